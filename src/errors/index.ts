@@ -1,0 +1,2 @@
+export { errorCatalogue, errorCodes, type ErrorCode } from './catalogue.ts';
+export { QuireError, isQuireError, type ErrorData } from './quire-error.ts';
