@@ -13,6 +13,7 @@ export const errorCatalogue = {
 
   // Format: reading and writing a Markdown directory
   FORMAT_INVALID_YAML: { status: 400, summary: 'YAML in frontmatter, .gitbook.yaml or .gitbook/vars.yaml does not parse.' },
+  FORMAT_INVALID_FRONTMATTER: { status: 400, summary: 'Frontmatter parses but a known key has the wrong type; the key is ignored and kept as written.' },
   FORMAT_INVALID_CONFIG: { status: 400, summary: '.gitbook.yaml parses but a key has the wrong shape.' },
   FORMAT_MISSING_FILE: { status: 400, summary: 'SUMMARY.md, .gitbook.yaml or a page links to a file that is not in the directory.' },
   FORMAT_DUPLICATE_ENTRY: { status: 400, summary: 'SUMMARY.md lists the same file twice.' },
@@ -22,6 +23,26 @@ export const errorCatalogue = {
   FORMAT_INVALID_SUMMARY: { status: 400, summary: 'A line of SUMMARY.md could not be understood; it is kept as written.' },
   FORMAT_MISSING_README: { status: 400, summary: 'The directory has no first page (README.md, or the file `.gitbook.yaml` names).' },
   FORMAT_INVALID_BUNDLE: { status: 400, summary: 'A revision bundle file does not have the documented shape.' },
+
+  // Store: persistence of the service
+  STORE_CONFLICT: { status: 409, summary: 'Another writer moved the record first (a compare-and-set lost); read it again and retry.' },
+  STORE_UNAVAILABLE: { status: 503, summary: 'The database or the blob folder cannot be reached, or stayed busy too long.' },
+  STORE_CORRUPT: { status: 500, summary: 'Stored content is missing or does not match its hash.' },
+
+  // Client: talking to a documentation service's HTTP API
+  API_REQUEST_FAILED: { status: 502, summary: 'The API answered with an HTTP error; `status` on the error is the status it answered.' },
+  API_UNREACHABLE: { status: 503, summary: 'The API could not be reached (connection refused or reset, timeout) after every retry.' },
+  API_INVALID_RESPONSE: { status: 502, summary: 'The API answered 2xx with a body that is not what the operation returns.' },
+  // Git: the repository adapter sync uses
+  GIT_REPOSITORY_NOT_FOUND: { status: 404, summary: 'The directory is not a Git repository (no HEAD in its git directory).' },
+  GIT_REF_NOT_FOUND: { status: 404, summary: 'A branch, tag or other ref does not exist, or does not resolve to an object.' },
+  GIT_OBJECT_NOT_FOUND: { status: 404, summary: 'A commit, tree or blob oid is not in the object database.' },
+  GIT_WRONG_OBJECT_TYPE: { status: 400, summary: 'An oid names an object of another type than the one asked for (a blob where a commit was expected).' },
+  GIT_INVALID_PATH: { status: 400, summary: 'A path to write or delete is absolute, has an empty, `.` or `..` segment, or a `.git` segment.' },
+  GIT_INVALID_REF_NAME: { status: 400, summary: 'A ref name Git does not allow.' },
+  GIT_PATH_CONFLICT: { status: 409, summary: 'A change cannot be applied to the tree: a file where a folder is needed, or the reverse.' },
+  GIT_REF_CONFLICT: { status: 409, summary: 'The ref to update no longer points at the parent of the new commit.' },
+  GIT_WORKTREE_CONFLICT: { status: 409, summary: 'Checking out the new commit would overwrite changes in the work tree that are not in the parent commit.' },
 } as const satisfies Record<string, { status: number; summary: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

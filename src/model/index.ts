@@ -1,2 +1,5 @@
 export { emptyDirectorySource, type DirectorySource, type RevisionBundle } from './revision-bundle.ts';
 export { formatDiagnostic, type Diagnostic } from './diagnostic.ts';
+export { contentId } from './content-id.ts';
+export { flattenPages, hasChildren, walkPages, type PagePlace, type ParentPage } from './page-tree.ts';
+export { asCoverMask, asCoverSize, asLayoutWidth } from './published-enums.ts';

@@ -39,6 +39,11 @@ export interface DirectorySource {
    * of the same metadata.
    */
   heads: Record<string, string>;
+  /**
+   * Pages whose SUMMARY.md entry names them differently from their `# ` title line, by page id: the entry's text
+   * and the title it stood beside. While the page keeps that title, SUMMARY.md keeps the entry's text.
+   */
+  summaryTitles: Record<string, { summary: string; title: string }>;
   /** Files of the directory that are not part of the revision (unlisted Markdown, files outside `root`, ...). */
   extra: Record<string, Uint8Array>;
   /** Symbolic links found in the directory (path → target). Never followed; kept so nothing is lost. */
@@ -52,6 +57,7 @@ export function emptyDirectorySource(): DirectorySource {
     structure: { readme: 'README.md', summary: 'SUMMARY.md' },
     redirects: {},
     heads: {},
+    summaryTitles: {},
     extra: {},
     symlinks: {},
   };

@@ -1,0 +1,97 @@
+import type { RevisionBundle } from '../model/revision-bundle.ts';
+import { walkPages, type ParentPage } from '../model/page-tree.ts';
+import { dirname } from './directory-path.ts';
+import { slugify, uniqueSlug } from './slug.ts';
+
+export type LaidOutKind = 'page' | 'file' | 'reusable-content';
+
+/** Where each page, file and reusable content of a revision lives in its directory. */
+export interface DirectoryLayout {
+  pages: Map<string, string>;
+  files: Map<string, string>;
+  reusableContents: Map<string, string>;
+  /** The reverse: path → what lives there. */
+  byPath: Map<string, { kind: LaidOutKind; id: string }>;
+}
+
+export const assetsFolder = '.gitbook/assets/';
+export const includesFolder = '.gitbook/includes/';
+
+/**
+ * Decides the path of every page, file and reusable content. What came from Git stays where it was
+ * (`git.path`); what has no Git path gets the canonical one (FORMAT.md, "Page files"):
+ * `<folder>/<slug>.md`, `<folder>/<slug>/README.md` for a page with children, `README.md` for the first page,
+ * assets in `.gitbook/assets/`, reusable content in `.gitbook/includes/`, with `-1`, `-2` on collisions.
+ *
+ * @example
+ * planLayout(bundle).pages.get(pageId) // → 'guides/install.md'
+ */
+export function planLayout(bundle: RevisionBundle): DirectoryLayout {
+  const { revision, source } = bundle;
+  const root = source.root;
+  const layout: DirectoryLayout = { pages: new Map(), files: new Map(), reusableContents: new Map(), byPath: new Map() };
+  const taken = new Set<string>([...Object.keys(source.extra), ...Object.keys(source.symlinks)]);
+  const claim = (kind: LaidOutKind, id: string, path: string) => {
+    taken.add(path);
+    layout.byPath.set(path, { kind, id });
+    (kind === 'page' ? layout.pages : kind === 'file' ? layout.files : layout.reusableContents).set(id, path);
+  };
+
+  // First what has a Git path, so that nothing new takes its place.
+  walkPages(revision.pages, (page) => {
+    if (page.type === 'document' && page.git?.path && !taken.has(page.git.path)) claim('page', page.id, page.git.path);
+  });
+  for (const file of revision.files) if (file.git?.path && !taken.has(file.git.path)) claim('file', file.id, file.git.path);
+  for (const reusable of revision.reusableContents) {
+    if (reusable.git?.path && !taken.has(reusable.git.path)) claim('reusable-content', reusable.id, reusable.git.path);
+  }
+
+  const readmePath = root + source.structure.readme;
+  const firstPage = revision.pages.find((page) => page.type === 'document');
+  walkPages(revision.pages, (page, place) => {
+    if (page.type !== 'document' || layout.pages.has(page.id)) return;
+    if (page === firstPage && !taken.has(readmePath)) {
+      claim('page', page.id, readmePath);
+      return;
+    }
+    const folder = childFolder(place.parent, layout, root, readmePath);
+    const withChildren = page.pages.length > 0;
+    const slug = uniqueSlug(page.slug || slugify(page.title), (candidate) =>
+      withChildren ? taken.has(`${folder}${candidate}/README.md`) || taken.has(`${folder}${candidate}.md`) : taken.has(`${folder}${candidate}.md`),
+    );
+    claim('page', page.id, withChildren ? `${folder}${slug}/README.md` : `${folder}${slug}.md`);
+  });
+
+  for (const file of revision.files) {
+    if (layout.files.has(file.id)) continue;
+    const { stem, extension } = splitName(file.name || 'file');
+    const name = uniqueSlug(stem, (candidate) => taken.has(`${root}${assetsFolder}${candidate}${extension}`));
+    claim('file', file.id, `${root}${assetsFolder}${name}${extension}`);
+  }
+  for (const reusable of revision.reusableContents) {
+    if (layout.reusableContents.has(reusable.id)) continue;
+    const name = uniqueSlug(slugify(reusable.title), (candidate) => taken.has(`${root}${includesFolder}${candidate}.md`));
+    claim('reusable-content', reusable.id, `${root}${includesFolder}${name}.md`);
+  }
+  return layout;
+}
+
+/** The folder a new child of `parent` goes into. */
+function childFolder(parent: ParentPage | undefined, layout: DirectoryLayout, root: string, readmePath: string): string {
+  if (parent === undefined) return root;
+  if (parent.type === 'group') return `${root}${parent.slug || slugify(parent.title)}/`;
+  const parentPath = layout.pages.get(parent.id);
+  if (parentPath === undefined || parentPath === readmePath) return `${root}${parent.slug || slugify(parent.title)}/`;
+  if (/(^|\/)README\.md$/i.test(parentPath)) return `${dirname(parentPath)}/`;
+  return `${parentPath.replace(/\.md$/i, '')}/`;
+}
+
+function splitName(name: string): { stem: string; extension: string } {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? { stem: name.slice(0, dot), extension: name.slice(dot) } : { stem: name, extension: '' };
+}
+
+/** The URL path of each page: its ancestors' slugs and its own, joined by `/` (groups included). */
+export function pagePathOf(slugs: readonly string[]): string {
+  return slugs.filter((slug) => slug !== '').join('/');
+}

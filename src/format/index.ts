@@ -1,0 +1,6 @@
+export { readDirectory, documentIdOf, type ReadDirectoryOptions, type ReadDirectoryResult } from './read-directory.ts';
+export { writeDirectory } from './write-directory.ts';
+export { planLayout, type DirectoryLayout } from './directory-layout.ts';
+export { gitBlobOid } from './git-oid.ts';
+export { scanReferences, rewriteReferences, type Reference, type ReferenceSyntax } from './references.ts';
+export { slugify } from './slug.ts';
