@@ -6,12 +6,13 @@ import importX from 'eslint-plugin-import-x';
 
 /** Each layer, and the layers it must never import. */
 const layers = {
-  errors: ['model', 'markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  model: ['markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  markdown: ['format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  format: ['content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  content: ['render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  render: ['store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
+  errors: ['disk', 'model', 'markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
+  model: ['disk', 'markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
+  markdown: ['disk', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
+  format: ['disk', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
+  content: ['disk', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
+  render: ['disk', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
+  disk: ['markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
   store: ['service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
   service: ['server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
   server: ['client', 'git', 'sync', 'export', 'cli', 'action'],

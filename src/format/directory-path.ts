@@ -88,3 +88,17 @@ export function decodeTargetPath(path: string): string {
     return path;
   }
 }
+
+/**
+ * Resolves a link written in `fromFile` to the file it means: the path itself, or for a folder
+ * (`guides/`, FORMAT.md: "a page with children: its folder with a trailing slash") the folder's README.md.
+ *
+ * @example
+ * resolveLinkTarget('README.md', 'guides/', '', (path) => path === 'guides/README.md') // → { ok: true, path: 'guides/README.md' }
+ */
+export function resolveLinkTarget(fromFile: string, target: string, root: string, exists: (path: string) => boolean): ResolvedPath {
+  const resolved = resolveInside(fromFile, target, root);
+  if (!resolved.ok || exists(resolved.path)) return resolved;
+  const readme = `${resolved.path}/README.md`;
+  return exists(readme) ? { ok: true, path: readme } : resolved;
+}

@@ -1,4 +1,5 @@
-import { isMap, parseDocument, stringify } from 'yaml';
+import { isMap, parseDocument, stringify, type YAMLError } from 'yaml';
+import { LineIndex } from './line-index.ts';
 
 /**
  * Frontmatter YAML, parsed with its problems located, and written in the canonical style.
@@ -20,8 +21,7 @@ export type ParsedFrontmatter =
 export function parseFrontmatter(yaml: string, isKnown: (key: string) => boolean): ParsedFrontmatter {
   const document = parseDocument(yaml, { prettyErrors: false, uniqueKeys: false });
   if (document.errors.length > 0) {
-    const error = document.errors[0]!;
-    return { ok: false, line: error.linePos?.[0].line, message: error.message.split('\n')[0]! };
+    return { ok: false, ...describeYamlError(yaml, document.errors[0]!) };
   }
   if (document.contents === null) return { ok: true, data: {}, unknownKeysText: '' };
   if (!isMap(document.contents)) return { ok: false, line: 1, message: 'frontmatter must be a map of keys to values' };
@@ -54,4 +54,14 @@ function lineStart(text: string, offset: number): number {
 export function writeFrontmatter(unknownKeysText: string, known: Record<string, unknown>): string {
   const knownText = Object.keys(known).length === 0 ? '' : stringify(known, { lineWidth: 0, indent: 2 });
   return unknownKeysText + knownText;
+}
+
+/**
+ * The line and a one-line message for a YAML error. An error found at the end of the text (an unclosed
+ * bracket or quote) is placed on the last line that has content, where the author needs to look.
+ */
+export function describeYamlError(text: string, error: YAMLError): { line: number; message: string } {
+  let offset = Math.min(error.pos[0], text.length);
+  while (offset > 0 && /\s/.test(text[offset] ?? ' ')) offset--;
+  return { line: new LineIndex(text).lineOf(offset), message: error.message.split('\n')[0]! };
 }

@@ -1,6 +1,7 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { normalizeDirectoryPath } from './directory-path.ts';
+import { describeYamlError } from './frontmatter-yaml.ts';
 
 /** `.gitbook.yaml`: where the space lives in the repository and how it is laid out (FORMAT.md, "Layout"). */
 export interface GitbookConfig {
@@ -26,14 +27,8 @@ export function parseGitbookConfig(text: string, path: string): { config: Gitboo
   const config: GitbookConfig = structuredClone(defaultConfig);
   const document = parseDocument(text, { prettyErrors: false });
   if (document.errors.length > 0) {
-    const error = document.errors[0]!;
-    diagnostics.push({
-      severity: 'error',
-      code: 'FORMAT_INVALID_YAML',
-      path,
-      line: error.linePos?.[0].line,
-      message: `invalid YAML: ${error.message.split('\n')[0]}`,
-    });
+    const { line, message } = describeYamlError(text, document.errors[0]!);
+    diagnostics.push({ severity: 'error', code: 'FORMAT_INVALID_YAML', path, line, message: `invalid YAML: ${message}` });
     return { config, diagnostics };
   }
   const lineOf = (node: unknown) => lineOfNode(text, node);

@@ -43,14 +43,21 @@ export function splitPageFile(text: string, options: { title: boolean } = { titl
     }
   }
 
-  let cursor = skipBlankLines(text, offset);
+  const cursor = skipBlankLines(text, offset);
   if (options.title) {
     const line = lineEnd(text, cursor);
     const match = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*\r?$/.exec(text.slice(cursor, line.contentEnd));
     if (match) {
       parts.title = { text: match[1]!, start: cursor, end: line.next };
-      cursor = skipBlankLines(text, line.next);
-      parts.bodyStart = cursor;
+      parts.bodyStart = skipBlankLines(text, line.next);
+      return parts;
+    }
+    // A Setext title: `Title` underlined with `===`.
+    const underline = lineEnd(text, line.next);
+    const titleText = text.slice(cursor, line.contentEnd).replace(/\r$/, '').trim();
+    if (line.next < text.length && titleText !== '' && !/^[ \t]{4}/.test(text.slice(cursor, line.contentEnd)) && /^ {0,3}=+[ \t]*\r?$/.test(text.slice(line.next, underline.contentEnd))) {
+      parts.title = { text: titleText, start: cursor, end: underline.next };
+      parts.bodyStart = skipBlankLines(text, underline.next);
       return parts;
     }
   }

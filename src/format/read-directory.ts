@@ -14,9 +14,9 @@ import type { Diagnostic } from '../model/diagnostic.ts';
 import { flattenPages } from '../model/page-tree.ts';
 import { emptyDirectorySource, type DirectorySource, type RevisionBundle } from '../model/revision-bundle.ts';
 import { assetsFolder, includesFolder, planLayout, type DirectoryLayout } from './directory-layout.ts';
-import { basename, decodeTargetPath, isExternalTarget, normalizeDirectoryPath, resolveInside, splitTarget } from './directory-path.ts';
+import { basename, decodeTargetPath, isExternalTarget, normalizeDirectoryPath, resolveInside, resolveLinkTarget, splitTarget } from './directory-path.ts';
 import { contentTypeOf, imageDimensions } from './file-metadata.ts';
-import { parseFrontmatter } from './frontmatter-yaml.ts';
+import { describeYamlError, parseFrontmatter } from './frontmatter-yaml.ts';
 import { configFileName, parseGitbookConfig, type GitbookConfig } from './gitbook-config.ts';
 import { gitBlobOid } from './git-oid.ts';
 import { IdAllocator, type PreviousEntry } from './identity.ts';
@@ -73,6 +73,8 @@ class DirectoryReader {
   private readonly consumed = new Set<string>();
   private readonly source: DirectorySource = emptyDirectorySource();
   private config!: GitbookConfig;
+  /** Ids of the previous revision's groups, link pages and computed pages, by what they are (see `treeKey`). */
+  private readonly previousTreeIds = new Map<string, string[]>();
 
   constructor(
     input: ReadonlyMap<string, Uint8Array>,
@@ -214,7 +216,7 @@ class DirectoryReader {
     for (const reference of scanReferences(text.slice(parts.bodyStart))) {
       if (isExternalTarget(reference.target)) continue;
       const line = () => lineOf(parts.bodyStart + reference.start);
-      const resolved = resolveInside(path, decodeTargetPath(splitTarget(reference.target).path), this.source.root);
+      const resolved = resolveLinkTarget(path, decodeTargetPath(splitTarget(reference.target).path), this.source.root, (candidate) => this.files.has(candidate));
       if (!resolved.ok) {
         if (resolved.reason === 'empty') continue;
         if (resolved.reason === 'absolute' && !readsContent(reference.syntax)) continue; // a site-absolute link
@@ -243,6 +245,12 @@ class DirectoryReader {
   private assignIds(pageSpecs: readonly PageSpec[], includePaths: readonly string[], filePaths: readonly string[]): DirectoryLayout {
     const previous = this.options.previous;
     const previousLayout = previous ? planLayout(previous) : undefined;
+    if (previous && previousLayout) {
+      for (const page of flattenPages(previous.revision.pages)) {
+        const key = treeKeyOfPage(page, previousLayout);
+        if (key !== undefined) this.previousTreeIds.set(key, [...(this.previousTreeIds.get(key) ?? []), page.id]);
+      }
+    }
     const entriesOf = (kind: 'pages' | 'files' | 'reusableContents'): PreviousEntry[] => {
       if (!previous || !previousLayout) return [];
       const items =
@@ -344,7 +352,7 @@ class DirectoryReader {
         case 'group': {
           const path = joinPath(parentPath, spec.slug);
           const group: RevisionPageGroup = {
-            id: contentId(`group:${spec.slug}`),
+            id: this.previousTreeId(`group\0${spec.slug}`) ?? contentId(`group:${spec.slug}`),
             title: spec.title,
             kind: 'group',
             type: 'group',
@@ -361,7 +369,7 @@ class DirectoryReader {
           linkCounts.set(key, occurrence + 1);
           const target = this.linkTarget(spec.target, layout);
           const link: RevisionPageLink = {
-            id: contentId(`link:${parentPath}:${key}:${occurrence}`),
+            id: this.previousTreeId(linkKey(spec.title, target, layout)) ?? contentId(`link:${parentPath}:${key}:${occurrence}`),
             title: spec.title,
             kind: 'link',
             type: 'link',
@@ -375,7 +383,7 @@ class DirectoryReader {
           const spec_ = spec.source;
           const specName = (spec_.dependencies as { spec?: { ref?: { spec?: unknown } } } | undefined)?.spec?.ref?.spec;
           const computed: RevisionPageComputed = {
-            id: contentId(`computed:${parentPath}:${JSON.stringify(spec_)}`),
+            id: this.previousTreeId(`computed\0${JSON.stringify(spec_)}`) ?? contentId(`computed:${parentPath}:${JSON.stringify(spec_)}`),
             title: typeof spec_.title === 'string' ? spec_.title : typeof specName === 'string' ? specName : 'API reference',
             type: 'computed',
             computed: spec_ as unknown as RevisionPageComputed['computed'],
@@ -415,7 +423,8 @@ class DirectoryReader {
     if (spec.summaryTitle !== undefined && head.title !== undefined && spec.summaryTitle !== head.title) {
       this.source.summaryTitles[id] = { summary: spec.summaryTitle, title: head.title };
     }
-    const canonical = canonicalPageHead(title, head.metadata, head.unknownKeysText, resolver, head.body === '');
+    // Kept unless the canonical writer would make the same head from the page's fields alone (it cannot know unknown keys).
+    const canonical = canonicalPageHead(title, head.metadata, '', resolver, head.body === '');
     if (head.head !== canonical) this.source.heads[id] = head.head;
 
     const slug = slugOfPath(spec.path, this.source.root + this.config.structure.readme);
@@ -459,7 +468,8 @@ class DirectoryReader {
     this.source.varsText = text;
     const document = parseDocument(text, { prettyErrors: false });
     if (document.errors.length > 0) {
-      this.report('error', 'FORMAT_INVALID_YAML', path, document.errors[0]!.linePos?.[0].line, `invalid YAML: ${document.errors[0]!.message.split('\n')[0]}`);
+      const { line, message } = describeYamlError(text, document.errors[0]!);
+      this.report('error', 'FORMAT_INVALID_YAML', path, line, `invalid YAML: ${message}`);
       return undefined;
     }
     const data = document.toJS() as unknown;
@@ -504,6 +514,12 @@ class DirectoryReader {
 
   // ---- small helpers
 
+  /** The id the previous revision gave the same group, link or computed page, once. */
+  private previousTreeId(key: string): string | undefined {
+    const ids = this.previousTreeIds.get(key);
+    return ids?.shift();
+  }
+
   private text(path: string): string | undefined {
     if (this.texts.has(path)) return this.texts.get(path);
     const bytes = this.files.get(path);
@@ -526,6 +542,30 @@ class DirectoryReader {
   private report(severity: Diagnostic['severity'], code: Diagnostic['code'], path: string, line: number | undefined, message: string): void {
     this.diagnostics.push({ severity, code, path, ...(line === undefined ? {} : { line }), message });
   }
+}
+
+/** What a group, link page or computed page is, to find it again in the previous revision. */
+function treeKeyOfPage(page: RevisionPage, layout: DirectoryLayout): string | undefined {
+  switch (page.type) {
+    case 'group':
+      return `group\0${page.slug}`;
+    case 'link':
+      return linkKey(page.title, page.target, layout);
+    case 'computed':
+      return `computed\0${JSON.stringify(page.computed)}`;
+    default:
+      return undefined;
+  }
+}
+
+function linkKey(title: string, target: RevisionPageLink['target'], layout: DirectoryLayout): string {
+  const where =
+    target.kind === 'url' ? target.url
+    : target.kind === 'page' ? layout.pages.get(target.page)
+    : target.kind === 'anchor' ? `${target.page === undefined ? '' : layout.pages.get(target.page)}#${target.anchor}`
+    : target.kind === 'file' ? layout.files.get(target.file)
+    : JSON.stringify(target);
+  return `link\0${title}\0${where}`;
 }
 
 /** The id of a document: derived from its content, so the same body is stored once. */

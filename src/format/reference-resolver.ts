@@ -1,5 +1,5 @@
 import type { DirectoryLayout } from './directory-layout.ts';
-import { decodeTargetPath, isExternalTarget, relativePath, resolveInside, splitTarget } from './directory-path.ts';
+import { decodeTargetPath, isExternalTarget, relativePath, resolveLinkTarget, splitTarget } from './directory-path.ts';
 import type { ReferenceResolver } from './page-metadata.ts';
 
 /**
@@ -10,7 +10,7 @@ import type { ReferenceResolver } from './page-metadata.ts';
  */
 export function createResolver(filePath: string, layout: DirectoryLayout, root: string): ReferenceResolver {
   const lookup = (target: string) => {
-    const resolved = resolveInside(filePath, decodeTargetPath(splitTarget(target).path), root);
+    const resolved = resolveLinkTarget(filePath, decodeTargetPath(splitTarget(target).path), root, (path) => layout.byPath.has(path));
     return resolved.ok ? layout.byPath.get(resolved.path) : undefined;
   };
   return {

@@ -3,3 +3,4 @@ export { formatDiagnostic, type Diagnostic } from './diagnostic.ts';
 export { contentId } from './content-id.ts';
 export { flattenPages, hasChildren, walkPages, type PagePlace, type ParentPage } from './page-tree.ts';
 export { asCoverMask, asCoverSize, asLayoutWidth } from './published-enums.ts';
+export { assignPagePaths } from './page-paths.ts';

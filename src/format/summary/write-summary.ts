@@ -52,34 +52,40 @@ export function writeSummary(bundle: RevisionBundle, layout: DirectoryLayout, su
   });
 
   let output = units[0]!.trivia.map((entry) => entry.raw).join('');
-  let previous: { element: Element; unit: number | undefined } | undefined;
+  // The last element that kept its old line, and whether the trivia after it was written yet.
+  let lastKept: { unit: number; triviaWritten: boolean } | undefined;
+  let previous: Element | undefined;
+  const triviaOf = (unit: number) => units[unit]!.trivia.map((entry) => entry.raw).join('');
   for (const element of elements) {
-    const candidates = bySignature.get(element.signature);
-    const unitIndex = candidates?.find((index) => !units[index]!.used);
+    const unitIndex = bySignature.get(element.signature)?.find((index) => !units[index]!.used);
     if (unitIndex !== undefined) units[unitIndex]!.used = true;
-    if (previous) output = ensureLineBreak(output) + separator(previous, element, unitIndex, units);
+    if (previous) {
+      output = ensureLineBreak(output);
+      if (unitIndex !== undefined && lastKept && !lastKept.triviaWritten && lastKept.unit === unitIndex - 1) {
+        // Back beside its old neighbour: the lines between them are as they were.
+        output += triviaOf(lastKept.unit);
+        lastKept.triviaWritten = true;
+      } else {
+        if (unitIndex !== undefined && lastKept && !lastKept.triviaWritten) {
+          output += keptTrivia(units[lastKept.unit]!.trivia);
+          lastKept.triviaWritten = true;
+        }
+        output += canonicalSeparator(previous, element);
+      }
+    }
     output += unitIndex === undefined ? element.render(style) : units[unitIndex]!.entry!.raw;
-    previous = { element, unit: unitIndex };
+    if (unitIndex !== undefined) lastKept = { unit: unitIndex, triviaWritten: false };
+    previous = element;
   }
-  if (previous?.unit !== undefined && previous.unit === units.length - 1) {
-    output += units[previous.unit]!.trivia.map((entry) => entry.raw).join('');
-  } else if (previous?.unit !== undefined) {
-    output = ensureLineBreak(output) + keptTrivia(units[previous.unit]!.trivia);
+  if (lastKept && !lastKept.triviaWritten) {
+    output = lastKept.unit === units.length - 1 ? output + triviaOf(lastKept.unit) : ensureLineBreak(output) + keptTrivia(units[lastKept.unit]!.trivia);
   }
   return ensureLineBreak(output);
 }
 
-/** The text between two elements: as it was when they were neighbours, else canonical blank lines. */
-function separator(
-  previous: { element: Element; unit: number | undefined },
-  element: Element,
-  unitIndex: number | undefined,
-  units: ReadonlyArray<{ trivia: SummaryEntry[] }>,
-): string {
-  if (previous.unit !== undefined && unitIndex === previous.unit + 1) return units[previous.unit]!.trivia.map((entry) => entry.raw).join('');
-  const kept = previous.unit === undefined ? '' : keptTrivia(units[previous.unit]!.trivia);
-  const blank = previous.element.kind === 'title' || previous.element.kind === 'group' || element.kind === 'group' ? '\n' : '';
-  return kept + blank;
+/** Blank lines the canonical style puts between two elements: around group headings and after the title. */
+function canonicalSeparator(previous: Element, element: Element): string {
+  return previous.kind === 'title' || previous.kind === 'group' || element.kind === 'group' ? '\n' : '';
 }
 
 /** Trivia lines that carry something (comments, unknown lines): kept even when their neighbours change. */

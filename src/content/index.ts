@@ -1,0 +1,1 @@
+export { movePage, type PageDestination } from './move-page.ts';

@@ -1,0 +1,1 @@
+export { readDirectoryFiles, writeDirectoryFiles, type DirectoryFiles } from './directory-files.ts';

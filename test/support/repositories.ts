@@ -1,0 +1,35 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readDirectoryFiles } from '../../src/disk/index.ts';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The golden corpus, written by the hosted service's own Git exporter (shared/corpus). */
+export const corpusDirectory = here('../../../shared/corpus/git-sync-normalization');
+export const corpusBundle = here('../../../shared/corpus/git-sync-normalization.bundle');
+
+/** Every fixture repository under fixtures/repositories, by name. */
+export const fixtureRepositories: Record<string, string> = Object.fromEntries(
+  readdirSync(here('../../fixtures/repositories')).map((name) => [name, here(`../../fixtures/repositories/${name}`)]),
+);
+
+/** The corpus and every fixture repository, by name. */
+export const allRepositories: Record<string, string> = { corpus: corpusDirectory, ...fixtureRepositories };
+
+export async function loadFiles(directory: string): Promise<Map<string, Uint8Array>> {
+  return (await readDirectoryFiles(directory)).files;
+}
+
+const decoder = new TextDecoder();
+
+/** A directory's files as text, for readable assertions and diffs. */
+export function asText(files: ReadonlyMap<string, Uint8Array>): Record<string, string> {
+  return Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, bytes]) => [path, decoder.decode(bytes)]));
+}
+
+const encoder = new TextEncoder();
+
+/** Builds a directory inline: `directory({ 'README.md': '# Hi\n' })`. */
+export function directory(files: Record<string, string | Uint8Array>): Map<string, Uint8Array> {
+  return new Map(Object.entries(files).map(([path, content]) => [path, typeof content === 'string' ? encoder.encode(content) : content]));
+}
