@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { allRepositories, asText, loadFiles } from './support/repositories.ts';
+
+const quire = fileURLToPath(new URL('../bin/quire.js', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'quire-cli-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [quire, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('quire convert (the installed command, in a child process)', () => {
+  it.each(Object.entries(allRepositories))('%s: directory → bundle → directory is byte for byte the same', async (name, path) => {
+    const bundle = join(work, `${name}.json`);
+    const out = join(work, name);
+    const toBundle = run('convert', path, bundle);
+    expect(toBundle.stderr).not.toMatch(/: error /);
+    expect(toBundle.code).toBe(0);
+    expect(toBundle.stdout).toMatch(/\d+ pages, \d+ files/);
+    const back = run('convert', bundle, out);
+    expect(back.code).toBe(0);
+    expect(asText(await loadFiles(out))).toEqual(asText(await loadFiles(path)));
+  });
+
+  it('reports bad input with file and line, writes the bundle anyway, and exits 1', () => {
+    const source = join(work, 'broken');
+    mkdirSync(source, { recursive: true });
+    writeFileSync(join(source, 'README.md'), '---\ndescription: [oops\n---\n\n# Home\n');
+    writeFileSync(join(source, 'SUMMARY.md'), '# Table of contents\n\n* [Home](README.md)\n* [Gone](gone.md)\n');
+    const result = run('convert', source, join(work, 'broken.json'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('README.md:2: error FORMAT_INVALID_YAML');
+    expect(result.stderr).toContain('SUMMARY.md:4: error FORMAT_MISSING_FILE');
+    expect(result.stderr).toContain('2 errors, 0 warnings');
+    expect(JSON.parse(readFileSync(join(work, 'broken.json'), 'utf8')).format).toBe('quire-revision-bundle');
+  });
+
+  it('--json prints the summary and diagnostics as JSON', () => {
+    const result = run('convert', allRepositories['hand-written']!, join(work, 'hw.json'), '--json');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ pages: 5, diagnostics: [{ severity: 'warning', code: 'FORMAT_UNLISTED_PAGE', path: 'notes.md' }] });
+  });
+
+  it('refuses to overwrite a non-empty directory without --force, and names a bad bundle field', () => {
+    const bundle = join(work, 'corpus.json');
+    run('convert', allRepositories.corpus!, bundle);
+    const target = join(work, 'occupied');
+    mkdirSync(target, { recursive: true });
+    writeFileSync(join(target, 'keep.txt'), 'x');
+    const refused = run('convert', bundle, target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('is not empty; pass --force');
+    expect(run('convert', bundle, target, '--force').code).toBe(0);
+
+    const bad = join(work, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ format: 'quire-revision-bundle', version: 1, revision: { object: 'revision', id: 'x', pages: {}, files: [], reusableContents: [] } }));
+    const invalid = run('convert', bad, join(work, 'never'));
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain('FORMAT_INVALID_BUNDLE');
+    expect(invalid.stderr).toContain('`revision.pages` must be a list');
+  });
+
+  it('wrong usage exits 2 with a hint', () => {
+    const result = run('convert', 'only-one-argument');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("missing required argument 'to'");
+  });
+});
