@@ -1,0 +1,380 @@
+/**
+ * The typed client for the documentation hosting API (the published operations of `@gitbook/api`), used by sync
+ * and export so they work against Quire's own server and any server that implements the API.
+ *
+ * Each method checks its arguments (INVALID_ARGUMENT, before any request) and calls an internal operation.
+ * Every request goes through one Transport: bearer auth, retries with backoff, a concurrency bound, counting.
+ * Failures are QuireErrors: API_REQUEST_FAILED (with the answered `status`), API_UNREACHABLE, API_INVALID_RESPONSE.
+ */
+import type {
+  ChangeRequest,
+  ChangeRequestContentChange,
+  CreateSpace,
+  Organization,
+  PublishedContentSite,
+  Revision,
+  RevisionFile,
+  RevisionPage,
+  Space,
+  User,
+} from '@gitbook/api';
+import { QuireError } from '../errors/index.ts';
+import {
+  checkHttpUrl,
+  checkId,
+  checkObject,
+  checkOptionalBoolean,
+  checkOptionalEnum,
+  checkOptionalLimit,
+  checkOptionalString,
+  checkPositiveInteger,
+  checkPositiveNumber,
+} from './argument-checks.ts';
+import * as changeRequests from './change-request-operations.ts';
+import type { ChangeRequestListOptions, ContentUpdateResult, MergeChangeRequestResult, UpdateChangeRequestResult } from './change-request-operations.ts';
+import { resolveContentLocation, type ContentLocation } from './content-location.ts';
+import * as content from './content-operations.ts';
+import type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
+import * as organizations from './organization-operations.ts';
+import type { RequestCounts } from './request-counter.ts';
+import { resolveRetryPolicy } from './retry-policy.ts';
+import * as sites from './site-operations.ts';
+import * as spaces from './space-operations.ts';
+import { Transport, type TransportOptions } from './transport.ts';
+import * as users from './user-operations.ts';
+
+/** How to reach the API: `baseUrl` (without `/v1`), `token`, and tuning (concurrency, retry, timeout, clock, random). */
+export type ApiClientOptions = TransportOptions;
+
+const changeRequestStatuses = ['draft', 'open', 'archived', 'merged'] as const;
+const changeRequestOrders = ['updatedAt', 'createdAt'] as const;
+const pageFormats = ['markdown', 'document'] as const;
+const markdownRefs = ['relative', 'stable'] as const;
+
+function checkRevisionRead(name: string, options: unknown): RevisionReadOptions {
+  const given = options === undefined ? {} : checkObject(name, options);
+  return {
+    metadata: checkOptionalBoolean(`${name}.metadata`, given['metadata']),
+    computed: checkOptionalBoolean(`${name}.computed`, given['computed']),
+  };
+}
+
+function checkBooleanOr<const T extends string>(name: string, value: unknown, word: T): boolean | T | undefined {
+  return value === word ? word : checkOptionalBoolean(name, value);
+}
+
+/**
+ * Creates a client. Nothing is sent until a method is called; call `close()` when done.
+ *
+ * @example
+ * const client = createApiClient({ baseUrl: 'http://127.0.0.1:8080', token: process.env.QUIRE_TOKEN });
+ * const user = await client.getCurrentUser();
+ * await client.close();
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const given = checkObject('options', options);
+  const base = checkHttpUrl('options.baseUrl', given['baseUrl']);
+  if (/\/v1\/?$/.test(base.pathname)) {
+    throw new QuireError('INVALID_ARGUMENT', 'options.baseUrl must not end with /v1: give the API origin, as the official client\'s endpoint', {
+      field: 'options.baseUrl',
+    });
+  }
+  const token = checkOptionalString('options.token', given['token']);
+  if (token !== undefined && /[\r\n]/.test(token)) {
+    throw new QuireError('INVALID_ARGUMENT', 'options.token must not contain a line break', { field: 'options.token' });
+  }
+  const clock = given['clock'];
+  if (clock !== undefined && (typeof clock !== 'object' || clock === null || typeof (clock as { now?: unknown }).now !== 'function' || typeof (clock as { sleep?: unknown }).sleep !== 'function')) {
+    throw new QuireError('INVALID_ARGUMENT', 'options.clock must have now() and sleep(ms)', { field: 'options.clock' });
+  }
+  if (given['random'] !== undefined && typeof given['random'] !== 'function') {
+    throw new QuireError('INVALID_ARGUMENT', 'options.random must be a function returning a number in [0, 1)', { field: 'options.random' });
+  }
+  return new ApiClient(
+    new Transport({
+      baseUrl: base.toString(),
+      token,
+      userAgent: checkOptionalString('options.userAgent', given['userAgent']),
+      concurrency: given['concurrency'] === undefined ? undefined : checkPositiveInteger('options.concurrency', given['concurrency']),
+      timeoutMs: given['timeoutMs'] === undefined ? undefined : checkPositiveNumber('options.timeoutMs', given['timeoutMs']),
+      retry: resolveRetryPolicy(given['retry'] === undefined ? {} : (checkObject('options.retry', given['retry']) as ApiClientOptions['retry'])),
+      clock: options.clock,
+      random: options.random,
+    }),
+  );
+}
+
+/** A client for one API with one token. Build it with `createApiClient`. */
+export class ApiClient {
+  readonly #transport: Transport;
+
+  /** @internal Use createApiClient. */
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /** The API origin requests go to, e.g. `http://127.0.0.1:8080`. */
+  get origin(): string {
+    return this.#transport.origin;
+  }
+
+  /**
+   * The user the token belongs to (getAuthenticatedUser, `GET /v1/user`).
+   *
+   * @example
+   * const { id, displayName } = await client.getCurrentUser();
+   */
+  getCurrentUser(): Promise<User> {
+    return users.getCurrentUser(this.#transport);
+  }
+
+  /**
+   * Every organization the user belongs to (`GET /v1/orgs`), following pages.
+   *
+   * @example
+   * for await (const organization of client.listOrganizations()) console.log(organization.id, organization.title);
+   */
+  listOrganizations(options: { readonly limit?: number | undefined } = {}): AsyncIterable<Organization> {
+    const given = checkObject('options', options);
+    return organizations.listOrganizations(this.#transport, checkOptionalLimit('options.limit', given['limit']));
+  }
+
+  /**
+   * Every space of an organization (`GET /v1/orgs/{organizationId}/spaces`), following pages.
+   *
+   * @example
+   * for await (const space of client.listSpaces('org1')) console.log(space.id, space.title);
+   */
+  listSpaces(organizationId: string, options: { readonly limit?: number | undefined } = {}): AsyncIterable<Space> {
+    const org = checkId('organizationId', organizationId);
+    const given = checkObject('options', options);
+    return organizations.listSpaces(this.#transport, org, checkOptionalLimit('options.limit', given['limit']));
+  }
+
+  /**
+   * A space (`GET /v1/spaces/{spaceId}`), optionally through a share key.
+   *
+   * @example
+   * const space = await client.getSpace('space1');
+   */
+  getSpace(spaceId: string, options: { readonly shareKey?: string | undefined } = {}): Promise<Space> {
+    const id = checkId('spaceId', spaceId);
+    const given = checkObject('options', options);
+    return spaces.getSpace(this.#transport, id, checkOptionalString('options.shareKey', given['shareKey']));
+  }
+
+  /**
+   * Creates a space in an organization (`POST /v1/orgs/{organizationId}/spaces`). Not retried once it may have been
+   * sent, so a flaky network cannot create two.
+   *
+   * @example
+   * const space = await client.createSpace('org1', { title: 'Handbook' });
+   */
+  createSpace(organizationId: string, body: CreateSpace = {}): Promise<Space> {
+    const org = checkId('organizationId', organizationId);
+    const given = checkObject('body', body);
+    checkOptionalString('body.title', given['title']);
+    return organizations.createSpace(this.#transport, org, body);
+  }
+
+  /**
+   * A revision: the live one of a space (getCurrentRevision), a given one (getRevisionById) or a change request's
+   * head (getRevisionOfChangeRequestById), chosen by `location`.
+   *
+   * @example
+   * const live = await client.getRevision({ spaceId: 'space1' });
+   * const old = await client.getRevision({ spaceId: 'space1', revisionId: 'rev1' }, { computed: false });
+   */
+  getRevision(location: ContentLocation, options: RevisionReadOptions = {}): Promise<Revision> {
+    const at = resolveContentLocation('location', location);
+    return content.getRevision(this.#transport, at, checkRevisionRead('options', options));
+  }
+
+  /**
+   * The page tree at `location` (listPages and its variants answer `{ pages }`, one request, no pagination).
+   *
+   * @example
+   * const pages = await client.listPages({ spaceId: 'space1', changeRequestId: 'cr1' });
+   */
+  listPages(location: ContentLocation, options: RevisionReadOptions = {}): Promise<RevisionPage[]> {
+    const at = resolveContentLocation('location', location);
+    return content.listPages(this.#transport, at, checkRevisionRead('options', options));
+  }
+
+  /**
+   * Every file at `location` (listFiles and its variants), following pages.
+   *
+   * @example
+   * for await (const file of client.listFiles({ spaceId: 'space1' })) console.log(file.name, file.downloadURL);
+   */
+  listFiles(location: ContentLocation, options: RevisionReadOptions & { readonly limit?: number | undefined } = {}): AsyncIterable<RevisionFile> {
+    const at = resolveContentLocation('location', location);
+    const read = checkRevisionRead('options', options);
+    return content.listFiles(this.#transport, at, { ...read, limit: checkOptionalLimit('options.limit', options.limit) });
+  }
+
+  /**
+   * One file at `location` (getFileById and its variants).
+   *
+   * @example
+   * const file = await client.getFile({ spaceId: 'space1', revisionId: 'rev1' }, 'file1');
+   */
+  getFile(location: ContentLocation, fileId: string, options: RevisionReadOptions = {}): Promise<RevisionFile> {
+    const at = resolveContentLocation('location', location);
+    return content.getFile(this.#transport, at, checkId('fileId', fileId), checkRevisionRead('options', options));
+  }
+
+  /**
+   * One page at `location` (getPageById and its variants), as Markdown unless `format: 'document'` is given.
+   *
+   * @example
+   * const page = await client.getPage({ spaceId: 'space1' }, 'page1');
+   * if (page.type === 'document' && 'markdown' in page) console.log(page.markdown);
+   */
+  getPage(location: ContentLocation, pageId: string, options: PageReadOptions = {}): Promise<RevisionPage> {
+    const at = resolveContentLocation('location', location);
+    const id = checkId('pageId', pageId);
+    const read = checkRevisionRead('options', options);
+    return content.getPage(this.#transport, at, id, {
+      ...read,
+      format: checkOptionalEnum('options.format', options.format, pageFormats),
+      markdownRefs: checkOptionalEnum('options.markdownRefs', options.markdownRefs, markdownRefs),
+      evaluated: checkBooleanOr('options.evaluated', options.evaluated, 'deterministic-only'),
+      dereferenced: checkBooleanOr('options.dereferenced', options.dereferenced, 'reusable-contents'),
+    });
+  }
+
+  /**
+   * Every change request of a space matching the filters, following pages. Without `status` the server lists open ones.
+   *
+   * @example
+   * for await (const cr of client.listChangeRequests('space1', { status: 'open' })) console.log(cr.number, cr.subject);
+   */
+  listChangeRequests(spaceId: string, options: ChangeRequestListOptions = {}): AsyncIterable<ChangeRequest> {
+    const id = checkId('spaceId', spaceId);
+    const given = checkObject('options', options);
+    return changeRequests.listChangeRequests(this.#transport, id, {
+      status: checkOptionalEnum('options.status', given['status'], changeRequestStatuses),
+      orderBy: checkOptionalEnum('options.orderBy', given['orderBy'], changeRequestOrders),
+      creator: checkOptionalString('options.creator', given['creator']),
+      limit: checkOptionalLimit('options.limit', given['limit']),
+    });
+  }
+
+  /**
+   * Opens a change request (`POST /v1/spaces/{spaceId}/change-requests`). Not retried once it may have been sent.
+   *
+   * @example
+   * const cr = await client.createChangeRequest('space1', { subject: 'Import commit abc123' });
+   */
+  createChangeRequest(spaceId: string, options: { readonly subject?: string | undefined } = {}): Promise<ChangeRequest> {
+    const id = checkId('spaceId', spaceId);
+    const given = checkObject('options', options);
+    return changeRequests.createChangeRequest(this.#transport, id, checkOptionalString('options.subject', given['subject']));
+  }
+
+  /**
+   * A change request (getChangeRequestById).
+   *
+   * @example
+   * const cr = await client.getChangeRequest('space1', 'cr1');
+   */
+  getChangeRequest(spaceId: string, changeRequestId: string): Promise<ChangeRequest> {
+    return changeRequests.getChangeRequest(this.#transport, checkId('spaceId', spaceId), checkId('changeRequestId', changeRequestId));
+  }
+
+  /**
+   * Applies 1 to 50 content changes to a change request atomically (updateChangeRequestContent, sent with
+   * `compat=false` so the answer lists the pages created, updated and deleted). Not retried once it may have been sent.
+   *
+   * @example
+   * const { changes } = await client.updateChangeRequestContent('space1', 'cr1', [
+   *   { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: '# Guide' } },
+   * ]);
+   */
+  updateChangeRequestContent(spaceId: string, changeRequestId: string, changes: readonly ChangeRequestContentChange[]): Promise<ContentUpdateResult> {
+    const id = checkId('spaceId', spaceId);
+    const cr = checkId('changeRequestId', changeRequestId);
+    if (!Array.isArray(changes) || changes.length < 1 || changes.length > 50) {
+      throw new QuireError('INVALID_ARGUMENT', `changes must be an array of 1 to 50 changes, got ${Array.isArray(changes) ? changes.length : typeof changes}`, { field: 'changes' });
+    }
+    changes.forEach((change: unknown, index) => {
+      const given = checkObject(`changes[${index}]`, change);
+      if (typeof given['operation'] !== 'string') {
+        throw new QuireError('INVALID_ARGUMENT', `changes[${index}].operation must be a string`, { field: `changes[${index}].operation` });
+      }
+    });
+    return changeRequests.updateChangeRequestContent(this.#transport, id, cr, changes);
+  }
+
+  /**
+   * Merges a change request into the space (`POST .../merge`). `result: 'conflicts'` means nothing changed.
+   *
+   * @example
+   * const { result, revision } = await client.mergeChangeRequest('space1', 'cr1');
+   */
+  mergeChangeRequest(spaceId: string, changeRequestId: string): Promise<MergeChangeRequestResult> {
+    return changeRequests.mergeChangeRequest(this.#transport, checkId('spaceId', spaceId), checkId('changeRequestId', changeRequestId));
+  }
+
+  /**
+   * Brings a change request up to date with the space (`POST .../update`). Safe to retry.
+   *
+   * @example
+   * const { result } = await client.updateChangeRequest('space1', 'cr1');
+   */
+  updateChangeRequest(spaceId: string, changeRequestId: string): Promise<UpdateChangeRequestResult> {
+    return changeRequests.updateChangeRequest(this.#transport, checkId('spaceId', spaceId), checkId('changeRequestId', changeRequestId));
+  }
+
+  /**
+   * The published site profile (getPublishedContentSite): site, structure, customizations. Export starts here.
+   *
+   * @example
+   * const { structure, customizations } = await client.getPublishedSite('org1', 'site1');
+   */
+  getPublishedSite(organizationId: string, siteId: string, options: { readonly shareKey?: string | undefined } = {}): Promise<PublishedContentSite> {
+    const org = checkId('organizationId', organizationId);
+    const site = checkId('siteId', siteId);
+    const given = checkObject('options', options);
+    return sites.getPublishedSite(this.#transport, org, site, checkOptionalString('options.shareKey', given['shareKey']));
+  }
+
+  /**
+   * The bytes of a file from its absolute `downloadURL`, following redirects. The token is sent only when the URL
+   * (or a redirect target) is on the API's origin.
+   *
+   * @example
+   * const bytes = await client.downloadFile(file.downloadURL);
+   */
+  downloadFile(downloadURL: string | URL): Promise<Uint8Array> {
+    return this.#transport.bytes(checkHttpUrl('downloadURL', downloadURL));
+  }
+
+  /**
+   * The HTTP requests sent so far: total, retries, and per method and route template.
+   *
+   * @example
+   * client.resetRequestCounts();
+   * await sync(client);
+   * console.log(client.requestCounts().total);
+   */
+  requestCounts(): RequestCounts {
+    return this.#transport.counts();
+  }
+
+  /** Sets the request counts back to zero. */
+  resetRequestCounts(): void {
+    this.#transport.resetCounts();
+  }
+
+  /**
+   * Waits for the requests in flight, then closes the connections. Calls after this throw.
+   *
+   * @example
+   * try { await work(client); } finally { await client.close(); }
+   */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+}

@@ -1,0 +1,22 @@
+export { ApiClient, createApiClient, type ApiClientOptions } from './api-client.ts';
+export {
+  ApiInvalidResponseError,
+  ApiRequestError,
+  ApiUnreachableError,
+  type ApiInvalidResponseErrorData,
+  type ApiRequestErrorData,
+  type ApiUnreachableErrorData,
+  type RequestTarget,
+} from './api-errors.ts';
+export type {
+  ChangeRequestListOptions,
+  ContentUpdateResult,
+  MergeChangeRequestResult,
+  UpdateChangeRequestResult,
+} from './change-request-operations.ts';
+export { systemClock, type Clock, type RandomSource } from './clock.ts';
+export type { ContentLocation } from './content-location.ts';
+export type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
+export { paginate, type FetchListPage, type ListPage, type ListSource } from './paginate.ts';
+export type { RequestCounts } from './request-counter.ts';
+export { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts';

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { classifyNetworkError } from './network-error.ts';
+
+function coded(code: string, cause?: unknown): Error {
+  return Object.assign(new Error(code, cause === undefined ? undefined : { cause }), { code });
+}
+
+describe('classifyNetworkError', () => {
+  it('knows a connection that was never made sent nothing', () => {
+    expect(classifyNetworkError(coded('ECONNREFUSED'))).toEqual({ code: 'ECONNREFUSED', requestMayHaveBeenSent: false });
+    expect(classifyNetworkError(coded('UND_ERR_CONNECT_TIMEOUT'))).toEqual({ code: 'UND_ERR_CONNECT_TIMEOUT', requestMayHaveBeenSent: false });
+    expect(classifyNetworkError(new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]))).toMatchObject({ requestMayHaveBeenSent: false });
+  });
+
+  it('treats resets and timeouts after connecting as possibly sent', () => {
+    for (const code of ['ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']) {
+      expect(classifyNetworkError(coded(code))).toEqual({ code, requestMayHaveBeenSent: true });
+    }
+    expect(classifyNetworkError(new TypeError('fetch failed', { cause: coded('ECONNRESET') }))).toMatchObject({ code: 'ECONNRESET' });
+  });
+
+  it('does not mistake other errors for network failures', () => {
+    expect(classifyNetworkError(new TypeError('x is not a function'))).toBeUndefined();
+    expect(classifyNetworkError(coded('UND_ERR_INVALID_ARG'))).toBeUndefined();
+    expect(classifyNetworkError('ECONNRESET')).toBeUndefined();
+  });
+});

@@ -1,0 +1,38 @@
+// Test fixtures: the git command line, to check the adapter against Git itself, and a clone of the corpus
+// repository (shared/corpus/git-sync-normalization.bundle, real GitBook Git Sync history).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The corpus bundle, in the shared folder beside the repository; QUIRE_CORPUS overrides where that folder is. */
+export const CORPUS_BUNDLE = join(process.env.QUIRE_CORPUS ?? fileURLToPath(new URL('../../../shared/corpus', import.meta.url)), 'git-sync-normalization.bundle');
+
+/** Runs git in `dir` without the user's or the system's configuration, and returns its output. */
+export function runGit(dir: string, args: readonly string[]): string {
+  return execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: dir,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      LC_ALL: 'C',
+      GIT_AUTHOR_NAME: 'Quire Test',
+      GIT_AUTHOR_EMAIL: 'test@quire.invalid',
+      GIT_COMMITTER_NAME: 'Quire Test',
+      GIT_COMMITTER_EMAIL: 'test@quire.invalid',
+    },
+  });
+}
+
+/** Clones the corpus into a new temporary directory (checked out on `master`); call `remove` when done. */
+export function cloneCorpus(): { dir: string; remove(): void } {
+  const parent = mkdtempSync(join(tmpdir(), 'quire-corpus-'));
+  const dir = join(parent, 'corpus');
+  runGit(parent, ['clone', '--quiet', CORPUS_BUNDLE, dir]);
+  return { dir, remove: () => rmSync(parent, { recursive: true, force: true }) };
+}

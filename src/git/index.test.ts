@@ -1,0 +1,18 @@
+import { expect, it } from 'vitest';
+import * as git from './index.ts';
+
+it('pins the public surface of src/git', () => {
+  expect(Object.keys(git).sort()).toEqual([
+    'changedPaths',
+    'initRepository',
+    'isAncestor',
+    'listCommits',
+    'openRepository',
+    'readBlobs',
+    'readCommit',
+    'readTree',
+    'readTreeEntries',
+    'resolveRef',
+    'writeCommit',
+  ]);
+});

@@ -1,0 +1,46 @@
+import { assertOid } from './git-object.ts';
+import { loadBlobs } from './read-blobs.ts';
+import { collectEntries, type TreeReadOptions } from './read-tree-entries.ts';
+import type { GitRepository } from './repository.ts';
+import { findCommitSubtree } from './tree-walk.ts';
+import { parsePrefix } from './tree-path.ts';
+
+/** The content of a commit's tree (or of a folder of it), by path. */
+export interface GitTreeContent {
+  /** Regular and executable files: path → bytes. */
+  files: Map<string, Uint8Array>;
+  /** Symlinks: path → target, as stored (never followed; the target may point anywhere). */
+  symlinks: Map<string, string>;
+  /** Submodules: path → the commit oid they pin (their content is in another repository). */
+  submodules: Map<string, string>;
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+/**
+ * Reads every file of a commit's tree, with paths relative to `prefix` when given (a monorepo syncs a folder).
+ * A prefix that does not exist at the commit gives empty maps. For large trees, prefer
+ * {@link readTreeEntries} and {@link readBlobs} on the blobs that changed.
+ *
+ * @throws QuireError `INVALID_ARGUMENT`, `GIT_INVALID_PATH` (prefix), `GIT_OBJECT_NOT_FOUND`, `GIT_WRONG_OBJECT_TYPE`.
+ * @example
+ * const { files, symlinks } = await readTree(repo, head, { prefix: 'docs/' });
+ * const summary = new TextDecoder().decode(files.get('SUMMARY.md'));
+ */
+export async function readTree(repo: GitRepository, commitOid: string, options: TreeReadOptions = {}): Promise<GitTreeContent> {
+  assertOid(commitOid, 'commitOid');
+  const root = await findCommitSubtree(repo, commitOid, parsePrefix(options.prefix));
+  const content: GitTreeContent = { files: new Map(), symlinks: new Map(), submodules: new Map() };
+  if (root === undefined) return content;
+  const entries = await collectEntries(repo, root);
+  const blobs = await loadBlobs(
+    repo,
+    entries.filter((entry) => entry.mode !== '160000').map((entry) => entry.oid),
+  );
+  for (const entry of entries) {
+    if (entry.mode === '160000') content.submodules.set(entry.path, entry.oid);
+    else if (entry.mode === '120000') content.symlinks.set(entry.path, utf8.decode(blobs.get(entry.oid)));
+    else content.files.set(entry.path, blobs.get(entry.oid)!);
+  }
+  return content;
+}

@@ -1,0 +1,152 @@
+/*
+ * The tables as Kysely sees them (snake_case, as stored). Portable types only: text, integer; timestamps are
+ * ISO 8601 text (`Date#toISOString`, fixed width, so text order is time order); booleans are 0/1 integers;
+ * structured values are JSON text. `migrations/` creates these tables; keep the two in step.
+ */
+
+export interface Database {
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  api_tokens: ApiTokensTable;
+  collections: CollectionsTable;
+  spaces: SpacesTable;
+  revisions: RevisionsTable;
+  change_requests: ChangeRequestsTable;
+  objects: ObjectsTable;
+  documents: DocumentsTable;
+}
+
+export interface UsersTable {
+  id: string;
+  display_name: string;
+  email: string | null;
+  photo_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+  /** JSON array of strings. */
+  email_domains: string;
+  hostname: string | null;
+  type: string;
+  use_case: string | null;
+  community_type: string | null;
+  default_role: string | null;
+  /** JSON `{ type: 'site', site }` or null. */
+  default_content: string | null;
+  sso: number;
+  ai: number;
+  invite_links: number;
+  plan: string;
+  custom_hostname: string | null;
+  logo_url: string | null;
+}
+
+export interface MembershipsTable {
+  organization_id: string;
+  user_id: string;
+  /** null: a guest. */
+  role: string | null;
+  disabled: number;
+  sso: number;
+  joined_at: string;
+  last_seen_at: string | null;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 hex of the token; the token itself is never stored. */
+  token_hash: string;
+  label: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface CollectionsTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  description: string | null;
+  default_level: string | null;
+  position: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SpacesTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  position: string;
+  title: string;
+  emoji: string;
+  visibility: string;
+  edit_mode: string | null;
+  default_level: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  /** The head revision (the space's content); null only inside the transaction that creates the space. */
+  revision_id: string | null;
+  /** The last change request number handed out in this space. */
+  change_request_seq: number;
+  comments: number;
+  /** JSON GitSyncState or null. */
+  git_sync: string | null;
+}
+
+export interface RevisionsTable {
+  id: string;
+  space_id: string;
+  type: string;
+  /** JSON array of revision ids. */
+  parents: string;
+  created_at: string;
+  /** Hash of the revision's root content object. */
+  content: string;
+  /** JSON GitSyncCommit or null. */
+  git: string | null;
+  merged_from: string | null;
+}
+
+export interface ChangeRequestsTable {
+  id: string;
+  space_id: string;
+  number: number;
+  status: string;
+  subject: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  revision_initial: string;
+  revision: string;
+  revision_merged_ancestor: string | null;
+  revision_merged: string | null;
+  merged_by: string | null;
+  merged_at: string | null;
+  comments: number;
+}
+
+export interface ObjectsTable {
+  /** SHA-256 hex of `body`. */
+  hash: string;
+  kind: string;
+  /** Canonical JSON. */
+  body: string;
+}
+
+export interface DocumentsTable {
+  /** Derived from `markdown` (see `documentIdFor`). */
+  id: string;
+  markdown: string;
+  created_at: string;
+}

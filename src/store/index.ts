@@ -1,0 +1,29 @@
+// The public surface of the store: openStore, the Store interface and its records. Internals (the object
+// encoding, the context, the SQL schema) stay inside.
+export { openStore } from './open-store.ts';
+export type { PostgresStoreOptions, SqliteStoreOptions, Store, StoreOptions, StoreStats } from './store.ts';
+export type { StoreDialect } from './store-dialect.ts';
+export type { ListOptions, ListPage } from './pagination.ts';
+export { defaultListLimit, maxListLimit } from './pagination.ts';
+export { positionBetween, isPositionKey } from './position-key.ts';
+export { documentIdFor } from './documents.ts';
+export { sha256Hex, isContentHash, type ContentHash } from './content-hash.ts';
+export { spaceRetentionMs } from './spaces.ts';
+export type { BlobInfo } from './blob-folder.ts';
+export type { UserRecord, NewUser, UserPatch } from './users.ts';
+export type { OrganizationRecord, NewOrganization, OrganizationPatch } from './organizations.ts';
+export type { MemberRecord, MemberPatch } from './members.ts';
+export type { ApiTokenRecord } from './api-tokens.ts';
+export type { CollectionRecord, NewCollection, CollectionPatch, CollectionFilter } from './collections.ts';
+export type { SpaceRecord, NewSpace, SpacePatch, SpaceFilter } from './spaces.ts';
+export type { ChangeRequestRecord, NewChangeRequest, ChangeRequestPatch, ChangeRequestFilter } from './change-requests.ts';
+export type {
+  RevisionContent,
+  RevisionInfo,
+  RevisionType,
+  StoredChildPage,
+  StoredPage,
+  StoredRevision,
+  StoredRevisionFile,
+} from './revision-content.ts';
+export type { ChangeRequestState, DefaultLevel, EditMode, Role, RoleOrGuest, Visibility } from './field-checks.ts';

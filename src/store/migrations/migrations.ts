@@ -1,0 +1,20 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { StoreDialect } from '../store-dialect.ts';
+import { initialMigration } from './0001-initial.ts';
+
+/**
+ * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
+ * records each in `quire_migration`). Append, never edit one that has shipped.
+ *
+ * @example
+ * new Migrator({ db, provider: migrationProvider('sqlite') });
+ */
+export function migrationProvider(dialect: StoreDialect): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        '0001-initial': initialMigration(dialect),
+      };
+    },
+  };
+}

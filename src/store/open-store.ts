@@ -1,0 +1,142 @@
+import { join } from 'node:path';
+import { Migrator, sql, type Kysely } from 'kysely';
+import { QuireError, isQuireError } from '../errors/index.ts';
+import { apiTokenStore } from './api-tokens.ts';
+import { BlobFolder } from './blob-folder.ts';
+import { blobStore } from './blobs.ts';
+import { changeRequestStore } from './change-requests.ts';
+import { collectionStore } from './collections.ts';
+import { connectPostgres, connectSqlite } from './connect-database.ts';
+import type { Database } from './database-schema.ts';
+import { translateDatabaseError } from './database-errors.ts';
+import { documentStore } from './documents.ts';
+import { memberStore } from './members.ts';
+import { migrationProvider } from './migrations/migrations.ts';
+import { ObjectStore } from './object-store.ts';
+import { organizationStore } from './organizations.ts';
+import { randomId } from './random-id.ts';
+import { revisionStore } from './revisions.ts';
+import { spaceStore } from './spaces.ts';
+import type { Store, StoreOptions, StoreStats } from './store.ts';
+import { StoreContext } from './store-context.ts';
+import type { StoreDialect } from './store-dialect.ts';
+import { userStore } from './users.ts';
+
+const defaultCacheBytes = 64 * 1024 * 1024;
+const knownHashes = 200_000;
+const staleTemporaryBlobMs = 60 * 60 * 1000;
+
+/**
+ * Opens a Store: connects, runs the migrations that have not run yet (safe when several processes open the
+ * same database at once), and returns the store.
+ *
+ * @example
+ * const store = await openStore({ kind: 'sqlite', directory: '.quire' });
+ * const org = await store.createOrganization({ title: 'Acme' });
+ * await store.close();
+ *
+ * @example
+ * const store = await openStore({ kind: 'postgres', url: 'postgres://quire@db/quire', blobDirectory: '/srv/blobs' });
+ */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const dialect = checkOptions(options);
+  const db =
+    options.kind === 'sqlite'
+      ? connectSqlite(options.directory, options.busyTimeoutMs)
+      : connectPostgres(options.url, { ...(options.schema === undefined ? {} : { schema: options.schema }), ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }) });
+  try {
+    await migrate(db, dialect);
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw translateDatabaseError(error);
+  }
+  const blobs = new BlobFolder(options.kind === 'sqlite' ? join(options.directory, 'blobs') : options.blobDirectory);
+  const now = options.now ?? (() => new Date());
+  const context = new StoreContext({
+    dialect,
+    db,
+    now,
+    newId: options.newId ?? randomId,
+    blobs,
+    objects: (self) => new ObjectStore(self, { cacheBytes: options.cacheBytes ?? defaultCacheBytes, knownHashes }),
+  });
+  await blobs.sweepTemporaryFiles(staleTemporaryBlobMs, now());
+
+  let closed = false;
+  const store: Store = guard({
+    kind: dialect,
+    ...userStore(context),
+    ...organizationStore(context),
+    ...memberStore(context),
+    ...apiTokenStore(context),
+    ...collectionStore(context),
+    ...spaceStore(context),
+    ...changeRequestStore(context),
+    ...revisionStore(context),
+    ...documentStore(context),
+    ...blobStore(context),
+    transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
+    async stats(): Promise<StoreStats> {
+      const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {
+        const row = await context.db().selectFrom(table).select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+        return Number(row.n);
+      };
+      return { objects: await count('objects'), documents: await count('documents'), revisions: await count('revisions'), blobs: await blobs.count() };
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  });
+  return store;
+}
+
+async function migrate(db: Kysely<Database>, dialect: StoreDialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(dialect),
+    migrationTableName: 'quire_migration',
+    migrationLockTableName: 'quire_migration_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error;
+}
+
+function checkOptions(options: StoreOptions): StoreDialect {
+  if (typeof options !== 'object' || options === null) throw new QuireError('INVALID_ARGUMENT', 'store options must be an object', { field: 'options' });
+  if (options.kind === 'sqlite') {
+    if (typeof options.directory !== 'string' || options.directory === '') {
+      throw new QuireError('INVALID_ARGUMENT', 'directory must name the folder for quire.db and blobs/', { field: 'directory' });
+    }
+    return 'sqlite';
+  }
+  if (options.kind === 'postgres') {
+    if (typeof options.url !== 'string' || !/^postgres(ql)?:\/\//.test(options.url)) {
+      throw new QuireError('INVALID_ARGUMENT', 'url must be a postgres:// connection string', { field: 'url' });
+    }
+    if (typeof options.blobDirectory !== 'string' || options.blobDirectory === '') {
+      throw new QuireError('INVALID_ARGUMENT', 'blobDirectory must name the folder for blobs', { field: 'blobDirectory' });
+    }
+    return 'postgres';
+  }
+  throw new QuireError('INVALID_ARGUMENT', `kind must be sqlite or postgres, not ${JSON.stringify((options as { kind?: unknown }).kind)}`, { field: 'kind' });
+}
+
+/** Wraps every method so that driver errors reach callers as typed QuireErrors. */
+function guard<T extends object>(methods: T): T {
+  const guarded: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(methods)) {
+    guarded[name] =
+      typeof value === 'function'
+        ? async (...args: unknown[]) => {
+            try {
+              return await (value as (...args: unknown[]) => Promise<unknown>)(...args);
+            } catch (error) {
+              throw isQuireError(error) ? error : translateDatabaseError(error);
+            }
+          }
+        : value;
+  }
+  return guarded as T;
+}

@@ -1,0 +1,108 @@
+import type { RevisionReusableContent } from '@gitbook/api';
+import { QuireError } from '../errors/index.ts';
+import { expandList, type ListChunkObject, type ListRef } from './chunked-list.ts';
+import type { ContentHash } from './content-hash.ts';
+import type { ObjectStore } from './object-store.ts';
+import type { StoredPage, StoredRevisionFile } from './revision-content.ts';
+import {
+  referencesOf,
+  type ContentObject,
+  type FileObject,
+  type PageNodeObject,
+  type ReusableContentObject,
+  type RevisionRootObject,
+  type SourceObject,
+  type StoredSource,
+} from './revision-objects.ts';
+
+/** A revision's content rebuilt from its objects, frozen. */
+export interface MaterializedContent {
+  pages: StoredPage[];
+  files: StoredRevisionFile[];
+  reusableContents: RevisionReusableContent[];
+  tags: RevisionRootObject['tags'];
+  variables?: RevisionRootObject['variables'];
+  source: StoredSource;
+}
+
+/**
+ * Loads every object of a revision's content, breadth-first: one batch of queries per level of the tree
+ * (page depth times list levels), never one query per page.
+ *
+ * @example
+ * const { loaded, size } = await loadRevisionObjects(objects, row.content);
+ */
+export async function loadRevisionObjects(
+  objects: ObjectStore,
+  root: ContentHash,
+): Promise<{ loaded: Map<ContentHash, ContentObject>; size: number }> {
+  const loaded = new Map<ContentHash, ContentObject>();
+  let size = 0;
+  let frontier: ContentHash[] = [root];
+  while (frontier.length > 0) {
+    const batch = await objects.load(frontier.filter((hash) => !loaded.has(hash)));
+    const next: ContentHash[] = [];
+    for (const [hash, entry] of batch) {
+      const object = entry.value as ContentObject;
+      size += entry.size;
+      loaded.set(hash, object);
+      for (const ref of referencesOf(object)) if (!loaded.has(ref)) next.push(ref);
+    }
+    frontier = [...new Set(next)];
+  }
+  return { loaded, size };
+}
+
+/**
+ * Rebuilds a revision's content from its loaded objects: pages with their children in place (the published
+ * tree minus `urls`), files, reusable contents, tags, variables and source. Everything returned is frozen, and
+ * every page, file and reusable content handed out is recorded in `handedOut` with its object hash.
+ *
+ * @example
+ * const content = materializeContent(row.content, loaded, objects.handedOut);
+ */
+export function materializeContent(
+  root: ContentHash,
+  loaded: Map<ContentHash, ContentObject>,
+  handedOut: WeakMap<object, ContentHash>,
+): MaterializedContent {
+  const get = <T extends ContentObject>(hash: ContentHash, kind: T['t']): T => {
+    const object = loaded.get(hash);
+    if (object === undefined || object.t !== kind) {
+      throw new QuireError('STORE_CORRUPT', `content object ${hash} is missing or is not a ${kind}`, { hash });
+    }
+    return object as T;
+  };
+  const elements = (ref: ListRef): ContentHash[] => expandList(ref, (hash) => get<ListChunkObject>(hash, 'list'));
+  const page = (hash: ContentHash): StoredPage => {
+    const node = get<PageNodeObject>(hash, 'page');
+    const built = Object.freeze(node.c === undefined ? { ...node.p } : { ...node.p, pages: Object.freeze(elements(node.c).map(page)) });
+    handedOut.set(built, hash);
+    return built as unknown as StoredPage;
+  };
+  const revision = get<RevisionRootObject>(root, 'revision');
+  const pages = Object.freeze(elements(revision.pages).map(page)) as StoredPage[];
+  const files = Object.freeze(
+    elements(revision.files).map((hash) => {
+      const file = get<FileObject>(hash, 'file').f;
+      handedOut.set(file, hash);
+      return file;
+    }),
+  ) as StoredRevisionFile[];
+  const reusableContents = Object.freeze(
+    elements(revision.reusableContents).map((hash) => {
+      const reusable = get<ReusableContentObject>(hash, 'reusable').r;
+      handedOut.set(reusable, hash);
+      return reusable;
+    }),
+  ) as RevisionReusableContent[];
+  const source = get<SourceObject>(revision.source, 'source').s;
+  return {
+    pages,
+    files,
+    reusableContents,
+    tags: revision.tags,
+    ...(revision.variables === undefined ? {} : { variables: revision.variables }),
+    source,
+  };
+}

@@ -1,0 +1,209 @@
+import type { GitSyncCommit } from '@gitbook/api';
+import { QuireError } from '../errors/index.ts';
+import { emptyDirectorySource, type DirectorySource } from '../model/index.ts';
+import type { RevisionsTable } from './database-schema.ts';
+import { deepFreeze } from './deep-freeze.ts';
+import { missingDocuments } from './documents.ts';
+import { checkOneOf, notFound } from './field-checks.ts';
+import { jsonColumn, parseJsonColumn } from './json-column.ts';
+import { listPage, type ListOptions, type ListPage } from './pagination.ts';
+import type { RevisionContent, RevisionInfo, RevisionType, StoredRevision } from './revision-content.ts';
+import { loadRevisionObjects, materializeContent, type MaterializedContent } from './revision-decoding.ts';
+import { encodeRevision, missingObjects } from './revision-encoding.ts';
+import type { StoredSource } from './revision-objects.ts';
+import type { StoreContext } from './store-context.ts';
+
+export interface RevisionStore {
+  /**
+   * Stores a revision of a space: an immutable snapshot of its content. Only the content objects that are not
+   * stored yet are written (a one-page edit writes that page, the list chunks and ancestors above it, and a
+   * root), in one transaction with the revision's row. Every `documentId` and reusable content `document` must
+   * be a stored document (`putDocument`) and every file's `blob` a stored blob (`putBlob`), or `INVALID_ARGUMENT`.
+   * Does not move the space's head: see `setSpaceHead`.
+   *
+   * @example
+   * const documentId = await store.putDocument('# Welcome\n');
+   * const id = await store.putRevision(space.id, { parents: [space.revisionId], pages: [page({ documentId })] });
+   */
+  putRevision(spaceId: string, content: RevisionContent): Promise<string>;
+  /**
+   * A revision with its content (the published shape without urls), deeply frozen. Reading a revision
+   * that shares objects with one read recently costs little: objects and whole revisions are cached.
+   *
+   * @example
+   * const { pages, files } = await store.getRevision(space.revisionId);
+   */
+  getRevision(id: string): Promise<StoredRevision>;
+  /** A revision's row without content: space, type, parents, time, git. `NOT_FOUND` when there is none. */
+  getRevisionInfo(id: string): Promise<RevisionInfo>;
+  /** A space's revisions, newest first by default. */
+  listRevisions(spaceId: string, filter?: { order?: 'asc' | 'desc' }, options?: ListOptions): Promise<ListPage<RevisionInfo>>;
+  /** Sets (or with null, removes) the git commit a revision is synced with: the only mutable part of a revision. */
+  setRevisionGit(id: string, git: GitSyncCommit | null): Promise<RevisionInfo>;
+}
+
+const revisionTypes: readonly RevisionType[] = ['edits', 'merge', 'rollback', 'update'];
+
+interface CachedContent {
+  content: MaterializedContent;
+  source: DirectorySource;
+}
+
+/**
+ * The revision methods of a Store.
+ *
+ * @example
+ * const revisions = revisionStore(context);
+ */
+export function revisionStore(context: StoreContext): RevisionStore {
+  const info = async (id: string): Promise<RevisionsTable> => {
+    const row = await context.db().selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row === undefined) throw notFound('revision', id);
+    return row;
+  };
+  return {
+    putRevision: (spaceId, content) => writeRevision(context, spaceId, content),
+    async getRevision(id) {
+      const row = await info(id);
+      const key = `revision:${row.content}`;
+      let cached = context.objects.recall<CachedContent>(key);
+      if (cached === undefined) {
+        const { loaded, size } = await loadRevisionObjects(context.objects, row.content);
+        const content = materializeContent(row.content, loaded, context.objects.handedOut);
+        cached = { content, source: await loadSource(context, content.source) };
+        // The materialized tree takes about as much memory again as the objects it came from.
+        context.objects.remember(key, cached, size);
+      }
+      const { content, source } = cached;
+      // Deeply frozen; the shared content below is frozen already, so this only walks the row's own parts.
+      return deepFreeze({
+        object: 'revision' as const,
+        ...toRevisionInfo(row),
+        pages: content.pages,
+        files: content.files,
+        reusableContents: content.reusableContents,
+        tags: content.tags,
+        ...(content.variables === undefined ? {} : { variables: content.variables }),
+        source,
+      });
+    },
+    async getRevisionInfo(id) {
+      return toRevisionInfo(await info(id));
+    },
+    listRevisions(spaceId, filter = {}, options = {}) {
+      const direction = filter.order ?? 'desc';
+      return listPage(
+        context.db().selectFrom('revisions').selectAll().where('space_id', '=', spaceId),
+        {
+          scope: `revisions|${spaceId}|${direction}`,
+          keys: [
+            { column: 'created_at', direction, value: (row) => row.created_at },
+            { column: 'id', direction, value: (row) => row.id },
+          ],
+        },
+        options,
+        (rows) => rows.map(toRevisionInfo),
+      );
+    },
+    async setRevisionGit(id, git) {
+      const result = await context.db().updateTable('revisions').set({ git: jsonColumn(git) }).where('id', '=', id).executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw notFound('revision', id);
+      return toRevisionInfo(await info(id));
+    },
+  };
+}
+
+/**
+ * Stores a revision (see `RevisionStore.putRevision`); also used to write a new space's first revision inside
+ * the transaction that creates the space.
+ *
+ * @example
+ * const id = await writeRevision(context, spaceId, { parents: [], pages: [] });
+ */
+export async function writeRevision(context: StoreContext, spaceId: string, content: RevisionContent): Promise<string> {
+  if (typeof content !== 'object' || content === null) throw new QuireError('INVALID_ARGUMENT', 'content must be an object', { field: 'content' });
+  const type = checkOneOf('type', content.type ?? 'edits', revisionTypes);
+  const parents = content.parents ?? [];
+  if (!Array.isArray(parents) || !parents.every((parent) => typeof parent === 'string')) {
+    throw new QuireError('INVALID_ARGUMENT', 'parents must be an array of revision ids', { field: 'parents' });
+  }
+
+  // Blobs and documents are immutable once stored, so they are checked before the transaction, keeping it short.
+  const source = await storeSource(context, content.source ?? emptyDirectorySource());
+  const encoded = encodeRevision(content, source, context.objects.handedOut);
+  const toWrite = await missingObjects(encoded, (hashes) => context.objects.missing(hashes));
+  const absentDocuments = await missingDocuments(context, toWrite.flatMap((object) => object.documents));
+  if (absentDocuments.size > 0) {
+    const [first] = absentDocuments;
+    throw new QuireError('INVALID_ARGUMENT', `document ${first} is not stored (store page bodies with putDocument first)`, { field: 'documentId', documents: [...absentDocuments] });
+  }
+  for (const blob of new Set(toWrite.flatMap((object) => object.blobs))) {
+    if (!(await context.blobs.has(blob))) {
+      throw new QuireError('INVALID_ARGUMENT', `blob ${blob} is not stored (store file bytes with putBlob first)`, { field: 'blob', blob });
+    }
+  }
+
+  const id = context.newId();
+  await context.transaction(async () => {
+    const space = await context.db().selectFrom('spaces').select('id').where('id', '=', spaceId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (space === undefined) throw notFound('space', spaceId);
+    if (parents.length > 0) {
+      const found = await context.db().selectFrom('revisions').select('id').where('id', 'in', parents).execute();
+      const missing = parents.filter((parent) => !found.some((row) => row.id === parent));
+      if (missing.length > 0) throw new QuireError('INVALID_ARGUMENT', `parent revision ${missing[0]} does not exist`, { field: 'parents' });
+    }
+    await context.objects.insert(toWrite);
+    await context
+      .db()
+      .insertInto('revisions')
+      .values({
+        id,
+        space_id: spaceId,
+        type,
+        parents: JSON.stringify(parents),
+        created_at: context.timestamp(),
+        content: encoded.root,
+        git: jsonColumn(content.git),
+        merged_from: content.mergedFromChangeRequest ?? null,
+      })
+      .execute();
+  });
+  return id;
+}
+
+async function storeSource(context: StoreContext, source: DirectorySource): Promise<StoredSource> {
+  const extra: Record<string, string> = {};
+  for (const [path, bytes] of Object.entries(source.extra ?? {})) {
+    if (!(bytes instanceof Uint8Array)) {
+      throw new QuireError('INVALID_ARGUMENT', `source.extra[${JSON.stringify(path)}] must be bytes`, { field: 'source.extra' });
+    }
+    extra[path] = (await context.blobs.put(bytes)).hash;
+  }
+  return { ...source, extra };
+}
+
+async function loadSource(context: StoreContext, stored: StoredSource): Promise<DirectorySource> {
+  const extra: Record<string, Uint8Array> = {};
+  for (const [path, hash] of Object.entries(stored.extra)) extra[path] = await context.blobs.get(hash);
+  // Frozen like the rest, except the byte arrays (typed arrays with elements cannot be frozen).
+  return deepFreeze({ ...stored, extra: Object.freeze(extra) }) as DirectorySource;
+}
+
+/**
+ * A revisions row as a record.
+ *
+ * @example
+ * toRevisionInfo(row).parents
+ */
+export function toRevisionInfo(row: RevisionsTable): RevisionInfo {
+  const git = parseJsonColumn<GitSyncCommit>(row.git);
+  return {
+    id: row.id,
+    space: row.space_id,
+    type: row.type as RevisionType,
+    parents: JSON.parse(row.parents) as string[],
+    createdAt: row.created_at,
+    ...(git === undefined ? {} : { git }),
+    ...(row.merged_from === null ? {} : { mergedFromChangeRequest: row.merged_from }),
+  };
+}

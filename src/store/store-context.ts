@@ -1,0 +1,87 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Kysely, Transaction } from 'kysely';
+import type { BlobFolder } from './blob-folder.ts';
+import type { Database } from './database-schema.ts';
+import type { ObjectStore } from './object-store.ts';
+import type { StoreDialect } from './store-dialect.ts';
+
+interface OpenTransaction {
+  trx: Transaction<Database>;
+  afterCommit: (() => void)[];
+}
+
+/**
+ * What every part of a Store shares: the database (or the transaction in progress), the clock, the id
+ * generator, the object store with its caches, and the blob folder.
+ *
+ * Transactions are tracked with AsyncLocalStorage: inside `transaction(fn)`, every query any Store method
+ * makes goes to that transaction, whether `fn` calls the store it was given or the outer one. With SQLite's
+ * single connection, a query sent outside the open transaction would otherwise wait for it forever.
+ */
+export class StoreContext {
+  readonly dialect: StoreDialect;
+  readonly now: () => Date;
+  readonly newId: () => string;
+  readonly objects: ObjectStore;
+  readonly blobs: BlobFolder;
+  readonly #root: Kysely<Database>;
+  readonly #current = new AsyncLocalStorage<OpenTransaction>();
+
+  constructor(init: {
+    dialect: StoreDialect;
+    db: Kysely<Database>;
+    now: () => Date;
+    newId: () => string;
+    objects: (context: StoreContext) => ObjectStore;
+    blobs: BlobFolder;
+  }) {
+    this.dialect = init.dialect;
+    this.#root = init.db;
+    this.now = init.now;
+    this.newId = init.newId;
+    this.blobs = init.blobs;
+    this.objects = init.objects(this);
+  }
+
+  /** The transaction in progress in this async context, or the database. */
+  db(): Kysely<Database> {
+    return this.#current.getStore()?.trx ?? this.#root;
+  }
+
+  /** The database itself, outside any transaction (for closing and migrating). */
+  get root(): Kysely<Database> {
+    return this.#root;
+  }
+
+  /** Now, as stored: ISO 8601 text. */
+  timestamp(): string {
+    return this.now().toISOString();
+  }
+
+  get inTransaction(): boolean {
+    return this.#current.getStore() !== undefined;
+  }
+
+  /**
+   * Runs `fn` in a transaction: all of it is committed, or none of it. A nested call joins the transaction
+   * in progress.
+   */
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.#current.getStore() !== undefined) return fn();
+    const afterCommit: (() => void)[] = [];
+    const result = await this.#root.transaction().execute((trx) => this.#current.run({ trx, afterCommit }, fn));
+    for (const callback of afterCommit) callback();
+    return result;
+  }
+
+  /**
+   * Runs `callback` once the transaction in progress has committed (at once when there is none). Caches
+   * learn about written rows this way, so a rolled-back write never leaves them believing in rows that are not
+   * there.
+   */
+  afterCommit(callback: () => void): void {
+    const open = this.#current.getStore();
+    if (open === undefined) callback();
+    else open.afterCommit.push(callback);
+  }
+}

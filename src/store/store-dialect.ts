@@ -1,0 +1,2 @@
+/** The SQL databases a Store runs on. */
+export type StoreDialect = 'sqlite' | 'postgres';

@@ -1,0 +1,706 @@
+// The Store contract: one suite that every implementation (SQLite, PostgreSQL) must pass. store.test.ts runs it
+// against each. Tests share one database per run and isolate themselves by creating their own records.
+import type { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isQuireError, type ErrorCode } from '../errors/index.ts';
+import { emptyDirectorySource } from '../model/index.ts';
+import { positionBetween, type RevisionContent, type StoredChildPage, type StoredPage, type Store } from './index.ts';
+
+/** How the suite gets stores on one database. */
+export interface StoreHarness {
+  /** Opens a store on the suite's database. */
+  open(options: { now: () => Date; newId: () => string }): Promise<Store>;
+  /** Whether the dialect supports a second store on the same database in this process (another process's view). */
+  concurrentStores: boolean;
+  /** Drops the database (PostgreSQL schema, SQLite directory). */
+  dispose(): Promise<void>;
+}
+
+/** A clock that moves forward one millisecond on every reading, and can jump. */
+export class TestClock {
+  #time: number;
+  constructor(start = Date.parse('2025-01-01T00:00:00.000Z')) {
+    this.#time = start;
+  }
+  now = (): Date => new Date((this.#time += 1));
+  advance(ms: number): void {
+    this.#time += ms;
+  }
+}
+
+/** Ids `<prefix>-000001`, `<prefix>-000002`, ...: deterministic, and distinct between stores by prefix. */
+export function sequentialIds(prefix: string): () => string {
+  let next = 0;
+  return () => `${prefix}-${String((next += 1)).padStart(6, '0')}`;
+}
+
+const layout = {
+  width: 'default',
+  cover: false,
+  coverSize: 'hero',
+  coverMask: 'none',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+} as const;
+
+/** A document page with the fields the published schema requires. */
+export function documentPage(id: string, fields: { title?: string; documentId?: string; pages?: StoredChildPage[]; slug?: string; path?: string } = {}): StoredChildPage {
+  return {
+    id,
+    title: fields.title ?? `Page ${id}`,
+    kind: 'sheet',
+    type: 'document',
+    slug: fields.slug ?? id,
+    path: fields.path ?? id,
+    pages: fields.pages ?? [],
+    layout: { ...layout },
+    tags: [],
+    ...(fields.documentId === undefined ? {} : { documentId: fields.documentId }),
+  } as StoredChildPage;
+}
+
+/** 100 sections of 99 pages each under one root list: 10,000 pages. */
+export function tenThousandPages(documentId: string): StoredPage[] {
+  const sections: StoredPage[] = [];
+  for (let section = 0; section < 100; section++) {
+    const children: StoredChildPage[] = [];
+    for (let page = 0; page < 99; page++) {
+      children.push(documentPage(`p${section}-${page}`, { documentId, path: `s${section}/p${page}` }));
+    }
+    sections.push(documentPage(`s${section}`, { documentId, pages: children, path: `s${section}` }));
+  }
+  return sections;
+}
+
+async function expectCode(promise: Promise<unknown>, code: ErrorCode): Promise<void> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(isQuireError(error, code), `expected ${code}, got ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`).toBe(true);
+}
+
+function countPages(pages: readonly StoredPage[]): number {
+  let count = 0;
+  for (const page of pages) count += 1 + countPages(((page as { pages?: StoredPage[] }).pages ?? []));
+  return count;
+}
+
+/**
+ * Defines the contract tests for one Store implementation.
+ *
+ * @example
+ * describeStoreContract('sqlite', async () => sqliteHarness());
+ */
+export function describeStoreContract(name: string, makeHarness: () => Promise<StoreHarness>): void {
+  describe(`Store contract (${name})`, () => {
+    let harness: StoreHarness;
+    let clock: TestClock;
+    let store: Store;
+    const extra: Store[] = [];
+    let opened = 0;
+
+    const open = async (): Promise<Store> => {
+      opened += 1;
+      const another = await harness.open({ now: clock.now, newId: sequentialIds(`${name}${opened}${Math.random().toString(36).slice(2, 6)}`) });
+      extra.push(another);
+      return another;
+    };
+
+    beforeAll(async () => {
+      harness = await makeHarness();
+    });
+    afterAll(async () => {
+      await harness?.dispose();
+    });
+    beforeEach(async () => {
+      clock = new TestClock();
+      store = await open();
+    });
+    afterEach(async () => {
+      for (const each of extra.splice(0)) await each.close();
+    });
+
+    async function organization(title = 'Acme') {
+      return store.createOrganization({ title });
+    }
+
+    describe('users', () => {
+      it('creates, gets, finds by e-mail, updates and lists', async () => {
+        const email = `ada-${Math.random()}@example.com`;
+        const ada = await store.createUser({ displayName: 'Ada', email });
+        expect(ada).toMatchObject({ displayName: 'Ada', email });
+        expect(await store.getUser(ada.id)).toEqual(ada);
+        expect(await store.findUserByEmail(email)).toEqual(ada);
+        expect(await store.findUserByEmail('nobody@example.com')).toBeUndefined();
+        const renamed = await store.updateUser(ada.id, { displayName: 'Ada L.', photoURL: 'https://example.com/a.png' });
+        expect(renamed).toMatchObject({ displayName: 'Ada L.', photoURL: 'https://example.com/a.png', email, createdAt: ada.createdAt });
+        expect(renamed.updatedAt > ada.updatedAt).toBe(true);
+        expect((await store.updateUser(ada.id, { email: null })).email).toBeUndefined();
+        const listed = await store.listUsers({ limit: 1000 });
+        expect(listed.items.map((user) => user.id)).toContain(ada.id);
+        await expectCode(store.getUser('missing'), 'NOT_FOUND');
+        await expectCode(store.updateUser('missing', { displayName: 'x' }), 'NOT_FOUND');
+      });
+
+      it('refuses a second user with the same e-mail address', async () => {
+        const email = `twice-${Math.random()}@example.com`;
+        await store.createUser({ displayName: 'One', email });
+        await expectCode(store.createUser({ displayName: 'Two', email }), 'CONFLICT');
+        await expectCode(store.createUser({ displayName: 'x'.repeat(201) }), 'INVALID_ARGUMENT');
+      });
+    });
+
+    describe('organizations and members', () => {
+      it('creates, gets, updates and lists organizations', async () => {
+        const org = await store.createOrganization({ title: 'Acme', emailDomains: ['acme.test'], useCase: 'productDocs' });
+        expect(org).toMatchObject({ title: 'Acme', emailDomains: ['acme.test'], type: 'business', defaultRole: 'read', sso: false, inviteLinks: false, plan: 'free', useCase: 'productDocs' });
+        expect(await store.getOrganization(org.id)).toEqual(org);
+        const updated = await store.updateOrganization(org.id, { title: 'Acme Inc', defaultRole: null, inviteLinks: true, hostname: `acme-${org.id}` });
+        expect(updated).toMatchObject({ title: 'Acme Inc', defaultRole: null, inviteLinks: true, hostname: `acme-${org.id}` });
+        expect((await store.updateOrganization(org.id, { hostname: null })).hostname).toBeUndefined();
+        await expectCode(store.updateOrganization(org.id, { defaultRole: 'owner' as never }), 'INVALID_ARGUMENT');
+        await expectCode(store.getOrganization('missing'), 'NOT_FOUND');
+
+        const user = await store.createUser({ displayName: 'Member' });
+        const other = await organization('Other');
+        await store.putMember(org.id, user.id, { role: 'edit' });
+        const mine = await store.listOrganizations({ memberId: user.id });
+        expect(mine.items.map((item) => item.id)).toEqual([org.id]);
+        expect(mine.count).toBe(1);
+        expect((await store.listOrganizations({}, { limit: 1000 })).items.map((item) => item.id)).toEqual(expect.arrayContaining([org.id, other.id]));
+      });
+
+      it('adds members with roles, changes and removes them, lists them by role', async () => {
+        const org = await organization();
+        const [ada, bob, cy] = await Promise.all(['Ada', 'Bob', 'Cy'].map((displayName) => store.createUser({ displayName })));
+        const adaMember = await store.putMember(org.id, ada!.id, { role: 'admin' });
+        expect(adaMember).toMatchObject({ organizationId: org.id, role: 'admin', disabled: false, sso: false, user: { id: ada!.id, displayName: 'Ada' } });
+        await store.putMember(org.id, bob!.id, { role: 'read' });
+        await store.putMember(org.id, cy!.id, { role: null });
+        const again = await store.putMember(org.id, bob!.id, { role: 'review' });
+        expect(again.role).toBe('review');
+        expect(again.joinedAt).toBe((await store.getMember(org.id, bob!.id)).joinedAt);
+        expect((await store.updateMember(org.id, cy!.id, { disabled: true, lastSeenAt: '2025-02-01T00:00:00.000Z' })).disabled).toBe(true);
+
+        const all = await store.listMembers(org.id);
+        expect(all.count).toBe(3);
+        expect(all.items.map((member) => member.user.displayName)).toEqual(['Cy', 'Bob', 'Ada']); // newest first
+        expect((await store.listMembers(org.id, { order: 'asc' })).items.map((member) => member.user.displayName)).toEqual(['Ada', 'Bob', 'Cy']);
+        expect((await store.listMembers(org.id, { role: 'review' })).items.map((member) => member.user.id)).toEqual([bob!.id]);
+
+        expect(await store.removeMember(org.id, bob!.id)).toBe(true);
+        expect(await store.removeMember(org.id, bob!.id)).toBe(false);
+        await expectCode(store.getMember(org.id, bob!.id), 'NOT_FOUND');
+        await expectCode(store.putMember(org.id, ada!.id, { role: 'owner' as never }), 'INVALID_ARGUMENT');
+        await expectCode(store.putMember(org.id, 'no-such-user', { role: 'read' }), 'INVALID_ARGUMENT');
+      });
+    });
+
+    describe('API tokens', () => {
+      it('finds a token by its value, stores only its hash, honours expiry and revocation', async () => {
+        const user = await store.createUser({ displayName: 'Bot' });
+        const { token, record } = await store.createApiToken({ userId: user.id, label: 'ci' });
+        expect(token).toMatch(/^quire_[A-Za-z0-9_-]{43}$/);
+        expect(JSON.stringify(record)).not.toContain(token);
+        expect(await store.findApiToken(token)).toMatchObject({ id: record.id, userId: user.id, label: 'ci' });
+        expect(await store.findApiToken(`${token}x`)).toBeUndefined();
+        expect(await store.findApiToken('')).toBeUndefined();
+
+        const expiring = await store.createApiToken({ userId: user.id, label: 'short', expiresAt: new Date(clock.now().getTime() + 60_000).toISOString() });
+        expect(await store.findApiToken(expiring.token)).toBeDefined();
+        clock.advance(120_000);
+        expect(await store.findApiToken(expiring.token)).toBeUndefined();
+
+        const listed = await store.listApiTokens(user.id);
+        expect(listed.items.map((item) => item.id)).toEqual([record.id, expiring.record.id]);
+        expect(JSON.stringify(listed)).not.toContain(token);
+        expect(await store.deleteApiToken(record.id)).toBe(true);
+        expect(await store.findApiToken(token)).toBeUndefined();
+        expect(await store.deleteApiToken(record.id)).toBe(false);
+        await expectCode(store.createApiToken({ userId: 'missing', label: 'x' }), 'NOT_FOUND');
+      });
+    });
+
+    describe('collections', () => {
+      it('nests collections, orders siblings by position, moves them and refuses cycles', async () => {
+        const org = await organization();
+        const guides = await store.createCollection({ organizationId: org.id, title: 'Guides', description: 'How-tos' });
+        const api = await store.createCollection({ organizationId: org.id, title: 'API' });
+        const nested = await store.createCollection({ organizationId: org.id, parentId: guides.id, title: 'Nested', defaultLevel: 'read' });
+        expect(guides).toMatchObject({ organizationId: org.id, title: 'Guides', description: 'How-tos', defaultLevel: 'inherit' });
+        expect(nested.parentId).toBe(guides.id);
+        expect(await store.getCollection(nested.id)).toEqual(nested);
+
+        const top = await store.listCollections({ organizationId: org.id, parentId: null });
+        expect(top.items.map((item) => item.id)).toEqual([guides.id, api.id]);
+        const first = await store.updateCollection(api.id, { position: positionBetween(undefined, guides.position) });
+        expect(first.position < guides.position).toBe(true);
+        expect((await store.listCollections({ organizationId: org.id, parentId: null })).items.map((item) => item.id)).toEqual([api.id, guides.id]);
+        expect((await store.listCollections({ organizationId: org.id })).count).toBe(3);
+        expect((await store.listCollections({ organizationId: org.id, parentId: guides.id })).items.map((item) => item.id)).toEqual([nested.id]);
+
+        const moved = await store.updateCollection(nested.id, { parentId: null, title: 'Moved', description: null });
+        expect(moved.parentId).toBeUndefined();
+        expect(moved.description).toBeUndefined();
+        await store.updateCollection(nested.id, { parentId: guides.id });
+        await expectCode(store.updateCollection(guides.id, { parentId: nested.id }), 'INVALID_ARGUMENT');
+        await expectCode(store.updateCollection(guides.id, { position: 'not a key!' }), 'INVALID_ARGUMENT');
+        await expectCode(store.createCollection({ organizationId: org.id, title: 'x'.repeat(51) }), 'INVALID_ARGUMENT');
+
+        await expectCode(store.deleteCollection(guides.id), 'CONFLICT');
+        expect(await store.deleteCollection(nested.id)).toBe(true);
+        expect(await store.deleteCollection(nested.id)).toBe(false);
+        await expectCode(store.getCollection(nested.id), 'NOT_FOUND');
+      });
+    });
+
+    describe('spaces', () => {
+      it('creates a space with an empty first revision, gets, updates and lists it', async () => {
+        const org = await organization();
+        const collection = await store.createCollection({ organizationId: org.id, title: 'Docs' });
+        const space = await store.createSpace({ organizationId: org.id, parentId: collection.id, title: 'Handbook', emoji: '📘', visibility: 'in-collection' });
+        expect(space).toMatchObject({
+          organizationId: org.id,
+          parentId: collection.id,
+          title: 'Handbook',
+          emoji: '📘',
+          visibility: 'in-collection',
+          defaultLevel: 'inherit',
+          comments: 0,
+          changeRequests: { total: 0, open: 0, draft: 0 },
+        });
+        expect(space.deletedAt).toBeUndefined();
+        const revision = await store.getRevision(space.revisionId);
+        expect(revision).toMatchObject({ object: 'revision', id: space.revisionId, space: space.id, type: 'edits', parents: [], pages: [], files: [], reusableContents: [] });
+        expect(await store.getSpace(space.id)).toEqual(space);
+
+        const updated = await store.updateSpace(space.id, { title: 'Team handbook', editMode: 'locked', defaultLevel: null, commentsDelta: 2 });
+        expect(updated).toMatchObject({ title: 'Team handbook', editMode: 'locked', defaultLevel: null, comments: 2 });
+        expect((await store.updateSpace(space.id, { editMode: null })).editMode).toBeUndefined();
+        await expectCode(store.updateSpace(space.id, { visibility: 'secret' as never }), 'INVALID_ARGUMENT');
+        await expectCode(store.updateSpace(space.id, { title: 'x'.repeat(51) }), 'INVALID_ARGUMENT');
+
+        const second = await store.createSpace({ organizationId: org.id, parentId: collection.id, title: 'Second' });
+        expect((await store.listSpaces({ parentId: collection.id })).items.map((item) => item.id)).toEqual([space.id, second.id]);
+        const atRoot = await store.updateSpace(second.id, { parentId: null });
+        expect(atRoot.parentId).toBeUndefined();
+        expect((await store.listSpaces({ organizationId: org.id, parentId: null })).items.map((item) => item.id)).toEqual([second.id]);
+        expect((await store.listSpaces({ organizationId: org.id })).count).toBe(2);
+        await expectCode(store.createSpace({ organizationId: 'missing', title: 'x' }), 'NOT_FOUND');
+        await expectCode(store.createSpace({ organizationId: org.id, parentId: 'missing', title: 'x' }), 'NOT_FOUND');
+      });
+
+      it('hides soft-deleted spaces from normal lists, restores them within 7 days, and not after', async () => {
+        const org = await organization();
+        const kept = await store.createSpace({ organizationId: org.id, title: 'Kept' });
+        const deleted = await store.createSpace({ organizationId: org.id, title: 'Deleted' });
+        expect(await store.deleteSpace(deleted.id)).toBe(true);
+        expect(await store.deleteSpace(deleted.id)).toBe(false);
+        expect((await store.listSpaces({ organizationId: org.id })).items.map((item) => item.id)).toEqual([kept.id]);
+        expect((await store.listSpaces({ organizationId: org.id }, {})).count).toBe(1);
+        expect((await store.listSpaces({ organizationId: org.id, deleted: 'only' })).items.map((item) => item.id)).toEqual([deleted.id]);
+        expect((await store.listSpaces({ organizationId: org.id, deleted: 'include' })).count).toBe(2);
+        await expectCode(store.getSpace(deleted.id), 'NOT_FOUND');
+        expect((await store.getSpace(deleted.id, { includeDeleted: true })).deletedAt).toBeDefined();
+        await expectCode(store.updateSpace(deleted.id, { title: 'x' }), 'NOT_FOUND');
+
+        clock.advance(6 * 24 * 3600 * 1000);
+        const restored = await store.restoreSpace(deleted.id);
+        expect(restored.deletedAt).toBeUndefined();
+        expect((await store.listSpaces({ organizationId: org.id })).count).toBe(2);
+        expect((await store.restoreSpace(kept.id)).id).toBe(kept.id);
+
+        await store.deleteSpace(deleted.id);
+        clock.advance(7 * 24 * 3600 * 1000 + 1000);
+        await expectCode(store.restoreSpace(deleted.id), 'NOT_FOUND');
+        await expectCode(store.getSpace(deleted.id, { includeDeleted: true }), 'NOT_FOUND');
+        expect((await store.listSpaces({ organizationId: org.id, deleted: 'include' })).items.map((item) => item.id)).toEqual([kept.id]);
+        expect(await store.purgeDeletedSpaces()).toBeGreaterThanOrEqual(1);
+        await expectCode(store.getRevisionInfo(deleted.revisionId), 'NOT_FOUND');
+        expect((await store.getSpace(kept.id)).id).toBe(kept.id);
+      });
+    });
+
+    describe('change requests', () => {
+      it('creates change requests on the head with numbers 1, 2, ..., gets them by id or number, updates and lists them', async () => {
+        const org = await organization();
+        const user = await store.createUser({ displayName: 'Writer' });
+        const space = await store.createSpace({ organizationId: org.id, title: 'Docs' });
+        const first = await store.createChangeRequest({ spaceId: space.id, createdBy: user.id, subject: 'First' });
+        const second = await store.createChangeRequest({ spaceId: space.id, createdBy: user.id, subject: 'Second', status: 'open' });
+        expect(first).toMatchObject({ number: 1, status: 'draft', subject: 'First', createdBy: user.id, revision: space.revisionId, revisionInitial: space.revisionId, comments: 0 });
+        expect(second.number).toBe(2);
+        expect(await store.getChangeRequest(space.id, first.id)).toEqual(first);
+        expect(await store.getChangeRequest(space.id, 2)).toEqual(second);
+        expect(await store.getChangeRequest(space.id, '2')).toEqual(second);
+        await expectCode(store.getChangeRequest(space.id, 3), 'NOT_FOUND');
+        await expectCode(store.getChangeRequest('other-space', first.id), 'NOT_FOUND');
+
+        const updated = await store.updateChangeRequest(space.id, first.id, { subject: 'First, edited', status: 'open' });
+        expect(updated).toMatchObject({ subject: 'First, edited', status: 'open' });
+        await expectCode(store.updateChangeRequest(space.id, first.id, { subject: 'x'.repeat(101) }), 'INVALID_ARGUMENT');
+        await expectCode(store.updateChangeRequest(space.id, first.id, { status: 'merged' as never }), 'INVALID_ARGUMENT');
+        expect((await store.getSpace(space.id)).changeRequests).toEqual({ total: 2, open: 2, draft: 0 });
+
+        const open = await store.listChangeRequests(space.id, { status: 'open' });
+        expect(open.items.map((item) => item.number)).toEqual([1, 2]); // most recently updated first
+        expect((await store.listChangeRequests(space.id, { orderBy: 'createdAt' })).items.map((item) => item.number)).toEqual([2, 1]);
+        expect((await store.listChangeRequests(space.id, { status: 'draft' })).count).toBe(0);
+        await expectCode(store.createChangeRequest({ spaceId: 'missing', createdBy: user.id }), 'NOT_FOUND');
+      });
+
+      it('moves a change request head by compare-and-set and records a merge once', async () => {
+        const org = await organization();
+        const user = await store.createUser({ displayName: 'Writer' });
+        const space = await store.createSpace({ organizationId: org.id, title: 'Docs' });
+        const cr = await store.createChangeRequest({ spaceId: space.id, createdBy: user.id });
+        const documentId = await store.putDocument('# Edited\n');
+        const edited = await store.putRevision(space.id, { parents: [cr.revision], pages: [documentPage('readme', { documentId })] });
+        expect(await store.setChangeRequestHead(cr.id, cr.revision, edited)).toBe(true);
+        expect(await store.setChangeRequestHead(cr.id, cr.revision, edited)).toBe(false);
+        expect((await store.getChangeRequest(space.id, cr.id)).revision).toBe(edited);
+
+        const merged = await store.putRevision(space.id, { type: 'merge', parents: [space.revisionId, edited], pages: [documentPage('readme', { documentId })], mergedFromChangeRequest: cr.id });
+        await store.transaction(async (tx) => {
+          expect(await tx.setSpaceHead(space.id, space.revisionId, merged)).toBe(true);
+          await tx.markChangeRequestMerged(cr.id, { revisionMerged: merged, mergedBy: user.id });
+        });
+        const after = await store.getChangeRequest(space.id, cr.id);
+        expect(after).toMatchObject({ status: 'merged', revisionMerged: merged, mergedBy: user.id });
+        expect((await store.getRevisionInfo(merged)).mergedFromChangeRequest).toBe(cr.id);
+        await expectCode(store.markChangeRequestMerged(cr.id, { revisionMerged: merged, mergedBy: user.id }), 'STORE_CONFLICT');
+        await expectCode(store.setChangeRequestHead(cr.id, edited, merged), 'STORE_CONFLICT');
+        await expectCode(store.updateChangeRequest(space.id, cr.id, { status: 'open' }), 'CONFLICT');
+      });
+    });
+
+    describe('lists', () => {
+      it('walks 2,500 items with a small limit: nothing lost, nothing repeated, even with inserts during the walk', async () => {
+        const created = new Set<string>();
+        await store.transaction(async (tx) => {
+          for (let index = 0; index < 2500; index++) created.add((await tx.createUser({ displayName: `Walker ${index}` })).id);
+        });
+        const seen: string[] = [];
+        let page: string | undefined;
+        let count = -1;
+        let pages = 0;
+        do {
+          const result = await store.listUsers({ limit: 97, ...(page === undefined ? {} : { page }) });
+          expect(result.items.length).toBeLessThanOrEqual(97);
+          seen.push(...result.items.map((user) => user.id));
+          if (pages === 3) {
+            // Added during the walk: they sort after everything already there, so the walk must meet them once.
+            for (let index = 0; index < 5; index++) created.add((await store.createUser({ displayName: `Late ${index}` })).id);
+          }
+          count = result.count;
+          page = result.next?.page;
+          pages += 1;
+        } while (page !== undefined);
+        expect(new Set(seen).size).toBe(seen.length);
+        for (const id of created) expect(seen).toContain(id);
+        expect(seen.length).toBe(count);
+        expect(pages).toBeGreaterThanOrEqual(Math.ceil(2505 / 97));
+      });
+
+      it('refuses a cursor from another list, a forged cursor and a limit over 1000', async () => {
+        const org = await organization();
+        await store.createUser({ displayName: 'A' });
+        await store.createUser({ displayName: 'B' });
+        const users = await store.listUsers({ limit: 1 });
+        expect(users.next).toBeDefined();
+        await expectCode(store.listOrganizations({}, { page: users.next!.page }), 'INVALID_ARGUMENT');
+        await expectCode(store.listMembers(org.id, {}, { page: users.next!.page }), 'INVALID_ARGUMENT');
+        await expectCode(store.listUsers({ page: 'not-a-cursor' }), 'INVALID_ARGUMENT');
+        await expectCode(store.listUsers({ limit: 1001 }), 'INVALID_ARGUMENT');
+        await expectCode(store.listUsers({ limit: 1.5 }), 'INVALID_ARGUMENT');
+        expect((await store.listUsers({ limit: 1000 })).items.length).toBeGreaterThanOrEqual(2);
+        const none = await store.listUsers({ limit: 0 });
+        expect(none.items).toEqual([]);
+        expect(none.count).toBeGreaterThanOrEqual(2);
+      });
+
+      it('pages spaces of a collection by position', async () => {
+        const org = await organization();
+        const collection = await store.createCollection({ organizationId: org.id, title: 'Many' });
+        const ids: string[] = [];
+        await store.transaction(async (tx) => {
+          for (let index = 0; index < 30; index++) ids.push((await tx.createSpace({ organizationId: org.id, parentId: collection.id, title: `Space ${index}` })).id);
+        });
+        const seen: string[] = [];
+        let page: string | undefined;
+        do {
+          const result = await store.listSpaces({ parentId: collection.id }, { limit: 7, ...(page === undefined ? {} : { page }) });
+          expect(result.count).toBe(30);
+          seen.push(...result.items.map((space) => space.id));
+          page = result.next?.page;
+        } while (page !== undefined);
+        expect(seen).toEqual(ids);
+      });
+    });
+
+    describe('content', () => {
+      it('stores a revision and reads back the same pages, files, reusable contents, variables, git and source', async () => {
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Content' });
+        const readme = await store.putDocument('# Welcome\n');
+        const snippet = await store.putDocument('Shared text.\n');
+        const logo = await store.putBlob(new Uint8Array([137, 80, 78, 71, 1, 2, 3]));
+        const source = { ...emptyDirectorySource(), summaryText: '# Summary\n', extra: { 'notes/todo.txt': new TextEncoder().encode('todo\n') } };
+        const pages: StoredPage[] = [
+          documentPage('readme', { documentId: readme, title: 'Welcome', slug: '', path: '' }),
+          {
+            id: 'group',
+            title: 'Guides',
+            kind: 'group',
+            type: 'group',
+            slug: 'guides',
+            path: 'guides',
+            pages: [
+              documentPage('install', { documentId: readme, pages: [documentPage('linux', { path: 'guides/install/linux' })] }),
+              { id: 'link', title: 'Site', kind: 'link', type: 'link', target: { kind: 'url', url: 'https://example.com' } },
+            ],
+          },
+        ];
+        const content: RevisionContent = {
+          parents: [space.revisionId],
+          pages,
+          files: [{ id: 'logo', name: 'logo.png', contentType: 'image/png', size: logo.size, blob: logo.hash, dimensions: { width: 1, height: 1 } }],
+          reusableContents: [{ id: 'snippet', title: 'Snippet', document: snippet }],
+          variables: { product: 'Quire', version: 2 },
+          git: { oid: 'a'.repeat(40), message: 'Import', createdByGitBook: false },
+          source,
+        };
+        const id = await store.putRevision(space.id, content);
+        const revision = await store.getRevision(id);
+        expect(revision).toMatchObject({ object: 'revision', id, space: space.id, type: 'edits', parents: [space.revisionId], variables: content.variables, git: content.git });
+        expect(revision.pages).toEqual(pages);
+        expect(revision.files).toEqual(content.files);
+        expect(revision.reusableContents).toEqual(content.reusableContents);
+        expect(revision.source.summaryText).toBe('# Summary\n');
+        expect(new TextDecoder().decode(revision.source.extra['notes/todo.txt'])).toBe('todo\n');
+        expect(await store.getDocument(readme)).toBe('# Welcome\n');
+        expect(Object.isFrozen(revision.pages[0])).toBe(true);
+        expect(() => {
+          (revision.pages[0] as { title: string }).title = 'changed';
+        }).toThrow(TypeError);
+
+        const info = await store.setRevisionGit(id, { oid: 'b'.repeat(40), message: 'Export', createdByGitBook: true });
+        expect(info.git?.oid).toBe('b'.repeat(40));
+        expect((await store.getRevision(id)).git?.oid).toBe('b'.repeat(40));
+        expect((await store.setRevisionGit(id, null)).git).toBeUndefined();
+        const history = await store.listRevisions(space.id);
+        expect(history.items.map((item) => item.id)).toEqual([id, space.revisionId]);
+        await expectCode(store.getRevision('missing'), 'NOT_FOUND');
+      });
+
+      it('refuses content it cannot keep faithfully', async () => {
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Strict' });
+        const documentId = await store.putDocument('# Body\n');
+        const put = (content: Partial<RevisionContent>) => store.putRevision(space.id, { parents: [], pages: [], ...content });
+        const group = { id: 'g', title: 'G', kind: 'group', type: 'group', slug: 'g', path: 'g', pages: [] } as unknown as StoredChildPage;
+        await expectCode(put({ pages: [documentPage('a', { pages: [group] })] }), 'INVALID_ARGUMENT');
+        await expectCode(put({ pages: [documentPage('a'), documentPage('a')] }), 'INVALID_ARGUMENT');
+        await expectCode(put({ pages: [documentPage('a', { pages: [documentPage('a')] })] }), 'INVALID_ARGUMENT');
+        await expectCode(put({ pages: [documentPage('a', { documentId: 'not-stored' })] }), 'INVALID_ARGUMENT');
+        await expectCode(put({ pages: [{ ...documentPage('a'), markdown: '# inline' } as StoredPage] }), 'INVALID_ARGUMENT');
+        await expectCode(put({ pages: [documentPage('a', { title: 'x' }), { ...documentPage('b'), type: 'sheet' } as unknown as StoredPage] }), 'INVALID_ARGUMENT');
+        await expectCode(put({ files: [{ id: 'f', name: 'f', contentType: 'text/plain', size: 1, blob: 'f'.repeat(64) }] }), 'INVALID_ARGUMENT');
+        await expectCode(put({ variables: { n: Number.NaN } }), 'INVALID_ARGUMENT');
+        await expectCode(put({ parents: ['missing'] }), 'INVALID_ARGUMENT');
+        await expectCode(store.putRevision('missing', { parents: [], pages: [documentPage('a', { documentId })] }), 'NOT_FOUND');
+      });
+
+      it('shares structure: a one-page edit in a 10,000-page revision writes a handful of objects', async () => {
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Big' });
+        const documentId = await store.putDocument('# Same body everywhere\n');
+        const pages = tenThousandPages(documentId);
+        expect(countPages(pages)).toBe(10_000);
+
+        const first = await store.putRevision(space.id, { parents: [space.revisionId], pages });
+        const read = await store.getRevision(first);
+        expect(countPages(read.pages)).toBe(10_000);
+        expect(read.pages).toEqual(pages);
+
+        // An edit made from a plain copy: every page is encoded again, only the changed path is written.
+        const before = await store.stats();
+        const copy = structuredClone(pages) as StoredPage[];
+        const changedBody = await store.putDocument('# A new body\n');
+        const target = (copy[42] as { pages: StoredChildPage[] }).pages[17] as StoredChildPage & { title: string; documentId?: string };
+        target.title = 'Edited';
+        target.documentId = changedBody;
+        const second = await store.putRevision(space.id, { parents: [first], pages: copy });
+        const afterCopyEdit = await store.stats();
+        expect(afterCopyEdit.objects - before.objects).toBeLessThanOrEqual(8);
+        expect(afterCopyEdit.revisions - before.revisions).toBe(1);
+
+        // An edit made from the revision as read: unchanged subtrees are reused without encoding.
+        const base = await store.getRevision(second);
+        const section = base.pages[7] as StoredChildPage & { pages: StoredChildPage[] };
+        const edited = [...base.pages];
+        edited[7] = { ...section, pages: section.pages.map((page, index) => (index === 3 ? { ...page, title: 'Edited again' } : page)) } as StoredPage;
+        const third = await store.putRevision(space.id, { parents: [second], pages: edited });
+        const afterReadEdit = await store.stats();
+        expect(afterReadEdit.objects - afterCopyEdit.objects).toBeLessThanOrEqual(8);
+        const thirdRead = await store.getRevision(third);
+        expect(((thirdRead.pages[7] as { pages: StoredChildPage[] }).pages[3] as { title: string }).title).toBe('Edited again');
+        expect(((thirdRead.pages[42] as { pages: StoredChildPage[] }).pages[17] as { title: string }).title).toBe('Edited');
+        expect(countPages(thirdRead.pages)).toBe(10_000);
+
+        // Putting the same content again writes no object at all.
+        await store.putRevision(space.id, { parents: [third], pages: edited });
+        expect((await store.stats()).objects).toBe(afterReadEdit.objects);
+      });
+
+      it('stores documents once per distinct content', async () => {
+        const before = (await store.stats()).documents;
+        const markdown = `# Dedup ${Math.random()}\n`;
+        const a = await store.putDocument(markdown);
+        const b = await store.putDocument(markdown);
+        const c = await store.putDocument(`${markdown}more\n`);
+        expect(a).toBe(b);
+        expect(c).not.toBe(a);
+        expect((await store.stats()).documents - before).toBe(2);
+        expect(await store.getDocuments([a, c, 'missing'])).toEqual(new Map([[a, markdown], [c, `${markdown}more\n`]]));
+        await expectCode(store.getDocument('missing'), 'NOT_FOUND');
+      });
+
+      it('stores blobs once per distinct content and streams them', async () => {
+        const before = (await store.stats()).blobs;
+        const bytes = new TextEncoder().encode(`blob ${Math.random()}`);
+        const a = await store.putBlob(bytes);
+        const b = await store.putBlob(new Uint8Array(bytes));
+        expect(a).toEqual(b);
+        expect(a.size).toBe(bytes.byteLength);
+        expect((await store.stats()).blobs - before).toBe(1);
+        expect(await store.getBlob(a.hash)).toEqual(bytes);
+        expect(await store.hasBlob(a.hash)).toBe(true);
+        const { size, stream } = await store.openBlob(a.hash);
+        expect(size).toBe(bytes.byteLength);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
+        expect(new Uint8Array(Buffer.concat(chunks))).toEqual(bytes);
+        await expectCode(store.getBlob('0'.repeat(64)), 'NOT_FOUND');
+        await expectCode(store.getBlob('../../etc/passwd'), 'INVALID_ARGUMENT');
+        expect(await store.hasBlob('../x')).toBe(false);
+      });
+    });
+
+    describe('concurrency and atomicity', () => {
+      it('lets exactly one of two concurrent head moves with the same expected head win', async () => {
+        const other = harness.concurrentStores ? await open() : store;
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Race' });
+        const documentId = await store.putDocument('# Race\n');
+        const left = await store.putRevision(space.id, { parents: [space.revisionId], pages: [documentPage('left', { documentId })] });
+        const right = await store.putRevision(space.id, { parents: [space.revisionId], pages: [documentPage('right', { documentId })] });
+        for (let round = 0; round < 6; round++) {
+          const head = (await store.getSpace(space.id)).revisionId;
+          const next = head === left ? right : left;
+          const results = await Promise.all([store.setSpaceHead(space.id, head, next), other.setSpaceHead(space.id, head, next)]);
+          expect(results.filter(Boolean)).toHaveLength(1);
+          expect((await other.getSpace(space.id)).revisionId).toBe(next);
+        }
+        await expectCode(store.setSpaceHead(space.id, left, 'missing'), 'INVALID_ARGUMENT');
+        await expectCode(store.setSpaceHead('missing', left, right), 'INVALID_ARGUMENT');
+      });
+
+      it('never loses an update when two merges race: one wins, the other merges on top', async () => {
+        const other = harness.concurrentStores ? await open() : store;
+        const org = await organization();
+        const user = await store.createUser({ displayName: 'Merger' });
+        const space = await store.createSpace({ organizationId: org.id, title: 'Merges' });
+        const documentId = await store.putDocument('# Merge\n');
+        const crA = await store.createChangeRequest({ spaceId: space.id, createdBy: user.id, subject: 'A' });
+        const crB = await other.createChangeRequest({ spaceId: space.id, createdBy: user.id, subject: 'B' });
+
+        // A merge as the service does it: read the head, build on it, compare-and-set; on a lost race, redo on top.
+        const merge = async (via: Store, crId: string, pageId: string) => {
+          for (let attempt = 0; attempt < 10; attempt++) {
+            const head = (await via.getSpace(space.id)).revisionId;
+            const base = await via.getRevision(head);
+            const merged = await via.putRevision(space.id, { type: 'merge', parents: [head], pages: [...base.pages, documentPage(pageId, { documentId })], mergedFromChangeRequest: crId });
+            const won = await via.transaction(async (tx) => {
+              if (!(await tx.setSpaceHead(space.id, head, merged))) return false;
+              await tx.markChangeRequestMerged(crId, { revisionMerged: merged, mergedBy: user.id });
+              return true;
+            });
+            if (won) return attempt;
+          }
+          throw new Error('merge never won');
+        };
+        const attempts = await Promise.all([merge(store, crA.id, 'from-a'), merge(other, crB.id, 'from-b')]);
+        expect(Math.min(...attempts)).toBe(0);
+        const final = await store.getRevision((await store.getSpace(space.id)).revisionId);
+        expect(final.pages.map((page) => page.id).sort()).toEqual(['from-a', 'from-b']);
+        expect((await store.getChangeRequest(space.id, crA.id)).status).toBe('merged');
+        expect((await store.getChangeRequest(space.id, crB.id)).status).toBe('merged');
+      });
+
+      it('allocates change request numbers without duplicates under concurrency', async () => {
+        const other = harness.concurrentStores ? await open() : store;
+        const org = await organization();
+        const user = await store.createUser({ displayName: 'Many' });
+        const space = await store.createSpace({ organizationId: org.id, title: 'Numbers' });
+        const created = await Promise.all(
+          Array.from({ length: 24 }, (_, index) => (index % 2 === 0 ? store : other).createChangeRequest({ spaceId: space.id, createdBy: user.id, subject: `CR ${index}` })),
+        );
+        expect(created.map((cr) => cr.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, index) => index + 1));
+        expect((await store.getSpace(space.id)).changeRequests).toEqual({ total: 24, open: 0, draft: 24 });
+      });
+
+      it('leaves nothing behind when a transaction throws, and its writes do not poison the caches', async () => {
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Atomic' });
+        const documentId = await store.putDocument('# Rolled back\n');
+        const pages = [documentPage(`rolled-back-${Math.random()}`, { documentId })];
+        const before = await store.stats();
+        let userId = '';
+        let revisionId = '';
+        await expect(
+          store.transaction(async (tx) => {
+            userId = (await tx.createUser({ displayName: 'Ghost' })).id;
+            revisionId = await tx.putRevision(space.id, { parents: [space.revisionId], pages });
+            await tx.updateSpace(space.id, { title: 'Changed' });
+            await store.createChangeRequest({ spaceId: space.id, createdBy: userId }); // the outer store joins the transaction
+            throw new Error('abort');
+          }),
+        ).rejects.toThrow('abort');
+        await expectCode(store.getUser(userId), 'NOT_FOUND');
+        await expectCode(store.getRevisionInfo(revisionId), 'NOT_FOUND');
+        expect((await store.getSpace(space.id)).title).toBe('Atomic');
+        expect((await store.listChangeRequests(space.id)).count).toBe(0);
+        expect(await store.stats()).toEqual(before);
+        // The objects written in the rolled-back transaction must be written again now.
+        const id = await store.putRevision(space.id, { parents: [space.revisionId], pages });
+        expect((await store.getRevision(id)).pages).toEqual(pages);
+        expect((await store.createChangeRequest({ spaceId: space.id, createdBy: (await store.createUser({ displayName: 'Real' })).id })).number).toBe(1);
+      });
+
+      it('keeps data across close and reopen', async () => {
+        const org = await organization('Durable');
+        const space = await store.createSpace({ organizationId: org.id, title: 'Durable' });
+        const documentId = await store.putDocument('# Durable\n');
+        const revision = await store.putRevision(space.id, { parents: [space.revisionId], pages: [documentPage('durable', { documentId })] });
+        expect(await store.setSpaceHead(space.id, space.revisionId, revision)).toBe(true);
+        await store.close();
+        const reopened = await open();
+        expect((await reopened.getOrganization(org.id)).title).toBe('Durable');
+        const again = await reopened.getSpace(space.id);
+        expect(again.revisionId).toBe(revision);
+        expect((await reopened.getRevision(revision)).pages.map((page) => page.id)).toEqual(['durable']);
+        expect(await reopened.getDocument(documentId)).toBe('# Durable\n');
+        store = reopened;
+      });
+    });
+  });
+}

@@ -1,0 +1,85 @@
+import type { ApiTokenStore } from './api-tokens.ts';
+import type { BlobStore } from './blobs.ts';
+import type { ChangeRequestStore } from './change-requests.ts';
+import type { CollectionStore } from './collections.ts';
+import type { DocumentStore } from './documents.ts';
+import type { MemberStore } from './members.ts';
+import type { OrganizationStore } from './organizations.ts';
+import type { RevisionStore } from './revisions.ts';
+import type { SpaceStore } from './spaces.ts';
+import type { StoreDialect } from './store-dialect.ts';
+import type { UserStore } from './users.ts';
+
+/**
+ * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
+ * requests, and content (revisions, documents, blobs). The same interface on SQLite and on PostgreSQL; one
+ * contract test suite runs against both.
+ */
+export interface Store
+  extends UserStore,
+    OrganizationStore,
+    MemberStore,
+    ApiTokenStore,
+    CollectionStore,
+    SpaceStore,
+    ChangeRequestStore,
+    RevisionStore,
+    DocumentStore,
+    BlobStore {
+  readonly kind: StoreDialect;
+  /**
+   * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it
+   * throws, or the process dies). Every store call made while `fn` runs joins the transaction, whether made on
+   * the `store` passed in or on the outer one; nested calls join too. Blobs are not transactional (they are
+   * content-addressed, so a leftover blob is harmless).
+   *
+   * @example
+   * await store.transaction(async (tx) => {
+   *   if (!(await tx.setSpaceHead(space.id, base, merged))) throw new QuireError('STORE_CONFLICT', 'moved');
+   *   await tx.markChangeRequestMerged(cr.id, { revisionMerged: merged, mergedBy: user.id });
+   * });
+   */
+  transaction<T>(fn: (store: Store) => Promise<T>): Promise<T>;
+  /** Row counts of the content tables and the number of blobs (for tests, benchmarks and monitoring). */
+  stats(): Promise<StoreStats>;
+  /** Closes the database (the pool, on PostgreSQL). The store cannot be used afterwards. */
+  close(): Promise<void>;
+}
+
+export interface StoreStats {
+  objects: number;
+  documents: number;
+  revisions: number;
+  blobs: number;
+}
+
+interface CommonStoreOptions {
+  /** The clock (default: the system's). Tests inject one. */
+  now?: () => Date;
+  /** Makes record and revision ids (default: random 20-character base62). Tests inject a counter. */
+  newId?: () => string;
+  /** Memory for cached content objects and revisions, in bytes of JSON (default 64 MiB). */
+  cacheBytes?: number;
+}
+
+/** The embedded default: `quire.db` (SQLite, WAL) and `blobs/` in `directory`. */
+export interface SqliteStoreOptions extends CommonStoreOptions {
+  kind: 'sqlite';
+  directory: string;
+  /** How long a writer waits for another process's lock (default 5 s). */
+  busyTimeoutMs?: number;
+}
+
+/** Scale-out: PostgreSQL, shared by several processes, and a blob folder they all reach. */
+export interface PostgresStoreOptions extends CommonStoreOptions {
+  kind: 'postgres';
+  /** `postgres://user@host:5432/database` */
+  url: string;
+  blobDirectory: string;
+  /** A schema to use (as `search_path`) instead of the default; it must exist. */
+  schema?: string;
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+}
+
+export type StoreOptions = SqliteStoreOptions | PostgresStoreOptions;
