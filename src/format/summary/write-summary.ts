@@ -51,7 +51,8 @@ export function writeSummary(bundle: RevisionBundle, layout: DirectoryLayout, su
     bySignature.set(signature, [...(bySignature.get(signature) ?? []), index]);
   });
 
-  let output = units[0]!.trivia.map((entry) => entry.raw).join('');
+  const output = new TextBuilder();
+  output.add(units[0]!.trivia.map((entry) => entry.raw).join(''));
   // The last element that kept its old line, and whether the trivia after it was written yet.
   let lastKept: { unit: number; triviaWritten: boolean } | undefined;
   let previous: Element | undefined;
@@ -60,27 +61,50 @@ export function writeSummary(bundle: RevisionBundle, layout: DirectoryLayout, su
     const unitIndex = bySignature.get(element.signature)?.find((index) => !units[index]!.used);
     if (unitIndex !== undefined) units[unitIndex]!.used = true;
     if (previous) {
-      output = ensureLineBreak(output);
+      output.endLine();
       if (unitIndex !== undefined && lastKept && !lastKept.triviaWritten && lastKept.unit === unitIndex - 1) {
         // Back beside its old neighbour: the lines between them are as they were.
-        output += triviaOf(lastKept.unit);
+        output.add(triviaOf(lastKept.unit));
         lastKept.triviaWritten = true;
       } else {
         if (unitIndex !== undefined && lastKept && !lastKept.triviaWritten) {
-          output += keptTrivia(units[lastKept.unit]!.trivia);
+          output.add(keptTrivia(units[lastKept.unit]!.trivia));
           lastKept.triviaWritten = true;
         }
-        output += canonicalSeparator(previous, element);
+        output.add(canonicalSeparator(previous, element));
       }
     }
-    output += unitIndex === undefined ? element.render(style) : units[unitIndex]!.entry!.raw;
+    output.add(unitIndex === undefined ? element.render(style) : units[unitIndex]!.entry!.raw);
     if (unitIndex !== undefined) lastKept = { unit: unitIndex, triviaWritten: false };
     previous = element;
   }
   if (lastKept && !lastKept.triviaWritten) {
-    output = lastKept.unit === units.length - 1 ? output + triviaOf(lastKept.unit) : ensureLineBreak(output) + keptTrivia(units[lastKept.unit]!.trivia);
+    if (lastKept.unit === units.length - 1) output.add(triviaOf(lastKept.unit));
+    else output.endLine().add(keptTrivia(units[lastKept.unit]!.trivia));
   }
-  return ensureLineBreak(output);
+  return output.endLine().toString();
+}
+
+/** Appends text pieces and knows whether the text so far ends a line, without re-reading it. */
+class TextBuilder {
+  private readonly parts: string[] = [];
+  private endsLine = true;
+
+  add(text: string): this {
+    if (text === '') return this;
+    this.parts.push(text);
+    this.endsLine = text.endsWith('\n');
+    return this;
+  }
+
+  /** Ends the current line if it is not ended (a file's last line may have had no line break). */
+  endLine(): this {
+    return this.endsLine ? this : this.add('\n');
+  }
+
+  toString(): string {
+    return this.parts.join('');
+  }
 }
 
 /** Blank lines the canonical style puts between two elements: around group headings and after the title. */
