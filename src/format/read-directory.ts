@@ -29,7 +29,7 @@ import { scanReferences, type ReferenceSyntax } from './references.ts';
 import { canonicalIncludeHead } from './reusable-content-head.ts';
 import { slugify, titleFromFileName } from './slug.ts';
 import { readSummary } from './summary/read-summary.ts';
-import type { PageSpec, TreeSpec } from './tree-spec.ts';
+import type { LinkSpec, PageSpec, TreeSpec } from './tree-spec.ts';
 
 export interface ReadDirectoryOptions {
   /** The revision this directory is a new version of: pages, files and reusable contents keep its ids. */
@@ -380,13 +380,13 @@ class DirectoryReader {
           break;
         }
         case 'computed': {
-          const spec_ = spec.source;
-          const specName = (spec_.dependencies as { spec?: { ref?: { spec?: unknown } } } | undefined)?.spec?.ref?.spec;
+          const source = spec.source;
+          const specName = (source.dependencies as { spec?: { ref?: { spec?: unknown } } } | undefined)?.spec?.ref?.spec;
           const computed: RevisionPageComputed = {
-            id: this.previousTreeId(`computed\0${JSON.stringify(spec_)}`) ?? contentId(`computed:${parentPath}:${JSON.stringify(spec_)}`),
-            title: typeof spec_.title === 'string' ? spec_.title : typeof specName === 'string' ? specName : 'API reference',
+            id: this.previousTreeId(`computed\0${JSON.stringify(source)}`) ?? contentId(`computed:${parentPath}:${JSON.stringify(source)}`),
+            title: typeof source.title === 'string' ? source.title : typeof specName === 'string' ? specName : 'API reference',
             type: 'computed',
-            computed: spec_ as unknown as RevisionPageComputed['computed'],
+            computed: source as unknown as RevisionPageComputed['computed'],
           };
           pages.push(computed);
           break;
@@ -396,7 +396,7 @@ class DirectoryReader {
     return pages;
   }
 
-  private linkTarget(target: TreeSpec & { kind: 'link' } extends { target: infer T } ? T : never, layout: DirectoryLayout): RevisionPageLink['target'] {
+  private linkTarget(target: LinkSpec['target'], layout: DirectoryLayout): RevisionPageLink['target'] {
     if (target.kind === 'url') return { kind: 'url', url: target.url };
     const found = layout.byPath.get(target.path);
     if (found?.kind === 'page') return target.anchor === undefined ? { kind: 'page', page: found.id } : { kind: 'anchor', anchor: target.anchor, page: found.id };
