@@ -1,6 +1,8 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { convert } from './commands/convert.ts';
 import { demo } from './commands/demo.ts';
+import { serve } from './commands/serve.ts';
+import { tokenCreate } from './commands/token.ts';
 import { describeFailure, exitCodes } from './exit-codes.ts';
 import type { Terminal } from './terminal.ts';
 
@@ -15,7 +17,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
   let exitCode: number = exitCodes.ok;
   const program = new Command()
     .name('quire')
-    .description('Keep documentation in Git and publish it: a Git Sync compatible Markdown format, and (soon) a docs service, sync and static export.')
+    .description('Keep documentation in Git and publish it: a Git Sync compatible Markdown format, a self-hosted docs service, and (soon) sync and static export.')
     .version('0.1.0')
     .exitOverride()
     .configureOutput({ writeOut: terminal.out, writeErr: terminal.err })
@@ -45,6 +47,49 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       exitCode = await demo(options, terminal);
     });
 
+  program
+    .command('serve')
+    .description(
+      'Serve the documentation API (the published GitBook API, under /v1) from a local folder, or from PostgreSQL. ' +
+        'On first start it creates an organization, an admin user and an API token, writes the token to DATA/admin-token (mode 0600) ' +
+        'and prints it with the base URL; later starts reuse them. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.',
+    )
+    .option('--data <dir>', 'the data folder: SQLite database, blobs and admin-token', '.quire')
+    .option('--port <n>', 'the port to listen on (0 picks a free one)', parsePort, 8787)
+    .option('--host <host>', 'the address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
+    .option('--database <url>', 'postgres://user@host:5432/db: keep records in PostgreSQL, so several processes can serve one database (blobs stay in --data)')
+    .option('--public-url <url>', 'the base URL clients reach the service at, used in the urls of answers (default: the Host of each request)')
+    .option('--log', 'log every request as JSON lines on stderr')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  quire serve\n  quire serve --data /srv/quire --port 8080 --host 0.0.0.0\n  quire serve --database postgres://quire@db:5432/quire --data /srv/quire-blobs\n\n' +
+        'Then: curl -H "Authorization: Bearer $(cat .quire/admin-token)" http://127.0.0.1:8787/v1/orgs\n' +
+        'Exit codes: 0 stopped by a signal, 1 bad options (port in use, ...), 3 unexpected failure.\n',
+    )
+    .action(async (options: { data: string; port: number; host: string; database?: string; publicUrl?: string; log?: boolean }) => {
+      exitCode = await serve(options, terminal);
+    });
+
+  const token = program.command('token').description('Manage API tokens of the service (quire serve).');
+  token
+    .command('create')
+    .description(
+      'Mint an API token and print it alone on stdout. By default it is for the admin user and organization quire serve created; ' +
+        'with --user and --organization, for that user in that organization. An e-mail address that no user has creates the user, ' +
+        'and a user who is not a member of the organization is added (with --role, default read).',
+    )
+    .option('--data <dir>', 'the data folder quire serve uses', '.quire')
+    .option('--database <url>', 'the PostgreSQL database quire serve uses, if any')
+    .option('--user <id|email>', 'the user the token is for (default: the admin)')
+    .option('--organization <id>', 'the organization the user must belong to (default: the admin\'s)')
+    .addOption(new Option('--role <role>', 'set the user\'s role in the organization (guest: no role)').choices(['admin', 'create', 'edit', 'review', 'comment', 'read', 'guest']))
+    .option('--label <text>', 'a label to recognise the token by')
+    .option('--json', 'print { token, user, organization, role } as JSON')
+    .addHelpText('after', '\nExamples:\n  quire token create\n  quire token create --user ada@example.com --organization <id> --role edit\n  TOKEN=$(quire token create --user reader@example.com --role read)\n')
+    .action(async (options: { data: string; database?: string; user?: string; organization?: string; role?: string; label?: string; json?: boolean }) => {
+      exitCode = await tokenCreate(options, terminal);
+    });
+
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
@@ -56,4 +101,10 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     terminal.err(`quire: ${failure.message}\n`);
     return failure.code;
   }
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^[0-9]+$/.test(value) || port > 65535) throw new InvalidArgumentError('a port is a number from 0 to 65535.');
+  return port;
 }

@@ -11,6 +11,10 @@ export const errorCatalogue = {
   CONFLICT: { status: 409, summary: 'The change conflicts with the current state.' },
   INTERNAL: { status: 500, summary: 'A bug in Quire: an invariant did not hold.' },
 
+  // Service: who is calling and what they may do
+  UNAUTHENTICATED: { status: 401, summary: 'No bearer token, or a token that is unknown or expired.' },
+  PERMISSION_DENIED: { status: 403, summary: 'The caller may see the thing but its role does not allow this change.' },
+
   // Format: reading and writing a Markdown directory
   FORMAT_INVALID_YAML: { status: 400, summary: 'YAML in frontmatter, .gitbook.yaml or .gitbook/vars.yaml does not parse.' },
   FORMAT_INVALID_FRONTMATTER: { status: 400, summary: 'Frontmatter parses but a known key has the wrong type; the key is ignored and kept as written.' },

@@ -1,0 +1,131 @@
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { QuireError } from '../../errors/index.ts';
+import { buildApp, listen } from '../../server/index.ts';
+import { bootstrap, purgeExpiredSpaces } from '../../service/index.ts';
+import type { Store } from '../../store/index.ts';
+import { exitCodes } from '../exit-codes.ts';
+import { adminTokenPath, openServiceStore } from '../open-service-store.ts';
+import type { Terminal } from '../terminal.ts';
+
+export interface ServeOptions {
+  data: string;
+  port: number;
+  host: string;
+  database?: string;
+  /** The base URL of the `urls` in answers, when clients reach the service through another address. */
+  publicUrl?: string;
+  /** Log every request (JSON lines on stderr). */
+  log?: boolean;
+  /** Stops the server when aborted (tests); by default SIGINT and SIGTERM do. */
+  signal?: AbortSignal;
+}
+
+const purgeEveryMs = 60 * 60 * 1000;
+
+/**
+ * `quire serve`: opens the store, makes sure there is an organization, an admin and a token (written to
+ * `DATA/admin-token`, mode 0600, and reused on later starts), serves the API until SIGINT or SIGTERM, then
+ * closes the server (letting requests in flight finish) and the store. Deleted spaces past their 7 days are
+ * purged at start and hourly.
+ *
+ * @example
+ * const code = await serve({ data: '.quire', port: 8787, host: '127.0.0.1' }, processTerminal);
+ */
+export async function serve(options: ServeOptions, terminal: Terminal): Promise<number> {
+  const stop = stopRequested(options.signal);
+  const store = await openServiceStore({ data: options.data, ...(options.database === undefined ? {} : { database: options.database }) });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const tokenPath = adminTokenPath(options.data);
+    const existingToken = await readTokenFile(tokenPath);
+    const started = await bootstrap(store, existingToken === undefined ? {} : { existingToken });
+    if (started.token !== existingToken) {
+      await writeFile(tokenPath, `${started.token}\n`, { mode: 0o600 });
+      await chmod(tokenPath, 0o600);
+    }
+
+    const purge = () => purgeExpiredSpaces({ store }).catch((error: unknown) => terminal.err(`quire: purging deleted spaces failed: ${String(error)}\n`));
+    await purge();
+    timer = setInterval(() => void purge(), purgeEveryMs);
+    timer.unref();
+
+    const app = await buildApp({ store, ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
+    let baseUrl: string;
+    try {
+      baseUrl = await listen(app, { port: options.port, host: options.host });
+    } catch (error) {
+      await app.close();
+      throw listenFailure(error, options);
+    }
+    printBanner(terminal, { baseUrl: options.publicUrl ?? baseUrl, token: started.token, tokenPath, organization: `${started.organization.title} (${started.organization.id})`, store, created: started.created.token });
+
+    const reason = await stop.promise;
+    terminal.err(`\nquire: ${reason}, shutting down\n`);
+    await app.close();
+    return exitCodes.ok;
+  } finally {
+    stop.dispose();
+    if (timer !== undefined) clearInterval(timer);
+    await store.close();
+  }
+}
+
+function printBanner(terminal: Terminal, facts: { baseUrl: string; token: string; tokenPath: string; organization: string; store: Store; created: boolean }): void {
+  terminal.out(
+    `Quire is serving the documentation API at ${facts.baseUrl}/v1\n` +
+      `  base URL      ${facts.baseUrl}\n` +
+      `  token         ${facts.token}\n` +
+      `                (${facts.created ? 'new, ' : ''}saved in ${facts.tokenPath}; send it as Authorization: Bearer <token>)\n` +
+      `  organization  ${facts.organization}\n` +
+      `  store         ${facts.store.kind}\n` +
+      `Try: curl -H "Authorization: Bearer $(cat ${facts.tokenPath})" ${facts.baseUrl}/v1/orgs\n` +
+      'Press Ctrl-C to stop.\n',
+  );
+}
+
+async function readTokenFile(path: string): Promise<string | undefined> {
+  try {
+    const text = (await readFile(path, 'utf8')).trim();
+    return text === '' ? undefined : text;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function listenFailure(error: unknown, options: ServeOptions): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new QuireError('INVALID_ARGUMENT', `port ${options.port} on ${options.host} is in use: choose another with --port (0 picks a free one)`, { field: 'port' }, { cause: error });
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new QuireError('INVALID_ARGUMENT', `cannot listen on host ${options.host}: it is not an address of this machine`, { field: 'host' }, { cause: error });
+  if (code === 'EACCES') return new QuireError('INVALID_ARGUMENT', `not allowed to listen on port ${options.port}: use a port above 1023`, { field: 'port' }, { cause: error });
+  return error;
+}
+
+/** Resolves with the reason to stop: SIGINT, SIGTERM, or the abort signal. */
+function stopRequested(signal: AbortSignal | undefined): { promise: Promise<string>; dispose: () => void } {
+  let resolve!: (reason: string) => void;
+  const promise = new Promise<string>((done) => (resolve = done));
+  const onSignal = (name: NodeJS.Signals) => {
+    // Listening once: a second Ctrl-C while shutting down ends the process the default way.
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    resolve(name === 'SIGINT' ? 'interrupted (SIGINT)' : 'terminated (SIGTERM)');
+  };
+  const onAbort = () => resolve('stopped');
+  if (signal === undefined) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  } else if (signal.aborted) {
+    onAbort();
+  } else {
+    signal.addEventListener('abort', onAbort, { once: true });
+  }
+  return {
+    promise,
+    dispose: () => {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}

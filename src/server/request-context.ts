@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import { QuireError } from '../errors/index.ts';
+import type { Actor, Clock, ServiceContext } from '../service/index.ts';
+import type { Store } from '../store/index.ts';
+
+/** What `buildApp` decorates the app with: the store (built outside Fastify), the clock, the base URL. */
+export interface QuireDecoration {
+  store: Store;
+  clock: Clock;
+  /** Fixed base URL of `urls`; when undefined, each request's own (`http://<Host header>`). */
+  baseUrl: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    quire: QuireDecoration;
+  }
+  interface FastifyRequest {
+    /** Who is calling; set by the auth hook on every /v1 route. */
+    actor: Actor | null;
+  }
+}
+
+/**
+ * The service context of a request.
+ *
+ * @example
+ * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
+ */
+export function serviceContext(request: FastifyRequest): ServiceContext {
+  const { store, clock, baseUrl } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}` };
+}
+
+/**
+ * The authenticated actor of a request (the auth hook has run).
+ *
+ * @example
+ * const actor = actorOf(request);
+ */
+export function actorOf(request: FastifyRequest): Actor {
+  if (request.actor === null) throw new QuireError('INTERNAL', 'a /v1 route ran without the auth hook');
+  return request.actor;
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireBearerToken } from '../auth-hook.ts';
+import { collectionRoutes } from './collections.ts';
+import { organizationRoutes } from './organizations.ts';
+import { spaceRoutes } from './spaces.ts';
+import { userRoutes } from './user.ts';
+
+/**
+ * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
+ * requests, sites, ...): write `routes/<resource>.ts` exporting a `FastifyPluginAsyncTypebox` with the published
+ * paths (relative to /v1), and register it below.
+ *
+ * @example
+ * await app.register(apiRoutes, { prefix: '/v1' });
+ */
+export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  requireBearerToken(app);
+  await app.register(userRoutes);
+  await app.register(organizationRoutes);
+  await app.register(spaceRoutes);
+  await app.register(collectionRoutes);
+  // Next: await app.register(contentRoutes); await app.register(changeRequestRoutes); await app.register(siteRoutes);
+};

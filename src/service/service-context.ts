@@ -1,0 +1,18 @@
+import type { Store } from '../store/index.ts';
+
+/** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
+export type Clock = () => Date;
+
+/** The system clock. */
+export const systemClock: Clock = () => new Date();
+
+/**
+ * What every use case runs with: the store, the clock, and the base URL the published `urls` are built from
+ * (`http://127.0.0.1:8787`, without `/v1`). The store and the clock should agree: build the store with the
+ * same clock (`openStore({ ..., now: clock })`), since it also applies the 7-day rule.
+ */
+export interface ServiceContext {
+  store: Store;
+  clock: Clock;
+  baseUrl: string;
+}

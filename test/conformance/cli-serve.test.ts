@@ -1,0 +1,183 @@
+// `quire serve` and `quire token create` as a user runs them: child processes on real sockets (port 0).
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { GitBookAPI } from '@gitbook/api';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusOf } from './client-errors.ts';
+import { postgresSkipReason } from './harness.ts';
+import { ResponseValidator } from './response-validator.ts';
+
+const quire = fileURLToPath(new URL('../../bin/quire.js', import.meta.url));
+const validator = new ResponseValidator();
+
+interface Served {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  baseUrl: string;
+  token: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `quire serve` and waits for its banner. */
+async function startServe(args: string[]): Promise<Served> {
+  const child = spawn(process.execPath, [quire, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`quire serve did not start in time:\n${stdout}\n${stderr}`)), 20_000);
+    child.stdout.on('data', () => {
+      if (stdout.includes('Press Ctrl-C')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`quire serve exited (${code}) before it started:\n${stdout}\n${stderr}`));
+    });
+  });
+  const baseUrl = /base URL\s+(\S+)/.exec(stdout)![1]!;
+  const token = /token\s+(quire_\S+)/.exec(stdout)![1]!;
+  return { child, baseUrl, token, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+async function runQuire(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [quire, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+  return { code, stdout, stderr };
+}
+
+function client(served: Served, token = served.token): GitBookAPI {
+  const validatingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    validator.check({ method: init?.method ?? 'GET', url: String(input), status: response.status, contentType: response.headers.get('content-type'), body: await response.clone().text() });
+    return response;
+  };
+  return new GitBookAPI({ endpoint: served.baseUrl, authToken: token, serviceBinding: { fetch: validatingFetch } });
+}
+
+describe('quire serve (SQLite in --data)', () => {
+  const data = join(mkdtempSync(join(tmpdir(), 'quire-serve-')), 'data');
+  afterAll(() => rmSync(join(data, '..'), { recursive: true, force: true }));
+
+  it('creates the admin token (mode 0600), serves the API, and exits 0 on SIGINT', async () => {
+    const served = await startServe(['--data', data]);
+    try {
+      const tokenFile = join(data, 'admin-token');
+      expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+      expect(readFileSync(tokenFile, 'utf8').trim()).toBe(served.token);
+      expect(served.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const api = client(served);
+      expect((await api.user.getAuthenticatedUser()).data.email).toBe('admin@localhost');
+      const { data: organizations } = await api.orgs.listOrganizationsForAuthenticatedUser();
+      expect(organizations.items).toHaveLength(1);
+      await api.orgs.createSpace(organizations.items[0]!.id, { title: 'Survives restarts' });
+    } finally {
+      served.child.kill('SIGINT');
+    }
+    expect(await served.exited).toEqual({ code: 0, signal: null });
+    expect(served.stderr()).toContain('shutting down');
+  });
+
+  it('reuses the token and the data on a second start; token create mints tokens that work; SIGTERM exits 0', async () => {
+    const before = readFileSync(join(data, 'admin-token'), 'utf8');
+    const served = await startServe(['--data', data]);
+    try {
+      expect(readFileSync(join(data, 'admin-token'), 'utf8')).toBe(before);
+      expect(served.token).toBe(before.trim());
+      expect(served.stdout()).not.toContain('new, saved');
+      const api = client(served);
+      const organizationId = (await api.orgs.listOrganizationsForAuthenticatedUser()).data.items[0]!.id;
+      expect((await api.orgs.listSpacesInOrganizationById(organizationId)).data.items.map((space) => space.title)).toEqual(['Survives restarts']);
+
+      const minted = await runQuire(['token', 'create', '--data', data, '--user', 'reader@example.com', '--role', 'read']);
+      expect(minted.code).toBe(0);
+      const readerToken = minted.stdout.trim();
+      expect(readerToken).toMatch(/^quire_\S+$/);
+      const asReader = client(served, readerToken);
+      expect((await asReader.user.getAuthenticatedUser()).data.email).toBe('reader@example.com');
+      expect(await statusOf(asReader.orgs.updateOrganizationById(organizationId, { title: 'Readers rule' }))).toBe(403);
+
+      const json = await runQuire(['token', 'create', '--data', data, '--json']);
+      expect(JSON.parse(json.stdout)).toMatchObject({ token: expect.stringMatching(/^quire_/), organization: organizationId, role: 'admin' });
+      const badRole = await runQuire(['token', 'create', '--data', data, '--role', 'owner']);
+      expect(badRole.code).toBe(2);
+    } finally {
+      served.child.kill('SIGTERM');
+    }
+    expect(await served.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('says so, and exits 1, when the port is taken', async () => {
+    const served = await startServe(['--data', data]);
+    try {
+      const port = new URL(served.baseUrl).port;
+      const second = await runQuire(['serve', '--data', data, '--port', port]);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(`port ${port}`);
+    } finally {
+      served.child.kill('SIGINT');
+      await served.exited;
+    }
+  });
+
+  it('explains itself in --help', async () => {
+    const help = await runQuire(['serve', '--help']);
+    expect(help.stdout).toContain('--database <url>');
+    expect(help.stdout).toContain('admin-token');
+    const tokenHelp = await runQuire(['token', 'create', '--help']);
+    expect(tokenHelp.stdout).toContain('--user <id|email>');
+  });
+});
+
+const databaseUrl = process.env.QUIRE_TEST_DATABASE_URL;
+describe.skipIf(postgresSkipReason !== undefined)(`quire serve --database (postgres${postgresSkipReason === undefined ? '' : `; skipped: ${postgresSkipReason}`})`, () => {
+  const schema = `quire_test_${Math.random().toString(36).slice(2, 10)}`;
+  const data = mkdtempSync(join(tmpdir(), 'quire-serve-pg-'));
+  let admin: pg.Client;
+  let url: string;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    const parsed = new URL(databaseUrl!);
+    parsed.searchParams.set('options', `-c search_path=${schema}`);
+    url = parsed.toString();
+  });
+  afterAll(async () => {
+    await admin.query(`drop schema "${schema}" cascade`);
+    await admin.end();
+    rmSync(data, { recursive: true, force: true });
+  });
+
+  it('serves one database from two processes', async () => {
+    const first = await startServe(['--data', data, '--database', url]);
+    const second = await startServe(['--data', data, '--database', url]);
+    try {
+      expect(second.token).toBe(first.token);
+      const organizationId = (await client(first).orgs.listOrganizationsForAuthenticatedUser()).data.items[0]!.id;
+      const { data: space } = await client(first).orgs.createSpace(organizationId, { title: 'Shared' });
+      expect((await client(second).spaces.getSpaceById(space.id)).data.title).toBe('Shared');
+      const tables = await admin.query(`select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name = 'spaces'`, [schema]);
+      expect(tables.rows[0].n).toBe(1);
+    } finally {
+      first.child.kill('SIGINT');
+      second.child.kill('SIGINT');
+    }
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  });
+});
