@@ -1,1 +1,12 @@
+// The pure content operations of the service: applying a batch of content changes to a snapshot
+// (updateChangeRequestContent) and the three-way merge behind merging and updating a change request.
 export { movePage, type PageDestination } from './move-page.ts';
+export { applyContentChanges, maxChangesPerBatch } from './apply-content-changes.ts';
+export type { AppliedContentChanges } from './settle-batch.ts';
+export type { ApplyContentContext, ContentChangeOutcome, InsertedFile } from './content-batch.ts';
+export { maxInsertedFileBytes } from './insert-files.ts';
+export { defaultPageTitle } from './insert-page.ts';
+export { mergeSnapshots, type SnapshotMerge } from './merge-snapshots.ts';
+export type { MergeConflict } from './merge-conflict.ts';
+export { mergeText } from './merge-text.ts';
+export { documentsFrom, type DocumentLookup } from './document-lookup.ts';

@@ -1,7 +1,76 @@
-import type { RevisionBundle } from '../model/revision-bundle.ts';
-import { walkPages, type ParentPage } from '../model/page-tree.ts';
+import type { DirectorySource } from '../model/revision-bundle.ts';
 import { dirname } from './directory-path.ts';
 import { slugify, uniqueSlug } from './slug.ts';
+
+/**
+ * What laying out a directory needs of a page. A published `RevisionPage` (with `urls`) and a snapshot's page
+ * (`SnapshotPage`, as the store keeps it) both have this shape; only document pages have a file.
+ */
+export interface LayoutPage {
+  readonly id: string;
+  readonly type: string;
+  readonly title: string;
+  readonly slug?: string;
+  readonly git?: { readonly path: string };
+  /** The page's body (read by `relinkBundle`, not by the layout). */
+  readonly documentId?: string;
+  readonly pages?: readonly LayoutPage[];
+}
+
+/** What laying out a directory needs of a file: a published `RevisionFile` or a snapshot's file (with `blob`). */
+export interface LayoutFile {
+  readonly id: string;
+  readonly name: string;
+  readonly git?: { readonly path: string };
+}
+
+/** What laying out a directory needs of a reusable content. */
+export interface LayoutReusableContent {
+  readonly id: string;
+  readonly title: string;
+  readonly git?: { readonly path: string };
+  /** The reusable content's body (read by `relinkBundle`, not by the layout). */
+  readonly document?: string;
+}
+
+/** The content a layout is planned for: a revision's pages, files and reusable contents. */
+export interface LayoutContent {
+  readonly pages: readonly LayoutPage[];
+  readonly files: readonly LayoutFile[];
+  readonly reusableContents: readonly LayoutReusableContent[];
+}
+
+/**
+ * What `planLayout` accepts: a `RevisionBundle` (content under `revision`) or a `RevisionSnapshot` (content at
+ * the top), each with its `source`.
+ */
+export type LayoutInput = ({ readonly revision: LayoutContent } | LayoutContent) & { readonly source: DirectorySource };
+
+/**
+ * The content of a layout input, wherever it keeps it.
+ *
+ * @example
+ * layoutContentOf(bundle) === bundle.revision // → true
+ */
+export function layoutContentOf(input: LayoutInput): LayoutContent {
+  return 'revision' in input ? input.revision : input;
+}
+
+/**
+ * Visits every page of a tree depth-first, parents before children, with its parent (undefined at the root).
+ *
+ * @example
+ * walkLayoutPages(snapshot.pages, (page, parent) => console.log(page.id, parent?.id));
+ */
+export function walkLayoutPages<P extends LayoutPage>(pages: readonly P[], visit: (page: P, parent: P | undefined) => void): void {
+  const walk = (list: readonly P[], parent: P | undefined) => {
+    for (const page of list) {
+      visit(page, parent);
+      if (page.pages !== undefined) walk(page.pages as readonly P[], page);
+    }
+  };
+  walk(pages, undefined);
+}
 
 export type LaidOutKind = 'page' | 'file' | 'reusable-content';
 
@@ -26,8 +95,9 @@ export const includesFolder = '.gitbook/includes/';
  * @example
  * planLayout(bundle).pages.get(pageId) // → 'guides/install.md'
  */
-export function planLayout(bundle: RevisionBundle): DirectoryLayout {
-  const { revision, source } = bundle;
+export function planLayout(bundle: LayoutInput): DirectoryLayout {
+  const revision = layoutContentOf(bundle);
+  const { source } = bundle;
   const root = source.root;
   const layout: DirectoryLayout = { pages: new Map(), files: new Map(), reusableContents: new Map(), byPath: new Map() };
   const taken = new Set<string>([...Object.keys(source.extra), ...Object.keys(source.symlinks)]);
@@ -38,7 +108,7 @@ export function planLayout(bundle: RevisionBundle): DirectoryLayout {
   };
 
   // First what has a Git path, so that nothing new takes its place.
-  walkPages(revision.pages, (page) => {
+  walkLayoutPages(revision.pages, (page) => {
     if (page.type === 'document' && page.git?.path && !taken.has(page.git.path)) claim('page', page.id, page.git.path);
   });
   for (const file of revision.files) if (file.git?.path && !taken.has(file.git.path)) claim('file', file.id, file.git.path);
@@ -48,14 +118,14 @@ export function planLayout(bundle: RevisionBundle): DirectoryLayout {
 
   const readmePath = root + source.structure.readme;
   const firstPage = revision.pages.find((page) => page.type === 'document');
-  walkPages(revision.pages, (page, place) => {
+  walkLayoutPages(revision.pages, (page, parent) => {
     if (page.type !== 'document' || layout.pages.has(page.id)) return;
     if (page === firstPage && !taken.has(readmePath)) {
       claim('page', page.id, readmePath);
       return;
     }
-    const folder = childFolder(place.parent, layout, root, readmePath);
-    const withChildren = page.pages.length > 0;
+    const folder = childFolder(parent, layout, root, readmePath);
+    const withChildren = (page.pages?.length ?? 0) > 0;
     const slug = uniqueSlug(page.slug || slugify(page.title), (candidate) =>
       withChildren ? taken.has(`${folder}${candidate}/README.md`) || taken.has(`${folder}${candidate}.md`) : taken.has(`${folder}${candidate}.md`),
     );
@@ -77,7 +147,7 @@ export function planLayout(bundle: RevisionBundle): DirectoryLayout {
 }
 
 /** The folder a new child of `parent` goes into. */
-function childFolder(parent: ParentPage | undefined, layout: DirectoryLayout, root: string, readmePath: string): string {
+function childFolder(parent: LayoutPage | undefined, layout: DirectoryLayout, root: string, readmePath: string): string {
   if (parent === undefined) return root;
   if (parent.type === 'group') return `${root}${parent.slug || slugify(parent.title)}/`;
   const parentPath = layout.pages.get(parent.id);

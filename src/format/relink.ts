@@ -1,54 +1,57 @@
-import type { RevisionPageDocument } from '@gitbook/api';
-import { flattenPages } from '../model/page-tree.ts';
-import type { RevisionBundle } from '../model/revision-bundle.ts';
-import { planLayout, type DirectoryLayout } from './directory-layout.ts';
+import { layoutContentOf, planLayout, walkLayoutPages, type DirectoryLayout, type LayoutContent, type LayoutInput, type LayoutPage } from './directory-layout.ts';
 import { decodeTargetPath, isExternalTarget, relativePath, resolveLinkTarget, splitTarget } from './directory-path.ts';
 import { splitPageFile } from './page-file.ts';
 import { documentIdOf } from './read-directory.ts';
 import { encodeTargetPath } from './reference-resolver.ts';
 import { rewriteReferences, scanReferences, type Reference } from './references.ts';
 
+/** What `relinkBundle` works on: a layout input (a bundle or a snapshot) with the bodies its pages name. */
+export type RelinkInput = LayoutInput & { readonly documents: Readonly<Record<string, string>> };
+
 /**
  * After pages, files or reusable contents moved between two versions of a bundle, rewrites the relative
  * references that no longer point where they did: links inside a moved page, and links to a moved page from
  * anywhere. Only those spans change (FORMAT.md, fidelity guarantee 5); a body whose references all still
- * resolve is not touched. Returns `after` with rewritten documents and heads.
+ * resolve is not touched. Returns `after` with rewritten documents and heads; pages whose body did not change
+ * are the same objects as in `after` (so frozen, shared subtrees stay shared).
+ *
+ * Works on a `RevisionBundle` and on a `RevisionSnapshot` given with its bodies (`{ ...snapshot, documents }`).
+ * `after.documents` must hold the body of every page and reusable content of `after`; the result keeps only those.
  *
  * @example
  * const moved = relinkBundle(before, afterTheMove);
  */
-export function relinkBundle(before: RevisionBundle, after: RevisionBundle): RevisionBundle {
+export function relinkBundle<T extends RelinkInput>(before: RelinkInput, after: T): T {
   const oldLayout = planLayout(before);
   const newLayout = planLayout(after);
   if (!anythingMoved(oldLayout, newLayout)) return after;
 
+  const content = layoutContentOf(after);
   const root = after.source.root;
-  const documents = { ...after.documents };
+  const documents: Record<string, string> = { ...after.documents };
   const heads = { ...after.source.heads };
   const relocate = (text: string, oldBase: string, newBase: string) =>
     rewriteMoved(text, scanReferences(text), oldBase, newBase, oldLayout, newLayout, root);
 
-  const pages = structuredClone(after.revision.pages);
-  for (const page of flattenPages(pages)) {
-    if (page.type !== 'document') continue;
+  const relinkPage = (page: LayoutPage): LayoutPage => {
+    if (page.type !== 'document') return page;
     const newBase = newLayout.pages.get(page.id)!;
     const oldBase = oldLayout.pages.get(page.id) ?? newBase;
-    const documentId = documentIdOfPage(page);
-    if (documentId !== undefined) {
-      const body = after.documents[documentId] ?? '';
-      const rewritten = relocate(body, oldBase, newBase);
-      if (rewritten !== body) {
-        const id = documentIdOf(rewritten);
-        documents[id] = rewritten;
-        (page as { documentId?: string }).documentId = id;
-      }
-    }
     const head = heads[page.id];
     if (head !== undefined) heads[page.id] = rewriteMoved(head, headReferences(head), oldBase, newBase, oldLayout, newLayout, root);
-  }
+    const documentId = page.documentId;
+    if (documentId === undefined) return page;
+    const body = after.documents[documentId] ?? '';
+    const rewritten = relocate(body, oldBase, newBase);
+    if (rewritten === body) return page;
+    const id = documentIdOf(rewritten);
+    documents[id] = rewritten;
+    return { ...page, documentId: id };
+  };
+  const pages = mapPages(content.pages, relinkPage);
 
-  const reusableContents = after.revision.reusableContents.map((reusable) => {
-    const documentId = 'document' in reusable ? reusable.document : undefined;
+  const reusableContents = content.reusableContents.map((reusable) => {
+    const documentId = reusable.document;
     if (documentId === undefined) return reusable;
     const newBase = newLayout.reusableContents.get(reusable.id)!;
     const body = after.documents[documentId] ?? '';
@@ -59,11 +62,37 @@ export function relinkBundle(before: RevisionBundle, after: RevisionBundle): Rev
     return { ...reusable, document: id };
   });
 
-  const revision = { ...after.revision, pages, reusableContents };
-  return { ...after, revision, documents: pruneDocuments(documents, revision), source: { ...after.source, heads } };
+  const relinked = { ...content, pages, reusableContents };
+  const source = { ...after.source, heads };
+  const kept = pruneDocuments(documents, relinked);
+  // The result has the shape of `after`; only page and reusable-content objects were replaced, by copies.
+  const result = 'revision' in after ? { ...after, revision: { ...after.revision, pages, reusableContents }, documents: kept, source } : { ...after, pages, reusableContents, documents: kept, source };
+  return result as unknown as T;
 }
 
-function anythingMoved(oldLayout: DirectoryLayout, newLayout: DirectoryLayout): boolean {
+/** The tree with `update` applied to every page, copying only the pages (and their ancestors) that changed. */
+function mapPages(pages: readonly LayoutPage[], update: (page: LayoutPage) => LayoutPage): readonly LayoutPage[] {
+  let changed = false;
+  const mapped = pages.map((page) => {
+    let next = update(page);
+    if (page.pages !== undefined) {
+      const children = mapPages(page.pages, update);
+      if (children !== page.pages) next = { ...next, pages: children };
+    }
+    if (next !== page) changed = true;
+    return next;
+  });
+  return changed ? mapped : pages;
+}
+
+/**
+ * True when something that both layouts place (a page, a file or a reusable content) is at another path in
+ * `newLayout`: the case where links must be rewritten.
+ *
+ * @example
+ * anythingMoved(planLayout(before), planLayout(after)) // → false after a title-only edit
+ */
+export function anythingMoved(oldLayout: DirectoryLayout, newLayout: DirectoryLayout): boolean {
   for (const kind of ['pages', 'files', 'reusableContents'] as const) {
     for (const [id, path] of newLayout[kind]) {
       const old = oldLayout[kind].get(id);
@@ -118,14 +147,12 @@ function headReferences(head: string): Reference[] {
   return [{ syntax: 'html-attribute', target: match![2]!, start, end: start + match![2]!.length, angle: false }];
 }
 
-function documentIdOfPage(page: RevisionPageDocument): string | undefined {
-  return 'documentId' in page ? page.documentId : undefined;
-}
-
 /** Drops bodies no page or reusable content names any more. */
-function pruneDocuments(documents: Record<string, string>, revision: RevisionBundle['revision']): Record<string, string> {
+function pruneDocuments(documents: Record<string, string>, content: LayoutContent): Record<string, string> {
   const used = new Set<string>();
-  for (const page of flattenPages(revision.pages)) if (page.type === 'document' && 'documentId' in page && page.documentId) used.add(page.documentId);
-  for (const reusable of revision.reusableContents) if ('document' in reusable && reusable.document) used.add(reusable.document);
+  walkLayoutPages(content.pages, (page) => {
+    if (page.type === 'document' && page.documentId) used.add(page.documentId);
+  });
+  for (const reusable of content.reusableContents) if (reusable.document) used.add(reusable.document);
   return Object.fromEntries(Object.entries(documents).filter(([id]) => used.has(id)));
 }

@@ -4,3 +4,11 @@ export { contentId } from './content-id.ts';
 export { flattenPages, hasChildren, walkPages, type PagePlace, type ParentPage } from './page-tree.ts';
 export { asCoverMask, asCoverSize, asLayoutWidth } from './published-enums.ts';
 export { assignPagePaths } from './page-paths.ts';
+export type {
+  RevisionSnapshot,
+  SnapshotChildPage,
+  SnapshotDocumentPage,
+  SnapshotFile,
+  SnapshotPage,
+  SnapshotParentPage,
+} from './revision-snapshot.ts';

@@ -1,37 +1,21 @@
-import type {
-  GitSyncCommit,
-  RevisionFile,
-  RevisionPageComputed,
-  RevisionPageDocument,
-  RevisionPageGroup,
-  RevisionPageLink,
-  RevisionReusableContent,
-  RevisionTag,
-  Variables,
-} from '@gitbook/api';
-import type { DirectorySource } from '../model/index.ts';
-import type { ContentHash } from './content-hash.ts';
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+import type { GitSyncCommit, RevisionReusableContent, RevisionTag, Variables } from '@gitbook/api';
+import type { DirectorySource, RevisionSnapshot, SnapshotChildPage, SnapshotFile, SnapshotPage } from '../model/index.ts';
 
 /**
  * A page below the root, as stored: the published `RevisionPageDocument | RevisionPageLink |
  * RevisionPageComputed` without `urls` (the service fills them). A published page is accepted as input; its
- * `urls` are dropped.
+ * `urls` are dropped. The same type as a snapshot's (`SnapshotChildPage` in `src/model/revision-snapshot.ts`).
  */
-export type StoredChildPage =
-  | (DistributiveOmit<RevisionPageDocument, 'urls' | 'pages'> & { pages: StoredChildPage[] })
-  | RevisionPageLink
-  | RevisionPageComputed;
+export type StoredChildPage = SnapshotChildPage;
 
 /** A page of `Revision.pages` as stored: a child page, or a group (groups exist at the root only). */
-export type StoredPage = StoredChildPage | (Omit<RevisionPageGroup, 'pages'> & { pages: StoredChildPage[] });
+export type StoredPage = SnapshotPage;
 
 /**
  * A file of a revision as stored: the published `RevisionFile` without `downloadURL` (the service makes it
- * from `blob`), plus `blob`, the SHA-256 of the bytes in the blob folder (`putBlob`).
+ * from `blob`), plus `blob`, the SHA-256 (a `ContentHash`) of the bytes in the blob folder (`putBlob`).
  */
-export type StoredRevisionFile = Omit<RevisionFile, 'downloadURL'> & { blob: ContentHash };
+export type StoredRevisionFile = SnapshotFile;
 
 /** How a revision came to be (the published `Revision.type`, less `computed`, which is never stored). */
 export type RevisionType = 'edits' | 'merge' | 'rollback' | 'update';
@@ -69,9 +53,10 @@ export interface RevisionInfo {
 /**
  * A revision read back: the published `Revision` shape without `urls` (and with `mergedFromChangeRequest`
  * for the service to expand into `mergedFrom`), plus `source`. Deeply frozen: content is shared between
- * readers and caches; build a new `RevisionContent` to change it.
+ * readers and caches; build a new `RevisionContent` to change it. It is a `RevisionSnapshot`, the content the
+ * service's content operations (`applyContentChanges`, `mergeSnapshots`) take.
  */
-export interface StoredRevision extends RevisionInfo {
+export interface StoredRevision extends RevisionInfo, RevisionSnapshot {
   object: 'revision';
   pages: StoredPage[];
   files: StoredRevisionFile[];

@@ -1,0 +1,89 @@
+import type { ChangeRequestContentChange } from '@gitbook/api';
+import { QuireError } from '../errors/quire-error.ts';
+import type { RevisionSnapshot } from '../model/revision-snapshot.ts';
+import { invalidChange } from './change-error.ts';
+import { ContentBatch, type ApplyContentContext } from './content-batch.ts';
+import { applyDeletePage } from './delete-page.ts';
+import type { DocumentLookup } from './document-lookup.ts';
+import { applyInsertFiles } from './insert-files.ts';
+import { applyInsertPage } from './insert-page.ts';
+import { PageTreeDraft } from './page-tree-draft.ts';
+import { applyRevertPage, type RevertSources } from './revert-page.ts';
+import { settleBatch, type AppliedContentChanges } from './settle-batch.ts';
+import { applyUpdatePage } from './update-page.ts';
+
+/** The most changes one batch may hold (the published `maxItems`). */
+export const maxChangesPerBatch = 50;
+
+/**
+ * Applies a batch of content changes (the published `updateChangeRequestContent`: `insert_page`, `update_page`,
+ * `delete_page`, `revert_page`, `insert_files`) to a snapshot, in order and atomically: the result, or a
+ * `QuireError('INVALID_ARGUMENT')` whose message and `data.field` name the change and its field
+ * (`changes[3].into`), and nothing changed. Pure apart from `documents` (bodies fetched when pages moved) and
+ * `context.revertSource`; the input snapshot is never changed, and the parts the batch did not touch are shared
+ * with the result.
+ *
+ * Links in submitted Markdown are resolved after every change of the batch, against the final tree, and written
+ * as relative paths of the Git layout (see `resolveSubmittedLinks`), so stored bodies stay ready to be written
+ * out as a directory; existing bodies are relinked when pages or files moved.
+ *
+ * @example
+ * const applied = await applyContentChanges(snapshot, (ids) => store.getDocuments(ids), [
+ *   { operation: 'insert_page', ref: 'intro', title: 'Intro', document: { markdown: 'See [setup](./setup.md).\n' } },
+ *   { operation: 'insert_page', ref: 'setup', document: { markdown: '# Setup\n\nRun it.\n' } },
+ * ], { newId: () => randomId() });
+ * applied.outcomes // → [{ object: 'created_page', page: '…', ref: 'intro' }, { object: 'created_page', page: '…', ref: 'setup' }]
+ */
+export async function applyContentChanges(
+  snapshot: RevisionSnapshot,
+  documents: DocumentLookup,
+  changes: readonly ChangeRequestContentChange[],
+  context: ApplyContentContext,
+): Promise<AppliedContentChanges> {
+  checkBatch(changes, context);
+  const sources = await revertSources(changes, context);
+  const batch = new ContentBatch(snapshot, new PageTreeDraft(snapshot.pages), context);
+  changes.forEach((change, index) => applyChange(batch, change, index, sources));
+  return settleBatch(batch, documents);
+}
+
+function checkBatch(changes: readonly ChangeRequestContentChange[], context: ApplyContentContext): void {
+  if (!Array.isArray(changes) || changes.length === 0 || changes.length > maxChangesPerBatch) {
+    throw new QuireError('INVALID_ARGUMENT', `changes: must be a list of 1 to ${maxChangesPerBatch} changes`, { field: 'changes' });
+  }
+  if (typeof context?.newId !== 'function') throw new QuireError('INVALID_ARGUMENT', 'context.newId must be a function', { field: 'context.newId' });
+  changes.forEach((change: unknown, index) => {
+    if (typeof change !== 'object' || change === null || Array.isArray(change)) throw invalidChange(index, undefined, 'must be an object with an operation');
+  });
+}
+
+/** Fetches, once each, the snapshots the `revert_page` changes of the batch restore from. */
+async function revertSources(changes: readonly ChangeRequestContentChange[], context: ApplyContentContext): Promise<RevertSources> {
+  const sources = new Map<string | undefined, RevisionSnapshot | undefined>();
+  if (context.revertSource === undefined) return sources;
+  for (const change of changes) {
+    if (change.operation !== 'revert_page' || change.block !== undefined) continue;
+    const revision = typeof change.revision === 'string' ? change.revision : undefined;
+    if (!sources.has(revision)) sources.set(revision, await context.revertSource(revision));
+  }
+  return sources;
+}
+
+function applyChange(batch: ContentBatch, change: ChangeRequestContentChange, index: number, sources: RevertSources): void {
+  switch (change.operation) {
+    case 'insert_page':
+      return applyInsertPage(batch, change, index);
+    case 'update_page':
+      return applyUpdatePage(batch, change, index);
+    case 'delete_page':
+      return applyDeletePage(batch, change, index);
+    case 'revert_page':
+      return applyRevertPage(batch, change, index, sources);
+    case 'insert_files':
+      return applyInsertFiles(batch, change, index);
+    default: {
+      const operation: unknown = (change as { operation?: unknown }).operation;
+      throw invalidChange(index, 'operation', `must be one of insert_page, update_page, delete_page, revert_page, insert_files (got ${JSON.stringify(operation) ?? 'nothing'})`);
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import type { RevisionSnapshot, SnapshotFile } from '../model/revision-snapshot.ts';
+import { invalidChange } from './change-error.ts';
+import { locatePages } from './page-locations.ts';
+import type { PageTreeDraft } from './page-tree-draft.ts';
+import type { SubmittedMarkdown } from './submitted-markdown.ts';
+
+/** What applying a batch needs from the service. */
+export interface ApplyContentContext {
+  /** A new unique id, for each inserted page and file. */
+  newId(): string;
+  /**
+   * The snapshot `revert_page` restores a page from: the revision `revisionId`, or the change request's base
+   * revision when it is undefined. Undefined when there is no such revision. Without it, `revert_page` is refused.
+   */
+  revertSource?(revisionId: string | undefined): RevisionSnapshot | undefined | Promise<RevisionSnapshot | undefined>;
+}
+
+/** An uploaded file: its record in the new snapshot and the bytes for the service to store as the blob `record.blob`. */
+export interface InsertedFile {
+  record: SnapshotFile;
+  bytes: Uint8Array;
+}
+
+/**
+ * What a batch did to a page, as the published `ChangeRequestContentUpdateChange` says it without the `urls`
+ * the service adds: one entry per page, in the order the batch first touched it.
+ */
+export type ContentChangeOutcome =
+  | { object: 'created_page'; page: string; ref?: string }
+  | { object: 'updated_page'; page: string }
+  | { object: 'deleted_page'; page: string };
+
+/** A Markdown body given by a change of the batch, kept until the tree is final and its links can be resolved. */
+export interface SubmittedBody {
+  changeIndex: number;
+  markdown: SubmittedMarkdown;
+}
+
+/**
+ * The working state of one `applyContentChanges` call, which the operations change. Nothing in it is shared
+ * with the input snapshot in a way that writing to it could change the input: the page tree is a draft, the
+ * lists and records are copies.
+ *
+ * @example
+ * const batch = new ContentBatch(snapshot, new PageTreeDraft(snapshot.pages), { newId });
+ * applyDeletePage(batch, { operation: 'delete_page', page: 'pageId' }, 0);
+ */
+export class ContentBatch {
+  readonly files: SnapshotFile[];
+  readonly heads: Record<string, string>;
+  readonly summaryTitles: RevisionSnapshot['source']['summaryTitles'];
+  readonly insertedFiles: InsertedFile[] = [];
+  /** Bodies given in the batch, by page id (the last one given wins). */
+  readonly submitted = new Map<string, SubmittedBody>();
+  readonly pageRefs = new Map<string, string>();
+  readonly fileRefs = new Map<string, string>();
+  private readonly outcomes = new Map<string, ContentChangeOutcome>();
+  /** The URL paths of the pages of the input snapshot, which a `ref` must not be (made on the first ref). */
+  private existingPaths: ReadonlySet<string> | undefined;
+
+  constructor(
+    readonly snapshot: RevisionSnapshot,
+    readonly draft: PageTreeDraft,
+    readonly context: ApplyContentContext,
+  ) {
+    this.files = [...snapshot.files];
+    this.heads = { ...snapshot.source.heads };
+    this.summaryTitles = { ...snapshot.source.summaryTitles };
+  }
+
+  /** Claims a batch-local `ref` (of a page or a file), refusing one used twice or equal to a page's path. */
+  claimRef(ref: unknown, kind: 'page' | 'file', id: string, changeIndex: number, field: string): void {
+    if (ref === undefined) return;
+    if (typeof ref !== 'string' || ref === '' || ref.length > 256) throw invalidChange(changeIndex, field, 'must be a string of 1 to 256 characters');
+    if (this.pageRefs.has(ref) || this.fileRefs.has(ref)) throw invalidChange(changeIndex, field, `ref "${ref}" is used twice in the batch; a ref must be unique within the batch`);
+    this.existingPaths ??= pagePaths(this.snapshot.pages);
+    if (this.existingPaths.has(ref) || this.existingPaths.has(ref.replace(/\.md$/i, ''))) {
+      throw invalidChange(changeIndex, field, `ref "${ref}" is the path of an existing page; choose a ref that no page path uses`);
+    }
+    (kind === 'page' ? this.pageRefs : this.fileRefs).set(ref, id);
+  }
+
+  created(pageId: string, ref: string | undefined): void {
+    const previous = this.outcomes.get(pageId);
+    // Restoring a page deleted earlier in the batch is, for the caller, an update of it.
+    if (previous?.object === 'deleted_page') this.outcomes.set(pageId, { object: 'updated_page', page: pageId });
+    else this.outcomes.set(pageId, ref === undefined ? { object: 'created_page', page: pageId } : { object: 'created_page', page: pageId, ref });
+  }
+
+  updated(pageId: string): void {
+    if (!this.outcomes.has(pageId)) this.outcomes.set(pageId, { object: 'updated_page', page: pageId });
+  }
+
+  deleted(pageId: string): void {
+    const previous = this.outcomes.get(pageId);
+    this.submitted.delete(pageId);
+    delete this.heads[pageId];
+    delete this.summaryTitles[pageId];
+    // A page created and deleted in the same batch never existed for the caller.
+    if (previous?.object === 'created_page') this.outcomes.delete(pageId);
+    else this.outcomes.set(pageId, { object: 'deleted_page', page: pageId });
+  }
+
+  /** One entry per page, in the order the batch first touched it. */
+  outcomeList(): ContentChangeOutcome[] {
+    return [...this.outcomes.values()];
+  }
+}
+
+function pagePaths(pages: RevisionSnapshot['pages']): Set<string> {
+  const paths = new Set<string>();
+  for (const { page } of locatePages(pages).values()) if (page.type === 'document' || page.type === 'group') paths.add(page.path);
+  return paths;
+}

@@ -1,0 +1,189 @@
+import type { RevisionPageDocument, RevisionPageMetaLinks } from '@gitbook/api';
+import { planLayout, type DirectoryLayout } from '../format/directory-layout.ts';
+import { isExternalTarget } from '../format/directory-path.ts';
+import { canonicalPageHead, metadataOfPage } from '../format/page-head.ts';
+import { documentIdOf } from '../format/read-directory.ts';
+import type { ReferenceResolver } from '../format/page-metadata.ts';
+import { createResolver } from '../format/reference-resolver.ts';
+import { scanReferences } from '../format/references.ts';
+import { anythingMoved, relinkBundle } from '../format/relink.ts';
+import type { RevisionSnapshot, SnapshotDocumentPage } from '../model/revision-snapshot.ts';
+import { invalidChange } from './change-error.ts';
+import type { ContentBatch, ContentChangeOutcome, InsertedFile } from './content-batch.ts';
+import { fetchDocuments, type DocumentLookup } from './document-lookup.ts';
+import { documentIdOfPage, withDocumentId } from './page-document.ts';
+import { locatePages } from './page-locations.ts';
+import { sameLayout } from './same-layout.ts';
+import { resolveSubmittedLinks, resolveSubmittedTarget, type LinkTargets } from './submitted-links.ts';
+import type { SubmittedMarkdown } from './submitted-markdown.ts';
+
+/** What `applyContentChanges` returns. */
+export interface AppliedContentChanges {
+  /** The content after the batch; the input's unchanged pages, files and records are shared with it. */
+  snapshot: RevisionSnapshot;
+  /** Bodies the new snapshot names that did not exist before (submitted, or relinked after a move), by document id. */
+  documents: Map<string, string>;
+  /** Uploaded files, in the order they were inserted: their records (in `snapshot.files`) and bytes to store. */
+  files: InsertedFile[];
+  /** One entry per page the batch touched, in the order it first touched it. */
+  outcomes: ContentChangeOutcome[];
+}
+
+/**
+ * Finishes a batch once every change is applied: relinks existing bodies if pages or files moved in the Git
+ * layout, resolves the links of submitted bodies against the final tree, stores those bodies as documents, and
+ * builds the new snapshot.
+ *
+ * @example
+ * const applied = await settleBatch(batch, (ids) => store.getDocuments(ids));
+ */
+export async function settleBatch(batch: ContentBatch, lookup: DocumentLookup): Promise<AppliedContentChanges> {
+  const { snapshot, draft } = batch;
+  const newDocuments = new Map<string, string>();
+  const files = batch.insertedFiles.length === 0 ? snapshot.files : batch.files;
+  let reusableContents = snapshot.reusableContents;
+
+  const laidOut = snapshotOf(snapshot, draft.build(), files, reusableContents, batch);
+  // Laying out a large space costs more than a small edit: only when the tree or a link needs it.
+  let layout: DirectoryLayout | undefined;
+  const layoutNow = () => (layout ??= planLayout(laidOut));
+
+  // Existing bodies: links inside pages that moved, and links to them, follow the move (FORMAT.md, guarantee 5).
+  let relinked = false;
+  if (!sameLayout(snapshot, laidOut) && anythingMoved(planLayout(snapshot), layoutNow())) {
+    const bodies = await fetchDocuments(lookup, documentIdsOf(laidOut));
+    const after = relinkBundle({ ...snapshot, documents: {} }, { ...laidOut, documents: bodies });
+    for (const [id, { page }] of locatePages(after.pages)) {
+      const current = draft.page(id)!;
+      const documentId = documentIdOfPage(page);
+      if (current.type !== 'document' || documentId === documentIdOfPage(current)) continue;
+      draft.setPage(id, withDocumentId(current, documentId));
+    }
+    for (const [id, body] of Object.entries(after.documents)) if (bodies[id] === undefined) newDocuments.set(id, body);
+    reusableContents = after.reusableContents;
+    Object.assign(batch.heads, after.source.heads);
+    relinked = true;
+  }
+
+  let targets: LinkTargets | undefined;
+  const targetsNow = () => (targets ??= linkTargetsOf(laidOut, layoutNow(), batch));
+  for (const [pageId, { changeIndex, markdown }] of batch.submitted) {
+    const page = draft.page(pageId) as SnapshotDocumentPage;
+    const file = () => layoutNow().pages.get(pageId)!;
+    const body = scanReferences(markdown.body).length === 0 ? markdown.body : resolveSubmittedLinks(markdown.body, file(), targetsNow());
+    const documentId = body === '' ? undefined : documentIdOf(body);
+    if (documentId !== undefined) newDocuments.set(documentId, body);
+    const next = withDocumentId(markdown.deferredTargets ? withResolvedTargets(page, file(), targetsNow(), changeIndex) : page, documentId);
+    draft.setPage(pageId, next);
+    keepHead(batch, next, markdown, body, lazyResolver(() => createResolver(file(), layoutNow(), snapshot.source.root)));
+  }
+
+  const result = snapshotOf(snapshot, draft.build(), files, reusableContents, batch);
+  if (relinked) {
+    const used = new Set(documentIdsOf(result));
+    for (const id of newDocuments.keys()) if (!used.has(id)) newDocuments.delete(id);
+  }
+  return { snapshot: result, documents: newDocuments, files: batch.insertedFiles, outcomes: batch.outcomeList() };
+}
+
+/** A resolver that makes the real one (which needs the layout) only when a cover or a meta link asks for it. */
+function lazyResolver(make: () => ReferenceResolver): ReferenceResolver {
+  let resolver: ReferenceResolver | undefined;
+  const get = () => (resolver ??= make());
+  return {
+    fileRef: (target) => get().fileRef(target),
+    pageRef: (target) => get().pageRef(target),
+    fileTarget: (ref) => get().fileTarget(ref),
+    pageTarget: (ref) => get().pageTarget(ref),
+  };
+}
+
+function snapshotOf(
+  snapshot: RevisionSnapshot,
+  pages: RevisionSnapshot['pages'],
+  files: RevisionSnapshot['files'],
+  reusableContents: RevisionSnapshot['reusableContents'],
+  batch: ContentBatch,
+): RevisionSnapshot {
+  const { source } = snapshot;
+  const sameSource = sameRecord(source.heads, batch.heads) && sameRecord(source.summaryTitles, batch.summaryTitles);
+  return {
+    pages,
+    files,
+    reusableContents,
+    tags: snapshot.tags,
+    ...(snapshot.variables === undefined ? {} : { variables: snapshot.variables }),
+    source: sameSource ? source : { ...source, heads: { ...batch.heads }, summaryTitles: { ...batch.summaryTitles } },
+  };
+}
+
+function sameRecord(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** Every document id the snapshot's pages and reusable contents name. */
+function documentIdsOf(snapshot: RevisionSnapshot): string[] {
+  const ids: string[] = [];
+  for (const { page } of locatePages(snapshot.pages).values()) {
+    const id = documentIdOfPage(page);
+    if (id !== undefined) ids.push(id);
+  }
+  for (const reusable of snapshot.reusableContents) if ('document' in reusable && reusable.document) ids.push(reusable.document);
+  return ids;
+}
+
+function linkTargetsOf(snapshot: RevisionSnapshot, layout: DirectoryLayout, batch: ContentBatch): LinkTargets {
+  let byPath: Map<string, string> | undefined;
+  const pageByPath = (path: string) => {
+    if (byPath === undefined) {
+      byPath = new Map();
+      for (const { page } of locatePages(snapshot.pages).values()) {
+        if ((page.type === 'document' || page.type === 'group') && !byPath.has(page.path)) byPath.set(page.path, page.id);
+      }
+    }
+    return byPath.get(path);
+  };
+  const { root, structure } = snapshot.source;
+  const first = snapshot.pages.find((page) => page.type === 'document');
+  const readmePath = (first && layout.pages.get(first.id)) ?? root + structure.readme;
+  return { layout, root, readmePath, pageByPath, pageRefs: batch.pageRefs, fileRefs: batch.fileRefs };
+}
+
+/** A submitted frontmatter's `cover` and `metaLinks`, read as written, resolved to the files and pages they name. */
+function withResolvedTargets(page: SnapshotDocumentPage, file: string, targets: LinkTargets, changeIndex: number): SnapshotDocumentPage {
+  const resolve = (target: string, kind: 'page' | 'file', key: string) => {
+    const found = resolveSubmittedTarget(target.replace(/[#?].*$/, ''), file, targets);
+    if (found?.kind !== kind) throw invalidChange(changeIndex, 'document.markdown', `frontmatter ${key} "${target}" is not a ${kind} of the change request`);
+    return found.id;
+  };
+  let next = page;
+  const cover = page.cover;
+  if (cover?.ref?.kind === 'url' && !isExternalTarget(cover.ref.url)) {
+    next = { ...next, cover: { ...cover, ref: { kind: 'file', file: resolve(cover.ref.url, 'file', 'cover') } } };
+  }
+  const links = page.metaLinks;
+  if (links) {
+    const pageRef = (ref: NonNullable<RevisionPageMetaLinks['canonical']>, key: string): NonNullable<RevisionPageMetaLinks['canonical']> =>
+      ref.kind === 'url' && !isExternalTarget(ref.url) ? { kind: 'page', page: resolve(ref.url, 'page', key) } : ref;
+    const metaLinks: RevisionPageMetaLinks = {};
+    if (links.canonical) metaLinks.canonical = pageRef(links.canonical, 'metaLinks.canonical');
+    if (links.alternates) metaLinks.alternates = links.alternates.map((ref) => pageRef(ref, 'metaLinks.alternates'));
+    next = { ...next, metaLinks };
+  }
+  return next;
+}
+
+/**
+ * Keeps the head of a submitted page as written (frontmatter with keys Quire does not know, a Setext title...)
+ * when it says more than the canonical head; the writer then emits it as it is while the metadata agrees
+ * (FORMAT.md, "Source text is kept"). A head without a title line gets one, so the file keeps its title.
+ */
+function keepHead(batch: ContentBatch, page: SnapshotDocumentPage, markdown: SubmittedMarkdown, body: string, resolver: ReferenceResolver): void {
+  let head = markdown.head;
+  if (!markdown.hasTitleLine && head !== '') head = `${head.endsWith('\n\n') ? head : `${head}\n`}# ${page.title}\n${body === '' ? '' : '\n'}`;
+  // `metadataOfPage` reads the metadata fields only, which a snapshot page has like a published one.
+  const canonical = canonicalPageHead(page.title, metadataOfPage(page as unknown as RevisionPageDocument), '', resolver, body === '');
+  if (head === '' || head === canonical) delete batch.heads[page.id];
+  else batch.heads[page.id] = head;
+}
