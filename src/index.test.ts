@@ -9,6 +9,7 @@ it('exports exactly the public API', () => {
     'bundleFromJson',
     'bundleToJson',
     'contentId',
+    'documentIdOf',
     'emptyDirectorySource',
     'errorCatalogue',
     'errorCodes',

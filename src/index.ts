@@ -3,6 +3,7 @@ export { errorCatalogue, errorCodes, isQuireError, QuireError, type ErrorCode, t
 export {
   assignPagePaths,
   contentId,
+  documentIdOf,
   emptyDirectorySource,
   flattenPages,
   formatDiagnostic,

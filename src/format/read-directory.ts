@@ -9,7 +9,7 @@ import type {
   Variables,
 } from '@gitbook/api';
 import { parseDocument } from 'yaml';
-import { contentId } from '../model/content-id.ts';
+import { contentId, documentIdOf } from '../model/content-id.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { flattenPages } from '../model/page-tree.ts';
 import { emptyDirectorySource, type DirectorySource, type RevisionBundle } from '../model/revision-bundle.ts';
@@ -568,10 +568,8 @@ function linkKey(title: string, target: RevisionPageLink['target'], layout: Dire
   return `link\0${title}\0${where}`;
 }
 
-/** The id of a document: derived from its content, so the same body is stored once. */
-export function documentIdOf(body: string): string {
-  return contentId(`document:${body}`);
-}
+/** Re-exported for the format's callers: the id of a body is derived from its text (src/model/content-id.ts). */
+export { documentIdOf };
 
 /** Syntaxes whose target is read into the page (an include's text, a file's bytes), as opposed to a plain link. */
 function readsContent(syntax: ReferenceSyntax): boolean {

@@ -17,3 +17,14 @@ export function contentId(input: string | Uint8Array): string {
   }
   return id;
 }
+
+/**
+ * The id of a page or reusable-content body: derived from its text, so the same body is stored once and gets
+ * the same id in a bundle, in the store and in the service (the published `documentId`).
+ *
+ * @example
+ * documentIdOf('Hello.\n') === documentIdOf('Hello.\n') // → true
+ */
+export function documentIdOf(body: string): string {
+  return contentId(`document:${body}`);
+}

@@ -1,6 +1,6 @@
 export { emptyDirectorySource, type DirectorySource, type RevisionBundle } from './revision-bundle.ts';
 export { formatDiagnostic, type Diagnostic } from './diagnostic.ts';
-export { contentId } from './content-id.ts';
+export { contentId, documentIdOf } from './content-id.ts';
 export { flattenPages, hasChildren, walkPages, type PagePlace, type ParentPage } from './page-tree.ts';
 export { asCoverMask, asCoverSize, asLayoutWidth } from './published-enums.ts';
 export { assignPagePaths } from './page-paths.ts';

@@ -1,21 +1,12 @@
-import { contentId } from '../model/index.ts';
+import { documentIdOf } from '../model/index.ts';
 import { notFound } from './field-checks.ts';
 import type { StoreContext } from './store-context.ts';
 import { QuireError } from '../errors/index.ts';
 
 const readBatch = 500;
 
-/**
- * The id of a document: derived from its Markdown, the same way the format layer derives the `documentId`
- * of a page read from a directory (`contentId('document:' + markdown)`), so a revision bundle's documents keep
- * their ids when stored, and a body is stored once however many pages, revisions and spaces share it.
- *
- * @example
- * documentIdFor('# Hello\n') // → a 20-character id, the same every time
- */
-export function documentIdFor(markdown: string): string {
-  return contentId(`document:${markdown}`);
-}
+/** The id of a document, as everywhere in Quire (src/model/content-id.ts): derived from the Markdown, so a body is stored once. */
+export const documentIdFor = documentIdOf;
 
 export interface DocumentStore {
   /**
