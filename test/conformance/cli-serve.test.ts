@@ -1,64 +1,16 @@
 // `quire serve` and `quire token create` as a user runs them: child processes on real sockets (port 0).
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { GitBookAPI } from '@gitbook/api';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusOf } from './client-errors.ts';
 import { postgresSkipReason } from './harness.ts';
 import { ResponseValidator } from './response-validator.ts';
+import { runQuire, startServe, type Served } from '../support/serve-process.ts';
 
-const quire = fileURLToPath(new URL('../../bin/quire.js', import.meta.url));
 const validator = new ResponseValidator();
-
-interface Served {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  baseUrl: string;
-  token: string;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Starts `quire serve` and waits for its banner. */
-async function startServe(args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [quire, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`quire serve did not start in time:\n${stdout}\n${stderr}`)), 20_000);
-    child.stdout.on('data', () => {
-      if (stdout.includes('Press Ctrl-C')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then(({ code }) => {
-      clearTimeout(timer);
-      reject(new Error(`quire serve exited (${code}) before it started:\n${stdout}\n${stderr}`));
-    });
-  });
-  const baseUrl = /base URL\s+(\S+)/.exec(stdout)![1]!;
-  const token = /token\s+(quire_\S+)/.exec(stdout)![1]!;
-  return { child, baseUrl, token, stdout: () => stdout, stderr: () => stderr, exited };
-}
-
-async function runQuire(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [quire, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
-  return { code, stdout, stderr };
-}
 
 function client(served: Served, token = served.token): GitBookAPI {
   const validatingFetch: typeof fetch = async (input, init) => {

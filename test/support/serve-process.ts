@@ -1,0 +1,52 @@
+// `quire serve` and other `quire` commands run as a user runs them: child processes of the installed bin.
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+const quire = fileURLToPath(new URL('../../bin/quire.js', import.meta.url));
+
+export interface Served {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  baseUrl: string;
+  token: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `quire serve` and waits for its banner. */
+export async function startServe(args: string[]): Promise<Served> {
+  const child = spawn(process.execPath, [quire, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`quire serve did not start in time:\n${stdout}\n${stderr}`)), 20_000);
+    child.stdout.on('data', () => {
+      if (stdout.includes('Press Ctrl-C')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`quire serve exited (${code}) before it started:\n${stdout}\n${stderr}`));
+    });
+  });
+  const baseUrl = /base URL\s+(\S+)/.exec(stdout)![1]!;
+  const token = /token\s+(quire_\S+)/.exec(stdout)![1]!;
+  return { child, baseUrl, token, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+export async function runQuire(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [quire, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+  return { code, stdout, stderr };
+}
+
