@@ -1,23 +1,29 @@
-import type { ChangeRequestContentChange } from '@gitbook/api';
 import { QuireError } from '../errors/quire-error.ts';
 import type { RevisionSnapshot } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import { ContentBatch, type ApplyContentContext } from './content-batch.ts';
+import { applyDeleteFile } from './delete-file.ts';
 import { applyDeletePage } from './delete-page.ts';
+import { applyDeleteReusableContent } from './delete-reusable-content.ts';
 import type { DocumentLookup } from './document-lookup.ts';
 import { applyInsertFiles } from './insert-files.ts';
 import { applyInsertPage } from './insert-page.ts';
 import { PageTreeDraft } from './page-tree-draft.ts';
+import { contentOperations, type ContentChange } from './quire-changes.ts';
 import { applyRevertPage, type RevertSources } from './revert-page.ts';
+import { applySetDirectory } from './set-directory.ts';
 import { settleBatch, type AppliedContentChanges } from './settle-batch.ts';
+import { applyUpdateFile } from './update-file.ts';
 import { applyUpdatePage } from './update-page.ts';
+import { applyUpsertReusableContent } from './upsert-reusable-content.ts';
 
 /** The most changes one batch may hold (the published `maxItems`). */
 export const maxChangesPerBatch = 50;
 
 /**
  * Applies a batch of content changes (the published `updateChangeRequestContent`: `insert_page`, `update_page`,
- * `delete_page`, `revert_page`, `insert_files`) to a snapshot, in order and atomically: the result, or a
+ * `delete_page`, `revert_page`, `insert_files`, and Quire's `quire_*` changes and `git` fields of
+ * docs/api-extensions.md) to a snapshot, in order and atomically: the result, or a
  * `QuireError('INVALID_ARGUMENT')` whose message and `data.field` name the change and its field
  * (`changes[3].into`), and nothing changed. Pure apart from `documents` (bodies fetched when pages moved) and
  * `context.revertSource`; the input snapshot is never changed, and the parts the batch did not touch are shared
@@ -37,7 +43,7 @@ export const maxChangesPerBatch = 50;
 export async function applyContentChanges(
   snapshot: RevisionSnapshot,
   documents: DocumentLookup,
-  changes: readonly ChangeRequestContentChange[],
+  changes: readonly ContentChange[],
   context: ApplyContentContext,
 ): Promise<AppliedContentChanges> {
   checkBatch(changes, context);
@@ -47,7 +53,7 @@ export async function applyContentChanges(
   return settleBatch(batch, documents);
 }
 
-function checkBatch(changes: readonly ChangeRequestContentChange[], context: ApplyContentContext): void {
+function checkBatch(changes: readonly ContentChange[], context: ApplyContentContext): void {
   if (!Array.isArray(changes) || changes.length === 0 || changes.length > maxChangesPerBatch) {
     throw new QuireError('INVALID_ARGUMENT', `changes: must be a list of 1 to ${maxChangesPerBatch} changes`, { field: 'changes' });
   }
@@ -58,7 +64,7 @@ function checkBatch(changes: readonly ChangeRequestContentChange[], context: App
 }
 
 /** Fetches, once each, the snapshots the `revert_page` changes of the batch restore from. */
-async function revertSources(changes: readonly ChangeRequestContentChange[], context: ApplyContentContext): Promise<RevertSources> {
+async function revertSources(changes: readonly ContentChange[], context: ApplyContentContext): Promise<RevertSources> {
   const sources = new Map<string | undefined, RevisionSnapshot | undefined>();
   if (context.revertSource === undefined) return sources;
   for (const change of changes) {
@@ -69,7 +75,7 @@ async function revertSources(changes: readonly ChangeRequestContentChange[], con
   return sources;
 }
 
-function applyChange(batch: ContentBatch, change: ChangeRequestContentChange, index: number, sources: RevertSources): void {
+function applyChange(batch: ContentBatch, change: ContentChange, index: number, sources: RevertSources): void {
   switch (change.operation) {
     case 'insert_page':
       return applyInsertPage(batch, change, index);
@@ -81,9 +87,19 @@ function applyChange(batch: ContentBatch, change: ChangeRequestContentChange, in
       return applyRevertPage(batch, change, index, sources);
     case 'insert_files':
       return applyInsertFiles(batch, change, index);
+    case 'quire_update_file':
+      return applyUpdateFile(batch, change, index);
+    case 'quire_delete_file':
+      return applyDeleteFile(batch, change, index);
+    case 'quire_upsert_reusable_content':
+      return applyUpsertReusableContent(batch, change, index);
+    case 'quire_delete_reusable_content':
+      return applyDeleteReusableContent(batch, change, index);
+    case 'quire_set_directory':
+      return applySetDirectory(batch, change, index);
     default: {
       const operation: unknown = (change as { operation?: unknown }).operation;
-      throw invalidChange(index, 'operation', `must be one of insert_page, update_page, delete_page, revert_page, insert_files (got ${JSON.stringify(operation) ?? 'nothing'})`);
+      throw invalidChange(index, 'operation', `must be one of ${contentOperations.join(', ')} (got ${JSON.stringify(operation) ?? 'nothing'})`);
     }
   }
 }

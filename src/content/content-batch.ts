@@ -1,3 +1,5 @@
+import type { RevisionReusableContent, Variables } from '@gitbook/api';
+import type { DirectorySource } from '../model/revision-bundle.ts';
 import type { RevisionSnapshot, SnapshotFile } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import { locatePages } from './page-locations.ts';
@@ -47,9 +49,18 @@ export interface SubmittedBody {
  */
 export class ContentBatch {
   readonly files: SnapshotFile[];
+  readonly reusableContents: RevisionReusableContent[];
   readonly heads: Record<string, string>;
   readonly summaryTitles: RevisionSnapshot['source']['summaryTitles'];
   readonly insertedFiles: InsertedFile[] = [];
+  /** Files whose bytes `quire_update_file` replaced: their new records and bytes to store. */
+  readonly replacedFiles: InsertedFile[] = [];
+  /** Bodies given by `quire_upsert_reusable_content`, by document id. */
+  readonly documents = new Map<string, string>();
+  /** What `quire_set_directory` set in the directory source (besides `summaryTitles`, kept above). */
+  readonly sourcePatch: Partial<Omit<DirectorySource, 'heads' | 'summaryTitles'>> = {};
+  /** The variables `quire_set_directory` set (null: removed); undefined when no change set them. */
+  variables: Variables | null | undefined;
   /** Bodies given in the batch, by page id (the last one given wins). */
   readonly submitted = new Map<string, SubmittedBody>();
   readonly pageRefs = new Map<string, string>();
@@ -64,6 +75,7 @@ export class ContentBatch {
     readonly context: ApplyContentContext,
   ) {
     this.files = [...snapshot.files];
+    this.reusableContents = [...snapshot.reusableContents];
     this.heads = { ...snapshot.source.heads };
     this.summaryTitles = { ...snapshot.source.summaryTitles };
   }

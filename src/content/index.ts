@@ -2,9 +2,19 @@
 // (updateChangeRequestContent) and the three-way merge behind merging and updating a change request.
 export { movePage, type PageDestination } from './move-page.ts';
 export { applyContentChanges, maxChangesPerBatch } from './apply-content-changes.ts';
+export {
+  contentOperations,
+  type ContentChange,
+  type QuireContentChange,
+  type QuireDeleteFileChange,
+  type QuireDeleteReusableContentChange,
+  type QuireSetDirectoryChange,
+  type QuireUpdateFileChange,
+  type QuireUpsertReusableContentChange,
+} from './quire-changes.ts';
 export type { AppliedContentChanges } from './settle-batch.ts';
 export type { ApplyContentContext, ContentChangeOutcome, InsertedFile } from './content-batch.ts';
-export { maxInsertedFileBytes } from './insert-files.ts';
+export { maxInsertedFileBytes } from './file-upload-fields.ts';
 export { defaultPageTitle } from './insert-page.ts';
 export { mergeSnapshots, type SnapshotMerge } from './merge-snapshots.ts';
 export type { MergeConflict } from './merge-conflict.ts';

@@ -4,6 +4,7 @@ import { slugify, uniqueSlug } from '../format/slug.ts';
 import type { SnapshotDocumentPage } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import type { ContentBatch } from './content-batch.ts';
+import { readGitBlob } from './git-blob-field.ts';
 import { checkSlugIsFree, parentFor, positionFor, siblingSlugs } from './page-placement.ts';
 import { readPageFieldUpdate, withFieldValues, withPageFields } from './page-update-fields.ts';
 import { readSubmittedDocument } from './submitted-markdown.ts';
@@ -15,7 +16,8 @@ export const defaultPageTitle = 'Untitled';
  * `insert_page`: a new document page under `into` (the root when omitted) at `at` (the end when omitted).
  * The title comes from the Markdown's leading heading or frontmatter `title`, else `title`, else a default; the
  * slug is `slug` (refused when a sibling has it) or made from the title (unique among the siblings); the
- * frontmatter sets metadata and wins over the change's fields. The body is kept for the link pass.
+ * frontmatter sets metadata and wins over the change's fields. The body is kept for the link pass. With Quire's
+ * `git: { oid, path }` (docs/api-extensions.md), the page keeps the Git blob it came from and lives at that path.
  *
  * @example
  * applyInsertPage(batch, { operation: 'insert_page', title: 'Install', document: { markdown: 'Run it.\n' } }, 0);
@@ -27,13 +29,15 @@ export function applyInsertPage(batch: ContentBatch, change: ChangeRequestConten
   const markdown = readSubmittedDocument(change.document, index);
   const parent = parentFor(draft, change.into, index, 'into');
   const at = positionFor(change.at, index);
+  const git = readGitBlob((change as { git?: unknown }).git, index, 'git');
   const id = batch.context.newId();
   batch.claimRef(change.ref, 'page', id, index, 'ref');
 
   const title = markdown.title ?? fields.title ?? defaultPageTitle;
   const slug = fields.slug ?? uniqueSlug(slugify(title), (candidate) => siblingSlugs(draft, parent).has(candidate));
   const base: SnapshotDocumentPage = { id, title, kind: 'sheet', type: 'document', slug, path: '', pages: [], layout: { ...defaultLayout }, tags: [] };
-  const page = withFieldValues(withPageFields(base, { ...fields, title: undefined, slug: undefined }, index), markdown.fields);
+  const fielded = withFieldValues(withPageFields(base, { ...fields, title: undefined, slug: undefined }, index), markdown.fields);
+  const page = git === undefined ? fielded : { ...fielded, git };
   checkSlugIsFree(draft, page, parent, index, 'slug');
 
   draft.insert(page, parent, at);

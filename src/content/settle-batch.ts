@@ -25,6 +25,8 @@ export interface AppliedContentChanges {
   documents: Map<string, string>;
   /** Uploaded files, in the order they were inserted: their records (in `snapshot.files`) and bytes to store. */
   files: InsertedFile[];
+  /** Files whose bytes `quire_update_file` replaced, in order: their new records and the bytes to store. */
+  replacedFiles: InsertedFile[];
   /** One entry per page the batch touched, in the order it first touched it. */
   outcomes: ContentChangeOutcome[];
 }
@@ -37,11 +39,13 @@ export interface AppliedContentChanges {
  * @example
  * const applied = await settleBatch(batch, (ids) => store.getDocuments(ids));
  */
-export async function settleBatch(batch: ContentBatch, lookup: DocumentLookup): Promise<AppliedContentChanges> {
+export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLookup): Promise<AppliedContentChanges> {
   const { snapshot, draft } = batch;
-  const newDocuments = new Map<string, string>();
-  const files = batch.insertedFiles.length === 0 ? snapshot.files : batch.files;
-  let reusableContents = snapshot.reusableContents;
+  const newDocuments = new Map<string, string>(batch.documents);
+  // Bodies given in the batch (reusable content) are not stored yet: the lookup sees them first.
+  const lookup = withBatchDocuments(batch.documents, storedLookup);
+  const files = sameElements(batch.files, snapshot.files) ? snapshot.files : batch.files;
+  let reusableContents = sameElements(batch.reusableContents, snapshot.reusableContents) ? snapshot.reusableContents : batch.reusableContents;
 
   const laidOut = snapshotOf(snapshot, draft.build(), files, reusableContents, batch);
   // Laying out a large space costs more than a small edit: only when the tree or a link needs it.
@@ -79,11 +83,26 @@ export async function settleBatch(batch: ContentBatch, lookup: DocumentLookup): 
   }
 
   const result = snapshotOf(snapshot, draft.build(), files, reusableContents, batch);
-  if (relinked) {
+  if (relinked || batch.documents.size > 0) {
     const used = new Set(documentIdsOf(result));
     for (const id of newDocuments.keys()) if (!used.has(id)) newDocuments.delete(id);
   }
-  return { snapshot: result, documents: newDocuments, files: batch.insertedFiles, outcomes: batch.outcomeList() };
+  return { snapshot: result, documents: newDocuments, files: batch.insertedFiles, replacedFiles: batch.replacedFiles, outcomes: batch.outcomeList() };
+}
+
+function withBatchDocuments(documents: ReadonlyMap<string, string>, lookup: DocumentLookup): DocumentLookup {
+  if (documents.size === 0) return lookup;
+  return async (ids) => {
+    const found = new Map<string, string>();
+    for (const id of ids) if (documents.has(id)) found.set(id, documents.get(id)!);
+    const rest = ids.filter((id) => !found.has(id));
+    if (rest.length > 0) for (const [id, body] of await lookup(rest)) found.set(id, body);
+    return found;
+  };
+}
+
+function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 /** A resolver that makes the real one (which needs the layout) only when a cover or a meta link asks for it. */
@@ -106,15 +125,22 @@ function snapshotOf(
   batch: ContentBatch,
 ): RevisionSnapshot {
   const { source } = snapshot;
-  const sameSource = sameRecord(source.heads, batch.heads) && sameRecord(source.summaryTitles, batch.summaryTitles);
+  const patched = Object.keys(batch.sourcePatch).length > 0;
+  const sameSource = !patched && sameRecord(source.heads, batch.heads) && sameRecord(source.summaryTitles, batch.summaryTitles);
+  const variables = batch.variables === undefined ? snapshot.variables : (batch.variables ?? undefined);
   return {
     pages,
     files,
     reusableContents,
     tags: snapshot.tags,
-    ...(snapshot.variables === undefined ? {} : { variables: snapshot.variables }),
-    source: sameSource ? source : { ...source, heads: { ...batch.heads }, summaryTitles: { ...batch.summaryTitles } },
+    ...(variables === undefined ? {} : { variables }),
+    source: sameSource ? source : withoutUndefined({ ...source, ...batch.sourcePatch, heads: { ...batch.heads }, summaryTitles: { ...batch.summaryTitles } }),
   };
+}
+
+/** A `quire_set_directory` that removed `config` or `summaryText` leaves the key undefined: drop it. */
+function withoutUndefined<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
 }
 
 function sameRecord(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {

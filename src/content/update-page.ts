@@ -3,6 +3,7 @@ import type { SnapshotPage } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import type { ContentBatch } from './content-batch.ts';
 import { existingPage } from './existing-page.ts';
+import { readGitBlob } from './git-blob-field.ts';
 import { checkSlugIsFree, dropGitPaths, parentFor, positionFor } from './page-placement.ts';
 import { readPageFieldUpdate, withFieldValues, withPageFields } from './page-update-fields.ts';
 import { readSubmittedDocument } from './submitted-markdown.ts';
@@ -12,7 +13,8 @@ import { readSubmittedDocument } from './submitted-markdown.ts';
  * document (its frontmatter and heading win over the change's fields), renames (`title`, `slug`) and moves
  * (`into`: a page id, or null for the root; `at`: the index among the new siblings). A page that changes parent
  * or slug leaves its folder in the Git layout: its Git path and its descendants' are dropped, and the links to
- * and in them are rewritten after the batch.
+ * and in them are rewritten after the batch. Quire's `git: { oid, path }` (docs/api-extensions.md) sets the Git
+ * blob a document page corresponds to, after any move (so a moved page can say where it now lives).
  *
  * @example
  * applyUpdatePage(batch, { operation: 'update_page', page: 'pageId', title: 'Setup', into: null, at: 0 }, 1);
@@ -22,6 +24,8 @@ export function applyUpdatePage(batch: ContentBatch, change: ChangeRequestConten
   const current = existingPage(draft, change.page, index);
   const fields = readPageFieldUpdate(change as unknown as Record<string, unknown>, index);
   const markdown = change.document === undefined ? undefined : readSubmittedDocument(change.document, index);
+  const git = readGitBlob((change as { git?: unknown }).git, index, 'git');
+  if (git !== undefined && current.type !== 'document') throw invalidChange(index, 'git', `page ${current.id} is a ${current.type} page, which has no file in Git`);
   if (markdown !== undefined && current.type !== 'document') {
     throw invalidChange(index, 'document', `page ${current.id} is a ${current.type} page, which has no document`);
   }
@@ -46,6 +50,7 @@ export function applyUpdatePage(batch: ContentBatch, change: ChangeRequestConten
   if (parentChanged) draft.move(current.id, parent, at);
   else if (at !== undefined) draft.move(current.id, parent, at);
   if (parentChanged || slugChanged) dropGitPaths(draft, current.id);
+  if (git !== undefined) draft.setPage(current.id, { ...draft.page(current.id)!, git } as SnapshotPage);
   if (markdown !== undefined) batch.submitted.set(current.id, { changeIndex: index, markdown });
   batch.updated(current.id);
 }

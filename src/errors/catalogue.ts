@@ -47,6 +47,17 @@ export const errorCatalogue = {
   GIT_PATH_CONFLICT: { status: 409, summary: 'A change cannot be applied to the tree: a file where a folder is needed, or the reverse.' },
   GIT_REF_CONFLICT: { status: 409, summary: 'The ref to update no longer points at the parent of the new commit.' },
   GIT_WORKTREE_CONFLICT: { status: 409, summary: 'Checking out the new commit would overwrite changes in the work tree that are not in the parent commit.' },
+
+  // Sync: keeping a Git branch and a space in step
+  SYNC_SERVER_UNSUPPORTED: { status: 501, summary: 'The API server lacks an extension sync needs (GET /v1/quire does not announce it).' },
+  SYNC_HISTORY_MISSING: { status: 409, summary: 'The commit the space was last synced with is not in the local repository (a shallow clone).' },
+  SYNC_NEEDS_PREFERENCE: { status: 409, summary: 'First sync with content on both sides: --prefer git or --prefer space must say which wins.' },
+  SYNC_BLOCKED: { status: 409, summary: 'One direction was asked for, and the other side has changes that it would leave behind.' },
+  SYNC_CONFLICT: { status: 409, summary: 'Git and the space changed the same lines; the change request is left open to resolve.' },
+  SYNC_CHANGES_FAILED: { status: 422, summary: 'Some content changes were refused; the change request is left open and each failure is reported.' },
+
+  // Export: writing a published site as a static bundle
+  EXPORT_PATH_ESCAPES_OUT_DIR: { status: 400, summary: 'A file of the export would be written outside the output folder.' },
 } as const satisfies Record<string, { status: number; summary: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

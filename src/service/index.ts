@@ -63,3 +63,39 @@ export {
 } from './collections.ts';
 export { adminEmail, administeredOrganization, bootstrap, type BootstrapResult } from './bootstrap.ts';
 export { mintApiToken, type MintedToken, type TokenRequest } from './mint-api-token.ts';
+// Space content, change requests, merges, and Quire's extensions (docs/api-extensions.md).
+export type {
+  PublishedChangeRequest,
+  PublishedContentUpdate,
+  PublishedContentUpdateChange,
+  PublishedFile,
+  PublishedGitBlob,
+  PublishedGitCommit,
+  PublishedJsonDocument,
+  PublishedPage,
+  PublishedQuireServerInfo,
+  PublishedReusableContent,
+  PublishedRevision,
+  PublishedRevisionDirectory,
+  PublishedRevisionInfo,
+} from './published-content-shapes.ts';
+export { changeRequestContent, revisionContent, spaceContent, type ContentLocation } from './content-location.ts';
+export { getContentFile, getContentRevision, listContentFiles, listContentPages, type ContentReadOptions } from './content-revisions.ts';
+export { getContentPage, getContentPageByPath, getPageDocument, type PageReadOptions } from './content-pages.ts';
+export { getContentReusableContent, getReusableContentDocument } from './reusable-contents.ts';
+export { openFileDownload, type FileDownload } from './file-downloads.ts';
+export {
+  createChangeRequest,
+  getChangeRequest,
+  listChangeRequests,
+  patchChangeRequest,
+  type ChangeRequestCreation,
+  type ChangeRequestListOptions,
+  type ChangeRequestUpdate,
+} from './change-requests.ts';
+export { updateChangeRequestContent, type ContentUpdateOptions } from './change-request-content.ts';
+export { mergeChangeRequest, type MergeOutcome } from './merge-change-request.ts';
+export { updateChangeRequestFromSpace } from './update-change-request.ts';
+export { listSpaceRevisions, setRevisionGit } from './revision-history.ts';
+export { getRevisionDirectory } from './revision-directory.ts';
+export { getQuireServerInfo, quireExtensions, quireVersion } from './quire-server-info.ts';

@@ -47,7 +47,9 @@ const matchers: Matcher[] = Object.entries(publishedSpec.paths)
       .filter(([method]) => methods.includes(method))
       .map(([method, operation]) => {
         const segments = path.split('/').filter((segment) => segment !== '');
-        const pattern = new RegExp(`^/${segments.map((segment) => (/^\{.+\}$/.test(segment) ? '[^/]+' : escapeRegExp(segment))).join('/')}/?$`);
+        // A page path (`getPageByPath` and its variants) is sent unencoded by the official client: several segments.
+        const parameter = (segment: string) => (segment === '{pagePath}' ? '.+' : '[^/]+');
+        const pattern = new RegExp(`^/${segments.map((segment) => (/^\{.+\}$/.test(segment) ? parameter(segment) : escapeRegExp(segment))).join('/')}/?$`);
         return {
           operationId: (operation as OpenApiOperation).operationId,
           method: method.toUpperCase(),

@@ -42,7 +42,7 @@ export class ResponseValidator {
     this.#ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, validateSchema: false });
     addFormats(this.#ajv);
     for (const format of unknownFormats()) this.#ajv.addFormat(format, true);
-    this.#ajv.addSchema({ $id: documentId, components: { schemas: normalize(publishedSpec.components.schemas) } });
+    this.#ajv.addSchema({ $id: documentId, components: { schemas: withSatisfiableEmptyDocument(normalize(publishedSpec.components.schemas)) } });
   }
 
   /** The operation ids checked so far. */
@@ -116,6 +116,23 @@ function resolveResponse(response: OpenApiResponse | { $ref: string }): OpenApiR
     return publishedSpec.components.responses[name]!;
   }
   return response as OpenApiResponse;
+}
+
+/**
+ * `Document` is `oneOf(markdown, document, Empty)`, where `Empty` is `{ properties: {}, additionalProperties:
+ * false }`. `RevisionPageDocument` is `allOf(RevisionPageBase, Document, ...)`, so read literally a page without a
+ * body (every page of a revision, a page read without `format`) matches none of the three: the published schema
+ * could only be met by pages that carry their body. `Empty` is read as what it says, "neither `markdown` nor
+ * `document`".
+ */
+function withSatisfiableEmptyDocument(schemas: unknown): unknown {
+  const document = (schemas as Record<string, { oneOf?: Array<Record<string, unknown>> }>).Document;
+  const empty = document?.oneOf?.find((variant) => variant.title === 'Empty' && variant.additionalProperties === false);
+  if (empty !== undefined) {
+    delete empty.additionalProperties;
+    empty.not = { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] };
+  }
+  return schemas;
 }
 
 /** Rewrites a published schema for Ajv: refs into the registered document, `nullable`, no `discriminator`. */

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireBearerToken } from '../auth-hook.ts';
+import { changeRequestRoutes } from './change-requests.ts';
 import { collectionRoutes } from './collections.ts';
+import { contentRoutes } from './content.ts';
 import { organizationRoutes } from './organizations.ts';
+import { quireRoutes } from './quire.ts';
+import { revisionRoutes } from './revisions.ts';
 import { spaceRoutes } from './spaces.ts';
 import { userRoutes } from './user.ts';
 
@@ -19,5 +23,9 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(organizationRoutes);
   await app.register(spaceRoutes);
   await app.register(collectionRoutes);
-  // Next: await app.register(contentRoutes); await app.register(changeRequestRoutes); await app.register(siteRoutes);
+  await app.register(contentRoutes);
+  await app.register(changeRequestRoutes);
+  await app.register(revisionRoutes);
+  await app.register(quireRoutes);
+  // Next: await app.register(siteRoutes);
 };

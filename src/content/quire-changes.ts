@@ -1,0 +1,87 @@
+import type { ChangeRequestContentChange, GitSyncBlob, Variables } from '@gitbook/api';
+
+/*
+ * Quire's change operations beyond the published union (docs/api-extensions.md, `git-metadata`): they carry what
+ * a Git repository holds that the published operations cannot say (a file's bytes replaced under the same id,
+ * reusable content, what the directory holds beyond pages and files). Their names start with `quire_`.
+ */
+
+/** `quire_update_file`: replaces a file's bytes (and name), keeping its id. */
+export interface QuireUpdateFileChange {
+  operation: 'quire_update_file';
+  file: string;
+  base64: string;
+  contentType?: string;
+  name?: string;
+  git?: GitSyncBlob;
+}
+
+/** `quire_delete_file`: removes a file. */
+export interface QuireDeleteFileChange {
+  operation: 'quire_delete_file';
+  file: string;
+}
+
+/** `quire_upsert_reusable_content`: creates (no id) or replaces reusable content (`.gitbook/includes/*.md`). */
+export interface QuireUpsertReusableContentChange {
+  operation: 'quire_upsert_reusable_content';
+  reusableContent?: string;
+  title?: string;
+  document: { markdown: string };
+  git?: GitSyncBlob;
+}
+
+/** `quire_delete_reusable_content`. */
+export interface QuireDeleteReusableContentChange {
+  operation: 'quire_delete_reusable_content';
+  reusableContent: string;
+}
+
+/**
+ * `quire_set_directory`: what the directory holds beyond pages and files, by key (`null` removes a key); the
+ * paths of `extra` are set one by one (their bytes in base64, `null` removing one). `variables` replaces the
+ * space's variables (`null` removes them).
+ */
+export interface QuireSetDirectoryChange {
+  operation: 'quire_set_directory';
+  source: {
+    root?: string | null;
+    structure?: { readme: string; summary: string } | null;
+    redirects?: Record<string, string> | null;
+    config?: { path: string; text: string } | null;
+    summaryText?: string | null;
+    varsText?: string | null;
+    summaryTitles?: Record<string, { summary: string; title: string }> | null;
+    extra?: Record<string, string | null> | null;
+    symlinks?: Record<string, string> | null;
+  };
+  variables?: Variables | null;
+}
+
+/** Every `quire_*` change. */
+export type QuireContentChange =
+  | QuireUpdateFileChange
+  | QuireDeleteFileChange
+  | QuireUpsertReusableContentChange
+  | QuireDeleteReusableContentChange
+  | QuireSetDirectoryChange;
+
+/**
+ * A change `applyContentChanges` takes: the published union (whose `insert_page`, `update_page` and
+ * `insert_files` items may also carry `git: { oid, path }`), or a `quire_*` change.
+ */
+export type ContentChange = ChangeRequestContentChange | QuireContentChange;
+
+/** The operation names `applyContentChanges` knows, published first. */
+export const contentOperations = [
+  'insert_page',
+  'update_page',
+  'delete_page',
+  'revert_page',
+  'insert_files',
+  'quire_update_file',
+  'quire_delete_file',
+  'quire_upsert_reusable_content',
+  'quire_delete_reusable_content',
+  'quire_set_directory',
+] as const;

@@ -1,0 +1,46 @@
+import { Type } from 'typebox';
+import type { PublishedQuireServerInfo, PublishedRevisionDirectory, PublishedRevisionInfo } from '../../service/index.ts';
+import { EntityId } from './entity-id.ts';
+import { GitCommitSchema } from './revision.ts';
+
+/** `GET /v1/quire`. */
+export const QuireServerInfoSchema = Type.Unsafe<PublishedQuireServerInfo>(
+  Type.Object({ object: Type.Literal('quire'), version: Type.String(), extensions: Type.Array(Type.String()) }),
+);
+
+/** An item of `GET /v1/spaces/{spaceId}/revisions`. */
+export const RevisionInfoSchema = Type.Unsafe<PublishedRevisionInfo>(
+  Type.Object({
+    object: Type.Literal('revision-info'),
+    id: Type.String(),
+    type: Type.String(),
+    parents: Type.Array(Type.String()),
+    createdAt: Type.String({ format: 'date-time' }),
+    git: Type.Optional(GitCommitSchema),
+    mergedFrom: Type.Optional(Type.String()),
+  }),
+);
+
+/** `GET .../revisions/{revisionId}/directory`: paths to base64 bytes, symbolic links, and with `since` the paths gone. */
+export const RevisionDirectorySchema = Type.Unsafe<PublishedRevisionDirectory>(
+  Type.Object({
+    files: Type.Record(Type.String(), Type.String()),
+    symlinks: Type.Record(Type.String(), Type.String()),
+    deleted: Type.Optional(Type.Array(Type.String())),
+  }),
+);
+
+/** The query of the directory route: `since`, another revision of the space. */
+export const DirectoryQuery = Type.Object({ since: Type.Optional(EntityId) });
+
+/** `PUT .../revisions/{revisionId}/git`'s body: a `GitSyncCommit`. Closed. */
+export const GitCommitBody = Type.Object(
+  {
+    oid: Type.String({ pattern: '^[0-9a-f]{40}([0-9a-f]{24})?$' }),
+    message: Type.String({ maxLength: 65536 }),
+    createdByGitBook: Type.Boolean(),
+    url: Type.Optional(Type.String({ maxLength: 2048 })),
+    ref: Type.Optional(Type.String({ maxLength: 1024 })),
+  },
+  { additionalProperties: false },
+);

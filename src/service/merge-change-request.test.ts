@@ -1,0 +1,118 @@
+// Merges and updates against a store whose heads move at the worst moment: the compare-and-set loses, and
+// the work is redone on top of the new head, so no update is lost.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isQuireError } from '../errors/index.ts';
+import type { Store } from '../store/index.ts';
+import { authenticate, type Actor } from './actor.ts';
+import { bootstrap } from './bootstrap.ts';
+import { createChangeRequest } from './change-requests.ts';
+import { updateChangeRequestContent } from './change-request-content.ts';
+import { getContentPage } from './content-pages.ts';
+import { spaceContent } from './content-location.ts';
+import { getContentRevision } from './content-revisions.ts';
+import { maxHeadAttempts } from './head-race.ts';
+import { mergeChangeRequest } from './merge-change-request.ts';
+import type { ServiceContext } from './service-context.ts';
+import { createSpace } from './spaces.ts';
+import { openTestStore } from './test-store.fixture.ts';
+import { updateChangeRequestFromSpace } from './update-change-request.ts';
+
+let store: Store;
+let dispose: () => Promise<void>;
+let actor: Actor;
+let organizationId: string;
+beforeAll(async () => {
+  ({ store, dispose } = await openTestStore());
+  const admin = await bootstrap(store);
+  actor = await authenticate(store, `Bearer ${admin.token}`);
+  organizationId = admin.organization.id;
+});
+afterAll(() => dispose());
+
+const contextOn = (on: Store): ServiceContext => ({ store: on, clock: () => new Date(), baseUrl: 'http://quire.test' });
+
+/** The store with some methods replaced; transactions hand the wrapper to their callback too. */
+function storeWith(overrides: Partial<Record<keyof Store, unknown>>): Store {
+  const wrapper: Store = new Proxy(store, {
+    get(target, key: string) {
+      if (key === 'transaction') return <T>(fn: (tx: Store) => Promise<T>) => target.transaction(() => fn(wrapper));
+      if (key in overrides) return overrides[key as keyof Store];
+      const value = (target as unknown as Record<string, unknown>)[key];
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return wrapper;
+}
+
+/** A space with a Guide page, and two change requests: one edits Guide, the other adds a page. */
+async function twoChangeRequests(title: string) {
+  const ctx = contextOn(store);
+  const space = await createSpace(ctx, actor, organizationId, { title });
+  const setup = await createChangeRequest(ctx, actor, space.id, { subject: 'Setup' });
+  await updateChangeRequestContent(ctx, actor, space.id, setup.id, [{ operation: 'insert_page', title: 'Guide', document: { markdown: 'One.\n\nTwo.\n' } }]);
+  await mergeChangeRequest(ctx, actor, space.id, setup.id);
+  const guide = (await getContentRevision(ctx, actor, space.id, spaceContent)).pages[0]!.id;
+  const edit = await createChangeRequest(ctx, actor, space.id, { subject: 'Edit' });
+  await updateChangeRequestContent(ctx, actor, space.id, edit.id, [{ operation: 'update_page', page: guide, document: { markdown: 'One, edited.\n\nTwo.\n' } }]);
+  const add = await createChangeRequest(ctx, actor, space.id, { subject: 'Add' });
+  await updateChangeRequestContent(ctx, actor, space.id, add.id, [{ operation: 'insert_page', title: 'FAQ', document: { markdown: 'Questions.\n' } }]);
+  return { spaceId: space.id, guide, edit: edit.id, add: add.id };
+}
+
+describe('racing merges', () => {
+  it('redoes a merge on top of a head another merge moved between the read and the compare-and-set', async () => {
+    const { spaceId, guide, edit, add } = await twoChangeRequests('Race');
+    let raced: string | undefined;
+    const racing = storeWith({
+      putRevision: async (...args: Parameters<Store['putRevision']>) => {
+        if (raced === undefined && args[1].mergedFromChangeRequest === edit) raced = (await mergeChangeRequest(contextOn(store), actor, spaceId, add)).revision;
+        return store.putRevision(...args);
+      },
+    });
+    const result = await mergeChangeRequest(contextOn(racing), actor, spaceId, edit);
+    expect(result.result).toBe('merge');
+    const ctx = contextOn(store);
+    const head = await getContentRevision(ctx, actor, spaceId, spaceContent);
+    expect(head.id).toBe(result.revision);
+    expect(head.parents).toEqual([raced, (await store.getChangeRequest(spaceId, edit)).revision]);
+    expect(head.pages.map((page) => page.title)).toEqual(['Guide', 'FAQ']);
+    expect((await getContentPage(ctx, actor, spaceId, spaceContent, guide, { format: 'markdown' })).markdown).toBe('One, edited.\n\nTwo.\n');
+  });
+
+  it('redoes an update when an edit moved the change request’s head meanwhile, keeping the edit', async () => {
+    const { spaceId, edit, add } = await twoChangeRequests('Update race');
+    const ctx = contextOn(store);
+    await mergeChangeRequest(ctx, actor, spaceId, add);
+    let edited = false;
+    const racing = storeWith({
+      setChangeRequestHead: async (...args: Parameters<Store['setChangeRequestHead']>) => {
+        if (!edited) {
+          edited = true;
+          await updateChangeRequestContent(ctx, actor, spaceId, edit, [{ operation: 'insert_page', title: 'Late', document: { markdown: 'Late.\n' } }]);
+        }
+        return store.setChangeRequestHead(...args);
+      },
+    });
+    const result = await updateChangeRequestFromSpace(contextOn(racing), actor, spaceId, edit);
+    expect(result.result).toBe('update');
+    const record = await store.getChangeRequest(spaceId, edit);
+    expect(record.revision).toBe(result.revision);
+    const pages = (await store.getRevision(record.revision)).pages.map((page) => page.title);
+    expect(pages.sort()).toEqual(['FAQ', 'Guide', 'Late']);
+  });
+
+  it('gives up with STORE_CONFLICT when the head keeps moving', async () => {
+    const { spaceId, edit } = await twoChangeRequests('Never');
+    let attempts = 0;
+    const moving = storeWith({
+      setSpaceHead: async () => {
+        attempts++;
+        return false;
+      },
+    });
+    const failure = await mergeChangeRequest(contextOn(moving), actor, spaceId, edit).catch((error: unknown) => error);
+    expect(isQuireError(failure, 'STORE_CONFLICT')).toBe(true);
+    expect(attempts).toBe(maxHeadAttempts);
+    expect((await store.getChangeRequest(spaceId, edit)).status).toBe('draft');
+  });
+});

@@ -1,0 +1,21 @@
+import type { PublishedQuireServerInfo } from './published-content-shapes.ts';
+
+/** Quire's version, as `package.json` says (a test keeps the two in step). */
+export const quireVersion = '0.1.0';
+
+/**
+ * The extensions to the published API this server offers (docs/api-extensions.md): Git blobs and commits on
+ * content with the `quire_*` changes, revisions as directories, the revision history, and the list of conflicts
+ * in a merge or update that conflicts.
+ */
+export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts'] as const;
+
+/**
+ * What `GET /v1/quire` answers (any valid token): the server is Quire, its version and its extensions.
+ *
+ * @example
+ * getQuireServerInfo() // → { object: 'quire', version: '0.1.0', extensions: ['git-metadata', ...] }
+ */
+export function getQuireServerInfo(): PublishedQuireServerInfo {
+  return { object: 'quire', version: quireVersion, extensions: [...quireExtensions] };
+}
