@@ -1,0 +1,130 @@
+// bench/export: export time, bundle size and peak memory of `exportSite` on generated sites of 1,000 and 10,000
+// pages, next to Hugo (with one shared navigation file) and Honkit building the same content in the same run.
+// Usage: npx tsx bench/export/run.ts [pages...]   (default: 1000 10000)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeDirectoryFiles } from '../../src/disk/directory-files.ts';
+import { generateRepository } from '../format/generate-repository.ts';
+import { hugoProject } from './hugo-project.ts';
+
+const sizes = process.argv.slice(2).map(Number).filter((value) => value > 0);
+const out = fileURLToPath(new URL('../.out/', import.meta.url));
+const measure = fileURLToPath(new URL('./measure-quire.ts', import.meta.url));
+const honkitBin = fileURLToPath(new URL('../../node_modules/.bin/honkit', import.meta.url));
+const hugoBin = '/usr/bin/hugo';
+
+interface Result {
+  tool: string;
+  seconds: number;
+  /** CPU time (user + system, every thread): steadier than wall time on a shared machine. */
+  cpuSeconds: number;
+  megabytes: number;
+  peakMegabytes: number;
+  files: number;
+  note?: string;
+}
+
+/** Average bytes of a page that are not its body (head, header, tabs, sidebar container, footer), over a sample. */
+async function chromePerPage(folder: string): Promise<number> {
+  const pages = (await readdir(folder, { recursive: true })).filter((path) => path.endsWith('index.html')).slice(0, 300);
+  let chrome = 0;
+  for (const path of pages) {
+    const html = await readFile(join(folder, path), 'utf8');
+    const start = html.indexOf('<div class="markdown">');
+    const end = html.lastIndexOf('</div>\n<nav class="pagination"');
+    chrome += Buffer.byteLength(html) - (start >= 0 && end > start ? Buffer.byteLength(html.slice(start, end)) : 0);
+  }
+  return chrome / Math.max(1, pages.length);
+}
+
+/** Size and file count of a folder. */
+async function folderSize(folder: string): Promise<{ bytes: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return { bytes, files };
+}
+
+/** Runs a command under GNU time: wall seconds, CPU seconds and peak RSS. */
+function timed(command: string, args: string[], cwd?: string): { seconds: number; cpuSeconds: number; peakMegabytes: number; stdout: string; ok: boolean; stderr: string } {
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', command, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const lines = result.stderr.trim().split('\n');
+  const [seconds, user, system, kilobytes] = (lines.at(-1) ?? '0 0 0 0').split(' ').map(Number);
+  return {
+    seconds: seconds ?? 0,
+    cpuSeconds: (user ?? 0) + (system ?? 0),
+    peakMegabytes: (kilobytes ?? 0) / 1024,
+    stdout: result.stdout,
+    ok: result.status === 0,
+    stderr: lines.slice(0, -1).join('\n'),
+  };
+}
+
+async function quire(repository: string, pages: number, workers: string): Promise<Result> {
+  const target = join(out, `export-${pages}-quire-${workers}`);
+  execFileSync('rm', ['-rf', target]);
+  const line = execFileSync(process.execPath, ['--import', 'tsx', measure, repository, target, workers], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const result = JSON.parse(line) as { milliseconds: number; cpuMilliseconds: number; peakMegabytes: number; workers: number; broken: number };
+  const size = await folderSize(target);
+  const chrome = await chromePerPage(target);
+  return {
+    tool: `quire (${result.workers ? `+${result.workers} worker thread${result.workers > 1 ? 's' : ''}` : 'one thread'})`,
+    seconds: result.milliseconds / 1000,
+    cpuSeconds: result.cpuMilliseconds / 1000,
+    megabytes: size.bytes / 1e6,
+    peakMegabytes: result.peakMegabytes,
+    files: size.files,
+    note: `${(chrome / 1024).toFixed(1)} KB chrome/page, ${result.broken} broken links`,
+  };
+}
+
+async function hugo(repository: Map<string, Uint8Array>, pages: number): Promise<Result | string> {
+  if (!existsSync(hugoBin)) return 'skipped: /usr/bin/hugo is not installed (apt-get install hugo)';
+  const project = join(out, `export-${pages}-hugo-project`);
+  const target = join(out, `export-${pages}-hugo`);
+  await writeDirectoryFiles(project, { files: hugoProject(repository), symlinks: new Map() }, { clean: true });
+  execFileSync('rm', ['-rf', target]);
+  const run = timed(hugoBin, ['--quiet', '--source', project, '--destination', target]);
+  if (!run.ok) return `failed: ${run.stderr.slice(0, 300)}`;
+  const size = await folderSize(target);
+  return { tool: 'hugo (shared nav.js)', seconds: run.seconds, cpuSeconds: run.cpuSeconds, megabytes: size.bytes / 1e6, peakMegabytes: run.peakMegabytes, files: size.files };
+}
+
+async function honkit(repository: string, pages: number): Promise<Result | string> {
+  if (!existsSync(honkitBin)) return 'skipped: node_modules/.bin/honkit is not installed (npm honkit is not a dependency of Quire)';
+  const target = join(out, `export-${pages}-honkit`);
+  execFileSync('rm', ['-rf', target]);
+  const run = timed(honkitBin, ['build', repository, target]);
+  if (!run.ok) return `failed: ${run.stderr.slice(0, 300)}`;
+  const size = await folderSize(target);
+  return { tool: 'honkit', seconds: run.seconds, cpuSeconds: run.cpuSeconds, megabytes: size.bytes / 1e6, peakMegabytes: run.peakMegabytes, files: size.files };
+}
+
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`);
+for (const pages of sizes.length ? sizes : [1000, 10_000]) {
+  const files = generateRepository(pages);
+  const repository = join(out, `export-${pages}-repository`);
+  await writeDirectoryFiles(repository, { files, symlinks: new Map() }, { clean: true });
+  console.log(`\n${pages.toLocaleString('en-US')} pages (${files.size} files in ${repository}); load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  const results: Array<Result | string> = [await quire(repository, pages, '0'), await quire(repository, pages, '1'), await hugo(files, pages), await honkit(repository, pages)];
+  const hugoResult = results[2];
+  for (const result of results) {
+    if (typeof result === 'string') {
+      console.log(`  ${result}`);
+      continue;
+    }
+    const perPage = (result.megabytes * 1e6) / pages / 1024;
+    const ratio = typeof hugoResult === 'object' && result !== hugoResult ? `  (${(result.seconds / hugoResult.seconds).toFixed(1)}× Hugo's wall time, ${(result.cpuSeconds / hugoResult.cpuSeconds).toFixed(1)}× its CPU time)` : '';
+    console.log(
+      `  ${result.tool.padEnd(28)} ${result.seconds.toFixed(2).padStart(7)} s (cpu ${result.cpuSeconds.toFixed(2)} s)  ${result.megabytes.toFixed(1).padStart(7)} MB (${perPage.toFixed(1)} KB/page, ${result.files} files)  peak ${result.peakMegabytes.toFixed(0)} MiB${result.note ? `  ${result.note}` : ''}${ratio}`,
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import type { ExportSummary } from './export-site.ts';
+
+/**
+ * The summary printed at the end of an export: pages, files, size, broken links (the first ten named), time.
+ *
+ * @example
+ * formatExportSummary(summary)
+ * // → 'Exported 1,000 pages and 50 files (12.3 MB) to site in 2.1 s with 2 workers\nNo broken links.'
+ */
+export function formatExportSummary(summary: ExportSummary): string {
+  const number = (value: number) => value.toLocaleString('en-US');
+  const lines = [
+    `Exported ${number(summary.pages)} page${summary.pages === 1 ? '' : 's'} and ${number(summary.files)} file${summary.files === 1 ? '' : 's'} (${megabytes(summary.bytes)}) to ${summary.outDir} in ${(summary.milliseconds / 1000).toFixed(1)} s${summary.workers ? ` with ${summary.workers} workers` : ''}`,
+  ];
+  if (summary.brokenLinks.length === 0) lines.push('No broken links.');
+  else {
+    lines.push(`${number(summary.brokenLinks.length)} broken link${summary.brokenLinks.length === 1 ? '' : 's'}:`);
+    for (const link of summary.brokenLinks.slice(0, 10)) lines.push(`  ${link.source}: ${link.target}`);
+    if (summary.brokenLinks.length > 10) lines.push(`  … and ${number(summary.brokenLinks.length - 10)} more`);
+  }
+  for (const warning of summary.warnings.slice(0, 10)) lines.push(`warning: ${warning}`);
+  if (summary.warnings.length > 10) lines.push(`… and ${summary.warnings.length - 10} more warnings`);
+  return lines.join('\n');
+}
+
+function megabytes(bytes: number): string {
+  return bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} KB` : `${(bytes / 1e6).toFixed(1)} MB`;
+}

@@ -1,0 +1,106 @@
+import { Worker } from 'node:worker_threads';
+import { QuireError } from '../errors/quire-error.ts';
+import { renderSitePage, type ChromeCache, type RenderedPage, type SitePlan } from '../render/index.ts';
+
+export type WorkerRequest = { type: 'render'; indices: number[] } | { type: 'stop' };
+export type WorkerReply = { type: 'ready' } | { type: 'pages'; pages: RenderedPage[] } | { type: 'error'; message: string };
+
+/** Pages a worker takes at a time: enough to make messages cheap, few enough to share the tail of the work. */
+const workerBatch = 32;
+/** Pages this thread renders before it lets worker replies and writes through. */
+const mainBatch = 8;
+
+/**
+ * Renders every page of a plan and hands each to `consume` (which writes it). This thread always renders; with
+ * `workers > 0` that many worker threads render too, taking batches from the same queue, so the threads' start-up
+ * (loading the renderer, receiving the plan) costs nothing: this thread is already working meanwhile. `consume`
+ * may return a promise to slow rendering down while writes catch up.
+ *
+ * @example
+ * await renderPages(plan, 1, async (page) => writeFile(join(out, page.folder, 'index.html'), page.html));
+ */
+export async function renderPages(plan: SitePlan, workers: number, consume: (page: RenderedPage) => void | Promise<void>): Promise<void> {
+  const total = plan.pages.length;
+  let next = 0;
+  const take = (size: number): number[] => {
+    const indices: number[] = [];
+    while (indices.length < size && next < total) indices.push(next++);
+    return indices;
+  };
+  // Pages from workers and from this thread reach `consume` one at a time, in the order they finish.
+  let chain = Promise.resolve();
+  const hand = (pages: RenderedPage[]) => {
+    chain = chain.then(async () => {
+      for (const page of pages) await consume(page);
+    });
+    return chain;
+  };
+
+  const pool = workers > 0 && total > mainBatch ? startWorkers(plan, Math.floor(workers), take, hand) : undefined;
+  try {
+    const cache: ChromeCache = new Map();
+    for (let batch = take(mainBatch); batch.length > 0; batch = take(mainBatch)) {
+      await hand(batch.map((index) => renderSitePage(plan, index, cache)));
+      if (pool) await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (pool) await pool.done;
+    await chain;
+  } finally {
+    await pool?.stop();
+  }
+}
+
+function startWorkers(
+  plan: SitePlan,
+  count: number,
+  take: (size: number) => number[],
+  hand: (pages: RenderedPage[]) => Promise<void>,
+): { done: Promise<void>; stop: () => Promise<void> } {
+  const threads: Worker[] = [];
+  const done = Promise.all(
+    Array.from({ length: count }, () =>
+      new Promise<void>((resolve, reject) => {
+        const worker = new Worker(new URL('./render-worker-entry.mjs', import.meta.url), { workerData: { plan }, execArgv: [] });
+        threads.push(worker);
+        let inFlight = 0;
+        let settled = false;
+        const fail = (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          reject(error);
+        };
+        const send = () => {
+          const indices = take(workerBatch);
+          if (indices.length === 0) return;
+          inFlight++;
+          worker.postMessage({ type: 'render', indices } satisfies WorkerRequest);
+        };
+        const finishIfIdle = (written: Promise<void>) => {
+          if (inFlight > 0 || settled) return;
+          settled = true;
+          worker.postMessage({ type: 'stop' } satisfies WorkerRequest);
+          written.then(resolve, reject);
+        };
+        worker.on('error', fail);
+        worker.on('exit', (code) => {
+          if (inFlight > 0) fail(new QuireError('INTERNAL', `a render worker stopped (exit code ${code}) before it finished its pages`));
+        });
+        worker.on('message', (reply: WorkerReply) => {
+          if (reply.type === 'error') return fail(new QuireError('INTERNAL', `rendering failed in a worker: ${reply.message}`));
+          if (reply.type === 'ready') {
+            // Two batches in flight: the worker renders the next while the last one travels back.
+            send();
+            send();
+            return finishIfIdle(Promise.resolve());
+          }
+          inFlight--;
+          send();
+          finishIfIdle(hand(reply.pages));
+        });
+      }),
+    ),
+  ).then(() => undefined);
+  // A failure surfaces through `done`; until someone waits for it, keep it from being unhandled.
+  done.catch(() => {});
+  return { done, stop: async () => void (await Promise.all(threads.map((worker) => worker.terminate()))) };
+}

@@ -1,0 +1,70 @@
+import type { Element, ElementContent } from 'hast';
+import type { Condition, IntegrationBlock, LiquidBlock, LiquidTag, Update, Updates } from '../../markdown/index.ts';
+import type { State } from 'mdast-util-to-hast';
+import { element, text } from '../body/hast-builder.ts';
+
+/**
+ * `{% @mermaid/diagram content="…" %}` → a placeholder naming the integration (integrations render on the hosted
+ * service). A `content` or `code` prop is shown as source, so the reader still gets the diagram's text.
+ */
+export function integrationBlock(_state: State, node: IntegrationBlock): Element {
+  const source = node.props.find((prop) => prop.name === 'content' || prop.name === 'code')?.value;
+  const url = node.props.find((prop) => prop.name === 'url')?.value;
+  return element('div', { className: ['integration-block'], dataIntegration: node.integration }, [
+    element('div', { className: ['integration-head'] }, [
+      element('span', { className: ['integration-icon'], ariaHidden: 'true' }),
+      element('strong', {}, [text(node.integration)]),
+      element('span', { className: ['integration-name'] }, [text(` · ${node.block}`)]),
+    ]),
+    element('p', { className: ['integration-note'] }, [text(`This block is drawn by the ${node.integration} integration on the hosted site.`)]),
+    ...(source ? [element('pre', {}, [element('code', {}, [text(unescapeLiquid(source))])])] : []),
+    ...(url ? [element('p', {}, [element('a', { href: unescapeLiquid(url) }, [text(unescapeLiquid(url))])])] : []),
+  ]);
+}
+
+/** Liquid escapes a backslash before `"`, `\` and `%}`. */
+function unescapeLiquid(value: string): string {
+  return value.replace(/\\(.)/gs, '$1');
+}
+
+/** An unknown `{% name %}` … `{% endname %}`: its content, never dropped. */
+export function liquidBlock(state: State, node: LiquidBlock): Element {
+  return element('div', { className: ['liquid-block'], dataTag: node.name || undefined }, state.all(node));
+}
+
+/** An unknown void tag or a stray end tag: it has no content to show. */
+export function liquidTag(_state: State, _node: LiquidTag): undefined {
+  return undefined;
+}
+
+/** `{% if … %}`: a static export has no visitor to test, so the content is shown. */
+export function condition(state: State, node: Condition): ElementContent[] {
+  return state.all(node);
+}
+
+/** `{% updates %}` → a changelog of dated entries with tags. */
+export function updates(state: State, node: Updates): Element {
+  return element(
+    'div',
+    { className: ['updates'] },
+    node.children.map((child) => update(state, child)),
+  );
+}
+
+export function update(state: State, node: Update): Element {
+  return element('section', { className: ['update'] }, [
+    element('div', { className: ['update-meta'] }, [
+      ...(node.date ? [element('time', { dateTime: node.date }, [text(formatDate(node.date))])] : []),
+      ...(node.tags ?? []).map((tag) => element('span', { className: ['update-tag'] }, [text(tag)])),
+    ]),
+    element('div', { className: ['update-body'] }, state.all(node)),
+  ]);
+}
+
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function formatDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const month = match ? months[Number(match[2]) - 1] : undefined;
+  return match && month ? `${month} ${Number(match[3])}, ${match[1]}` : date;
+}

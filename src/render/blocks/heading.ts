@@ -1,0 +1,47 @@
+import type { Element } from 'hast';
+import type { Heading, PhrasingContent } from 'mdast';
+import type { State } from 'mdast-util-to-hast';
+import { slugify } from '../../format/slug.ts';
+import type { BodyContext } from '../body/body-context.ts';
+import { element, text } from '../body/hast-builder.ts';
+import { mdastText } from '../body/node-text.ts';
+
+/** GitBook's explicit heading anchor: `## Title <a href="#slug" id="slug"></a>`. */
+const anchorOpen = /^<a\s[^>]*\bid\s*=\s*["']([^"']+)["'][^>]*>$/i;
+
+/**
+ * Headings get an id (the explicit anchor GitBook writes, else the slug of their text, unique in the page) and a
+ * link to themselves; `##` to `####` go into the page's outline.
+ */
+export function createHeadingHandler(context: BodyContext) {
+  return function heading(state: State, node: Heading): Element {
+    let explicit: string | undefined;
+    const children: PhrasingContent[] = [];
+    for (let index = 0; index < node.children.length; index++) {
+      const child = node.children[index]!;
+      const match = child.type === 'html' ? anchorOpen.exec(child.value.trim()) : null;
+      if (match) {
+        explicit ??= match[1];
+        const next = node.children[index + 1];
+        if (next?.type === 'html' && /^<\/a\s*>$/i.test(next.value.trim())) index++;
+        continue;
+      }
+      children.push(child);
+    }
+    const label = mdastText({ ...node, children }).trim();
+    const id = uniqueId(context, explicit ?? slugify(label));
+    if (node.depth >= 2 && node.depth <= 4) context.outline.push({ depth: node.depth as 2 | 3 | 4, id, text: label });
+    const content = state.all({ ...node, children });
+    return element(`h${node.depth}`, { id }, [
+      ...content,
+      element('a', { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to ${label || 'this section'}` }, [text('#')]),
+    ]);
+  };
+}
+
+function uniqueId(context: BodyContext, base: string): string {
+  let id = base;
+  for (let counter = 1; context.ids.has(id); counter++) id = `${base}-${counter}`;
+  context.ids.add(id);
+  return id;
+}

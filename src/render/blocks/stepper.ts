@@ -1,0 +1,18 @@
+import type { Element } from 'hast';
+import type { Step, Stepper } from '../../markdown/index.ts';
+import type { State } from 'mdast-util-to-hast';
+import { element } from '../body/hast-builder.ts';
+
+/** `{% stepper %}` → a numbered list of steps, drawn as a vertical timeline. */
+export function stepper(state: State, node: Stepper): Element {
+  return element(
+    'ol',
+    { className: ['stepper'] },
+    node.children.map((child) => step(state, child)),
+  );
+}
+
+/** One step (also alone, when the parser kept a `step` outside a stepper). */
+export function step(state: State, node: Step): Element {
+  return element('li', { className: ['step'] }, [element('div', { className: ['step-body'] }, state.all(node))]);
+}

@@ -1,0 +1,32 @@
+import type { Element } from 'hast';
+import type { Tab, Tabs } from '../../markdown/index.ts';
+import type { State } from 'mdast-util-to-hast';
+import { element, text } from '../body/hast-builder.ts';
+
+/**
+ * `{% tabs %}` → a tab bar and one panel per tab; the first is shown, the script switches them. Without the script
+ * every panel's title stays readable on the buttons and the first panel is shown.
+ */
+export function tabs(state: State, node: Tabs): Element {
+  const list = node.children.filter((child): child is Tab => child.type === 'tab');
+  return element('div', { className: ['tabs'] }, [
+    element(
+      'div',
+      { className: ['tabs-bar'], role: 'tablist' },
+      list.map((tab, index) =>
+        element('button', { type: 'button', role: 'tab', className: ['tab'], ariaSelected: index === 0 ? 'true' : 'false', dataTab: String(index) }, [
+          text(tab.title || `Tab ${index + 1}`),
+        ]),
+      ),
+    ),
+    ...list.map((tab, index) => element('div', { className: ['tab-panel'], role: 'tabpanel', dataTab: String(index), hidden: index === 0 ? undefined : true }, state.all(tab))),
+  ]);
+}
+
+/** A `tab` outside `tabs` (kept by the parser as written): its content, titled. */
+export function strayTab(state: State, node: Tab): Element {
+  return element('div', { className: ['tab-panel', 'tab-panel-alone'] }, [
+    ...(node.title ? [element('p', { className: ['tab-title'] }, [text(node.title)])] : []),
+    ...state.all(node),
+  ]);
+}

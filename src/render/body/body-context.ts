@@ -1,0 +1,51 @@
+import type { Node } from 'mdast';
+import type { LinkTarget, SpacePlan } from '../route-data.ts';
+
+/** A heading of the page's outline ("on this page"). */
+export interface OutlineEntry {
+  depth: 2 | 3 | 4;
+  id: string;
+  text: string;
+}
+
+/** A link in a page body that leads nowhere in the export. */
+export interface BrokenLink {
+  /** The target as written. */
+  target: string;
+  /** The file it was written in (the page, or the reusable content it includes). */
+  source: string;
+}
+
+/**
+ * What rendering one page body needs and what it collects. The handlers of each block read the space's link
+ * tables through it; the link pass fills `usedFiles` and `broken`.
+ */
+export interface BodyContext {
+  space: Pick<SpacePlan, 'links' | 'includes' | 'root' | 'pages' | 'files'>;
+  /** The page's file in the layout: relative links are relative to it. `''` when the page has none. */
+  source: string;
+  externalTarget: 'self' | 'blank';
+  outline: OutlineEntry[];
+  /** Ids given to headings so far, to keep them unique. */
+  ids: Set<string>;
+  /** Root-relative hrefs of the files the body uses, to copy. */
+  usedFiles: Set<string>;
+  broken: BrokenLink[];
+  /** mdast nodes that came from a reusable content, with the path their links are relative to. */
+  bases: WeakMap<Node, string>;
+  /** Reusable contents being included, outermost first: a cycle stops here. */
+  including: string[];
+}
+
+/** A fresh context for one page. */
+export function createBodyContext(space: BodyContext['space'], source: string, externalTarget: 'self' | 'blank'): BodyContext {
+  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [] };
+}
+
+/** The file a node's relative links are written in. */
+export function baseOf(context: BodyContext, node: Node): string {
+  return context.bases.get(node) ?? context.source;
+}
+
+/** What a relative link written in `base` points at, if anything. */
+export type TargetLookup = (base: string, target: string) => LinkTarget | undefined;

@@ -1,0 +1,39 @@
+import type { Root, RootContent } from 'hast';
+import { raw } from 'hast-util-raw';
+import { sanitize } from 'hast-util-sanitize';
+import { toHast } from 'mdast-util-to-hast';
+import { parseMarkdown } from '../../markdown/index.ts';
+import { createHandlers, unknownHandler } from '../blocks/handlers.ts';
+import type { BodyContext } from './body-context.ts';
+import { finishTree } from './finish-tree.ts';
+import { resolveLinks } from './resolve-links.ts';
+import { bodySchema } from './sanitize-schema.ts';
+
+/**
+ * Renders a page body (GitBook-flavoured Markdown) to a sanitized hast tree: every GitBook block through its
+ * handler, raw HTML parsed, links resolved for the bundle (relative to the page's folder through `prefix`),
+ * then sanitized (`bodySchema`). Outline, used files and broken links are collected in `context`.
+ *
+ * @example
+ * const context = createBodyContext(space, 'guides/README.md', 'self');
+ * const tree = renderBody('See [writing](writing.md).', context, '../');
+ * toHtml(tree) // → '<p>See <a href="../guides/writing/index.html">writing</a>.</p>'
+ */
+export function renderBody(markdown: string, context: BodyContext, prefix: string): Root {
+  const mdast = parseMarkdown(markdown);
+  let tree = toHast(mdast, { allowDangerousHtml: true, handlers: createHandlers(context), unknownHandler }) as Root;
+  // Parsing raw HTML costs a full HTML parse of the page: only when there is some.
+  if (hasRaw(tree.children)) tree = raw(tree) as Root;
+  resolveLinks(tree, context, prefix);
+  tree = sanitize(tree, bodySchema) as Root;
+  finishTree(tree, context.externalTarget);
+  return tree;
+}
+
+function hasRaw(nodes: RootContent[]): boolean {
+  for (const node of nodes) {
+    if (node.type === 'raw') return true;
+    if (node.type === 'element' && hasRaw(node.children)) return true;
+  }
+  return false;
+}

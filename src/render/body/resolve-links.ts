@@ -1,0 +1,84 @@
+import type { Element, Root, RootContent } from 'hast';
+import { decodeTargetPath, resolveLinkTarget, splitTarget } from '../../format/directory-path.ts';
+import type { LinkTarget } from '../route-data.ts';
+import { hasScheme, isExternalUrl, isSafeImageUrl } from '../safe-url.ts';
+import type { BodyContext } from './body-context.ts';
+
+/**
+ * What a link written in the file `base` (a path in the space's directory layout) points at: a page or a file of
+ * the export, or nothing. A folder link (`guides/`) means the folder's README.md, as in the format.
+ *
+ * @example
+ * findTarget(space, 'guides/README.md', 'writing.md#style') // → { kind: 'page', href: 'guides/writing/index.html', ... }
+ */
+export function findTarget(space: BodyContext['space'], base: string, target: string): LinkTarget | undefined {
+  const { path } = splitTarget(target.trim());
+  if (path === '') return undefined;
+  const resolved = resolveLinkTarget(base, decodeTargetPath(path), space.root, (candidate) => Object.hasOwn(space.links, candidate));
+  return resolved.ok ? space.links[resolved.path] : undefined;
+}
+
+/**
+ * Rewrites every `href` and `src` of a rendered body for the bundle: relative links to pages become relative URLs
+ * of their `index.html`, links to files point at the copied asset (and mark it used), links to nothing are
+ * counted as broken and lose their `href`, and URLs with a scheme that is not safe are removed. Runs before the
+ * sanitizer, which then only sees URLs this pass produced or accepted.
+ */
+export function resolveLinks(tree: Root, context: BodyContext, prefix: string): void {
+  const walk = (nodes: RootContent[], base: string) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      let inner = base;
+      const declared = node.properties.dataQuireBase;
+      if (declared !== undefined) {
+        // Only a reusable content of this space can be a base: anything else in content is ignored.
+        if (typeof declared === 'string' && Object.hasOwn(context.space.includes, declared)) inner = declared;
+        delete node.properties.dataQuireBase;
+      }
+      if (node.tagName === 'a' && typeof node.properties.href === 'string') resolveHref(node, node.properties.href, inner, context, prefix);
+      else if (node.tagName === 'img' && typeof node.properties.src === 'string') resolveSrc(node, node.properties.src, inner, context, prefix);
+      else if (node.properties.src !== undefined && !(typeof node.properties.src === 'string' && isExternalUrl(node.properties.src))) delete node.properties.src;
+      walk(node.children, inner);
+    }
+  };
+  walk(tree.children, context.source);
+}
+
+function resolveHref(node: Element, href: string, base: string, context: BodyContext, prefix: string): void {
+  const value = href.trim();
+  if (value === '' || value.startsWith('#')) return;
+  if (hasScheme(value)) {
+    if (!isExternalUrl(value)) delete node.properties.href;
+    return;
+  }
+  const target = value.startsWith('/') ? undefined : findTarget(context.space, base, value);
+  if (target === undefined) {
+    markBroken(node, 'href', value, base, context);
+    return;
+  }
+  if (target.kind === 'file') context.usedFiles.add(target.href);
+  node.properties.href = prefix + target.href + splitTarget(value).suffix;
+}
+
+function resolveSrc(node: Element, src: string, base: string, context: BodyContext, prefix: string): void {
+  const value = src.trim();
+  if (hasScheme(value)) {
+    if (!isSafeImageUrl(value)) delete node.properties.src;
+    return;
+  }
+  const target = value.startsWith('/') ? undefined : findTarget(context.space, base, value);
+  if (target?.kind !== 'file') {
+    markBroken(node, 'src', value, base, context);
+    return;
+  }
+  context.usedFiles.add(target.href);
+  node.properties.src = prefix + target.href;
+}
+
+function markBroken(node: Element, property: 'href' | 'src', target: string, base: string, context: BodyContext): void {
+  delete node.properties[property];
+  const classes = Array.isArray(node.properties.className) ? node.properties.className : [];
+  node.properties.className = [...classes, property === 'href' ? 'broken-link' : 'broken-image'];
+  node.properties.title = `Not in this export: ${target}`;
+  context.broken.push({ target, source: base });
+}

@@ -1,0 +1,27 @@
+// src/render: a published site and its content → route data and page HTML. Pure: no I/O.
+export type {
+  ContentLinkInput,
+  ContentRefInput,
+  CustomizationInput,
+  ExportSite,
+  FooterGroupInput,
+  HeaderItemInput,
+  SiteExternalLinkInput,
+  SiteProfile,
+  SiteSectionGroupInput,
+  SiteSectionInput,
+  SiteSpaceInput,
+  SiteStructureInput,
+  ThemedColor,
+  ThemedUrl,
+} from './site-profile.ts';
+export { resolveCustomization, type Customization } from './customization.ts';
+export { planSite, safeFileName, type PlanSiteOptions } from './plan-site.ts';
+export type { ChromeLink, HeaderLink, LinkTarget, NavItem, PageOptions, PagePlan, SitePlan, SpaceChrome, SpacePlan, TabItem } from './route-data.ts';
+export { renderSitePage, notFoundHtml, type RenderedPage, type SearchDocument } from './render-site-page.ts';
+export { renderBody } from './body/render-body.ts';
+export { createBodyContext, type BodyContext, type BrokenLink, type OutlineEntry } from './body/body-context.ts';
+export { pageHtml, scriptPath, stylesheetPath, type ChromeCache, type PageView } from './chrome/page-template.ts';
+export { themeCss } from './chrome/theme-css.ts';
+export { navigationPath, navigationScript } from './chrome/navigation-file.ts';
+export { sitemapXml } from './chrome/sitemap.ts';

@@ -1,0 +1,155 @@
+// The route data of an export (STYLE.md, "render from route data"): plain objects computed once for the whole
+// site, then displayed page by page. Everything here survives a structured clone, so worker threads render from it.
+// Hrefs are relative to the bundle's root and percent-encoded; a page prefixes them with its `rootPrefix`.
+import type { Customization } from './customization.ts';
+
+/** Something a link in content can point at. */
+export interface LinkTarget {
+  kind: 'page' | 'file';
+  /** Root-relative: `guides/writing/index.html`, `assets/files/3f2a…-cover.png`. */
+  href: string;
+  /** The page's title, or the file's name. */
+  title: string;
+  /** Files: size in bytes and media type. */
+  size?: number;
+  contentType?: string;
+}
+
+/** A link of the chrome (header, footer, announcement, tabs): root-relative, or an absolute URL when `external`. */
+export interface ChromeLink {
+  title: string;
+  /** Absent when the reference points at nothing the export has: the title is shown as text. */
+  href?: string;
+  external: boolean;
+}
+
+/** One entry of a site space's sidebar, as written to its navigation file. Short keys: the file holds thousands. */
+export interface NavItem {
+  /** Title (the page's `linkTitle` when it has one). */
+  t: string;
+  /** Root-relative href; absent for groups. */
+  h?: string;
+  /** The page id, for pages: how a page finds itself in the tree. */
+  p?: string;
+  /** 1 for a group heading. */
+  g?: 1;
+  /** 1 for a link to another site. */
+  x?: 1;
+  /** The emoji, or the glyph of the icon, drawn before the title. */
+  e?: string;
+  /** Children. */
+  c?: NavItem[];
+}
+
+/** An entry of the section tab bar: a section, a group of them (a menu), or a link to another site. */
+export type TabItem =
+  | { kind: 'section'; sectionId: string; title: string; icon?: string; description?: string; href: string }
+  | { kind: 'group'; id: string; title: string; icon?: string; children: TabItem[] }
+  | { kind: 'link'; title: string; icon?: string; href: string };
+
+/** A header item: a link, a button, or a dropdown of links. */
+export interface HeaderLink extends ChromeLink {
+  style: 'link' | 'button-primary' | 'button-secondary';
+  children: ChromeLink[];
+}
+
+/** What the chrome of a site space shows, from its customization. */
+export interface SpaceChrome {
+  title: string;
+  logo?: { light: string; dark: string };
+  headerLinks: HeaderLink[];
+  footerLogo?: { light: string; dark: string };
+  footerGroups: Array<{ title: string; links: ChromeLink[] }>;
+  copyright?: string;
+  announcement?: { message: string; link?: ChromeLink; style: string };
+  favicon: { light?: string; dark?: string; emoji?: string };
+  privacyPolicy?: string;
+}
+
+/** A site space as exported: its place in the bundle, its link tables, its sidebar and its chrome. */
+export interface SpacePlan {
+  /** Position in `SitePlan.spaces`. */
+  index: number;
+  /** Short stable key used in file names and attributes: `s0`, `s1`, … */
+  key: string;
+  siteSpaceId: string;
+  spaceId: string;
+  sectionId?: string;
+  /** The variant's title (the site space's), and its section's. */
+  title: string;
+  sectionTitle?: string;
+  hidden: boolean;
+  /** Root-relative folder of the site space (`''` for the default variant of the default section). */
+  folder: string;
+  homeHref: string;
+  /** The space's folder inside its directory layout (`.gitbook.yaml` `root`). */
+  root: string;
+  /** Page bodies by document id. */
+  documents: Record<string, string>;
+  /** Layout path (`guides/writing.md`, `.gitbook/assets/x.png`) → what lives there. */
+  links: Record<string, LinkTarget>;
+  /** Page id → page; file id → file. */
+  pages: Record<string, LinkTarget>;
+  files: Record<string, LinkTarget>;
+  /** Layout path of each reusable content → its Markdown body. */
+  includes: Record<string, string>;
+  nav: NavItem[];
+  customization: Customization;
+  chrome: SpaceChrome;
+}
+
+/** How a page is displayed (`RevisionPageLayoutOptions`, and the customization's pagination switch). */
+export interface PageOptions {
+  title: boolean;
+  description: boolean;
+  cover: boolean;
+  outline: boolean;
+  pagination: boolean;
+  sidebar: boolean;
+  wide: boolean;
+}
+
+/** The route data of one page. */
+export interface PagePlan {
+  index: number;
+  /** Position of its site space in `SitePlan.spaces`. */
+  space: number;
+  pageId: string;
+  kind: 'document' | 'computed';
+  /** Root-relative folder (as written on disk, not encoded): `guides/writing/`, `''` for the home page. */
+  folder: string;
+  href: string;
+  /** The page's file in its space's directory layout: links in its body are relative to it. */
+  source?: string;
+  documentId?: string;
+  title: string;
+  description?: string;
+  emoji?: string;
+  icon?: string;
+  cover?: { light: string; dark?: string; height: number };
+  options: PageOptions;
+  hidden: boolean;
+  noIndex: boolean;
+  noRobotsIndex: boolean;
+  breadcrumbs: Array<{ title: string; href?: string }>;
+  previous?: { title: string; href: string };
+  next?: { title: string; href: string };
+  /** The variant switcher: every visible variant of the section, the same page path when it exists there. */
+  variants: Array<{ title: string; href: string; current: boolean }>;
+  /** Computed pages (an OpenAPI reference): what computes them. */
+  computed?: { type: string; spec?: string };
+}
+
+/** The route data of a whole export. */
+export interface SitePlan {
+  title: string;
+  /** The site's published URL, when it has one (for the sitemap). */
+  publishedUrl?: string;
+  tabs: TabItem[];
+  spaces: SpacePlan[];
+  pages: PagePlan[];
+  /** Root-relative hrefs of files the chrome and the page tree use (covers, link pages, header links). */
+  usedFiles: string[];
+  /** What could not be exported as asked (a path taken twice, a site space without content), one line each. */
+  warnings: string[];
+}
