@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { convert } from './commands/convert.ts';
 import { demo } from './commands/demo.ts';
 import { serve } from './commands/serve.ts';
+import { syncCommand } from './commands/sync.ts';
 import { tokenCreate } from './commands/token.ts';
 import { describeFailure, exitCodes } from './exit-codes.ts';
 import type { Terminal } from './terminal.ts';
@@ -69,6 +70,36 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .action(async (options: { data: string; port: number; host: string; database?: string; publicUrl?: string; log?: boolean }) => {
       exitCode = await serve(options, terminal);
     });
+
+  program
+    .command('sync')
+    .description(
+      'Keep a folder of a Git repository and a space in step, both ways: new commits become a change request that is merged; ' +
+        'edits made in the space become commits (one per revision, "<PREFIX>-<change request>: <subject>"). When both changed, ' +
+        'the changes are merged line by line; a real conflict leaves the change request open, lists the pages and exits 1. ' +
+        'With no --api (nor QUIRE_API_URL) it runs the embedded service on ./.quire and creates the space on first use.',
+    )
+    .option('--dir <dir>', 'the folder to sync (a folder inside a repository syncs only that folder, with its own .gitbook.yaml)', '.')
+    .option('--space <id>', 'the space to sync with (required with --api; remembered in .quire for the embedded service)')
+    .option('--api <url>', 'the API origin, without /v1 (default: $QUIRE_API_URL, else the embedded service)')
+    .option('--token <token>', 'the API token (default: $QUIRE_TOKEN)')
+    .addOption(new Option('--direction <direction>', 'which way changes flow').choices(['both', 'git-to-space', 'space-to-git']).default('both'))
+    .option('--branch <branch>', 'the branch to sync (default: the checked-out branch)')
+    .addOption(new Option('--prefer <side>', 'which side wins on a first sync where both have content, or where both changed the same lines').choices(['git', 'space']))
+    .option('--message-prefix <prefix>', 'prefix of the commit messages made from change requests', 'QUIRE')
+    .option('--data <dir>', 'the embedded service\'s data folder, used when no API is given', '.quire')
+    .option('--dry-run', 'print the plan and change nothing')
+    .option('--json', 'print the result as JSON, grouped by outcome (created, updated, moved, deleted, skipped, failed)')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 done (or nothing to do), 1 stopped: a conflict, a first sync that needs --prefer, refused changes; 2 wrong usage, 3 unexpected failure.\n\n' +
+        'Examples:\n  quire sync\n  quire sync --dir docs --dry-run\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire sync --space abc123 --prefer git\n',
+    )
+    .action(
+      async (options: { dir: string; space?: string; api?: string; token?: string; direction: 'both' | 'git-to-space' | 'space-to-git'; branch?: string; prefer?: 'git' | 'space'; messagePrefix: string; data: string; dryRun?: boolean; json?: boolean }) => {
+        exitCode = await syncCommand(options, terminal);
+      },
+    );
 
   const token = program.command('token').description('Manage API tokens of the service (quire serve).');
   token

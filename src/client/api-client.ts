@@ -8,8 +8,8 @@
  */
 import type {
   ChangeRequest,
-  ChangeRequestContentChange,
   CreateSpace,
+  GitSyncCommit,
   Organization,
   PublishedContentSite,
   Revision,
@@ -31,11 +31,13 @@ import {
   checkPositiveNumber,
 } from './argument-checks.ts';
 import * as changeRequests from './change-request-operations.ts';
-import type { ChangeRequestListOptions, ContentUpdateResult, MergeChangeRequestResult, UpdateChangeRequestResult } from './change-request-operations.ts';
+import type { ChangeRequestListOptions, ChangeRequestPatch, ContentUpdateResult, MergeChangeRequestResult, UpdateChangeRequestResult } from './change-request-operations.ts';
 import { resolveContentLocation, type ContentLocation } from './content-location.ts';
 import * as content from './content-operations.ts';
 import type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
 import * as organizations from './organization-operations.ts';
+import * as extensions from './quire-extension-operations.ts';
+import type { ContentChange, QuireServerInfo, RevisionDirectory, RevisionInfo } from './quire-extensions.ts';
 import type { RequestCounts } from './request-counter.ts';
 import { resolveRetryPolicy } from './retry-policy.ts';
 import * as sites from './site-operations.ts';
@@ -292,7 +294,7 @@ export class ApiClient {
    *   { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: '# Guide' } },
    * ]);
    */
-  updateChangeRequestContent(spaceId: string, changeRequestId: string, changes: readonly ChangeRequestContentChange[]): Promise<ContentUpdateResult> {
+  updateChangeRequestContent(spaceId: string, changeRequestId: string, changes: readonly ContentChange[]): Promise<ContentUpdateResult> {
     const id = checkId('spaceId', spaceId);
     const cr = checkId('changeRequestId', changeRequestId);
     if (!Array.isArray(changes) || changes.length < 1 || changes.length > 50) {
@@ -318,6 +320,21 @@ export class ApiClient {
   }
 
   /**
+   * Changes a change request's subject or status (updateChangeRequestById, `PATCH`): `open` makes a draft ready for
+   * review. Safe to retry.
+   *
+   * @example
+   * await client.patchChangeRequest('space1', 'cr1', { status: 'open' });
+   */
+  patchChangeRequest(spaceId: string, changeRequestId: string, patch: ChangeRequestPatch): Promise<ChangeRequest> {
+    const given = checkObject('patch', patch);
+    const subject = given['subject'] === undefined ? undefined : typeof given['subject'] === 'string' && given['subject'].length <= 100 ? given['subject'] : undefined;
+    if (given['subject'] !== undefined && subject === undefined) throw new QuireError('INVALID_ARGUMENT', 'patch.subject must be a string of at most 100 characters', { field: 'patch.subject' });
+    const status = checkOptionalEnum('patch.status', given['status'], ['draft', 'open', 'archived'] as const);
+    return changeRequests.patchChangeRequest(this.#transport, checkId('spaceId', spaceId), checkId('changeRequestId', changeRequestId), { subject, status });
+  }
+
+  /**
    * Brings a change request up to date with the space (`POST .../update`). Safe to retry.
    *
    * @example
@@ -325,6 +342,60 @@ export class ApiClient {
    */
   updateChangeRequest(spaceId: string, changeRequestId: string): Promise<UpdateChangeRequestResult> {
     return changeRequests.updateChangeRequest(this.#transport, checkId('spaceId', spaceId), checkId('changeRequestId', changeRequestId));
+  }
+
+  /**
+   * What the server says about itself (`GET /v1/quire`, a Quire extension): its version and extensions.
+   * Undefined when the server does not have the route (it implements the published API only).
+   *
+   * @example
+   * const info = await client.getQuireServerInfo();
+   * const canKeepBytes = info?.extensions.includes('git-metadata') ?? false;
+   */
+  getQuireServerInfo(): Promise<QuireServerInfo | undefined> {
+    return extensions.getQuireServerInfo(this.#transport);
+  }
+
+  /**
+   * A space's revisions without their content, newest first (`GET /v1/spaces/{spaceId}/revisions`, extension
+   * `revision-history`), following pages only as far as the caller reads.
+   *
+   * @example
+   * for await (const revision of client.listRevisions('space1', { limit: 20 })) if (revision.git) break;
+   */
+  listRevisions(spaceId: string, options: { readonly limit?: number | undefined } = {}): AsyncIterable<RevisionInfo> {
+    const id = checkId('spaceId', spaceId);
+    const given = checkObject('options', options);
+    return extensions.listRevisions(this.#transport, id, checkOptionalLimit('options.limit', given['limit']));
+  }
+
+  /**
+   * A revision written out as a Git Sync directory (extension `directory`); with `since`, only what differs from
+   * that revision's directory (`deleted` lists the paths it no longer has).
+   *
+   * @example
+   * const { files, deleted } = await client.getRevisionDirectory('space1', 'rev2', { since: 'rev1' });
+   */
+  getRevisionDirectory(spaceId: string, revisionId: string, options: { readonly since?: string | undefined } = {}): Promise<RevisionDirectory> {
+    const given = checkObject('options', options);
+    const since = given['since'] === undefined ? undefined : checkId('options.since', given['since']);
+    return extensions.getRevisionDirectory(this.#transport, checkId('spaceId', spaceId), checkId('revisionId', revisionId), since);
+  }
+
+  /**
+   * Records the Git commit a revision corresponds to (`PUT .../revisions/{revisionId}/git`, extension
+   * `git-metadata`). Safe to retry.
+   *
+   * @example
+   * await client.setRevisionGit('space1', 'rev2', { oid, message: 'Fix typo', createdByGitBook: false, ref: 'refs/heads/main' });
+   */
+  setRevisionGit(spaceId: string, revisionId: string, git: GitSyncCommit): Promise<RevisionInfo> {
+    const given = checkObject('git', git);
+    if (typeof given['oid'] !== 'string' || !/^[0-9a-f]{40}$/.test(given['oid'])) {
+      throw new QuireError('INVALID_ARGUMENT', 'git.oid must be a 40-character hexadecimal commit id', { field: 'git.oid' });
+    }
+    if (typeof given['message'] !== 'string') throw new QuireError('INVALID_ARGUMENT', 'git.message must be a string', { field: 'git.message' });
+    return extensions.setRevisionGit(this.#transport, checkId('spaceId', spaceId), checkId('revisionId', revisionId), git);
   }
 
   /**

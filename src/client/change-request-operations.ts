@@ -4,7 +4,8 @@
  * Writes are not retried once they may have reached the server, except `update` (bringing a change request up to
  * date with the space twice is the same as once).
  */
-import type { ChangeRequest, ChangeRequestContentChange, ChangeRequestContentUpdate, ChangeRequestStatus } from '@gitbook/api';
+import type { ChangeRequest, ChangeRequestContentUpdate, ChangeRequestStatus } from '@gitbook/api';
+import type { ContentChange } from './quire-extensions.ts';
 import { ApiInvalidResponseError } from './api-errors.ts';
 import { listRequest } from './list-request.ts';
 import type { ApiRequest, Transport } from './transport.ts';
@@ -59,7 +60,7 @@ export async function updateChangeRequestContent(
   transport: Transport,
   spaceId: string,
   changeRequestId: string,
-  changes: readonly ChangeRequestContentChange[],
+  changes: readonly ContentChange[],
 ): Promise<ContentUpdateResult> {
   const call: ApiRequest = { method: 'POST', route: `${one}/content`, params: { spaceId, changeRequestId }, query: { compat: false }, body: { changes } };
   const body = await transport.json<ChangeRequest | ChangeRequestContentUpdate | undefined>(call);
@@ -78,4 +79,13 @@ export function mergeChangeRequest(transport: Transport, spaceId: string, change
 /** updateChangeRequest: `POST .../update`, bringing the change request up to date with the space. */
 export function updateChangeRequest(transport: Transport, spaceId: string, changeRequestId: string): Promise<UpdateChangeRequestResult> {
   return transport.json<UpdateChangeRequestResult>({ method: 'POST', route: `${one}/update`, params: { spaceId, changeRequestId }, retrySafe: true });
+}
+
+/** The fields of updateChangeRequestById (PATCH) that the client sends. */
+export type ChangeRequestPatch = { readonly subject?: string | undefined; readonly status?: 'draft' | 'open' | 'archived' | undefined };
+
+/** updateChangeRequestById: `PATCH .../change-requests/{changeRequestId}`; setting the same fields twice is harmless. */
+export function patchChangeRequest(transport: Transport, spaceId: string, changeRequestId: string, patch: ChangeRequestPatch): Promise<ChangeRequest> {
+  const body = { ...(patch.subject === undefined ? {} : { subject: patch.subject }), ...(patch.status === undefined ? {} : { status: patch.status }) };
+  return transport.json<ChangeRequest>({ method: 'PATCH', route: one, params: { spaceId, changeRequestId }, body, retrySafe: true });
 }

@@ -10,6 +10,7 @@ export {
 } from './api-errors.ts';
 export type {
   ChangeRequestListOptions,
+  ChangeRequestPatch,
   ContentUpdateResult,
   MergeChangeRequestResult,
   UpdateChangeRequestResult,
@@ -20,3 +21,16 @@ export type { PageReadOptions, RevisionReadOptions } from './content-operations.
 export { paginate, type FetchListPage, type ListPage, type ListSource } from './paginate.ts';
 export type { RequestCounts } from './request-counter.ts';
 export { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts';
+export type {
+  ContentChange,
+  QuireContentChange,
+  QuireDeleteFileChange,
+  QuireDeleteReusableContentChange,
+  QuireExtension,
+  QuireServerInfo,
+  QuireSetDirectoryChange,
+  QuireUpdateFileChange,
+  QuireUpsertReusableContentChange,
+  RevisionDirectory,
+  RevisionInfo,
+} from './quire-extensions.ts';

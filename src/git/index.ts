@@ -8,6 +8,8 @@ export { isAncestor } from './is-ancestor.ts';
 export { listCommits, type ListCommitsOptions } from './list-commits.ts';
 export { readBlobs } from './read-blobs.ts';
 export { readCommit } from './read-commit.ts';
+export { readFileAt } from './read-file-at.ts';
+export { pushBranch, type PushBranchOptions } from './push-branch.ts';
 export { readTree, type GitTreeContent } from './read-tree.ts';
 export { readTreeEntries, type GitTreeEntry, type TreeReadOptions } from './read-tree-entries.ts';
 export { openRepository, type GitFs, type GitRepository, type OpenRepositoryOptions } from './repository.ts';

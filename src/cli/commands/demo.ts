@@ -1,16 +1,26 @@
+import fs from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { createApiClient } from '../../client/index.ts';
 import { readDirectoryFiles } from '../../disk/directory-files.ts';
+import { changedPaths, initRepository, readCommit, writeCommit } from '../../git/index.ts';
+import { defaultMessagePrefix, describeResult, runSync, type SyncContext } from '../../sync/index.ts';
+import { startEmbeddedService } from '../embedded-service.ts';
 import { exitCodes } from '../exit-codes.ts';
 import type { Terminal } from '../terminal.ts';
 import { convert } from './convert.ts';
 
 /** The sample repository the demo works on, written by us. */
 export const sampleRepository = fileURLToPath(new URL('../../../fixtures/repositories/handbook', import.meta.url));
+/** A sample without groups, link pages or computed pages, for a server that cannot create those yet. */
+const plainSampleRepository = fileURLToPath(new URL('../../../fixtures/repositories/hand-written', import.meta.url));
 
 /**
- * `quire demo`: the main job on the embedded default, end to end, as far as it is built. Today that is the
- * format: the sample repository becomes a revision bundle and is written back, byte for byte.
+ * `quire demo`: the main job on the embedded default, end to end. First the format: the sample repository becomes
+ * a revision bundle and is written back, byte for byte. Then sync: the embedded service starts in this process,
+ * the sample (as a fresh Git repository) is synced into a new space, a page is edited through the API in a change
+ * request, and the edit is synced back as a commit. It says where to look at each step.
  */
 export async function demo(options: { out: string }, terminal: Terminal): Promise<number> {
   const bundlePath = join(options.out, 'handbook.json');
@@ -29,10 +39,74 @@ export async function demo(options: { out: string }, terminal: Terminal): Promis
   const written = (await readDirectoryFiles(directory)).files;
   const same = original.size === written.size && [...original].every(([path, bytes]) => written.has(path) && Buffer.compare(written.get(path)!, bytes) === 0);
   terminal.out(`3. Compare: ${same ? `all ${original.size} files are byte for byte the same` : 'the files DIFFER (this is a bug, please report it)'}\n\n`);
-  terminal.out(`Look at ${bundlePath} (the bundle) and ${directory}/ (written back).\n\n`);
-  terminal.out(
-    'Not built yet, so not part of this demo: the service (quire serve), sync of a repository into a space\n' +
-      '(quire sync) and the static export of a published site (quire export). They come with the next issues.\n',
-  );
-  return same ? exitCodes.ok : exitCodes.unexpected;
+  if (!same) return exitCodes.unexpected;
+  return syncDemo(resolve(options.out), terminal);
+}
+
+async function syncDemo(out: string, terminal: Terminal): Promise<number> {
+  const data = join(out, 'service');
+  const repoDir = join(out, 'repository');
+  await rm(repoDir, { recursive: true, force: true });
+  const service = await startEmbeddedService(data);
+  const client = createApiClient({ baseUrl: service.baseUrl, token: service.token, userAgent: 'quire-demo/0.1.0' });
+  try {
+    const extensions = (await client.getQuireServerInfo())?.extensions ?? [];
+    const sample = extensions.includes('page-kinds') ? sampleRepository : plainSampleRepository;
+    terminal.out(`4. Start the embedded service (data in ${data}) at ${service.baseUrl}/v1\n`);
+    if (sample !== sampleRepository) {
+      terminal.out('   This server cannot create groups, link pages or computed pages yet (extension page-kinds), which the handbook has:\n');
+      terminal.out(`   the sync part of the demo uses ${sample} instead.\n`);
+    }
+
+    const repo = await initRepository({ fs, dir: repoDir });
+    const files = (await readDirectoryFiles(sample)).files;
+    const author = { name: 'Demo Writer', email: 'writer@example.com', timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 };
+    const first = await writeCommit(repo, { parent: null, changes: { write: files }, author, message: 'Import the sample documentation', ref: 'main', checkout: true });
+    terminal.out(`5. Make a Git repository of it: ${repoDir} (${files.size} files, commit ${first.slice(0, 7)})\n`);
+
+    const space = await client.createSpace(service.organizationId, { title: 'Quire demo' });
+    const context: SyncContext = { client, repo, spaceId: space.id, options: { direction: 'both', prefix: '', ref: 'refs/heads/main', messagePrefix: defaultMessagePrefix } };
+    const imported = await runSync(context, { dryRun: false });
+    terminal.out(`6. quire sync, Git → space ${space.id}:\n${indent(describeResult(imported.result))}`);
+    if (!imported.result.ok) return exitCodes.unexpected;
+
+    const pages = await client.listPages({ spaceId: space.id });
+    const first_page = pages.find((page) => page.type === 'document' && page.git?.path === 'README.md');
+    if (first_page === undefined) throw new Error('the space has no README.md page');
+    const changeRequest = await client.createChangeRequest(space.id, { subject: 'Welcome readers from the service' });
+    const live = await client.getRevisionDirectory(space.id, (await client.getSpace(space.id)).revision);
+    const readme = Buffer.from(live.files['README.md'] ?? '', 'base64').toString('utf8');
+    await client.updateChangeRequestContent(space.id, changeRequest.id, [
+      { operation: 'update_page', page: first_page.id, document: { markdown: `${readme.trimEnd()}\n\nThis line was written in the service, through the API.\n` } },
+    ]);
+    await client.mergeChangeRequest(space.id, changeRequest.id);
+    terminal.out(`7. Edit README.md through the API: change request #${changeRequest.number} "Welcome readers from the service", merged\n`);
+
+    const exported = await runSync(context, { dryRun: false });
+    terminal.out(`8. quire sync, space → Git:\n${indent(describeResult(exported.result))}`);
+    if (!exported.result.ok || exported.result.commits.length !== 1) return exitCodes.unexpected;
+    const commit = await readCommit(repo, exported.result.commits[0]!);
+    const touched = (await changedPaths(repo, commit.parents[0]!, commit.oid)).map((change) => change.path);
+    terminal.out(`   commit ${commit.oid.slice(0, 7)} "${commit.subject}" by ${commit.author.name}, one parent, changes ${touched.join(', ')}\n\n`);
+
+    terminal.out(
+      'Where to look:\n' +
+        `  git -C ${repoDir} log --stat            the import commit and the commit made from the space\n` +
+        `  cat ${repoDir}/README.md                 the line written in the service\n` +
+        `  quire serve --data ${data}              the space (${space.id}), then GET /v1/spaces/${space.id}/content\n` +
+        `  cd ${repoDir} && quire sync --data ${data} --space ${space.id}   sync again (nothing to do)\n`,
+    );
+    return exitCodes.ok;
+  } finally {
+    await client.close();
+    await service.close();
+  }
+}
+
+function indent(text: string): string {
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => `   ${line}\n`)
+    .join('');
 }

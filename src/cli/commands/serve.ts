@@ -83,7 +83,8 @@ function printBanner(terminal: Terminal, facts: { baseUrl: string; token: string
   );
 }
 
-async function readTokenFile(path: string): Promise<string | undefined> {
+/** The token saved in `path` (DATA/admin-token), or undefined when there is none. */
+export async function readTokenFile(path: string): Promise<string | undefined> {
   try {
     const text = (await readFile(path, 'utf8')).trim();
     return text === '' ? undefined : text;

@@ -1,0 +1,111 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { createApiClient, type ApiClient } from '../../client/index.ts';
+import { QuireError } from '../../errors/index.ts';
+import {
+  branchRef,
+  defaultMessagePrefix,
+  describeConflicts,
+  describePlan,
+  describeResult,
+  locateRepository,
+  resultToJson,
+  runSync,
+  type SyncDirection,
+  type SyncPreference,
+  type SyncProgress,
+} from '../../sync/index.ts';
+import { startEmbeddedService, type EmbeddedService } from '../embedded-service.ts';
+import { exitCodes } from '../exit-codes.ts';
+import type { Terminal } from '../terminal.ts';
+
+export interface SyncCommandOptions {
+  dir: string;
+  space?: string | undefined;
+  api?: string | undefined;
+  token?: string | undefined;
+  direction: SyncDirection;
+  branch?: string | undefined;
+  prefer?: SyncPreference | undefined;
+  messagePrefix?: string | undefined;
+  dryRun?: boolean | undefined;
+  json?: boolean | undefined;
+  /** The embedded service's data folder, used when no API is given. Default `.quire`. */
+  data?: string | undefined;
+}
+
+/**
+ * `quire sync`: syncs the folder `--dir` of a Git repository with a space, both ways. With no `--api` (and no
+ * QUIRE_API_URL) it runs the embedded service on `.quire` in this process, creating a space on first use and
+ * remembering it in `.quire/sync-spaces.json`.
+ *
+ * @example
+ * const code = await syncCommand({ dir: '.', direction: 'both' }, processTerminal, process.env);
+ */
+export async function syncCommand(options: SyncCommandOptions, terminal: Terminal, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const located = await locateRepository(options.dir);
+  const branch = options.branch === undefined ? located.branch : branchRef(options.branch);
+  if (branch === undefined) throw new QuireError('INVALID_ARGUMENT', 'HEAD is detached: name the branch to sync with --branch', { field: 'branch' });
+  const api = options.api ?? env['QUIRE_API_URL'];
+  const token = options.token ?? env['QUIRE_TOKEN'];
+  let embedded: EmbeddedService | undefined;
+  let client: ApiClient | undefined;
+  try {
+    let spaceId = options.space;
+    if (api === undefined) {
+      const data = resolve(options.data ?? '.quire');
+      embedded = await startEmbeddedService(data);
+      client = createApiClient({ baseUrl: embedded.baseUrl, token: embedded.token, userAgent: 'quire/0.1.0' });
+      spaceId ??= await rememberedSpace(client, embedded, data, `${located.root}:${located.prefix}`, basename(resolve(options.dir)), options.dryRun === true);
+    } else {
+      if (spaceId === undefined) throw new QuireError('INVALID_ARGUMENT', '--space is required with --api (or QUIRE_API_URL): the id of the space to sync with', { field: 'space' });
+      client = createApiClient({ baseUrl: api, token, userAgent: 'quire/0.1.0' });
+    }
+    const progress = progressPrinter(terminal, options.json === true);
+    const { plan, result } = await runSync(
+      {
+        client,
+        repo: located.repo,
+        spaceId,
+        options: { direction: options.direction, prefer: options.prefer, prefix: located.prefix, ref: branch, messagePrefix: options.messagePrefix ?? defaultMessagePrefix },
+        onProgress: progress,
+      },
+      { dryRun: options.dryRun === true },
+    );
+    if (options.json === true) terminal.out(`${JSON.stringify({ space: spaceId, ...resultToJson(result) }, null, 2)}\n`);
+    else {
+      if (options.dryRun === true) terminal.out(describePlan(plan));
+      terminal.out(describeResult(result));
+      if (result.mode === 'conflict' && options.dryRun === true) terminal.out(`${describeConflicts(result)}\n`);
+    }
+    return result.ok ? exitCodes.ok : exitCodes.inputErrors;
+  } finally {
+    await client?.close();
+    await embedded?.close();
+  }
+}
+
+/** The space this folder syncs with on the embedded service, created on first use (not on a dry run). */
+async function rememberedSpace(client: ApiClient, service: EmbeddedService, data: string, key: string, title: string, dryRun: boolean): Promise<string> {
+  const file = join(data, 'sync-spaces.json');
+  const known = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Record<string, string>;
+  const existing = known[key];
+  if (existing !== undefined) return existing;
+  if (dryRun) throw new QuireError('INVALID_ARGUMENT', `this folder has no space on the embedded service yet; run quire sync without --dry-run first (or give --space)`, { field: 'space' });
+  const space = await client.createSpace(service.organizationId, { title: title.slice(0, 50) || 'Docs' });
+  known[key] = space.id;
+  await mkdir(data, { recursive: true });
+  await writeFile(file, `${JSON.stringify(known, null, 2)}\n`);
+  return space.id;
+}
+
+/** Progress on stderr: stages, and a line per batch of changes (pages processed, requests made). */
+function progressPrinter(terminal: Terminal, quietStages: boolean): (progress: SyncProgress) => void {
+  return (progress) => {
+    if (progress.kind === 'stage') {
+      if (!quietStages || terminal.interactive) terminal.err(`quire sync: ${progress.message}\n`);
+      return;
+    }
+    terminal.err(`quire sync: ${progress.done}/${progress.total} changes sent, ${progress.requests} requests\n`);
+  };
+}

@@ -1,0 +1,50 @@
+import { chmod, writeFile } from 'node:fs/promises';
+import { buildApp, listen } from '../server/index.ts';
+import { bootstrap } from '../service/index.ts';
+import { readTokenFile } from './commands/serve.ts';
+import { adminTokenPath, openServiceStore } from './open-service-store.ts';
+
+/** The embedded service, running in this process on a free port of 127.0.0.1. */
+export interface EmbeddedService {
+  /** `http://127.0.0.1:PORT`, for the API client. */
+  baseUrl: string;
+  /** The admin's token (the one `quire serve` uses, saved in DATA/admin-token). */
+  token: string;
+  organizationId: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the service of `quire serve` on the data folder `data` (`.quire` by default), in this process, on a
+ * port only this machine can reach, so `quire sync` and `quire demo` work on a fresh machine with no server.
+ *
+ * @example
+ * const service = await startEmbeddedService('.quire');
+ * try { await work(service.baseUrl, service.token); } finally { await service.close(); }
+ */
+export async function startEmbeddedService(data: string): Promise<EmbeddedService> {
+  const store = await openServiceStore({ data });
+  try {
+    const tokenPath = adminTokenPath(data);
+    const existingToken = await readTokenFile(tokenPath);
+    const started = await bootstrap(store, existingToken === undefined ? {} : { existingToken });
+    if (started.token !== existingToken) {
+      await writeFile(tokenPath, `${started.token}\n`, { mode: 0o600 });
+      await chmod(tokenPath, 0o600);
+    }
+    const app = await buildApp({ store, logger: false });
+    const baseUrl = await listen(app, { port: 0, host: '127.0.0.1' });
+    return {
+      baseUrl,
+      token: started.token,
+      organizationId: started.organization.id,
+      async close() {
+        await app.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Internal: the routes of Quire's extensions (docs/api-extensions.md). A server without them answers 404 to
+ * `GET /v1/quire`, which `getQuireServerInfo` turns into `undefined`.
+ */
+import type { GitSyncCommit } from '@gitbook/api';
+import { ApiRequestError } from './api-errors.ts';
+import { listRequest } from './list-request.ts';
+import type { QuireServerInfo, RevisionDirectory, RevisionInfo } from './quire-extensions.ts';
+import type { Transport } from './transport.ts';
+
+const revision = '/v1/spaces/{spaceId}/revisions/{revisionId}';
+
+/** `GET /v1/quire`; undefined when the server answers 404 (it implements the published API only). */
+export async function getQuireServerInfo(transport: Transport): Promise<QuireServerInfo | undefined> {
+  try {
+    return await transport.json<QuireServerInfo>({ method: 'GET', route: '/v1/quire' });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** `GET /v1/spaces/{spaceId}/revisions`, newest first, walked page by page as the caller consumes it. */
+export function listRevisions(transport: Transport, spaceId: string, limit: number | undefined): AsyncGenerator<RevisionInfo, void, undefined> {
+  return listRequest<RevisionInfo>(transport, { method: 'GET', route: '/v1/spaces/{spaceId}/revisions', params: { spaceId } }, limit);
+}
+
+/** `GET .../revisions/{revisionId}/directory[?since=]`. */
+export function getRevisionDirectory(transport: Transport, spaceId: string, revisionId: string, since: string | undefined): Promise<RevisionDirectory> {
+  return transport.json<RevisionDirectory>({ method: 'GET', route: `${revision}/directory`, params: { spaceId, revisionId }, query: { since } });
+}
+
+/** `PUT .../revisions/{revisionId}/git`: records the commit a revision corresponds to. Repeating it is harmless. */
+export function setRevisionGit(transport: Transport, spaceId: string, revisionId: string, git: GitSyncCommit): Promise<RevisionInfo> {
+  return transport.json<RevisionInfo>({ method: 'PUT', route: `${revision}/git`, params: { spaceId, revisionId }, body: git, retrySafe: true });
+}

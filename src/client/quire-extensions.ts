@@ -1,0 +1,103 @@
+/**
+ * The shapes of Quire's extensions to the published API (docs/api-extensions.md): what `GET /v1/quire`
+ * announces, the revision history items, a revision as a directory, and the `quire_*` content changes that
+ * `updateChangeRequestContent` accepts on a server that announces `git-metadata`.
+ */
+import type { ChangeRequestContentChange, GitSyncBlob, GitSyncCommit } from '@gitbook/api';
+
+/** The extensions a server may announce. */
+export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history';
+
+/** `GET /v1/quire`: the server is Quire, and which extensions it offers. */
+export type QuireServerInfo = {
+  readonly object: 'quire';
+  readonly version: string;
+  readonly extensions: readonly string[];
+};
+
+/** An item of `GET /v1/spaces/{spaceId}/revisions`: a revision without its content, newest first. */
+export type RevisionInfo = {
+  readonly object: 'revision-info';
+  readonly id: string;
+  readonly type: string;
+  readonly parents: readonly string[];
+  readonly createdAt: string;
+  readonly git?: GitSyncCommit | undefined;
+  /** The change request the revision was merged from. */
+  readonly mergedFrom?: string | undefined;
+};
+
+/**
+ * `GET .../revisions/{revisionId}/directory[?since=]`: the revision written out as a Git Sync directory, bytes in
+ * base64; with `since`, only the paths that differ from that revision's directory, and the paths it no longer has.
+ */
+export type RevisionDirectory = {
+  readonly files: Readonly<Record<string, string>>;
+  readonly symlinks: Readonly<Record<string, string>>;
+  readonly deleted?: readonly string[] | undefined;
+};
+
+/** `quire_update_file`: replaces a file's bytes (and name), keeping its id. */
+export type QuireUpdateFileChange = {
+  operation: 'quire_update_file';
+  file: string;
+  base64: string;
+  contentType?: string;
+  name?: string;
+  git?: GitSyncBlob;
+};
+
+/** `quire_delete_file`. */
+export type QuireDeleteFileChange = { operation: 'quire_delete_file'; file: string };
+
+/** `quire_upsert_reusable_content`: creates (no id) or replaces reusable content (`.gitbook/includes/*.md`). */
+export type QuireUpsertReusableContentChange = {
+  operation: 'quire_upsert_reusable_content';
+  reusableContent?: string;
+  title?: string;
+  document: { markdown: string };
+  git?: GitSyncBlob;
+};
+
+/** `quire_delete_reusable_content`. */
+export type QuireDeleteReusableContentChange = { operation: 'quire_delete_reusable_content'; reusableContent: string };
+
+/**
+ * `quire_set_directory`: what the directory holds beyond pages and files, by key; `null` removes a key.
+ * `extra` maps a path to its bytes in base64 (or null to remove it).
+ */
+export type QuireSetDirectoryChange = {
+  operation: 'quire_set_directory';
+  source: {
+    root?: string | null;
+    structure?: { readme: string; summary: string } | null;
+    redirects?: Record<string, string> | null;
+    config?: { path: string; text: string } | null;
+    summaryText?: string | null;
+    varsText?: string | null;
+    summaryTitles?: Record<string, { summary: string; title: string }> | null;
+    extra?: Record<string, string | null> | null;
+    symlinks?: Record<string, string> | null;
+  };
+  variables?: Record<string, string | number | boolean> | null;
+};
+
+/** Every `quire_*` change. */
+export type QuireContentChange =
+  | QuireUpdateFileChange
+  | QuireDeleteFileChange
+  | QuireUpsertReusableContentChange
+  | QuireDeleteReusableContentChange
+  | QuireSetDirectoryChange;
+
+/**
+ * A change of `updateChangeRequestContent`: the published union, whose `insert_page`, `update_page` and
+ * `insert_files` items may carry `git: { oid, path }` on a server with `git-metadata`, or a `quire_*` change.
+ */
+export type ContentChange = WithGit<ChangeRequestContentChange> | QuireContentChange;
+
+type WithGit<T> = T extends { operation: 'insert_page' | 'update_page' }
+  ? T & { git?: GitSyncBlob }
+  : T extends { operation: 'insert_files'; files: ReadonlyArray<infer F> }
+    ? Omit<T, 'files'> & { files: Array<F & { git?: GitSyncBlob }> }
+    : T;

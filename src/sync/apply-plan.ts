@@ -1,0 +1,242 @@
+/**
+ * `apply`: carries out a plan. Order matters for safety: commits are written first (locally; pushing is the
+ * caller's), then the change request is filled and merged, and only then is each side recorded as synced
+ * (`PUT .../revisions/{id}/git`), so a run that stops half-way leaves a state the next run picks up from
+ * without losing or repeating anything.
+ */
+import type { ChangeRequest } from '@gitbook/api';
+import { ApiRequestError, type ContentChange, type ContentUpdateResult } from '../client/index.ts';
+import { QuireError } from '../errors/index.ts';
+import { resolveRef, writeCommit, type GitIdentity } from '../git/index.ts';
+import type { PlanItem } from './plan-item.ts';
+import { isPlaceholder, refOfPlaceholder, type SendableChange } from './planned-change.ts';
+import type { SyncContext } from './sync-context.ts';
+import type { PlannedCommit, PlannedImport, SyncPlan } from './sync-plan.ts';
+import type { SyncResult } from './sync-result.ts';
+
+const defaultAuthor = { name: 'Quire', email: 'sync@quire.invalid' };
+
+/**
+ * Carries out `syncPlan`. Conflicts, refused changes and a failed merge leave the change request open and are in
+ * the result (`ok: false`); other failures throw.
+ *
+ * @example
+ * const result = await apply(plan(syncPoint, git, space, options), context);
+ * if (!result.ok) console.error(result.conflicts);
+ */
+export async function apply(syncPlan: SyncPlan, context: SyncContext): Promise<SyncResult> {
+  const result: SyncResult = {
+    mode: syncPlan.mode,
+    dryRun: false,
+    // A file the API cannot take (over 1 MB) is reported as failed; the rest is still synced.
+    ok: syncPlan.mode !== 'conflict' && syncPlan.mode !== 'needs-preference' && syncPlan.mode !== 'blocked' && !syncPlan.items.some((item) => item.outcome === 'failed'),
+    commits: [],
+    conflicts: syncPlan.conflicts,
+    ...(syncPlan.reason === undefined ? {} : { reason: syncPlan.reason }),
+    items: syncPlan.items.filter((item) => item.outcome === 'failed'),
+    requests: context.client.requestCounts(),
+  };
+  if (syncPlan.mode === 'needs-preference' || syncPlan.mode === 'blocked') return done(result, context);
+
+  const { options } = context;
+  const recordRef = options.pullRequest === undefined ? options.ref : `refs/heads/${options.pullRequest.branch}`;
+  const made = await writeCommits(syncPlan.commits, context, result);
+  if (result.commits.length > 0 && context.publish !== undefined) await context.publish(result.commits.at(-1)!);
+
+  let importedRevision: string | undefined;
+  if (syncPlan.import !== undefined) {
+    const imported = await applyImport(syncPlan.import, context, result);
+    if (imported === undefined) return done(result, context);
+    importedRevision = imported.revision;
+    if (syncPlan.import.record !== undefined && imported.revision !== undefined) {
+      const oid = made.length > 0 ? made.at(-1)!.oid : syncPlan.import.record.oid;
+      const message = made.length > 0 ? made.at(-1)!.message : syncPlan.import.record.message;
+      await context.client.setRevisionGit(context.spaceId, imported.revision, { oid, message, createdByGitBook: false, ref: recordRef });
+      result.commit = oid;
+    }
+    result.revision = imported.revision;
+  }
+  if (syncPlan.recordCommits) {
+    for (const commit of made) {
+      await context.client.setRevisionGit(context.spaceId, commit.revisionId, { oid: commit.oid, message: commit.message, createdByGitBook: true, ref: recordRef });
+    }
+    if (made.length > 0 && importedRevision === undefined) result.revision = made.at(-1)!.revisionId;
+  }
+  if (syncPlan.recordLive !== undefined && context.spaceId !== undefined) {
+    const live = (await context.client.getSpace(context.spaceId)).revision;
+    await context.client.setRevisionGit(context.spaceId, live, { ...syncPlan.recordLive, createdByGitBook: false, ref: recordRef });
+    result.revision = live;
+    result.commit = syncPlan.recordLive.oid;
+  }
+  if (made.length > 0) result.commit ??= made.at(-1)!.oid;
+  return done(result, context);
+}
+
+function done(result: SyncResult, context: SyncContext): SyncResult {
+  result.requests = context.client.requestCounts();
+  return result;
+}
+
+/** Writes the commits on the branch, one parent each; a commit that changes nothing is not made. */
+async function writeCommits(commits: readonly PlannedCommit[], context: SyncContext, result: SyncResult): Promise<Array<{ revisionId: string; oid: string; message: string }>> {
+  const made: Array<{ revisionId: string; oid: string; message: string }> = [];
+  if (commits.length === 0) return made;
+  const { repo, options } = context;
+  let head: string | null = await resolveRef(repo, options.ref).catch(() => null);
+  const checkout = context.checkout ?? repo.dir !== undefined;
+  for (const commit of commits) {
+    if (commit.write.size === 0 && commit.delete.length === 0 && head !== null) {
+      made.push({ revisionId: commit.revisionId, oid: head, message: commit.message });
+      continue;
+    }
+    const author = identity(commit.author ?? context.fallbackAuthor ?? defaultAuthor, commit.timestamp);
+    const write = new Map([...commit.write].map(([path, bytes]) => [options.prefix + path, bytes]));
+    head = await writeCommit(repo, {
+      parent: head,
+      changes: { write, delete: commit.delete.map((path) => options.prefix + path) },
+      author,
+      message: commit.message,
+      ref: options.ref,
+      checkout: checkout && (await isCheckedOut(context)),
+    });
+    made.push({ revisionId: commit.revisionId, oid: head, message: commit.message });
+    result.commits.push(head);
+    result.items.push({ outcome: 'created', side: 'git', kind: 'commit', detail: commit.message }, ...commit.items);
+    context.onProgress?.({ kind: 'stage', message: `committed ${head.slice(0, 7)} ${commit.message.split('\n', 1)[0]}` });
+  }
+  return made;
+}
+
+async function isCheckedOut(context: SyncContext): Promise<boolean> {
+  const { repo, options } = context;
+  if (repo.dir === undefined) return false;
+  const head = String(await repo.fs.promises.readFile(`${repo.gitdir}/HEAD`, 'utf8')).trim();
+  return head === `ref: ${options.ref}`;
+}
+
+function identity(who: { name: string; email: string }, timestamp: number): GitIdentity {
+  return { name: who.name, email: who.email, timestamp: Math.max(0, timestamp || Math.floor(Date.now() / 1000)), timezoneOffset: 0 };
+}
+
+/**
+ * Fills the change request batch by batch, replacing placeholders with the ids the space gives, then merges it
+ * (or leaves it open). Returns the merged (or head) revision, or undefined when it stays open because of a
+ * conflict or refused changes.
+ */
+async function applyImport(step: PlannedImport, context: SyncContext, result: SyncResult): Promise<{ revision: string | undefined } | undefined> {
+  const { client, spaceId } = context;
+  const changeRequest: Pick<ChangeRequest, 'id' | 'number' | 'revision'> =
+    step.changeRequest.kind === 'create'
+      ? await client.createChangeRequest(spaceId, { subject: step.changeRequest.subject.slice(0, 100) || 'Sync from Git' })
+      : { id: step.changeRequest.id, number: step.changeRequest.number, revision: '' };
+  result.changeRequest = { id: changeRequest.id, number: changeRequest.number, merged: false };
+  const ids = new Map<string, string>();
+  const failed: PlanItem[] = [];
+  let head = changeRequest.revision;
+  let sent = 0;
+  const total = step.batches.reduce((sum, batch) => sum + batch.length, 0);
+  for (const batch of step.batches) {
+    const outcome = await sendBatch(batch, context, changeRequest.id, ids, failed);
+    if (outcome !== undefined) head = outcome.changeRequest.revision;
+    sent += batch.length;
+    context.onProgress?.({ kind: 'batch', done: sent, total, changes: batch.length, requests: client.requestCounts().total });
+  }
+  result.items.push(...step.items.filter((item) => !failed.includes(item)), ...failed);
+  if (failed.length > 0 || !step.merge) await openForReview(context, changeRequest.id, step);
+  if (failed.length > 0) {
+    result.ok = false;
+    result.reason = `${failed.length} change(s) were refused; change request #${changeRequest.number} is left open`;
+    return undefined;
+  }
+  if (!step.merge) {
+    if (step.record !== undefined) {
+      head ||= (await client.getChangeRequest(spaceId, changeRequest.id)).revision;
+      const ref = context.options.pullRequest === undefined ? context.options.ref : `refs/heads/${context.options.pullRequest.branch}`;
+      await client.setRevisionGit(spaceId, head, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
+    }
+    return result.mode === 'conflict' ? undefined : { revision: undefined };
+  }
+  const merge = await client.mergeChangeRequest(spaceId, changeRequest.id);
+  if (merge.result === 'conflicts') {
+    result.ok = false;
+    result.mode = 'conflict';
+    result.reason = `the space changed while syncing and change request #${changeRequest.number} does not merge cleanly; it is left open`;
+    return undefined;
+  }
+  result.changeRequest.merged = true;
+  return { revision: merge.revision };
+}
+
+/** A change request left open is marked ready for review (it is made a draft), with the subject the plan gives it. */
+async function openForReview(context: SyncContext, changeRequestId: string, step: PlannedImport): Promise<void> {
+  const subject = step.changeRequest.kind === 'create' ? undefined : step.changeRequest.subject;
+  await context.client.patchChangeRequest(context.spaceId, changeRequestId, { status: 'open', ...(subject === undefined ? {} : { subject }) });
+}
+
+/**
+ * Sends one batch. A batch the space refuses as a whole (400) is sent again change by change, so every refused
+ * change is reported with its path and the others still land.
+ */
+async function sendBatch(
+  batch: readonly SendableChange[],
+  context: SyncContext,
+  changeRequestId: string,
+  ids: Map<string, string>,
+  failed: PlanItem[],
+): Promise<ContentUpdateResult | undefined> {
+  const { client, spaceId } = context;
+  const ready = batch.filter((planned) => {
+    const missing = planned.needs.find((placeholder) => !ids.has(placeholder));
+    if (missing !== undefined) failed.push(...planned.items.map((item) => ({ ...item, outcome: 'failed' as const, detail: `depends on a change that failed (${missing})` })));
+    return missing === undefined;
+  });
+  if (ready.length === 0) return undefined;
+  try {
+    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, ready.map((planned) => resolvePlaceholders(planned.change, ids)));
+    learnIds(answer, ready, ids);
+    return answer;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status !== 400 || ready.length === 1) {
+      if (error instanceof ApiRequestError && error.status === 400) {
+        failed.push(...ready[0]!.items.map((item) => ({ ...item, outcome: 'failed' as const, detail: error.data.serverMessage ?? error.message })));
+        return undefined;
+      }
+      throw error;
+    }
+    let last: ContentUpdateResult | undefined;
+    for (const planned of ready) last = (await sendBatch([planned], context, changeRequestId, ids, failed)) ?? last;
+    return last;
+  }
+}
+
+function resolvePlaceholders(change: ContentChange, ids: ReadonlyMap<string, string>): ContentChange {
+  const resolve = (value: unknown): unknown => (isPlaceholder(value) ? (ids.get(value) ?? value) : value);
+  const copy: Record<string, unknown> = { ...(change as Record<string, unknown>) };
+  for (const key of ['page', 'into', 'file', 'reusableContent']) if (key in copy) copy[key] = resolve(copy[key]);
+  const target = copy['target'] as Record<string, unknown> | undefined;
+  if (target !== undefined) copy['target'] = { ...target, ...('page' in target ? { page: resolve(target['page']) } : {}), ...('file' in target ? { file: resolve(target['file']) } : {}) };
+  const source = copy['source'] as { summaryTitles?: Record<string, unknown> } | undefined;
+  if (source?.summaryTitles) {
+    copy['source'] = { ...source, summaryTitles: Object.fromEntries(Object.entries(source.summaryTitles).map(([key, value]) => [resolve(key) as string, value])) };
+  }
+  return copy as ContentChange;
+}
+
+/** Reads the ids the space gave what the batch created: pages by their `ref`, files in the order they were sent. */
+function learnIds(answer: ContentUpdateResult, batch: readonly SendableChange[], ids: Map<string, string>): void {
+  for (const outcome of answer.changes ?? []) {
+    if (outcome.object === 'created_page' && outcome.ref !== undefined) ids.set(`@${outcome.ref}`, outcome.page.id);
+  }
+  const fileRefs = batch.filter((planned) => planned.change.operation === 'insert_files').flatMap((planned) => planned.creates);
+  (answer.insertedFiles ?? []).forEach((file, index) => {
+    const placeholder = fileRefs[index];
+    if (placeholder !== undefined) ids.set(placeholder, file.id);
+  });
+  for (const planned of batch) {
+    for (const placeholder of planned.creates) {
+      if (!ids.has(placeholder) && planned.change.operation !== 'insert_files') {
+        throw new QuireError('API_INVALID_RESPONSE', `the space did not say which page it created for ref ${refOfPlaceholder(placeholder)} (is compat=false supported?)`, { ref: refOfPlaceholder(placeholder) });
+      }
+    }
+  }
+}

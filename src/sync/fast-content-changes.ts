@@ -1,0 +1,144 @@
+/**
+ * The quick way from Git to the space for the most common push: files edited in place. When every path that
+ * changed is a page, file or reusable content the space already has at that Git path, and neither SUMMARY.md,
+ * `.gitbook.yaml` nor the variables changed, the changes are one update per file, planned from the changed blobs
+ * alone, without reading the rest of the repository: the cost follows the size of the change, not of the space.
+ * Anything else (an added or deleted file, a page whose title line changed, a path the space does not know) takes
+ * the full way (`planContentChanges`).
+ */
+import type { Revision, RevisionPage } from '@gitbook/api';
+import type { ContentChange } from '../client/index.ts';
+import { gitBlobOid } from '../format/git-oid.ts';
+import { readPageHead } from '../format/page-head.ts';
+import type { ReferenceResolver } from '../format/page-metadata.ts';
+import { splitPageFile } from '../format/page-file.ts';
+import { maxFileBytes } from './content-changes.ts';
+import { pageFieldClears } from './page-field-clears.ts';
+import type { PlannedChange } from './planned-change.ts';
+
+/** A file that changed in Git: its bytes at the sync point and now. */
+export interface ChangedFile {
+  path: string;
+  before: Uint8Array | null;
+  after: Uint8Array | null;
+}
+
+type Located =
+  | { kind: 'page'; id: string; title: string }
+  | { kind: 'file'; id: string; name: string; contentType: string }
+  | { kind: 'reusable-content'; id: string; title: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Keeps frontmatter targets as written: only the metadata's presence matters here. */
+const keepAsWritten: ReferenceResolver = {
+  fileRef: (target) => ({ kind: 'url', url: target }),
+  pageRef: (target) => ({ kind: 'url', url: target }),
+  fileTarget: (ref) => (ref.kind === 'url' ? ref.url : undefined),
+  pageTarget: (ref) => (ref.kind === 'url' ? ref.url : undefined),
+};
+
+/**
+ * The paths whose change alters the directory's structure: `.gitbook.yaml`, SUMMARY.md and the variables.
+ *
+ * @example
+ * structurePaths({ root: 'docs/', summary: 'SUMMARY.md' }) // → Set { '.gitbook.yaml', 'docs/SUMMARY.md', 'docs/.gitbook/vars.yaml' }
+ */
+export function structurePaths(config: { root: string; summary: string }): Set<string> {
+  return new Set(['.gitbook.yaml', `${config.root}${config.summary}`, `${config.root}.gitbook/vars.yaml`]);
+}
+
+/**
+ * True when `paths` (changed since the sync point, all modified in place) can take the quick way against
+ * `space` (the content the changes go to). Checked before reading any blob.
+ *
+ * @example
+ * if (canPlanInPlace(['guide.md'], live, structure)) readBlobs(repo, [before, after]);
+ */
+export function canPlanInPlace(paths: readonly string[], space: Pick<Revision, 'pages' | 'files' | 'reusableContents'>, structure: ReadonlySet<string>): boolean {
+  if (paths.length === 0) return false;
+  const located = locateByGitPath(space);
+  return paths.every((path) => !structure.has(path) && located.has(path));
+}
+
+/**
+ * The changes for files edited in place, or undefined when the quick way does not apply.
+ *
+ * @example
+ * const planned = planInPlaceChanges([{ path: 'guide.md', before, after }], live, structure);
+ */
+export function planInPlaceChanges(
+  changed: readonly ChangedFile[],
+  space: Pick<Revision, 'pages' | 'files' | 'reusableContents'>,
+  structure: ReadonlySet<string>,
+): PlannedChange[] | undefined {
+  if (!canPlanInPlace(changed.map((file) => file.path), space, structure)) return undefined;
+  const located = locateByGitPath(space);
+  const planned: PlannedChange[] = [];
+  for (const file of changed) {
+    if (file.before === null || file.after === null) return undefined;
+    const where = located.get(file.path)!;
+    const git = { oid: gitBlobOid(file.after), path: file.path };
+    if (where.kind === 'file') {
+      if (file.after.byteLength > maxFileBytes) return undefined;
+      const base64 = Buffer.from(file.after).toString('base64');
+      planned.push({
+        change: { operation: 'quire_update_file', file: where.id, base64, contentType: where.contentType, name: where.name, git },
+        creates: [],
+        needs: [],
+        items: [{ outcome: 'updated', side: 'space', kind: 'file', path: file.path }],
+        weight: base64.length,
+      });
+      continue;
+    }
+    const before = decode(file.before);
+    const after = decode(file.after);
+    if (before === undefined || after === undefined) return undefined;
+    if (where.kind === 'reusable-content') {
+      planned.push({
+        change: { operation: 'quire_upsert_reusable_content', reusableContent: where.id, document: { markdown: after }, git },
+        creates: [],
+        needs: [],
+        items: [{ outcome: 'updated', side: 'space', kind: 'reusable-content', path: file.path, title: where.title }],
+        weight: after.length,
+      });
+      continue;
+    }
+    // A new title line may make SUMMARY.md's entry differ from the title, which only a full read records.
+    if (splitPageFile(before).title?.text !== splitPageFile(after).title?.text) return undefined;
+    const oldHead = readPageHead(before, keepAsWritten);
+    const newHead = readPageHead(after, keepAsWritten);
+    if (oldHead.yamlError || newHead.yamlError) return undefined;
+    const change = { operation: 'update_page', page: where.id, document: { markdown: after }, git, ...pageFieldClears(oldHead.metadata, newHead.metadata) };
+    planned.push({
+      change: change as unknown as ContentChange,
+      creates: [],
+      needs: [],
+      items: [{ outcome: 'updated', side: 'space', kind: 'page', path: file.path, title: where.title }],
+      weight: after.length,
+    });
+  }
+  return planned;
+}
+
+function locateByGitPath(space: Pick<Revision, 'pages' | 'files' | 'reusableContents'>): Map<string, Located> {
+  const located = new Map<string, Located>();
+  const walk = (pages: readonly RevisionPage[]) => {
+    for (const page of pages) {
+      if (page.type === 'document' && page.git?.path) located.set(page.git.path, { kind: 'page', id: page.id, title: page.title });
+      if ('pages' in page && Array.isArray(page.pages)) walk(page.pages as RevisionPage[]);
+    }
+  };
+  walk(space.pages);
+  for (const file of space.files) if (file.git?.path) located.set(file.git.path, { kind: 'file', id: file.id, name: file.name, contentType: file.contentType });
+  for (const reusable of space.reusableContents) if (reusable.git?.path) located.set(reusable.git.path, { kind: 'reusable-content', id: reusable.id, title: reusable.title });
+  return located;
+}
+
+function decode(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * `plan`: pure. From the sync point and what each side holds, decides what to do: which revisions become
+ * commits, which content changes go into which change request, whether it is merged, and what is recorded so
+ * the next run starts from here. Nothing on either side is overwritten unless `prefer` says so; a revision that
+ * carries `git` is never exported and a commit made by export is never imported (both sit at or before the sync
+ * point the run records).
+ */
+import type { Diagnostic } from '../model/index.ts';
+import { readDirectory } from '../format/index.ts';
+import { alignIds } from './id-alignment.ts';
+import { batchChanges } from './change-batches.ts';
+import { exportCommitMessage } from './commit-message.ts';
+import { planContentChanges } from './content-changes.ts';
+import { applyDelta, composeDeltas, deltaBetween, sameBytes, type DirectoryBytes, type DirectoryDelta } from './directory-delta.ts';
+import { planInPlaceChanges } from './fast-content-changes.ts';
+import type { PlanItem } from './plan-item.ts';
+import type { PlannedChange } from './planned-change.ts';
+import { reconcile } from './reconcile.ts';
+import type { SyncOptions } from './sync-options.ts';
+import type { PlannedCommit, PlannedImport, SyncPlan } from './sync-plan.ts';
+import type { GitSide, RevisionContent, SpaceSide, SyncPoint } from './sync-sides.ts';
+
+/**
+ * Plans a sync run.
+ *
+ * @example
+ * const sides = await readSyncSides(context);
+ * const syncPlan = plan(sides.syncPoint, sides.git, sides.space, options);
+ * if (syncPlan.mode === 'conflict') console.log(syncPlan.conflicts);
+ */
+export function plan(syncPoint: SyncPoint | undefined, git: GitSide, space: SpaceSide, options: SyncOptions): SyncPlan {
+  const result: SyncPlan = {
+    mode: 'in-sync',
+    syncPoint,
+    commits: [],
+    recordCommits: true,
+    import: undefined,
+    recordLive: undefined,
+    conflicts: [],
+    diagnostics: [],
+    items: [],
+  };
+  if (options.pullRequest !== undefined) return planPreview(result, syncPoint, git, space, options);
+  return syncPoint === undefined ? planFirstSync(result, git, space, options) : planSince(result, syncPoint, git, space, options);
+}
+
+/** No sync point: an empty side takes the other's content; two full sides need `prefer`, unless they agree. */
+function planFirstSync(result: SyncPlan, git: GitSide, space: SpaceSide, options: SyncOptions): SyncPlan {
+  const head = git.head;
+  const gitEmpty = git.headFiles.size === 0;
+  if (gitEmpty && space.isEmpty) return result;
+  const spaceFiles = space.files ?? new Map<string, Uint8Array>();
+  if (space.isEmpty || (!gitEmpty && options.prefer === 'git' && options.direction !== 'space-to-git')) {
+    if (options.direction === 'space-to-git') return blocked(result, 'the space is empty and --direction space-to-git does not import from Git');
+    const from = space.isEmpty ? new Map<string, Uint8Array>() : spaceFiles;
+    const changes = contentChanges(result, from, git.headFiles, space.live.content, head?.timestamp);
+    result.mode = 'import';
+    result.import = importStep({ kind: 'create', subject: head!.subject }, changes, true, { oid: head!.oid, message: head!.message });
+    return finish(result);
+  }
+  if (gitEmpty || options.prefer === 'space') {
+    if (options.direction === 'git-to-space') return blocked(result, 'Git has no content here and --direction git-to-space does not export from the space');
+    const delta = deltaBetween(git.headFiles, spaceFiles);
+    result.mode = 'export';
+    result.commits.push(commitFrom(space.live.id, `${options.messagePrefix}: Export the space's content`, undefined, head?.timestamp ?? 0, delta));
+    return finish(result);
+  }
+  if (deltaBetween(git.headFiles, spaceFiles).size === 0) {
+    result.recordLive = { oid: head!.oid, message: head!.message };
+    return result;
+  }
+  result.mode = 'needs-preference';
+  result.reason =
+    'both Git and the space have content and they were never synced. Choose which side wins with --prefer git (the space takes ' +
+    'the repository\'s content, in a change request that is merged) or --prefer space (a commit takes the space\'s content); ' +
+    'the other side\'s content stays in its history.';
+  return result;
+}
+
+/** From a sync point: reconcile what each side changed since, then export, import, or both. */
+function planSince(result: SyncPlan, syncPoint: SyncPoint, git: GitSide, space: SpaceSide, options: SyncOptions): SyncPlan {
+  const spaceChanges = space.revisions.reduce<DirectoryDelta>((delta, revision) => composeDeltas(delta, revision.changes), new Map());
+  if (options.direction === 'space-to-git' && git.changes.size > 0 && space.revisions.length > 0) {
+    return blocked(result, `Git changed ${git.changes.size} file(s) since the last sync and --direction space-to-git would leave them out of the space; run with --direction both`);
+  }
+  const reconciled = reconcile(git.changes, spaceChanges, (path) => git.baseFiles.get(path), options.prefer);
+  const gitState = (path: string): Uint8Array | null | undefined => (git.changes.has(path) ? git.changes.get(path)! : git.baseFiles.get(path));
+  const spaceState = (path: string): Uint8Array | null | undefined => (spaceChanges.has(path) ? spaceChanges.get(path)! : git.baseFiles.get(path));
+  const spaceNeeds = new Map([...reconciled.merged].filter(([path, bytes]) => !sameBytes(spaceState(path) ?? null, bytes)));
+  const target = space.target;
+
+  if (reconciled.conflicts.length > 0) {
+    result.mode = 'conflict';
+    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(space.live.content, conflict.path) }));
+    const from = applyDelta(git.baseFiles, target?.changes ?? spaceChanges);
+    const changes = contentChanges(result, from, applyDelta(git.baseFiles, reconciled.merged), target?.content ?? space.live.content, git.head?.timestamp);
+    // Marked like a pull request's change request and recorded with the commit, so the next run finds it again:
+    // it is updated rather than doubled, and merged once the conflict is resolved.
+    const subject = previewSubject(branchName(options.ref), undefined, git.lastChange?.subject ?? git.head!.subject);
+    result.import = importStep(target ? existing(target) : { kind: 'create', subject }, changes, false, { oid: git.head!.oid, message: git.head!.message });
+    return finish(result);
+  }
+
+  const exporting = options.direction !== 'git-to-space' && space.revisions.length > 0;
+  if (exporting) {
+    const lastTouch = new Map<string, number>();
+    space.revisions.forEach((revision, index) => {
+      for (const path of revision.changes.keys()) lastTouch.set(path, index);
+    });
+    const written = new Map<string, Uint8Array | null>();
+    space.revisions.forEach((revision, index) => {
+      const delta = new Map<string, Uint8Array | null>();
+      for (const [path, bytes] of revision.changes) {
+        const value = reconciled.combined.has(path) ? (lastTouch.get(path) === index ? reconciled.merged.get(path)! : undefined) : bytes;
+        if (value === undefined) continue;
+        const current = written.has(path) ? written.get(path)! : gitState(path);
+        if (current !== undefined && sameBytes(current ?? null, value)) continue;
+        delta.set(path, value);
+        written.set(path, value);
+      }
+      const message = exportCommitMessage(options.messagePrefix, { revisionId: revision.id, changeRequest: revision.changeRequest });
+      result.commits.push(commitFrom(revision.id, message, revision.author, Math.floor(Date.parse(revision.createdAt) / 1000), delta));
+    });
+  }
+
+  const importing = options.direction !== 'space-to-git' && (spaceNeeds.size > 0 || (target !== undefined && target.adopted));
+  if (importing) {
+    const from = applyDelta(git.baseFiles, target?.changes ?? spaceChanges);
+    const to = applyDelta(git.baseFiles, reconciled.merged);
+    let changes: PlannedChange[] | undefined;
+    if (!git.complete && target === undefined && spaceChanges.size === 0) {
+      const changed = [...git.changes].map(([path, after]) => ({ path, before: git.baseFiles.get(path) ?? null, after }));
+      changes = planInPlaceChanges(changed, space.live.content, git.structure);
+    }
+    const inPlace = changes !== undefined;
+    changes ??= contentChanges(result, from, to, target?.content ?? space.live.content, git.head?.timestamp);
+    const subject = git.lastChange?.subject ?? git.head!.subject;
+    const message = git.lastChange?.message ?? git.head!.message;
+    // With space changes skipped (--direction git-to-space), the merged revision is not what Git holds: record nothing.
+    const record = exporting || space.revisions.length === 0 ? { oid: git.head!.oid, message } : undefined;
+    result.import = importStep(target ? existing(target) : { kind: 'create', subject }, changes, true, record, inPlace);
+  }
+  if (!exporting && space.revisions.length > 0) result.recordCommits = false;
+  result.mode = result.import && result.commits.length > 0 ? 'both' : result.import ? 'import' : result.commits.length > 0 ? 'export' : 'in-sync';
+  return finish(result);
+}
+
+/** A pull request: its changes go to one open change request (found again by its subject), never merged. */
+function planPreview(result: SyncPlan, syncPoint: SyncPoint | undefined, git: GitSide, space: SpaceSide, options: SyncOptions): SyncPlan {
+  const pullRequest = options.pullRequest!;
+  const spaceChanges = space.revisions.reduce<DirectoryDelta>((delta, revision) => composeDeltas(delta, revision.changes), new Map());
+  let to: DirectoryBytes;
+  let from: DirectoryBytes;
+  if (syncPoint === undefined) {
+    to = git.headFiles;
+    from = space.target?.changes !== undefined ? applyDelta(new Map(), space.target.changes) : (space.files ?? new Map());
+  } else {
+    const reconciled = reconcile(git.changes, spaceChanges, (path) => git.baseFiles.get(path), options.prefer);
+    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(space.live.content, conflict.path) }));
+    to = applyDelta(git.baseFiles, reconciled.merged);
+    from = applyDelta(git.baseFiles, space.target?.changes ?? spaceChanges);
+  }
+  const changes = contentChanges(result, from, to, space.target?.content ?? space.live.content, git.head?.timestamp);
+  if (changes.length === 0 && space.target === undefined) return finish(result);
+  const subject = previewSubject(pullRequest.branch, pullRequest.number, git.head?.subject ?? '');
+  result.mode = 'preview';
+  result.import = importStep(
+    space.target ? { ...existing(space.target), subject } : { kind: 'create', subject },
+    changes,
+    false,
+    git.head === undefined ? undefined : { oid: pullRequest.headCommit ?? git.head.oid, message: git.head.message },
+  );
+  return finish(result);
+}
+
+/**
+ * The subject of a pull request's change request. It starts with `[git:<branch>]`, which is how sync finds the
+ * change request again on the next push to the branch, and when the branch is merged.
+ *
+ * @example
+ * previewSubject('feature/intro', 12, 'Rewrite the intro') // → '[git:feature/intro] #12 Rewrite the intro'
+ */
+export function previewSubject(branch: string, number: number | undefined, subject: string): string {
+  const text = `${previewMarker(branch)} ${number === undefined ? '' : `#${number} `}${subject}`.trim();
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}
+
+/**
+ * The marker a pull request's change request subject starts with.
+ *
+ * @example
+ * previewMarker('feature/intro') // → '[git:feature/intro]'
+ */
+export function previewMarker(branch: string): string {
+  return `[git:${branch}]`;
+}
+
+function branchName(ref: string): string {
+  return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : ref;
+}
+
+function contentChanges(result: SyncPlan, fromFiles: DirectoryBytes, toFiles: DirectoryBytes, content: RevisionContent, timestamp: number | undefined): PlannedChange[] {
+  const createdAt = new Date((timestamp ?? 0) * 1000).toISOString();
+  const from = readDirectory(fromFiles, { createdAt }).bundle;
+  const ids = alignIds(from, content);
+  const read = readDirectory(toFiles, { previous: from, createdAt });
+  result.diagnostics.push(...read.diagnostics.filter((diagnostic: Diagnostic) => diagnostic.severity === 'error'));
+  return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids);
+}
+
+function importStep(changeRequest: PlannedImport['changeRequest'], changes: PlannedChange[], merge: boolean, record: PlannedImport['record'], inPlace = false): PlannedImport {
+  return { changeRequest, batches: batchChanges(changes), merge, record, inPlace, items: changes.flatMap((change) => change.items) };
+}
+
+function existing(target: NonNullable<SpaceSide['target']>): PlannedImport['changeRequest'] {
+  return { kind: 'existing', id: target.id, number: target.number, subject: target.subject };
+}
+
+function commitFrom(revisionId: string, message: string, author: PlannedCommit['author'], timestamp: number, delta: DirectoryDelta): PlannedCommit {
+  const write = new Map<string, Uint8Array>();
+  const remove: string[] = [];
+  const items: PlanItem[] = [];
+  for (const [path, bytes] of [...delta].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (bytes === null) {
+      remove.push(path);
+      items.push({ outcome: 'deleted', side: 'git', kind: 'file', path });
+    } else {
+      write.set(path, bytes);
+      items.push({ outcome: 'updated', side: 'git', kind: 'file', path });
+    }
+  }
+  return { revisionId, message, author, timestamp, write, delete: remove, items };
+}
+
+function blocked(result: SyncPlan, reason: string): SyncPlan {
+  result.mode = 'blocked';
+  result.reason = reason;
+  return result;
+}
+
+function finish(result: SyncPlan): SyncPlan {
+  const items: PlanItem[] = [];
+  for (const commit of result.commits) {
+    items.push({ outcome: commit.write.size + commit.delete.length === 0 ? 'skipped' : 'created', side: 'git', kind: 'commit', detail: commit.message });
+    items.push(...commit.items);
+  }
+  if (result.import) items.push(...result.import.items);
+  result.items = items;
+  return result;
+}
+
+function titleAt(content: RevisionContent, path: string): { title?: string } {
+  const walk = (pages: RevisionContent['pages']): string | undefined => {
+    for (const page of pages) {
+      if (page.type === 'document' && page.git?.path === path) return page.title;
+      if ('pages' in page && Array.isArray(page.pages)) {
+        const found = walk(page.pages as RevisionContent['pages']);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  const title = walk(content.pages);
+  return title === undefined ? {} : { title };
+}

@@ -1,0 +1,304 @@
+/**
+ * Reads what `plan` needs from both sides, doing as little as it can: the sync point from the space's revision
+ * history (newest first, one page is usually enough), Git's changes as a tree diff from the sync point's commit
+ * (unchanged folders are never opened), only the blobs that changed when files were edited in place, and each
+ * unsynced revision's changes in one `directory?since=` request.
+ */
+import type { ChangeRequest } from '@gitbook/api';
+import type { RevisionInfo } from '../client/index.ts';
+import { QuireError, isQuireError } from '../errors/index.ts';
+import { parseGitbookConfig } from '../format/gitbook-config.ts';
+import { changedPaths, isAncestor, listCommits, readBlobs, readCommit, readFileAt, readTree, resolveRef, type GitCommit } from '../git/index.ts';
+import { deltaFromRevisionDirectory, filesFromRevisionDirectory, type DirectoryBytes } from './directory-delta.ts';
+import { canPlanInPlace, planInPlaceChanges, structurePaths } from './fast-content-changes.ts';
+import { readCachedLocations, writeCachedLocations } from './location-cache.ts';
+import { previewMarker } from './plan.ts';
+import type { SyncContext } from './sync-context.ts';
+import type { CommitSummary, GitSide, RevisionContent, SpaceRevision, SpaceSide, SyncPoint, TargetChangeRequest } from './sync-sides.ts';
+
+/** What both sides hold, ready for `plan`. */
+export interface SyncSides {
+  syncPoint: SyncPoint | undefined;
+  git: GitSide;
+  space: SpaceSide;
+}
+
+/** The extensions sync relies on (docs/api-extensions.md). */
+export const requiredExtensions = ['git-metadata', 'directory', 'revision-history'] as const;
+
+/**
+ * Reads both sides.
+ *
+ * @throws QuireError `SYNC_SERVER_UNSUPPORTED`, `SYNC_HISTORY_MISSING`, and the client's and the Git adapter's errors.
+ * @example
+ * const { syncPoint, git, space } = await readSyncSides(context);
+ */
+export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
+  const { client, spaceId } = context;
+  const stage = (message: string) => context.onProgress?.({ kind: 'stage', message });
+  await checkServer(context);
+  stage('reading the space and the repository');
+  const [space, head] = await Promise.all([client.getSpace(spaceId), resolveHead(context)]);
+  const mainline = await readMainline(context, space.revision, head);
+  const syncPoint = mainline.syncPoint;
+
+  let live: RevisionContent | undefined;
+  const loadLive = async (): Promise<RevisionContent> => {
+    if (live !== undefined) return live;
+    const revision = await client.getRevision({ spaceId, revisionId: space.revision });
+    live = { pages: revision.pages, files: revision.files, reusableContents: revision.reusableContents };
+    if (syncPoint?.revisionId === space.revision) await writeCachedLocations(context.repo, spaceId, space.revision, live);
+    return live;
+  };
+
+  stage(`reading ${mainline.revisions.length} revision(s) of the space made since the last sync`);
+  const revisions = await readSpaceRevisions(context, mainline.revisions, syncPoint);
+  const target = await findTargetChangeRequest(context, syncPoint, head);
+
+  stage('reading the repository');
+  // Files edited in place need only where the space keeps them: cached for the sync point's revision, when it is the live one.
+  const inPlaceAllowed = syncPoint !== undefined && syncPoint.revisionId === space.revision && revisions.length === 0 && target === undefined;
+  const cached = inPlaceAllowed ? await readCachedLocations(context.repo, spaceId, space.revision) : undefined;
+  const git = await readGitSide(context, head, syncPoint, {
+    inPlaceAllowed,
+    content: cached ?? (await loadLive()),
+    unchangedAllowed: target === undefined && context.options.pullRequest === undefined,
+    spacePaths: [...new Set(revisions.flatMap((revision) => [...revision.changes.keys()]))],
+  });
+  const content = git.complete || cached === undefined ? await loadLive() : cached;
+  const isEmpty = content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
+  let files: DirectoryBytes | undefined;
+  if (syncPoint === undefined && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space.revision));
+  return {
+    syncPoint,
+    git,
+    space: { spaceId, live: { id: space.revision, content }, revisions, files, isEmpty, target },
+  };
+}
+
+async function checkServer(context: SyncContext): Promise<void> {
+  const info = await context.client.getQuireServerInfo();
+  const missing = requiredExtensions.filter((name) => !(info?.extensions ?? []).includes(name));
+  if (missing.length > 0) {
+    throw new QuireError(
+      'SYNC_SERVER_UNSUPPORTED',
+      `${context.client.origin} does not offer ${missing.join(', ')} (GET /v1/quire${info === undefined ? ' answered 404' : ''}); sync needs a Quire server (docs/api-extensions.md)`,
+      { missing },
+    );
+  }
+}
+
+async function resolveHead(context: SyncContext): Promise<GitCommit | undefined> {
+  try {
+    return await readCommit(context.repo, await resolveRef(context.repo, context.options.ref));
+  } catch (error) {
+    if (isQuireError(error, 'GIT_REF_NOT_FOUND')) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Walks the space's main line (first parents) from its current revision back to the sync point: the newest
+ * revision carrying `git.oid` whose commit is an ancestor of the head. The revisions on the way are the ones to
+ * export.
+ */
+async function readMainline(context: SyncContext, liveId: string, head: GitCommit | undefined): Promise<{ syncPoint: SyncPoint | undefined; revisions: RevisionInfo[] }> {
+  const known = new Map<string, RevisionInfo>();
+  const history = context.client.listRevisions(context.spaceId, { limit: 50 })[Symbol.asyncIterator]();
+  let exhausted = false;
+  const find = async (id: string): Promise<RevisionInfo | undefined> => {
+    while (!known.has(id) && !exhausted) {
+      const next = await history.next();
+      if (next.done === true) exhausted = true;
+      else known.set(next.value.id, next.value);
+    }
+    return known.get(id);
+  };
+  const since: RevisionInfo[] = [];
+  for (let id: string | undefined = liveId; id !== undefined; ) {
+    const revision = await find(id);
+    if (revision === undefined) break;
+    if (revision.git?.oid !== undefined && head !== undefined) {
+      if (await isSyncedCommit(context, revision.git.oid, head.oid)) return { syncPoint: { revisionId: revision.id, commit: revision.git.oid }, revisions: since.reverse() };
+    }
+    // A revision recorded with a commit this branch does not have (a push that never landed, rewritten history)
+    // is not in Git here: it is exported like one without `git`. Unchanged files make no commit.
+    since.push(revision);
+    id = revision.parents[0];
+  }
+  return { syncPoint: undefined, revisions: since.reverse() };
+}
+
+async function isSyncedCommit(context: SyncContext, oid: string, head: string): Promise<boolean> {
+  try {
+    return await isAncestor(context.repo, oid, head);
+  } catch (error) {
+    if (!isQuireError(error, 'GIT_OBJECT_NOT_FOUND')) throw error;
+    const shallow = await context.repo.fs.promises.stat(`${context.repo.gitdir}/shallow`).then(
+      () => true,
+      () => false,
+    );
+    if (shallow) {
+      throw new QuireError(
+        'SYNC_HISTORY_MISSING',
+        `the space was last synced with commit ${oid}, which this shallow clone does not have: fetch the whole history (actions/checkout with fetch-depth: 0)`,
+        { commit: oid },
+      );
+    }
+    return false; // a commit of another repository or of a rewritten history: not a sync point here
+  }
+}
+
+async function readSpaceRevisions(context: SyncContext, infos: readonly RevisionInfo[], syncPoint: SyncPoint | undefined): Promise<SpaceRevision[]> {
+  if (syncPoint === undefined) return [];
+  const { client, spaceId } = context;
+  const revisions: SpaceRevision[] = [];
+  let previous = syncPoint.revisionId;
+  let user: { name: string; email: string } | undefined;
+  for (const info of infos) {
+    const directory = await client.getRevisionDirectory(spaceId, info.id, { since: previous });
+    let changeRequest: ChangeRequest | undefined;
+    if (info.mergedFrom !== undefined) changeRequest = await client.getChangeRequest(spaceId, info.mergedFrom).catch(() => undefined);
+    let author = changeRequest === undefined ? undefined : identityOf(changeRequest.createdBy);
+    if (author === undefined && context.fallbackAuthor === undefined) {
+      user ??= await client.getCurrentUser().then(identityOf, () => undefined);
+      author = user;
+    }
+    revisions.push({
+      id: info.id,
+      createdAt: info.createdAt,
+      changes: deltaFromRevisionDirectory(directory),
+      ...(changeRequest === undefined ? {} : { changeRequest: { id: changeRequest.id, number: changeRequest.number, subject: changeRequest.subject } }),
+      ...(author === undefined ? {} : { author }),
+    });
+    previous = info.id;
+  }
+  return revisions;
+}
+
+function identityOf(user: { displayName: string; email?: string; id: string }): { name: string; email: string } | undefined {
+  const name = user.displayName.replace(/[<>\n\0]/g, '').trim();
+  if (name === '') return undefined;
+  return { name, email: (user.email ?? `${user.id}@users.quire.invalid`).replace(/[<>\n\0]/g, '') };
+}
+
+/**
+ * The open change request to write into: on a pull request, the one whose subject starts with the branch's
+ * marker; on a push, an open pull-request change request whose recorded commit the head now contains (the
+ * branch was merged), which is then the one merged.
+ */
+async function findTargetChangeRequest(context: SyncContext, syncPoint: SyncPoint | undefined, head: GitCommit | undefined): Promise<TargetChangeRequest | undefined> {
+  const { client, spaceId, options } = context;
+  const pullRequest = options.pullRequest;
+  const marker = pullRequest === undefined ? '[git:' : `${previewMarker(pullRequest.branch)}`;
+  for await (const changeRequest of client.listChangeRequests(spaceId, { status: 'open' })) {
+    if (!changeRequest.subject.startsWith(marker)) continue;
+    const revision = await client.getRevision({ spaceId, changeRequestId: changeRequest.id });
+    if (pullRequest === undefined) {
+      const oid = revision.git?.oid;
+      if (oid === undefined || head === undefined) continue;
+      const merged = await isAncestor(context.repo, oid, head.oid).catch(() => false);
+      if (!merged) continue;
+    }
+    const directory = await client.getRevisionDirectory(spaceId, changeRequest.revision, syncPoint === undefined ? {} : { since: syncPoint.revisionId });
+    return {
+      id: changeRequest.id,
+      number: changeRequest.number,
+      subject: changeRequest.subject,
+      content: { pages: revision.pages, files: revision.files, reusableContents: revision.reusableContents },
+      changes: deltaFromRevisionDirectory(directory),
+      adopted: pullRequest === undefined,
+    };
+  }
+  return undefined;
+}
+
+async function readGitSide(
+  context: SyncContext,
+  head: GitCommit | undefined,
+  syncPoint: SyncPoint | undefined,
+  space: {
+    inPlaceAllowed: boolean;
+    content: RevisionContent;
+    /** Nothing changed in Git: read only the sync point's bytes of what the space changed (no preview, no change request to fill). */
+    unchangedAllowed: boolean;
+    spacePaths: readonly string[];
+  },
+): Promise<GitSide> {
+  const { repo, options } = context;
+  const prefix = options.prefix === '' ? undefined : options.prefix;
+  const ref = options.ref;
+  const summary = head === undefined ? undefined : summarize(head);
+  const empty = new Map<string, Uint8Array>();
+  if (head === undefined) {
+    return { ref, head: undefined, lastChange: undefined, headFiles: empty, baseFiles: empty, changes: new Map(), complete: true, structure: structurePaths({ root: '', summary: 'SUMMARY.md' }) };
+  }
+  const structure = await readStructure(context, head.oid);
+  if (syncPoint === undefined) {
+    const tree = await readTree(repo, head.oid, prefix === undefined ? {} : { prefix });
+    return { ref, head: summary, lastChange: summary, headFiles: tree.files, baseFiles: empty, changes: new Map(), complete: true, structure };
+  }
+  const changed = (await changedPaths(repo, syncPoint.commit, head.oid, prefix === undefined ? {} : { prefix })).filter((change) =>
+    change.status === 'deleted' ? change.previousMode !== '160000' && change.previousMode !== '120000' : change.mode !== '160000' && change.mode !== '120000',
+  );
+  const lastChange = changed.length === 0 ? undefined : await newestChange(context, syncPoint.commit, head);
+  if (changed.length === 0 && space.unchangedAllowed) {
+    const baseFiles = new Map<string, Uint8Array>();
+    for (const path of space.spacePaths) {
+      const bytes = await readFileAt(repo, syncPoint.commit, `${options.prefix}${path}`);
+      if (bytes !== undefined) baseFiles.set(path, bytes);
+    }
+    return { ref, head: summary, lastChange, headFiles: baseFiles, baseFiles, changes: new Map(), complete: false, structure };
+  }
+  const inPlace =
+    space.inPlaceAllowed && changed.every((change) => change.status === 'modified') && canPlanInPlace(changed.map((change) => change.path), space.content, structure);
+  if (inPlace) {
+    const blobs = await readBlobs(repo, changed.flatMap((change) => (change.status === 'modified' ? [change.previousOid, change.oid] : [])));
+    const headFiles = new Map<string, Uint8Array>();
+    const baseFiles = new Map<string, Uint8Array>();
+    const changes = new Map<string, Uint8Array | null>();
+    for (const change of changed) {
+      if (change.status !== 'modified') continue;
+      headFiles.set(change.path, blobs.get(change.oid)!);
+      baseFiles.set(change.path, blobs.get(change.previousOid)!);
+      changes.set(change.path, blobs.get(change.oid)!);
+    }
+    const changedFiles = [...changes].map(([path, after]) => ({ path, before: baseFiles.get(path) ?? null, after }));
+    if (planInPlaceChanges(changedFiles, space.content, structure) !== undefined) {
+      return { ref, head: summary, lastChange, headFiles, baseFiles, changes, complete: false, structure };
+    }
+  }
+  const [base, now] = await Promise.all([
+    readTree(repo, syncPoint.commit, prefix === undefined ? {} : { prefix }),
+    changed.length === 0 ? undefined : readTree(repo, head.oid, prefix === undefined ? {} : { prefix }),
+  ]);
+  const headFiles = now?.files ?? base.files;
+  const changes = new Map<string, Uint8Array | null>();
+  for (const change of changed) changes.set(change.path, change.status === 'deleted' ? null : (headFiles.get(change.path) ?? null));
+  return { ref, head: summary, lastChange, headFiles, baseFiles: base.files, changes, complete: true, structure };
+}
+
+/** The newest commit since the sync point that changed the folder (commits elsewhere in a monorepo create nothing). */
+async function newestChange(context: SyncContext, since: string, head: GitCommit): Promise<CommitSummary | undefined> {
+  const prefix = context.options.prefix;
+  if (prefix === '') return summarize(head);
+  const commits = await listCommits(context.repo, { since, until: head.oid });
+  for (const commit of commits.reverse()) {
+    const parent = commit.parents[0];
+    if (parent === undefined) return summarize(commit);
+    if ((await changedPaths(context.repo, parent, commit.oid, { prefix })).length > 0) return summarize(commit);
+  }
+  return summarize(head);
+}
+
+async function readStructure(context: SyncContext, commit: string): Promise<ReadonlySet<string>> {
+  const bytes = await readFileAt(context.repo, commit, `${context.options.prefix}.gitbook.yaml`);
+  if (bytes === undefined) return structurePaths({ root: '', summary: 'SUMMARY.md' });
+  const { config } = parseGitbookConfig(new TextDecoder().decode(bytes), '.gitbook.yaml');
+  return structurePaths({ root: config.root, summary: config.structure.summary });
+}
+
+function summarize(commit: GitCommit): CommitSummary {
+  return { oid: commit.oid, subject: commit.subject, message: commit.message, timestamp: commit.committer.timestamp };
+}
+

@@ -1,0 +1,81 @@
+/**
+ * What sync knows of each side when it plans: read by `readSyncSides` (I/O), planned by `plan` (pure).
+ */
+import type { Revision } from '@gitbook/api';
+import type { DirectoryBytes, DirectoryDelta } from './directory-delta.ts';
+
+/** The pair of a revision and the commit it corresponds to (`revision.git.oid`). */
+export interface SyncPoint {
+  revisionId: string;
+  commit: string;
+}
+
+/** A commit as sync shows it. */
+export interface CommitSummary {
+  oid: string;
+  subject: string;
+  message: string;
+  /** Seconds since 1970. */
+  timestamp: number;
+}
+
+/** The content of a revision that sync needs: its page tree, files and reusable contents, with ids and Git paths. */
+export type RevisionContent = Pick<Revision, 'pages' | 'files' | 'reusableContents'>;
+
+export interface GitSide {
+  /** The full ref synced: `refs/heads/main`. */
+  ref: string;
+  /** The commit to sync to (the branch head, or the pull request's commit); undefined on a branch with no commit. */
+  head: CommitSummary | undefined;
+  /** The newest commit since the sync point that changed the folder: the change request's subject comes from it. */
+  lastChange: CommitSummary | undefined;
+  /**
+   * The files of the synced folder at `head`. Complete when `complete`; else only the paths in `changes` (the quick
+   * way, for files edited in place).
+   */
+  headFiles: DirectoryBytes;
+  /** The files of the folder at the sync point's commit: complete when `complete`, else those in `changes` and the space's changes. */
+  baseFiles: DirectoryBytes;
+  /** What changed in the folder since the sync point's commit (nothing without a sync point). */
+  changes: DirectoryDelta;
+  complete: boolean;
+  /** `.gitbook.yaml`, SUMMARY.md and vars.yaml paths at `head`: changes to them are structural. */
+  structure: ReadonlySet<string>;
+}
+
+/** A revision of the space's main line made after the sync point, not yet in Git. */
+export interface SpaceRevision {
+  id: string;
+  createdAt: string;
+  /** What it changed in the directory, relative to the revision before it. */
+  changes: DirectoryDelta;
+  changeRequest?: { id: string; number: number; subject: string } | undefined;
+  author?: { name: string; email: string } | undefined;
+}
+
+/** An open change request sync writes into instead of opening one: a pull request's preview. */
+export interface TargetChangeRequest {
+  id: string;
+  number: number;
+  subject: string;
+  /** Its content, with the space's ids. */
+  content: RevisionContent;
+  /** What its content changed in the directory since the sync point (or, without one, its whole directory). */
+  changes: DirectoryDelta;
+  /** True when it was opened for the branch being pushed, which the push now merges. */
+  adopted: boolean;
+}
+
+export interface SpaceSide {
+  spaceId: string;
+  /** The space's current revision, with its content. */
+  live: { id: string; content: RevisionContent };
+  /** The main line's revisions after the sync point, without `git`, oldest first. */
+  revisions: SpaceRevision[];
+  /** The whole directory of the current revision: read only without a sync point. */
+  files: DirectoryBytes | undefined;
+  /** True when the space has no page, file or reusable content. */
+  isEmpty: boolean;
+  /** The change request to write into, when there is one. */
+  target: TargetChangeRequest | undefined;
+}
