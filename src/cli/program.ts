@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { convert } from './commands/convert.ts';
 import { demo } from './commands/demo.ts';
+import { exportCommand } from './commands/export.ts';
 import { serve } from './commands/serve.ts';
 import { syncCommand } from './commands/sync.ts';
 import { tokenCreate } from './commands/token.ts';
@@ -100,6 +101,26 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
         exitCode = await syncCommand(options, terminal);
       },
     );
+
+  program
+    .command('export')
+    .description(
+      'Export a published site as a static bundle that works offline: one HTML page per visible page of every site space, ' +
+        'relative links that open from file:// and any static web server, every referenced file copied once, offline search, ' +
+        '404.html and sitemap.xml. With no --api (nor QUIRE_API_URL) it reads the embedded service on ./.quire.',
+    )
+    .requiredOption('--site <id>', 'the site to export')
+    .requiredOption('--out <dir>', 'the folder to write the bundle into (created when missing)')
+    .option('--organization <id>', "the site's organization (default: the token's first organization)")
+    .option('--api <url>', 'the API origin, without /v1 (default: $QUIRE_API_URL, else the embedded service)')
+    .option('--token <token>', 'the API token (default: $QUIRE_TOKEN)')
+    .option('--share-key <key>', 'the share key of a share-link site')
+    .option('--data <dir>', "the embedded service's data folder, used when no API is given", '.quire')
+    .option('--json', 'print the summary as JSON')
+    .addHelpText('after', '\nExit codes: 0 done, 1 the site or its content could not be read, 2 wrong usage, 3 unexpected failure.\n\nExamples:\n  quire export --site abc123 --out site\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire export --site abc123 --out site\n')
+    .action(async (options: { site: string; out: string; organization?: string; api?: string; token?: string; shareKey?: string; data: string; json?: boolean }) => {
+      exitCode = await exportCommand(options, terminal, process.env);
+    });
 
   const token = program.command('token').description('Manage API tokens of the service (quire serve).');
   token

@@ -4,3 +4,4 @@ export { formatExportSummary } from './export-summary.ts';
 export { outputPath } from './output-path.ts';
 export { terminalProgress, type ProgressStream } from './progress-bar.ts';
 export { searchIndexScript } from './search-index.ts';
+export { fetchExportSite, siteSpacesOf, type SiteLocation } from './fetch-site.ts';
