@@ -25,3 +25,4 @@ export { pageHtml, scriptPath, stylesheetPath, type ChromeCache, type PageView }
 export { themeCss } from './chrome/theme-css.ts';
 export { navigationPath, navigationScript } from './chrome/navigation-file.ts';
 export { sitemapXml } from './chrome/sitemap.ts';
+export { markdownToDocument, documentText, type DocumentContext } from './document/index.ts';

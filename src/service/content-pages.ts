@@ -1,3 +1,4 @@
+import type { RevisionSnapshot } from '../model/revision-snapshot.ts';
 import { QuireError } from '../errors/index.ts';
 import type { SnapshotPage } from '../model/index.ts';
 import type { Store } from '../store/index.ts';
@@ -36,7 +37,7 @@ export async function getContentPage(ctx: ServiceContext, actor: Actor, spaceId:
   const opened = await openContent(ctx, actor, spaceId, location);
   const page = findPage(opened.revision.pages, (candidate) => candidate.id === pageId);
   if (page === undefined) throw new QuireError('NOT_FOUND', `page ${pageId} does not exist in revision ${opened.revision.id}`, { kind: 'page', id: pageId });
-  return withBody(ctx.store, toPublishedPage(page, viewOf(ctx, spaceId, opened)), options);
+  return withBody(ctx.store, opened.revision, toPublishedPage(page, viewOf(ctx, spaceId, opened)), options);
 }
 
 /**
@@ -58,7 +59,7 @@ export async function getContentPageByPath(
   const opened = await openContent(ctx, actor, spaceId, location);
   const page = findPage(opened.revision.pages, (candidate) => (candidate.type === 'document' || candidate.type === 'group') && candidate.path === path);
   if (page === undefined) throw new QuireError('NOT_FOUND', `no page has the path "${path}" in revision ${opened.revision.id}`, { kind: 'page', path });
-  return withBody(ctx.store, toPublishedPage(page, viewOf(ctx, spaceId, opened)), options);
+  return withBody(ctx.store, opened.revision, toPublishedPage(page, viewOf(ctx, spaceId, opened)), options);
 }
 
 /**
@@ -72,7 +73,7 @@ export async function getPageDocument(ctx: ServiceContext, actor: Actor, spaceId
   const { revision } = await openContent(ctx, actor, spaceId, location);
   const page = findPage(revision.pages, (candidate) => candidate.id === pageId);
   if (page === undefined || page.type !== 'document') throw new QuireError('NOT_FOUND', `page ${pageId} is not a document page of revision ${revision.id}`, { kind: 'page', id: pageId });
-  return jsonDocumentOf(await bodyOf(ctx.store, documentIdOfPage(page)));
+  return jsonDocumentOf(await bodyOf(ctx.store, documentIdOfPage(page)), revision, { kind: 'page', id: page.id });
 }
 
 /**
@@ -85,10 +86,10 @@ export async function bodyOf(store: Pick<Store, 'getDocument'>, documentId: stri
   return documentId === undefined ? '' : store.getDocument(documentId);
 }
 
-async function withBody(store: Store, page: PublishedPage, options: PageReadOptions): Promise<PublishedPage> {
+async function withBody(store: Store, revision: RevisionSnapshot, page: PublishedPage, options: PageReadOptions): Promise<PublishedPage> {
   if (options.format === undefined || page.type !== 'document') return page;
   const body = await bodyOf(store, page.documentId);
-  return options.format === 'markdown' ? { ...page, markdown: body } : { ...page, document: jsonDocumentOf(body) };
+  return options.format === 'markdown' ? { ...page, markdown: body } : { ...page, document: jsonDocumentOf(body, revision, { kind: 'page', id: page.id }) };
 }
 
 function documentIdOfPage(page: SnapshotPage): string | undefined {

@@ -38,7 +38,7 @@ export async function getContentReusableContent(
 export async function getReusableContentDocument(ctx: ServiceContext, actor: Actor, spaceId: string, location: ContentLocation, reusableContentId: string): Promise<PublishedJsonDocument> {
   const { revision } = await openContent(ctx, actor, spaceId, location);
   const reusable = findReusableContent(revision.reusableContents, reusableContentId, revision.id);
-  return jsonDocumentOf(await bodyOf(ctx.store, 'document' in reusable && typeof reusable.document === 'string' ? reusable.document : undefined));
+  return jsonDocumentOf(await bodyOf(ctx.store, 'document' in reusable && typeof reusable.document === 'string' ? reusable.document : undefined), revision, { kind: 'reusable-content', id: reusable.id });
 }
 
 function findReusableContent(reusableContents: readonly RevisionReusableContent[], id: string, revisionId: string): RevisionReusableContent {

@@ -76,6 +76,13 @@ describeConformance('space content', (server) => {
     expect(byPath).toMatchObject({ id: ids.install, markdown: 'Run `npm i quire`. Back [home](../README.md).\n' });
     const { data: document } = await api.spaces.getPageByPath(spaceId, 'notes', { format: 'document' });
     expect((document as { document: { object: string; nodes: unknown[] } }).document).toMatchObject({ object: 'document', nodes: [expect.anything()] });
+    // In the JSON document, the relative links of the Markdown are references to the pages and files they name.
+    const { data: home } = await api.spaces.getPageById(spaceId, ids.home, { format: 'document' });
+    const links = JSON.stringify((home as { document: unknown }).document);
+    expect(links).toContain(JSON.stringify({ kind: 'page', page: ids.guides }));
+    expect(links).toContain(JSON.stringify({ kind: 'page', page: ids.notes }));
+    const { data: guides } = await api.spaces.getPageById(spaceId, ids.guides, { format: 'document' });
+    expect(JSON.stringify((guides as { document: unknown }).document)).toContain(JSON.stringify({ kind: 'file', file: ids.logo }));
 
     expect(await statusOf(api.spaces.getPageById(spaceId, 'missing'))).toBe(404);
     expect(await statusOf(api.spaces.getPageByPath(spaceId, 'guides/missing'))).toBe(404);

@@ -50,7 +50,13 @@ describe('markdownToDocument, for generated pages', () => {
   });
 
   it('for the counterexamples the properties found', () => {
-    const found: string[] = [];
+    const found = [
+      // A table with a header and no row, in a quote: the titles lead the list the table becomes.
+      '> | a |\n> | :-: |',
+      '{% updates format="full" %}\n{% update date="2025-12-25" tags="a,b" %}\n| A |\n| :-: |\n\n* <sup>a</sup>\n{% endupdate %}\n{% endupdates %}',
+      // A figure in a tab in a hint: its caption follows the inline image it becomes.
+      '{% hint style="info" %}\n{% tabs %}\n{% tab title="a" %}\n<figure><img src="A.png" alt="A" width="300"><figcaption><p>A</p></figcaption></figure>\n{% endtab %}\n{% endtabs %}\n{% endhint %}',
+    ];
     for (const markdown of found) check(markdown, false);
   });
 });

@@ -30,7 +30,7 @@ export interface DocumentValidator {
  */
 export function documentValidator(spec: { components: { schemas: Record<string, unknown> } }, options: { corrected?: boolean } = {}): DocumentValidator {
   const schemas = normalize(spec.components.schemas) as Record<string, Schema>;
-  if (options.corrected !== false) correct(schemas);
+  if (options.corrected !== false) correctDocumentSchemaDefects(schemas);
   // The first error is enough to know; all of them (much slower, with nested oneOfs) only to tell.
   const check = compile(schemas, false);
   let explain: ValidateFunction | undefined;
@@ -54,8 +54,8 @@ function compile(schemas: Record<string, Schema>, allErrors: boolean): ValidateF
 
 type Schema = Record<string, unknown>;
 
-/** The three corrections (see the top of this file). */
-function correct(schemas: Record<string, Schema>): void {
+/** The three corrections (see the top of this file), on normalised component schemas; the conformance validator applies them too. */
+export function correctDocumentSchemaDefects(schemas: Record<string, Schema>): void {
   schemas.PlainObject = { type: 'object', ...schemas.PlainObject };
 
   const button = schemas.DocumentInlineButton as { properties: { data: { allOf: [Schema, { oneOf: Schema[] }] } } };
