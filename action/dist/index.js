@@ -53672,6 +53672,7 @@ var errorCatalogue = {
   SYNC_CONFLICT: { status: 409, summary: "Git and the space changed the same lines; the change request is left open to resolve." },
   SYNC_CHANGES_FAILED: { status: 422, summary: "Some content changes were refused; the change request is left open and each failure is reported." },
   // Export: writing a published site as a static bundle
+  EXPORT_SERVER_UNSUPPORTED: { status: 501, summary: "The API server lacks the `directory` extension export reads site content with (GET /v1/quire does not announce it)." },
   EXPORT_PATH_ESCAPES_OUT_DIR: { status: 400, summary: "A file of the export would be written outside the output folder." }
 };
 var errorCodes = Object.keys(errorCatalogue);

@@ -7,6 +7,7 @@ import { applyDeletePage } from './delete-page.ts';
 import { applyDeleteReusableContent } from './delete-reusable-content.ts';
 import type { DocumentLookup } from './document-lookup.ts';
 import { applyInsertFiles } from './insert-files.ts';
+import { applyInsertPageKind } from './insert-page-kind.ts';
 import { applyInsertPage } from './insert-page.ts';
 import { PageTreeDraft } from './page-tree-draft.ts';
 import { contentOperations, type ContentChange } from './quire-changes.ts';
@@ -87,6 +88,8 @@ function applyChange(batch: ContentBatch, change: ContentChange, index: number, 
       return applyRevertPage(batch, change, index, sources);
     case 'insert_files':
       return applyInsertFiles(batch, change, index);
+    case 'quire_insert_page':
+      return applyInsertPageKind(batch, change, index);
     case 'quire_update_file':
       return applyUpdateFile(batch, change, index);
     case 'quire_delete_file':

@@ -36,6 +36,8 @@ export type ContentChangeOutcome =
 export interface SubmittedBody {
   changeIndex: number;
   markdown: SubmittedMarkdown;
+  /** The change gave `git`: the Markdown is the page's file as written, whose head is kept as it is (even empty). */
+  asFile: boolean;
 }
 
 /**

@@ -7,6 +7,7 @@ export {
   type ContentChange,
   type QuireContentChange,
   type QuireDeleteFileChange,
+  type QuireInsertPageChange,
   type QuireDeleteReusableContentChange,
   type QuireSetDirectoryChange,
   type QuireUpdateFileChange,

@@ -41,6 +41,6 @@ export function applyInsertPage(batch: ContentBatch, change: ChangeRequestConten
   checkSlugIsFree(draft, page, parent, index, 'slug');
 
   draft.insert(page, parent, at);
-  batch.submitted.set(id, { changeIndex: index, markdown });
+  batch.submitted.set(id, { changeIndex: index, markdown, asFile: git !== undefined });
   batch.created(id, change.ref);
 }

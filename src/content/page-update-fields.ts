@@ -8,6 +8,8 @@ import { invalidChange } from './change-error.ts';
 export interface PageFieldUpdate {
   title?: string;
   slug?: string;
+  /** The sidebar title (SUMMARY.md's link title); `null` removes it. */
+  linkTitle?: string | null;
   emoji?: string | null;
   icon?: string | null;
   description?: string | null;
@@ -44,6 +46,12 @@ export function readPageFieldUpdate(change: Readonly<Record<string, unknown>>, i
     value.length > 100 ? 'must be at most 100 characters' : slugPattern.test(value) ? undefined : `"${value}" is not a valid slug: use letters, digits, "-", "_" and "." (not first)`,
   );
   if (slug !== undefined) update.slug = slug;
+  // `linkTitle`: an empty string (or null, which sync sends) removes it.
+  if (change['linkTitle'] === null) update.linkTitle = null;
+  else {
+    const linkTitle = text('linkTitle', (value) => (value.length > 100 ? 'must be at most 100 characters' : oneLine(value)));
+    if (linkTitle !== undefined) update.linkTitle = linkTitle === '' ? null : linkTitle;
+  }
   for (const key of ['emoji', 'icon'] as const) {
     const value = text(key, (candidate) => (candidate.length > 50 ? 'must be at most 50 characters' : oneLine(candidate)));
     if (value !== undefined) update[key] = value === '' ? null : value;
@@ -63,10 +71,10 @@ export function readPageFieldUpdate(change: Readonly<Record<string, unknown>>, i
 
 /** Which fields each kind of page has (the published `RevisionPage` variants). */
 const fieldsOfType: Record<string, ReadonlySet<keyof PageFieldUpdate>> = {
-  document: new Set(['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition']),
-  group: new Set(['title', 'slug', 'emoji', 'icon', 'hidden', 'noIndex', 'noRobotsIndex', 'condition']),
-  link: new Set(['title', 'emoji', 'icon', 'hidden', 'condition']),
-  computed: new Set(['title', 'emoji', 'icon', 'condition']),
+  document: new Set(['title', 'slug', 'linkTitle', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition']),
+  group: new Set(['title', 'slug', 'linkTitle', 'emoji', 'icon', 'hidden', 'noIndex', 'noRobotsIndex', 'condition']),
+  link: new Set(['title', 'linkTitle', 'emoji', 'icon', 'hidden', 'condition']),
+  computed: new Set(['title', 'linkTitle', 'emoji', 'icon', 'condition']),
 };
 
 /**

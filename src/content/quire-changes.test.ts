@@ -139,3 +139,95 @@ describe('quire_set_directory', () => {
     expect(await refusal([{ operation: 'quire_nothing' }])).toContain('changes[0].operation: must be one of insert_page');
   });
 });
+
+describe('quire_insert_page (page-kinds)', () => {
+  it('creates a group at the root, a document in it, a link page and a computed page; update and delete work by id', async () => {
+    const computed = { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } };
+    const result = await apply([
+      { operation: 'quire_insert_page', type: 'group', title: 'Guides', ref: 'guides' },
+      { operation: 'insert_page', title: 'Install', into: 'n1', document: { markdown: '# Install\n' } },
+      { operation: 'quire_insert_page', type: 'link', title: 'Site', target: { kind: 'url', url: 'https://example.com' }, linkTitle: 'Our site', into: 'n1' },
+      { operation: 'quire_insert_page', type: 'link', title: 'Home again', target: { kind: 'page', page: 'home' } },
+      { operation: 'quire_insert_page', type: 'computed', title: 'API', computed, at: 0 },
+    ]);
+    expect(result.outcomes).toEqual([
+      { object: 'created_page', page: 'n1', ref: 'guides' },
+      { object: 'created_page', page: 'n2' },
+      { object: 'created_page', page: 'n3' },
+      { object: 'created_page', page: 'n4' },
+      { object: 'created_page', page: 'n5' },
+    ]);
+    const pages = locatePages(result.snapshot.pages);
+    expect(result.snapshot.pages.map((page) => page.id)).toEqual(['n5', 'home', 'n1', 'n4']);
+    expect(pages.get('n1')?.page).toMatchObject({ type: 'group', kind: 'group', slug: 'guides', title: 'Guides' });
+    expect(pages.get('n3')?.page).toMatchObject({ type: 'link', target: { kind: 'url', url: 'https://example.com' }, linkTitle: 'Our site' });
+    expect(pages.get('n4')?.page).toMatchObject({ type: 'link', target: { kind: 'page', page: 'home' } });
+    expect(pages.get('n5')?.page).toMatchObject({ type: 'computed', title: 'API', computed });
+    expect(result.directory()['SUMMARY.md']).toContain('## Guides');
+    expect(result.directory()['SUMMARY.md']).toContain('[Site](https://example.com "Our site")');
+
+    const next = await apply(
+      [
+        { operation: 'update_page', page: 'n1', title: 'Handbook', slug: 'handbook' },
+        { operation: 'update_page', page: 'n3', title: 'Website', linkTitle: '' },
+        { operation: 'delete_page', page: 'n5' },
+      ],
+      { snapshot: result.snapshot, bodies: result.bodies },
+    );
+    const after = locatePages(next.snapshot.pages);
+    expect(after.get('n1')?.page).toMatchObject({ title: 'Handbook', slug: 'handbook' });
+    expect(after.get('n3')?.page).not.toHaveProperty('linkTitle');
+    expect(after.get('n3')?.page.title).toBe('Website');
+    expect(after.has('n5')).toBe(false);
+  });
+
+  it('refuses bad kinds, groups below the root, subpages of links, and bad targets, naming the field', async () => {
+    const link = { operation: 'quire_insert_page', type: 'link', title: 'L', target: { kind: 'url', url: 'https://example.com' } };
+    expect(await refusal([{ operation: 'quire_insert_page', type: 'document', title: 'X' }])).toContain('changes[0].type: must be one of group, link, computed');
+    expect(await refusal([{ operation: 'quire_insert_page', type: 'group' }])).toContain('changes[0].title: is required');
+    expect(await refusal([{ operation: 'quire_insert_page', type: 'group', title: 'G', into: 'home' }])).toContain('changes[0].into: groups stay at the root');
+    expect(await refusal([{ operation: 'quire_insert_page', type: 'group', title: 'Home', slug: 'home' }])).toContain('changes[0].slug: another page at the root');
+    expect(await refusal([link, { operation: 'insert_page', title: 'Sub', into: 'n1', document: {} }])).toContain('changes[1].into: page n1 is a link page, which cannot have subpages');
+    expect(await refusal([link, { ...link, into: 'n1' }])).toContain('changes[1].into: page n1 is a link page');
+    expect(await refusal([{ ...link, target: undefined }])).toContain('changes[0].target: is required');
+    expect(await refusal([{ ...link, target: { kind: 'page', page: 'nope' } }])).toContain('changes[0].target.page: page nope is not in the change request');
+    expect(await refusal([{ ...link, target: { kind: 'space', space: 's' } }])).toContain('changes[0].target.kind');
+    expect(await refusal([{ ...link, slug: 'l' }])).toContain('changes[0].slug: a link page has no slug');
+    expect(await refusal([{ ...link, computed: { type: 'x' } }])).toContain('changes[0].computed: only computed pages');
+    expect(await refusal([{ operation: 'quire_insert_page', type: 'computed', title: 'C' }])).toContain('changes[0].computed: is required');
+    expect(await refusal([{ operation: 'quire_insert_page', type: 'computed', title: 'C', computed: { props: {} } }])).toContain('changes[0].computed.type');
+    expect(await refusal([{ ...link, document: { markdown: 'x' } }])).toContain('changes[0].document');
+    expect(await refusal([{ operation: 'quire_insert_page', type: 'group', title: 'G' }, { operation: 'update_page', page: 'n1', into: 'home' }])).toContain('changes[1].into');
+  });
+});
+
+describe('linkTitle on insert_page and update_page', () => {
+  it('stores it, writes it into SUMMARY.md, and removes it with an empty string', async () => {
+    const result = await apply([{ operation: 'insert_page', title: 'Install', linkTitle: 'Installation', document: { markdown: '# Install\n' } }]);
+    expect(locatePages(result.snapshot.pages).get('n1')?.page).toMatchObject({ linkTitle: 'Installation' });
+    expect(result.directory()['SUMMARY.md']).toContain('"Installation"');
+    const updated = await apply([{ operation: 'update_page', page: 'n1', linkTitle: 'Setup' }], { snapshot: result.snapshot, bodies: result.bodies });
+    expect(locatePages(updated.snapshot.pages).get('n1')?.page).toMatchObject({ linkTitle: 'Setup' });
+    const removed = await apply([{ operation: 'update_page', page: 'n1', linkTitle: '' }], { snapshot: updated.snapshot, bodies: updated.bodies });
+    expect(locatePages(removed.snapshot.pages).get('n1')?.page).not.toHaveProperty('linkTitle');
+    expect(await refusal([{ operation: 'update_page', page: 'home', linkTitle: 'a\nb' }])).toContain('changes[0].linkTitle: must be a single line');
+    expect(await refusal([{ operation: 'update_page', page: 'home', linkTitle: 'x'.repeat(101) }])).toContain('changes[0].linkTitle: must be at most 100 characters');
+  });
+});
+
+describe('heads of page files given with git', () => {
+  it('keeps an empty file empty and a head without a title line as written', async () => {
+    const result = await apply([
+      { operation: 'update_page', page: 'home', document: { markdown: '' }, git: { oid: oid('5'), path: 'home.md' } },
+      { operation: 'insert_page', title: 'Notes', document: { markdown: '---\nhidden: true\n---\nJust text.\n' }, git: { oid: oid('6'), path: 'notes.md' } },
+    ]);
+    expect(result.snapshot.source.heads['home']).toBe('');
+    expect(result.directory()['home.md']).toBe('');
+    expect(result.directory()['notes.md']).toBe('---\nhidden: true\n---\nJust text.\n');
+  });
+
+  it('without git, a body-only document still gets its title line', async () => {
+    const result = await apply([{ operation: 'insert_page', title: 'Notes', document: { markdown: 'Just text.\n' } }]);
+    expect(result.directory()['notes.md']).toBe('# Notes\n\nJust text.\n');
+  });
+});

@@ -1,4 +1,4 @@
-import type { ChangeRequestContentChange, GitSyncBlob, Variables } from '@gitbook/api';
+import type { ChangeRequestContentChange, ContentRef, GitSyncBlob, RevisionPageComputed, Variables } from '@gitbook/api';
 
 /*
  * Quire's change operations beyond the published union (docs/api-extensions.md, `git-metadata`): they carry what
@@ -58,8 +58,33 @@ export interface QuireSetDirectoryChange {
   variables?: Variables | null;
 }
 
+/**
+ * `quire_insert_page` (extension `page-kinds`): a group (root only), a link page or a computed page, which the
+ * published `insert_page` cannot create. Update and delete them with `update_page` and `delete_page`.
+ */
+export interface QuireInsertPageChange {
+  operation: 'quire_insert_page';
+  type: 'group' | 'link' | 'computed';
+  title: string;
+  /** Groups only; made from the title when omitted. */
+  slug?: string;
+  linkTitle?: string;
+  emoji?: string;
+  icon?: string;
+  hidden?: boolean;
+  condition?: string;
+  /** Link pages only: what the link leads to. */
+  target?: ContentRef;
+  /** Computed pages only: the computed source. */
+  computed?: RevisionPageComputed['computed'];
+  into?: string | null;
+  at?: number;
+  ref?: string;
+}
+
 /** Every `quire_*` change. */
 export type QuireContentChange =
+  | QuireInsertPageChange
   | QuireUpdateFileChange
   | QuireDeleteFileChange
   | QuireUpsertReusableContentChange
@@ -79,6 +104,7 @@ export const contentOperations = [
   'delete_page',
   'revert_page',
   'insert_files',
+  'quire_insert_page',
   'quire_update_file',
   'quire_delete_file',
   'quire_upsert_reusable_content',

@@ -71,7 +71,7 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
 
   let targets: LinkTargets | undefined;
   const targetsNow = () => (targets ??= linkTargetsOf(laidOut, layoutNow(), batch));
-  for (const [pageId, { changeIndex, markdown }] of batch.submitted) {
+  for (const [pageId, { changeIndex, markdown, asFile }] of batch.submitted) {
     const page = draft.page(pageId) as SnapshotDocumentPage;
     const file = () => layoutNow().pages.get(pageId)!;
     const body = scanReferences(markdown.body).length === 0 ? markdown.body : resolveSubmittedLinks(markdown.body, file(), targetsNow());
@@ -79,7 +79,7 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
     if (documentId !== undefined) newDocuments.set(documentId, body);
     const next = withDocumentId(markdown.deferredTargets ? withResolvedTargets(page, file(), targetsNow(), changeIndex) : page, documentId);
     draft.setPage(pageId, next);
-    keepHead(batch, next, markdown, body, lazyResolver(() => createResolver(file(), layoutNow(), snapshot.source.root)));
+    keepHead(batch, next, markdown, asFile, body, lazyResolver(() => createResolver(file(), layoutNow(), snapshot.source.root)));
   }
 
   const result = snapshotOf(snapshot, draft.build(), files, reusableContents, batch);
@@ -202,14 +202,16 @@ function withResolvedTargets(page: SnapshotDocumentPage, file: string, targets: 
 
 /**
  * Keeps the head of a submitted page as written (frontmatter with keys Quire does not know, a Setext title...)
- * when it says more than the canonical head; the writer then emits it as it is while the metadata agrees
- * (FORMAT.md, "Source text is kept"). A head without a title line gets one, so the file keeps its title.
+ * when it differs from the canonical head; the writer then emits it as it is while the metadata agrees
+ * (FORMAT.md, "Source text is kept"). A page file given with `git` (`asFile`) keeps its head exactly as written,
+ * an empty one or one without a title line included, as the format's reader does (`source.heads`). Otherwise a
+ * head without a title line gets one, so the file keeps its title, and an empty head is the canonical one.
  */
-function keepHead(batch: ContentBatch, page: SnapshotDocumentPage, markdown: SubmittedMarkdown, body: string, resolver: ReferenceResolver): void {
+function keepHead(batch: ContentBatch, page: SnapshotDocumentPage, markdown: SubmittedMarkdown, asFile: boolean, body: string, resolver: ReferenceResolver): void {
   let head = markdown.head;
-  if (!markdown.hasTitleLine && head !== '') head = `${head.endsWith('\n\n') ? head : `${head}\n`}# ${page.title}\n${body === '' ? '' : '\n'}`;
+  if (!asFile && !markdown.hasTitleLine && head !== '') head = `${head.endsWith('\n\n') ? head : `${head}\n`}# ${page.title}\n${body === '' ? '' : '\n'}`;
   // `metadataOfPage` reads the metadata fields only, which a snapshot page has like a published one.
   const canonical = canonicalPageHead(page.title, metadataOfPage(page as unknown as RevisionPageDocument), '', resolver, body === '');
-  if (head === '' || head === canonical) delete batch.heads[page.id];
+  if ((head === '' && !asFile) || head === canonical) delete batch.heads[page.id];
   else batch.heads[page.id] = head;
 }

@@ -51,6 +51,6 @@ export function applyUpdatePage(batch: ContentBatch, change: ChangeRequestConten
   else if (at !== undefined) draft.move(current.id, parent, at);
   if (parentChanged || slugChanged) dropGitPaths(draft, current.id);
   if (git !== undefined) draft.setPage(current.id, { ...draft.page(current.id)!, git } as SnapshotPage);
-  if (markdown !== undefined) batch.submitted.set(current.id, { changeIndex: index, markdown });
+  if (markdown !== undefined) batch.submitted.set(current.id, { changeIndex: index, markdown, asFile: git !== undefined });
   batch.updated(current.id);
 }

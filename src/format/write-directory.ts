@@ -12,6 +12,7 @@ import { createResolver } from './reference-resolver.ts';
 import { canonicalIncludeHead } from './reusable-content-head.ts';
 import { writeSummary } from './summary/write-summary.ts';
 import type { TreeSpec } from './tree-spec.ts';
+import { sortedJson } from './sorted-json.ts';
 
 const utf8 = new TextEncoder();
 const varsFile = '.gitbook/vars.yaml';
@@ -96,15 +97,15 @@ function variablesText(variables: Variables | undefined, writtenText: string | u
     } catch {
       return writtenText;
     }
-    if (JSON.stringify(written ?? {}) === JSON.stringify(variables ?? {}) || variables === undefined) return writtenText;
+    if (sortedJson(written ?? {}) === sortedJson(variables ?? {}) || variables === undefined) return writtenText;
   }
   if (variables === undefined || Object.keys(variables).length === 0) return undefined;
   return stringifyYaml(variables, { lineWidth: 0 });
 }
 
 /**
- * A directory read without SUMMARY.md gets none back while the folders still say the same tree
- * (FORMAT.md: "No SUMMARY.md: infer the tree from the folders ... and write SUMMARY.md next time").
+ * A directory read without SUMMARY.md gets none back while the folders still say the same tree (a sidebar
+ * title, which only SUMMARY.md can say, needs one) (FORMAT.md: "No SUMMARY.md: infer the tree from the folders ... and write SUMMARY.md next time").
  */
 function treeIsInferable(bundle: RevisionBundle, layout: DirectoryLayout): boolean {
   const { source } = bundle;
@@ -116,7 +117,7 @@ function sameTree(specs: readonly TreeSpec[], pages: readonly RevisionPage[], la
   if (specs.length !== pages.length) return false;
   return specs.every((spec, index) => {
     const page = pages[index]!;
-    if (spec.kind === 'page') return page.type === 'document' && layout.pages.get(page.id) === spec.path && sameTree(spec.children, page.pages, layout);
+    if (spec.kind === 'page') return page.type === 'document' && page.linkTitle === undefined && layout.pages.get(page.id) === spec.path && sameTree(spec.children, page.pages, layout);
     if (spec.kind === 'group') return page.type === 'group' && page.slug === spec.slug && page.title === spec.title && sameTree(spec.children, page.pages, layout);
     return false;
   });

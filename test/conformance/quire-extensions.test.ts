@@ -20,7 +20,7 @@ describeConformance('quire extensions', (server) => {
   it('announces itself and its extensions at GET /v1/quire, to any valid token', async () => {
     const answer = await server().request('GET', '/v1/quire');
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ object: 'quire', version: '0.1.0', extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts'] });
+    expect(await answer.json()).toEqual({ object: 'quire', version: '0.1.0', extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds'] });
     expect((await server().request('GET', '/v1/quire', { token: null })).status).toBe(401);
   });
 
@@ -61,6 +61,33 @@ describeConformance('quire extensions', (server) => {
     const written = (await directory.json()) as Directory;
     expect(decode(written.files)).toEqual(files);
     expect(written.symlinks).toEqual({});
+  });
+
+  it('creates groups, link pages and computed pages with quire_insert_page (page-kinds); keeps linkTitle and empty page files', async () => {
+    const api = server().client();
+    const { id: spaceId } = await newSpace(server(), 'Page kinds');
+    const computed = { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } };
+    const { update, revision } = await mergeChanges(api, spaceId, 'Kinds', [
+      { operation: 'insert_page', ref: 'home', title: 'Home', git: { oid: oid('1'), path: 'README.md' }, document: { markdown: '' } },
+      { operation: 'quire_insert_page', ref: 'guides', type: 'group', title: 'Guides' },
+      { operation: 'quire_insert_page', ref: 'site', type: 'link', title: 'Site', linkTitle: 'Website', target: { kind: 'url', url: 'https://example.com' } },
+      { operation: 'quire_insert_page', ref: 'api', type: 'computed', title: 'API', computed },
+    ]);
+    expect(update.changes.map((change) => change.object)).toEqual(['created_page', 'created_page', 'created_page', 'created_page']);
+    const group = pageIdOf(update, 1);
+    const { data: content } = await api.spaces.getCurrentRevision(spaceId);
+    expect(content.pages.map((page) => page.type)).toEqual(['document', 'group', 'link', 'computed']);
+    expect(content.pages[1]).toMatchObject({ id: group, title: 'Guides', slug: 'guides' });
+    expect(content.pages[2]).toMatchObject({ title: 'Site', linkTitle: 'Website', target: { kind: 'url', url: 'https://example.com' } });
+    expect(content.pages[3]).toMatchObject({ title: 'API', computed });
+    const written = decode(((await (await server().request('GET', `/v1/spaces/${spaceId}/revisions/${revision}/directory`)).json()) as Directory).files);
+    expect(written['README.md']).toBe('');
+    expect(written['SUMMARY.md']).toContain('[Site](https://example.com "Website")');
+
+    const { data: changeRequest } = await api.spaces.createChangeRequest(spaceId, { subject: 'Bad' });
+    expect(await statusOf(writeChanges(api, spaceId, changeRequest.id, [{ operation: 'quire_insert_page', type: 'group', title: 'Nested', into: group }]))).toBe(400);
+    expect(await statusOf(writeChanges(api, spaceId, changeRequest.id, [{ operation: 'quire_insert_page', type: 'group', title: 'Deep', into: pageIdOf(update, 0) }]))).toBe(400);
+    expect(await statusOf(writeChanges(api, spaceId, changeRequest.id, [{ operation: 'quire_insert_page', type: 'link', title: 'No target' }]))).toBe(400);
   });
 
   it('replaces and deletes files and reusable content with the quire_* changes', async () => {

@@ -219,10 +219,10 @@ describe('sync end to end', () => {
     expect(main).not.toBe(repo.head);
   });
 
-  it('imports the sample handbook (groups, link pages, an OpenAPI page, variables) byte for byte', async (context) => {
+  it('imports the sample handbook (groups, link pages, an OpenAPI page, variables) byte for byte', async () => {
     // Groups, link pages and computed pages have no operation in the published API: sync sends `quire_insert_page`
-    // (proposed extension `page-kinds`, see src/sync/content-changes.ts); skipped until the server announces it.
-    if (!((await world().client.getQuireServerInfo())?.extensions ?? []).includes('page-kinds')) context.skip();
+    // (extension `page-kinds`, docs/api-extensions.md).
+    expect((await world().client.getQuireServerInfo())?.extensions).toContain('page-kinds');
     const repo = await gitdir(fixtureEntries('handbook'));
     const spaceId = await world().newSpace();
     const { result } = await sync(world(), repo, spaceId);
@@ -249,9 +249,8 @@ describe('sync end to end', () => {
     expect(await spaceFiles(world(), spaceId)).toEqual(await repoFiles(repo));
   });
 
-  // Known service gap, reported: `linkTitle` sent on insert_page/update_page is not stored, so SUMMARY.md loses
-  // `"Installation"`. This test fails once the service keeps it: then make it a plain `it`.
-  it.fails('keeps a page\'s sidebar title (SUMMARY.md link title)', async () => {
+  // `linkTitle` sent on insert_page/update_page is stored, so SUMMARY.md keeps `"Installation"`.
+  it('keeps a page\'s sidebar title (SUMMARY.md link title)', async () => {
     const repo = await gitdir({ 'README.md': '# Home\n', 'SUMMARY.md': '* [Home](README.md)\n* [Install](install.md "Installation")\n', 'install.md': '# Install\n' });
     const spaceId = await world().newSpace();
     await sync(world(), repo, spaceId);

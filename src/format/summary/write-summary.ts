@@ -6,6 +6,7 @@ import { decodeTargetPath, isExternalTarget, relativePath, resolveInside, splitT
 import { encodeTargetPath } from '../reference-resolver.ts';
 import { slugify } from '../slug.ts';
 import { escapeTitle, parseSummaryLines, type SummaryEntry } from './summary-lines.ts';
+import { sortedJson } from '../sorted-json.ts';
 
 /** One line (or block) of SUMMARY.md as the page tree wants it, with a signature to find it in the old text. */
 interface Element {
@@ -147,7 +148,7 @@ function signatureOfEntry(entry: SummaryEntry, summaryPath: string, root: string
       } catch {
         return `invalid\0${entry.raw}`;
       }
-      return `computed\0${entry.depth}\0${JSON.stringify(source)}`;
+      return `computed\0${entry.depth}\0${sortedJson(source)}`;
     }
     case 'item': {
       if (isExternalTarget(entry.href)) return itemSignature(entry.depth, entry.title, entry.href, entry.linkTitle);
@@ -206,7 +207,7 @@ function elementsOf(bundle: RevisionBundle, layout: DirectoryLayout, summaryPath
           const source = JSON.parse(JSON.stringify(page.computed)) as unknown;
           elements.push({
             kind: 'item',
-            signature: `computed\0${depth}\0${JSON.stringify(source)}`,
+            signature: `computed\0${depth}\0${sortedJson(source)}`,
             render: (style) => {
               const indent = ' '.repeat(style.indent * depth);
               const inner = `${indent}  `;
