@@ -30,19 +30,6 @@ async function measure(pageCount: number): Promise<Record<string, string | numbe
   const client = createApiClient({ baseUrl, token: admin.token });
   try {
     const files = generateRepository(pageCount);
-    // Groups need an extension the server does not offer yet (page-kinds): each group becomes a page
-    // (group-N/README.md) holding its sections, so the tree keeps its shape and its slugs stay unique.
-    const lines: string[] = [];
-    let inGroup = false;
-    for (const line of new TextDecoder().decode(files.get('SUMMARY.md')).split('\n')) {
-      const group = /^## (Group (\d+))/.exec(line);
-      if (group) {
-        inGroup = true;
-        lines.push(`* [${group[1]}](group-${group[2]}/README.md)`);
-        files.set(`group-${group[2]}/README.md`, new TextEncoder().encode(`# ${group[1]}\n\nThe pages of ${group[1]!.toLowerCase()}.\n`));
-      } else if (line !== '') lines.push(inGroup && (line.startsWith('*') || line.startsWith(' ')) ? `  ${line}` : line);
-    }
-    files.set('SUMMARY.md', new TextEncoder().encode(`${lines.join('\n')}\n`));
     const repo = await initRepository({ fs, dir: join(folder, 'repo') });
     const first = await writeCommit(repo, { parent: null, changes: { write: files }, author, message: `${pageCount} pages`, ref: 'main' });
     const space = await client.createSpace(admin.organization.id, { title: 'Bench' });
