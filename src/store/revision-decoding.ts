@@ -26,17 +26,30 @@ export interface MaterializedContent {
 }
 
 /**
- * Loads every object of a revision's content, breadth-first: one batch of queries per level of the tree
- * (page depth times list levels), never one query per page.
+ * Pages already rebuilt for an earlier revision, by page-node hash. Revisions share most of their subtrees
+ * (a one-page edit changes one path from the root), and rebuilt pages are deeply frozen, so a new revision takes
+ * the unchanged subtrees as they are: reading it costs the changed path, not the whole tree.
+ */
+export interface MaterializedPages {
+  recall(hash: ContentHash): StoredPage | undefined;
+  remember(hash: ContentHash, page: StoredPage, size: number): void;
+}
+
+/**
+ * Loads the objects of a revision's content, breadth-first: one batch of queries per level of the tree
+ * (page depth times list levels), never one query per page. Page subtrees found in `materialized` are not
+ * descended into: they are returned in `reused`, held for `materializeContent`.
  *
  * @example
- * const { loaded, size } = await loadRevisionObjects(objects, row.content);
+ * const { loaded, reused, size } = await loadRevisionObjects(objects, row.content, materialized);
  */
 export async function loadRevisionObjects(
   objects: ObjectStore,
   root: ContentHash,
-): Promise<{ loaded: Map<ContentHash, ContentObject>; size: number }> {
-  const loaded = new Map<ContentHash, ContentObject>();
+  materialized?: MaterializedPages,
+): Promise<{ loaded: Map<ContentHash, LoadedContentObject>; reused: Map<ContentHash, StoredPage>; size: number }> {
+  const loaded = new Map<ContentHash, LoadedContentObject>();
+  const reused = new Map<ContentHash, StoredPage>();
   let size = 0;
   let frontier: ContentHash[] = [root];
   while (frontier.length > 0) {
@@ -45,29 +58,43 @@ export async function loadRevisionObjects(
     for (const [hash, entry] of batch) {
       const object = entry.value as ContentObject;
       size += entry.size;
-      loaded.set(hash, object);
-      for (const ref of referencesOf(object)) if (!loaded.has(ref)) next.push(ref);
+      loaded.set(hash, { object, size: entry.size });
+      for (const ref of referencesOf(object)) {
+        if (loaded.has(ref) || reused.has(ref)) continue;
+        const page = materialized?.recall(ref);
+        if (page !== undefined) reused.set(ref, page);
+        else next.push(ref);
+      }
     }
     frontier = [...new Set(next)];
   }
-  return { loaded, size };
+  return { loaded, reused, size };
+}
+
+/** A loaded content object and the length of its JSON. */
+export interface LoadedContentObject {
+  object: ContentObject;
+  size: number;
 }
 
 /**
  * Rebuilds a revision's content from its loaded objects: pages with their children in place (the published
  * tree minus `urls`), files, reusable contents, tags, variables and source. Everything returned is frozen, and
- * every page, file and reusable content handed out is recorded in `handedOut` with its object hash.
+ * every page, file and reusable content handed out is recorded in `handedOut` with its object hash. Subtrees in
+ * `reused` are taken as they are; every subtree rebuilt is offered to `materialized` for later revisions.
  *
  * @example
- * const content = materializeContent(row.content, loaded, objects.handedOut);
+ * const content = materializeContent(row.content, loaded, objects.handedOut, reused, materialized);
  */
 export function materializeContent(
   root: ContentHash,
-  loaded: Map<ContentHash, ContentObject>,
+  loaded: Map<ContentHash, LoadedContentObject>,
   handedOut: WeakMap<object, ContentHash>,
+  reused: ReadonlyMap<ContentHash, StoredPage> = new Map(),
+  materialized?: MaterializedPages,
 ): MaterializedContent {
   const get = <T extends ContentObject>(hash: ContentHash, kind: T['t']): T => {
-    const object = loaded.get(hash);
+    const object = loaded.get(hash)?.object;
     if (object === undefined || object.t !== kind) {
       throw new QuireError('STORE_CORRUPT', `content object ${hash} is missing or is not a ${kind}`, { hash });
     }
@@ -75,10 +102,14 @@ export function materializeContent(
   };
   const elements = (ref: ListRef): ContentHash[] => expandList(ref, (hash) => get<ListChunkObject>(hash, 'list'));
   const page = (hash: ContentHash): StoredPage => {
+    const kept = reused.get(hash);
+    if (kept !== undefined) return kept;
     const node = get<PageNodeObject>(hash, 'page');
-    const built = Object.freeze(node.c === undefined ? { ...node.p } : { ...node.p, pages: Object.freeze(elements(node.c).map(page)) });
+    const built = Object.freeze(node.c === undefined ? { ...node.p } : { ...node.p, pages: Object.freeze(elements(node.c).map(page)) }) as unknown as StoredPage;
     handedOut.set(built, hash);
-    return built as unknown as StoredPage;
+    // Its children are remembered on their own: what this entry adds to memory is its own node.
+    materialized?.remember(hash, built, loaded.get(hash)!.size);
+    return built;
   };
   const revision = get<RevisionRootObject>(root, 'revision');
   const pages = Object.freeze(elements(revision.pages).map(page)) as StoredPage[];

@@ -8,7 +8,8 @@ import { checkOneOf, notFound } from './field-checks.ts';
 import { jsonColumn, parseJsonColumn } from './json-column.ts';
 import { listPage, type ListOptions, type ListPage } from './pagination.ts';
 import type { RevisionContent, RevisionInfo, RevisionType, StoredRevision } from './revision-content.ts';
-import { loadRevisionObjects, materializeContent, type MaterializedContent } from './revision-decoding.ts';
+import type { StoredPage } from './revision-content.ts';
+import { loadRevisionObjects, materializeContent, type MaterializedContent, type MaterializedPages } from './revision-decoding.ts';
 import { encodeRevision, missingObjects } from './revision-encoding.ts';
 import type { StoredSource } from './revision-objects.ts';
 import type { StoreContext } from './store-context.ts';
@@ -68,8 +69,9 @@ export function revisionStore(context: StoreContext): RevisionStore {
       const key = `revision:${row.content}`;
       let cached = context.objects.recall<CachedContent>(key);
       if (cached === undefined) {
-        const { loaded, size } = await loadRevisionObjects(context.objects, row.content);
-        const content = materializeContent(row.content, loaded, context.objects.handedOut);
+        const materialized = materializedPages(context);
+        const { loaded, reused, size } = await loadRevisionObjects(context.objects, row.content, materialized);
+        const content = materializeContent(row.content, loaded, context.objects.handedOut, reused, materialized);
         cached = { content, source: await loadSource(context, content.source) };
         // The materialized tree takes about as much memory again as the objects it came from.
         context.objects.remember(key, cached, size);
@@ -205,5 +207,13 @@ export function toRevisionInfo(row: RevisionsTable): RevisionInfo {
     createdAt: row.created_at,
     ...(git === undefined ? {} : { git }),
     ...(row.merged_from === null ? {} : { mergedFromChangeRequest: row.merged_from }),
+  };
+}
+
+/** Rebuilt page subtrees, remembered in the object cache (bounded by bytes like every cached object). */
+function materializedPages(context: StoreContext): MaterializedPages {
+  return {
+    recall: (hash) => context.objects.recall<StoredPage>(`page:${hash}`),
+    remember: (hash, page, size) => context.objects.remember(`page:${hash}`, page, size),
   };
 }
