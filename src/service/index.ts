@@ -99,3 +99,28 @@ export { updateChangeRequestFromSpace } from './update-change-request.ts';
 export { listSpaceRevisions, setRevisionGit } from './revision-history.ts';
 export { getRevisionDirectory } from './revision-directory.ts';
 export { getQuireServerInfo, quireExtensions, quireVersion } from './quire-server-info.ts';
+export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite, type SiteCreation, type SiteListQuery, type SiteUpdate } from './sites.ts';
+export { createSiteSection, deleteSiteSection, listSiteSections, updateSiteSection, type SiteSectionAddition, type SiteSectionUpdate } from './site-sections.ts';
+export {
+  createSiteSectionGroup,
+  deleteSiteSectionGroup,
+  listSiteSectionGroups,
+  setSectionGroupMembership,
+  updateSiteSectionGroup,
+  type SiteSectionGroupCreation,
+  type SiteSectionGroupUpdate,
+} from './site-section-groups.ts';
+export { createSiteSpace, deleteSiteSpace, listSiteSpaces, updateSiteSpace, type SiteSpaceAddition, type SiteSpaceUpdate } from './site-spaces.ts';
+export { getSiteStructure, sortSiteStructure, type StructurePointer, type StructurePosition } from './site-structure.ts';
+export { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './site-share-links.ts';
+export {
+  deleteSiteSpaceCustomization,
+  getSiteCustomization,
+  getSiteSpaceCustomization,
+  overrideSiteSpaceCustomization,
+  putSiteCustomization,
+} from './site-customization.ts';
+export { checkCustomization, defaultCustomization } from './customization-settings.ts';
+export { getSiteAdaptiveSchema, listSiteAdaptiveTemplateConditions, putSiteAdaptiveSchema } from './site-adaptive-schema.ts';
+export { getPublishedSite } from './published-site.ts';
+export type * from './published-site-shapes.ts';

@@ -106,7 +106,11 @@ export async function deleteSpace(ctx: ServiceContext, actor: Actor, spaceId: st
   const found = await absentWhenNotFound(() => spaceAccess(ctx, actor, spaceId));
   if (found === undefined) return 'absent';
   requireLevel(found.level, 'admin', `delete space ${spaceId}`);
-  return (await ctx.store.deleteSpace(spaceId)) ? 'deleted' : 'absent';
+  // A deleted space leaves every site that showed it, in the same transaction.
+  return ctx.store.transaction(async (tx) => {
+    await tx.removeSpaceFromSites(spaceId);
+    return (await tx.deleteSpace(spaceId)) ? 'deleted' : 'absent';
+  });
 }
 
 /**
@@ -215,7 +219,11 @@ export async function transferSpace(ctx: ServiceContext, actor: Actor, spaceId: 
   }
   const target = await organizationAccess(ctx, actor, organizationId);
   requireOrganizationRole(target, ['admin'], `transfer space ${spaceId} into organization ${organizationId}`);
-  const moved = await ctx.store.updateSpace(spaceId, { organizationId, ...(space.visibility === 'in-collection' ? { visibility: 'private' as const } : {}) });
+  // A space that leaves the organization leaves its sites too.
+  const moved = await ctx.store.transaction(async (tx) => {
+    await tx.removeSpaceFromSites(spaceId);
+    return tx.updateSpace(spaceId, { organizationId, ...(space.visibility === 'in-collection' ? { visibility: 'private' as const } : {}) });
+  });
   return toPublishedSpace(moved, await new ContentLevels(ctx, target).of(moved), ctx.baseUrl);
 }
 

@@ -15,6 +15,90 @@ export interface Database {
   change_requests: ChangeRequestsTable;
   objects: ObjectsTable;
   documents: DocumentsTable;
+  sites: SitesTable;
+  site_section_groups: SiteSectionGroupsTable;
+  site_sections: SiteSectionsTable;
+  site_spaces: SiteSpacesTable;
+  site_share_links: SiteShareLinksTable;
+}
+
+export interface SitesTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  type: string;
+  visibility: string;
+  published: number;
+  basename: string | null;
+  proxy: string | null;
+  default_level: string | null;
+  adaptive_content: number;
+  agents_context: string | null;
+  default_section_id: string | null;
+  /** The default site space at the root level (a site without sections). */
+  default_site_space_id: string | null;
+  /** JSON `SiteCustomizationSettingsInput`, or null: the defaults. */
+  customization: string | null;
+  customization_updated_at: string | null;
+  /** JSON `SiteAdaptiveJSONSchema`, or null: the empty schema. */
+  adaptive_schema: string | null;
+  adaptive_schema_updated_at: string | null;
+  /** Bumped by every structural write: the row lock that serializes them. */
+  structure_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteSectionGroupsTable {
+  id: string;
+  site_id: string;
+  parent_id: string | null;
+  title: string;
+  icon: string | null;
+  position: string;
+  created_at: string;
+}
+
+export interface SiteSectionsTable {
+  id: string;
+  site_id: string;
+  group_id: string | null;
+  title: string;
+  path: string;
+  description: string | null;
+  icon: string | null;
+  condition: string | null;
+  default_site_space_id: string | null;
+  position: string;
+  created_at: string;
+}
+
+export interface SiteSpacesTable {
+  id: string;
+  site_id: string;
+  section_id: string | null;
+  /** The section id, or '' at the root: paths are unique per (site, level). */
+  level_key: string;
+  space_id: string;
+  path: string;
+  title: string | null;
+  condition: string | null;
+  hidden: number;
+  /** JSON overrides of the site's customization, or null: none. */
+  customization: string | null;
+  customization_updated_at: string | null;
+  position: string;
+  created_at: string;
+}
+
+export interface SiteShareLinksTable {
+  id: string;
+  site_id: string;
+  name: string;
+  /** SHA-256 hex of the key; the key itself is never stored. */
+  key_hash: string;
+  active: number;
+  created_at: string;
 }
 
 export interface UsersTable {

@@ -27,3 +27,12 @@ export type {
   StoredRevisionFile,
 } from './revision-content.ts';
 export type { ChangeRequestState, DefaultLevel, EditMode, Role, RoleOrGuest, Visibility } from './field-checks.ts';
+export type { SiteRecord, NewSite, SitePatch, SiteFilter, SiteType, SiteVisibility, SiteAgentsContext } from './sites.ts';
+export { siteTypes, siteVisibilities, siteAgentsContexts } from './sites.ts';
+export type { SiteSectionRecord, NewSiteSection, SiteSectionPatch } from './site-sections.ts';
+export type { SiteSectionGroupRecord, NewSiteSectionGroup, SiteSectionGroupPatch } from './site-section-groups.ts';
+export type { SiteSpaceRecord, NewSiteSpace, SiteSpacePatch, SiteSpaceFilter } from './site-spaces.ts';
+export type { SiteShareLinkRecord, NewSiteShareLink } from './site-share-links.ts';
+export type { StoredCustomization } from './site-customizations.ts';
+export type { StoredAdaptiveSchema } from './site-adaptive-schemas.ts';
+export type { SiteTree } from './site-tree.ts';

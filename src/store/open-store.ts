@@ -21,6 +21,14 @@ import type { Store, StoreOptions, StoreStats } from './store.ts';
 import { StoreContext } from './store-context.ts';
 import type { StoreDialect } from './store-dialect.ts';
 import { userStore } from './users.ts';
+import { siteStore } from './sites.ts';
+import { siteSectionStore } from './site-sections.ts';
+import { siteSectionGroupStore } from './site-section-groups.ts';
+import { siteSpaceStore } from './site-spaces.ts';
+import { siteShareLinkStore } from './site-share-links.ts';
+import { siteCustomizationStore } from './site-customizations.ts';
+import { siteAdaptiveSchemaStore } from './site-adaptive-schemas.ts';
+import { siteTreeStore } from './site-tree.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -75,6 +83,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...revisionStore(context),
     ...documentStore(context),
     ...blobStore(context),
+    ...siteStore(context),
+    ...siteSectionStore(context),
+    ...siteSectionGroupStore(context),
+    ...siteSpaceStore(context),
+    ...siteShareLinkStore(context),
+    ...siteCustomizationStore(context),
+    ...siteAdaptiveSchemaStore(context),
+    ...siteTreeStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

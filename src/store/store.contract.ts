@@ -595,6 +595,116 @@ export function describeStoreContract(name: string, makeHarness: () => Promise<S
       });
     });
 
+    describe('sites', () => {
+      it('creates, updates, lists and deletes a site', async () => {
+        const org = await organization();
+        const site = await store.createSite({ organizationId: org.id, title: 'Docs' });
+        expect(site).toMatchObject({ organizationId: org.id, title: 'Docs', type: 'basic', visibility: 'public', published: false, adaptiveContent: false, defaultLevel: 'inherit' });
+        const updated = await store.updateSite(site.id, { title: 'Handbook', visibility: 'share-link', published: true, basename: 'docs', proxy: 'acme.com/docs', agentsContext: 'excluded' });
+        expect(updated).toMatchObject({ title: 'Handbook', visibility: 'share-link', published: true, basename: 'docs', proxy: 'acme.com/docs', agentsContext: 'excluded' });
+        expect((await store.updateSite(site.id, { basename: null, proxy: null })).proxy).toBeUndefined();
+        await expectCode(store.updateSite(site.id, { visibility: 'secret' as never }), 'INVALID_ARGUMENT');
+        await store.createSite({ organizationId: org.id, title: 'Other' });
+        expect((await store.listSites({ organizationId: org.id })).items.map((item) => item.title)).toEqual(['Handbook', 'Other']);
+        expect((await store.listSites({ organizationId: org.id, published: true })).items.map((item) => item.id)).toEqual([site.id]);
+        expect((await store.listSites({ organizationId: org.id, title: 'Other' })).count).toBe(1);
+        expect(await store.deleteSite(site.id)).toBe(true);
+        expect(await store.deleteSite(site.id)).toBe(false);
+        await expectCode(store.getSite(site.id), 'NOT_FOUND');
+      });
+
+      it('keeps one default per level, unique paths, and cascades deletes', async () => {
+        const org = await organization();
+        const [one, two] = [await store.createSpace({ organizationId: org.id, title: 'One' }), await store.createSpace({ organizationId: org.id, title: 'Two' })];
+        const site = await store.createSite({ organizationId: org.id, title: 'Docs' });
+        const rootA = await store.createSiteSpace({ siteId: site.id, spaceId: one.id, path: 'one' });
+        const rootB = await store.createSiteSpace({ siteId: site.id, spaceId: two.id, path: 'two' });
+        expect((await store.getSite(site.id)).defaultSiteSpaceId).toBe(rootA.id);
+        await expectCode(store.createSiteSpace({ siteId: site.id, spaceId: two.id, path: 'one' }), 'INVALID_ARGUMENT');
+        expect((await store.updateSite(site.id, { defaultSiteSpaceId: rootB.id })).defaultSiteSpaceId).toBe(rootB.id);
+        expect((await store.listSiteSpaces({ siteId: site.id, default: true })).items.map((item) => item.id)).toEqual([rootB.id]);
+        expect((await store.listSiteSpaces({ siteId: site.id, default: false })).items.map((item) => item.id)).toEqual([rootA.id]);
+        expect(await store.deleteSiteSpace(rootB.id)).toBe(true);
+        expect((await store.getSite(site.id)).defaultSiteSpaceId).toBe(rootA.id);
+
+        const section = await store.createSiteSection({ siteId: site.id, title: 'Guides', path: 'guides' });
+        await expectCode(store.createSiteSection({ siteId: site.id, title: 'Again', path: 'guides' }), 'INVALID_ARGUMENT');
+        expect((await store.getSite(site.id)).defaultSectionId).toBe(section.id);
+        const variant = await store.updateSiteSpace(rootA.id, { sectionId: section.id });
+        expect(variant.sectionId).toBe(section.id);
+        expect((await store.getSiteSection(section.id)).defaultSiteSpaceId).toBe(rootA.id);
+        expect((await store.getSite(site.id)).defaultSiteSpaceId).toBeUndefined();
+        expect(await store.countSiteSpaces(site.id)).toBe(1);
+        expect((await store.listSites({ organizationId: org.id, spaceId: one.id })).items.map((item) => item.id)).toEqual([site.id]);
+
+        expect(await store.deleteSiteSection(section.id)).toBe(true);
+        expect(await store.countSiteSpaces(site.id)).toBe(0);
+        expect((await store.getSite(site.id)).defaultSectionId).toBeUndefined();
+        expect(await store.deleteSiteSection(section.id)).toBe(false);
+      });
+
+      it('removes a space from every site, and moves a group\'s sections up when the group goes', async () => {
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Shared' });
+        const first = await store.createSite({ organizationId: org.id, title: 'First' });
+        const second = await store.createSite({ organizationId: org.id, title: 'Second' });
+        await store.createSiteSpace({ siteId: first.id, spaceId: space.id, path: 'shared' });
+        await store.createSiteSpace({ siteId: second.id, spaceId: space.id, path: 'shared' });
+        expect(await store.removeSpaceFromSites(space.id)).toBe(2);
+        expect((await store.getSite(first.id)).defaultSiteSpaceId).toBeUndefined();
+
+        const group = await store.createSiteSectionGroup({ siteId: first.id, title: 'Products' });
+        const inner = await store.createSiteSection({ siteId: first.id, title: 'API', path: 'api', groupId: group.id });
+        const nested = await store.createSiteSectionGroup({ siteId: first.id, title: 'Nested', parentId: group.id });
+        await expectCode(store.updateSiteSectionGroup(group.id, { parentId: nested.id }), 'INVALID_ARGUMENT');
+        expect(await store.deleteSiteSectionGroup(group.id)).toBe(true);
+        expect((await store.getSiteSection(inner.id)).groupId).toBeUndefined();
+        expect((await store.getSiteSectionGroup(nested.id)).parentId).toBeUndefined();
+        const tree = await store.readSiteTree(first.id);
+        expect(tree.sections.map((item) => item.id)).toEqual([inner.id]);
+        expect(tree.groups.map((item) => item.id)).toEqual([nested.id]);
+      });
+
+      it('stores share-link key hashes, customizations and adaptive schemas', async () => {
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Docs' });
+        const site = await store.createSite({ organizationId: org.id, title: 'Docs' });
+        const link = await store.createSiteShareLink({ siteId: site.id, name: 'Reviewers', keyHash: 'a'.repeat(64) });
+        expect((await store.findActiveSiteShareLink(site.id, 'a'.repeat(64)))?.id).toBe(link.id);
+        await store.updateSiteShareLink(link.id, { active: false });
+        expect(await store.findActiveSiteShareLink(site.id, 'a'.repeat(64))).toBeUndefined();
+        expect((await store.listSiteShareLinks(site.id, { search: 'view' })).count).toBe(1);
+        expect((await store.listSiteShareLinks(site.id, { search: 'zzz' })).count).toBe(0);
+        expect(await store.deleteSiteShareLink(link.id)).toBe(true);
+
+        expect(await store.getSiteCustomization(site.id)).toEqual({});
+        const put = await store.putSiteCustomization(site.id, { title: 'Acme docs' });
+        expect(await store.getSiteCustomization(site.id)).toEqual(put);
+        const siteSpace = await store.createSiteSpace({ siteId: site.id, spaceId: space.id, path: 'docs' });
+        expect(await store.putSiteSpaceCustomization(siteSpace.id, { title: 'Variant' })).toBe(false);
+        expect((await store.getSiteSpaceCustomization(siteSpace.id)).settings).toEqual({ title: 'Variant' });
+        expect(await store.putSiteSpaceCustomization(siteSpace.id, null)).toBe(true);
+        expect(await store.getSiteSpaceCustomization(siteSpace.id)).toEqual({});
+
+        expect(await store.getSiteAdaptiveSchema(site.id)).toEqual({});
+        const schema = { type: 'object', properties: {}, additionalProperties: false };
+        expect((await store.putSiteAdaptiveSchema(site.id, schema)).jsonSchema).toEqual(schema);
+        expect((await store.getSiteAdaptiveSchema(site.id)).jsonSchema).toEqual(schema);
+      });
+
+      it('serializes concurrent structural writes: one default, distinct paths', async () => {
+        const other = harness.concurrentStores ? await open() : store;
+        const org = await organization();
+        const site = await store.createSite({ organizationId: org.id, title: 'Race' });
+        const spaces = [];
+        for (let index = 0; index < 6; index++) spaces.push(await store.createSpace({ organizationId: org.id, title: `S${index}` }));
+        const results = await Promise.allSettled(spaces.map((space, index) => (index % 2 === 0 ? store : other).createSiteSpace({ siteId: site.id, spaceId: space.id, path: `p${index % 3}` })));
+        expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+        const listed = await store.listSiteSpaces({ siteId: site.id, default: true });
+        expect(listed.count).toBe(1);
+      });
+    });
+
     describe('concurrency and atomicity', () => {
       it('lets exactly one of two concurrent head moves with the same expected head win', async () => {
         const other = harness.concurrentStores ? await open() : store;

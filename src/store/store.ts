@@ -9,6 +9,14 @@ import type { RevisionStore } from './revisions.ts';
 import type { SpaceStore } from './spaces.ts';
 import type { StoreDialect } from './store-dialect.ts';
 import type { UserStore } from './users.ts';
+import type { SiteStore } from './sites.ts';
+import type { SiteSectionStore } from './site-sections.ts';
+import type { SiteSectionGroupStore } from './site-section-groups.ts';
+import type { SiteSpaceStore } from './site-spaces.ts';
+import type { SiteShareLinkStore } from './site-share-links.ts';
+import type { SiteCustomizationStore } from './site-customizations.ts';
+import type { SiteAdaptiveSchemaStore } from './site-adaptive-schemas.ts';
+import type { SiteTreeStore } from './site-tree.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -25,7 +33,15 @@ export interface Store
     ChangeRequestStore,
     RevisionStore,
     DocumentStore,
-    BlobStore {
+    BlobStore,
+    SiteStore,
+    SiteSectionStore,
+    SiteSectionGroupStore,
+    SiteSpaceStore,
+    SiteShareLinkStore,
+    SiteCustomizationStore,
+    SiteAdaptiveSchemaStore,
+    SiteTreeStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

@@ -8,6 +8,12 @@ import { quireRoutes } from './quire.ts';
 import { revisionRoutes } from './revisions.ts';
 import { spaceRoutes } from './spaces.ts';
 import { userRoutes } from './user.ts';
+import { siteRoutes } from './sites.ts';
+import { siteSectionRoutes } from './site-sections.ts';
+import { siteSectionGroupRoutes } from './site-section-groups.ts';
+import { siteSpaceRoutes } from './site-spaces.ts';
+import { siteShareLinkRoutes } from './site-share-links.ts';
+import { siteCustomizationRoutes } from './site-customization.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -27,5 +33,10 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(changeRequestRoutes);
   await app.register(revisionRoutes);
   await app.register(quireRoutes);
-  // Next: await app.register(siteRoutes);
+  await app.register(siteRoutes);
+  await app.register(siteSectionRoutes);
+  await app.register(siteSectionGroupRoutes);
+  await app.register(siteSpaceRoutes);
+  await app.register(siteShareLinkRoutes);
+  await app.register(siteCustomizationRoutes);
 };

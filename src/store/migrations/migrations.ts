@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { StoreDialect } from '../store-dialect.ts';
 import { initialMigration } from './0001-initial.ts';
+import { sitesMigration } from './0002-sites.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001-initial': initialMigration(dialect),
+        '0002-sites': sitesMigration(dialect),
       };
     },
   };

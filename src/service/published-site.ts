@@ -1,0 +1,49 @@
+import { QuireError, isQuireError } from '../errors/index.ts';
+import { sha256Hex } from '../store/index.ts';
+import type { Actor } from './actor.ts';
+import { ContentLevels } from './content-access.ts';
+import { organizationAccess } from './organization-access.ts';
+import type { PublishedContentSite, PublishedCustomization } from './published-site-shapes.ts';
+import type { ServiceContext } from './service-context.ts';
+import { siteNotFound } from './site-access.ts';
+import { effectiveSiteCustomization, effectiveSiteSpaceCustomization } from './site-customization.ts';
+import { SiteView } from './site-view.ts';
+
+/**
+ * The published profile of a site (`GET .../published`): the site, its structure, the customizations of the
+ * site and of every site space, scripts (none). Only a published site has one. Who may read it:
+ * - `public` and `unlisted`: any authenticated caller;
+ * - `share-link`: only with the key of an active share link of the site (`shareKey`), whoever calls;
+ * - `visitor-auth`: the organization's members.
+ * Anything else answers `NOT_FOUND`, as for a site that does not exist.
+ *
+ * @example
+ * const profile = await getPublishedSite(ctx, actor, orgId, siteId, { shareKey });
+ */
+export async function getPublishedSite(ctx: ServiceContext, actor: Actor, organizationId: string, siteId: string, query: { shareKey?: string }): Promise<PublishedContentSite> {
+  const site = await ctx.store.getSite(siteId).catch((error: unknown) => {
+    throw isQuireError(error, 'NOT_FOUND') ? siteNotFound(siteId) : error;
+  });
+  if (site.organizationId !== organizationId || !site.published) throw siteNotFound(siteId);
+  const access = await organizationAccess(ctx, actor, organizationId).catch(() => undefined);
+  if (site.visibility === 'share-link') {
+    const link = query.shareKey === undefined || query.shareKey === '' ? undefined : await ctx.store.findActiveSiteShareLink(siteId, sha256Hex(query.shareKey));
+    if (link === undefined) throw new QuireError('NOT_FOUND', `site ${siteId} is only readable with the key of an active share link (shareKey)`, { kind: 'site', id: siteId });
+  } else if (site.visibility === 'visitor-auth' && (access === undefined || access.role === null)) throw siteNotFound(siteId);
+  const role = access?.role ?? null;
+  const levels = new ContentLevels(ctx, access ?? { organization: await ctx.store.getOrganization(organizationId), member: undefined as never, role: 'read' });
+  const view = await SiteView.load(ctx, siteId, levels);
+  const siteCustomization = await effectiveSiteCustomization(ctx, siteId);
+  const siteSpaces: Record<string, PublishedCustomization> = {};
+  for (const siteSpace of view.tree.siteSpaces) {
+    const { hasOverrides: _overrides, ...settings } = await effectiveSiteSpaceCustomization(ctx, siteId, siteSpace.id, siteCustomization);
+    siteSpaces[siteSpace.id] = settings;
+  }
+  return {
+    object: 'published-content-site',
+    site: view.publishedSite(role),
+    structure: view.structure(),
+    customizations: { site: siteCustomization, siteSpaces },
+    scripts: [],
+  };
+}
