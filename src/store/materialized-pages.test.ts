@@ -30,7 +30,8 @@ it('a revision read after a one-page edit shares every unchanged subtree with th
       if (index === 7) expect(after.pages[index]).not.toBe(page);
       else expect(after.pages[index], `top-level page ${index}`).toBe(page);
     });
-    const [oldSection, newSection] = [before.pages[7], after.pages[7]] as Array<StoredChildPage & { pages: StoredChildPage[] }>;
+    const oldSection = before.pages[7] as StoredChildPage & { pages: StoredChildPage[] };
+    const newSection = after.pages[7] as StoredChildPage & { pages: StoredChildPage[] };
     newSection.pages.forEach((page, index) => {
       if (index === 3) expect(page).toMatchObject({ title: 'Edited' });
       else expect(page).toBe(oldSection.pages[index]);
