@@ -54002,6 +54002,15 @@ function getPublishedSite(transport, organizationId, siteId, shareKey) {
     query: { shareKey }
   });
 }
+function createSite(transport, organizationId, body) {
+  return transport.json({ method: "POST", route: "/v1/orgs/{organizationId}/sites", params: { organizationId }, body });
+}
+function addSpaceToSite(transport, organizationId, siteId, spaceId) {
+  return transport.json({ method: "POST", route: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces", params: { organizationId, siteId }, body: { spaceId } });
+}
+function publishSite(transport, organizationId, siteId) {
+  return transport.json({ method: "POST", route: "/v1/orgs/{organizationId}/sites/{siteId}/publish", params: { organizationId, siteId } });
+}
 
 // src/client/space-operations.ts
 function getSpace(transport, spaceId, shareKey) {
@@ -55520,6 +55529,36 @@ var ApiClient = class {
     const site = checkId("siteId", siteId);
     const given = checkObject("options", options);
     return getPublishedSite(this.#transport, org, site, checkOptionalString("options.shareKey", given["shareKey"]));
+  }
+  /**
+   * Creates a site in an organization (createSite). Not retried once it may have been sent.
+   *
+   * @example
+   * const site = await client.createSite('org1', { title: 'Docs', visibility: 'public' });
+   */
+  createSite(organizationId, body) {
+    const org = checkId("organizationId", organizationId);
+    const given = checkObject("body", body);
+    checkOptionalString("body.title", given["title"]);
+    return createSite(this.#transport, org, body);
+  }
+  /**
+   * Adds a space to a site (addSpaceToSite): into its default section, or at its root when it has none.
+   *
+   * @example
+   * await client.addSpaceToSite('org1', 'site1', 'space1');
+   */
+  addSpaceToSite(organizationId, siteId, spaceId) {
+    return addSpaceToSite(this.#transport, checkId("organizationId", organizationId), checkId("siteId", siteId), checkId("spaceId", spaceId));
+  }
+  /**
+   * Publishes a site (publishSite): its published profile becomes readable.
+   *
+   * @example
+   * await client.publishSite('org1', 'site1');
+   */
+  publishSite(organizationId, siteId) {
+    return publishSite(this.#transport, checkId("organizationId", organizationId), checkId("siteId", siteId));
   }
   /**
    * The bytes of a file from its absolute `downloadURL`, following redirects. The token is sent only when the URL

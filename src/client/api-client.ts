@@ -15,6 +15,8 @@ import type {
   Revision,
   RevisionFile,
   RevisionPage,
+  Site,
+  SiteSpace,
   Space,
   User,
 } from '@gitbook/api';
@@ -409,6 +411,39 @@ export class ApiClient {
     const site = checkId('siteId', siteId);
     const given = checkObject('options', options);
     return sites.getPublishedSite(this.#transport, org, site, checkOptionalString('options.shareKey', given['shareKey']));
+  }
+
+  /**
+   * Creates a site in an organization (createSite). Not retried once it may have been sent.
+   *
+   * @example
+   * const site = await client.createSite('org1', { title: 'Docs', visibility: 'public' });
+   */
+  createSite(organizationId: string, body: sites.SiteCreation): Promise<Site> {
+    const org = checkId('organizationId', organizationId);
+    const given = checkObject('body', body);
+    checkOptionalString('body.title', given['title']);
+    return sites.createSite(this.#transport, org, body);
+  }
+
+  /**
+   * Adds a space to a site (addSpaceToSite): into its default section, or at its root when it has none.
+   *
+   * @example
+   * await client.addSpaceToSite('org1', 'site1', 'space1');
+   */
+  addSpaceToSite(organizationId: string, siteId: string, spaceId: string): Promise<SiteSpace> {
+    return sites.addSpaceToSite(this.#transport, checkId('organizationId', organizationId), checkId('siteId', siteId), checkId('spaceId', spaceId));
+  }
+
+  /**
+   * Publishes a site (publishSite): its published profile becomes readable.
+   *
+   * @example
+   * await client.publishSite('org1', 'site1');
+   */
+  publishSite(organizationId: string, siteId: string): Promise<Site> {
+    return sites.publishSite(this.#transport, checkId('organizationId', organizationId), checkId('siteId', siteId));
   }
 
   /**

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiClient } from '../../client/index.ts';
+import { exportSite, fetchExportSite, formatExportSummary } from '../../export/index.ts';
 import { readDirectoryFiles } from '../../disk/directory-files.ts';
 import { changedPaths, initRepository, readCommit, writeCommit } from '../../git/index.ts';
 import { defaultMessagePrefix, describeResult, runSync, type SyncContext } from '../../sync/index.ts';
@@ -20,7 +21,8 @@ const plainSampleRepository = fileURLToPath(new URL('../../../fixtures/repositor
  * `quire demo`: the main job on the embedded default, end to end. First the format: the sample repository becomes
  * a revision bundle and is written back, byte for byte. Then sync: the embedded service starts in this process,
  * the sample (as a fresh Git repository) is synced into a new space, a page is edited through the API in a change
- * request, and the edit is synced back as a commit. It says where to look at each step.
+ * request, and the edit is synced back as a commit. Last, a site of the space is published and exported as a
+ * static bundle. It says where to look at each step.
  */
 export async function demo(options: { out: string }, terminal: Terminal): Promise<number> {
   const bundlePath = join(options.out, 'handbook.json');
@@ -89,8 +91,18 @@ async function syncDemo(out: string, terminal: Terminal): Promise<number> {
     const touched = (await changedPaths(repo, commit.parents[0]!, commit.oid)).map((change) => change.path);
     terminal.out(`   commit ${commit.oid.slice(0, 7)} "${commit.subject}" by ${commit.author.name}, one parent, changes ${touched.join(', ')}\n\n`);
 
+    const site = await client.createSite(service.organizationId, { title: 'Quire demo', visibility: 'public' });
+    await client.addSpaceToSite(service.organizationId, site.id, space.id);
+    await client.publishSite(service.organizationId, site.id);
+    terminal.out(`9. Publish a site of the space: site ${site.id}, published\n`);
+    const siteDir = join(out, 'site');
+    await rm(siteDir, { recursive: true, force: true });
+    const summary = await exportSite(await fetchExportSite(client, { organizationId: service.organizationId, siteId: site.id }), { outDir: siteDir });
+    terminal.out(`10. quire export of the site:\n${indent(formatExportSummary(summary))}\n`);
+
     terminal.out(
       'Where to look:\n' +
+        `  open ${siteDir}/index.html               the exported site: works from the disk, search included\n` +
         `  git -C ${repoDir} log --stat            the import commit and the commit made from the space\n` +
         `  cat ${repoDir}/README.md                 the line written in the service\n` +
         `  quire serve --data ${data}              the space (${space.id}), then GET /v1/spaces/${space.id}/content\n` +

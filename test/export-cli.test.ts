@@ -1,0 +1,87 @@
+// `quire export` end to end: a space written through the API, a site made of it and published, exported from
+// the real server on a socket by the command, and the bundle checked on disk.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli/program.ts';
+import type { Terminal } from '../src/cli/terminal.ts';
+import { startConformanceServer, type ConformanceServer } from './conformance/harness.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'quire-export-cli-'));
+let server: ConformanceServer;
+let siteId: string;
+
+function capture(): Terminal & { output: () => string; errors: () => string } {
+  let out = '';
+  let err = '';
+  return { out: (text) => (out += text), err: (text) => (err += text), interactive: false, output: () => out, errors: () => err };
+}
+
+function htmlFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.html')).map((path) => join(folder, path));
+}
+
+beforeAll(async () => {
+  server = await startConformanceServer('sqlite');
+  const api = server.client();
+  const organization = server.admin.organization.id;
+  const { data: space } = await api.orgs.createSpace(organization, { title: 'Handbook' });
+  const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, { subject: 'Pages' });
+  await api.spaces.updateChangeRequestContent(space.id, changeRequest.id, {
+    changes: [
+      { operation: 'insert_page', ref: 'home', title: 'Welcome', document: { markdown: '# Welcome\n\nRead the [guide](./guide.md).\n\n{% hint style="info" %}\nHello from a hint.\n{% endhint %}\n' } },
+      { operation: 'insert_page', ref: 'guide', title: 'Guide', slug: 'guide', document: { markdown: '# Guide\n\nBack to the [start](./README.md). Find me with the word zephyr.\n' } },
+    ],
+  });
+  expect((await api.spaces.mergeChangeRequest(space.id, changeRequest.id)).data.result).toBe('merge');
+  const { data: site } = await api.orgs.createSite(organization, { title: 'Docs', visibility: 'public' } as never);
+  siteId = site.id;
+  await api.orgs.addSpaceToSite(organization, site.id, { spaceId: space.id } as never);
+  await api.orgs.publishSite(organization, site.id);
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('quire export', () => {
+  it('writes a static bundle of the published site that links to itself and searches offline', async () => {
+    const out = join(work, 'site');
+    const terminal = capture();
+    const code = await runCli(['export', '--site', siteId, '--out', out, '--api', server.baseUrl, '--token', server.admin.token], terminal);
+    expect(terminal.errors()).not.toMatch(/quire: /);
+    expect(code).toBe(0);
+    expect(terminal.output()).toContain('Exported 2 pages');
+    expect(terminal.output()).toContain('No broken links.');
+
+    for (const file of ['index.html', '404.html', 'sitemap.xml', 'assets/quire.css', 'assets/quire.js', 'assets/search-index.js']) {
+      expect(existsSync(join(out, file)), file).toBe(true);
+    }
+    const pages = htmlFiles(out);
+    expect(pages.length).toBeGreaterThanOrEqual(3); // two pages and 404.html
+    // Every relative link and script of every page points at a file of the bundle (file:// and static servers).
+    for (const page of pages) {
+      const html = readFileSync(page, 'utf8');
+      for (const [, target] of html.matchAll(/(?:href|src)="([^"#?]+)[^"]*"/g)) {
+        if (/^[a-z]+:/i.test(target!) || target!.startsWith('//')) continue;
+        const resolved = resolve(dirname(page), target!);
+        expect(resolved.startsWith(out), `${page} → ${target}`).toBe(true);
+        expect(existsSync(resolved) && statSync(resolved).isFile(), `${page} → ${target}`).toBe(true);
+      }
+    }
+    const home = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(home).toContain('Welcome');
+    expect(home).toContain('Hello from a hint.');
+    expect(home).toMatch(/href="[^"]*guide\/index\.html"/);
+    expect(readFileSync(join(out, 'assets/search-index.js'), 'utf8')).toContain('zephyr');
+  });
+
+  it('says which site it could not read, and exits 1', async () => {
+    const terminal = capture();
+    const code = await runCli(['export', '--site', 'nosuchsite', '--out', join(work, 'none'), '--api', server.baseUrl, '--token', server.admin.token], terminal);
+    expect(code).toBe(1);
+    expect(terminal.errors()).toMatch(/API_REQUEST_FAILED.*404/);
+  });
+});
