@@ -74,7 +74,9 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
   for (const [pageId, { changeIndex, markdown, asFile }] of batch.submitted) {
     const page = draft.page(pageId) as SnapshotDocumentPage;
     const file = () => layoutNow().pages.get(pageId)!;
-    const body = scanReferences(markdown.body).length === 0 ? markdown.body : resolveSubmittedLinks(markdown.body, file(), targetsNow());
+    // A page file given with `git` is the repository's own bytes: its links are already paths in the Git layout,
+    // and it is kept exactly as written (docs/api-extensions.md), which also spares laying out the whole tree.
+    const body = asFile || scanReferences(markdown.body).length === 0 ? markdown.body : resolveSubmittedLinks(markdown.body, file(), targetsNow());
     const documentId = body === '' ? undefined : documentIdOf(body);
     if (documentId !== undefined) newDocuments.set(documentId, body);
     const next = withDocumentId(markdown.deferredTargets ? withResolvedTargets(page, file(), targetsNow(), changeIndex) : page, documentId);
