@@ -4,6 +4,9 @@
  * `updateChangeRequestContent` accepts on a server that announces `git-metadata`.
  */
 import type { ChangeRequestContentChange, GitSyncBlob, GitSyncCommit } from '@gitbook/api';
+import type { QuireContentChange } from '../model/quire-changes.ts';
+
+export type { QuireUpdateFileChange, QuireDeleteFileChange, QuireUpsertReusableContentChange, QuireDeleteReusableContentChange, QuireSetDirectoryChange, QuireContentChange } from '../model/quire-changes.ts';
 
 /** The extensions a server may announce. */
 export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history';
@@ -36,59 +39,6 @@ export type RevisionDirectory = {
   readonly symlinks: Readonly<Record<string, string>>;
   readonly deleted?: readonly string[] | undefined;
 };
-
-/** `quire_update_file`: replaces a file's bytes (and name), keeping its id. */
-export type QuireUpdateFileChange = {
-  operation: 'quire_update_file';
-  file: string;
-  base64: string;
-  contentType?: string;
-  name?: string;
-  git?: GitSyncBlob;
-};
-
-/** `quire_delete_file`. */
-export type QuireDeleteFileChange = { operation: 'quire_delete_file'; file: string };
-
-/** `quire_upsert_reusable_content`: creates (no id) or replaces reusable content (`.gitbook/includes/*.md`). */
-export type QuireUpsertReusableContentChange = {
-  operation: 'quire_upsert_reusable_content';
-  reusableContent?: string;
-  title?: string;
-  document: { markdown: string };
-  git?: GitSyncBlob;
-};
-
-/** `quire_delete_reusable_content`. */
-export type QuireDeleteReusableContentChange = { operation: 'quire_delete_reusable_content'; reusableContent: string };
-
-/**
- * `quire_set_directory`: what the directory holds beyond pages and files, by key; `null` removes a key.
- * `extra` maps a path to its bytes in base64 (or null to remove it).
- */
-export type QuireSetDirectoryChange = {
-  operation: 'quire_set_directory';
-  source: {
-    root?: string | null;
-    structure?: { readme: string; summary: string } | null;
-    redirects?: Record<string, string> | null;
-    config?: { path: string; text: string } | null;
-    summaryText?: string | null;
-    varsText?: string | null;
-    summaryTitles?: Record<string, { summary: string; title: string }> | null;
-    extra?: Record<string, string | null> | null;
-    symlinks?: Record<string, string> | null;
-  };
-  variables?: Record<string, string | number | boolean> | null;
-};
-
-/** Every `quire_*` change. */
-export type QuireContentChange =
-  | QuireUpdateFileChange
-  | QuireDeleteFileChange
-  | QuireUpsertReusableContentChange
-  | QuireDeleteReusableContentChange
-  | QuireSetDirectoryChange;
 
 /**
  * A change of `updateChangeRequestContent`: the published union, whose `insert_page`, `update_page` and

@@ -12,3 +12,4 @@ export type {
   SnapshotPage,
   SnapshotParentPage,
 } from './revision-snapshot.ts';
+export type { QuireContentChange, QuireDeleteFileChange, QuireDeleteReusableContentChange, QuireInsertPageChange, QuireSetDirectoryChange, QuireUpdateFileChange, QuireUpsertReusableContentChange } from './quire-changes.ts';
