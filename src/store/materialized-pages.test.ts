@@ -41,3 +41,19 @@ it('a revision read after a one-page edit shares every unchanged subtree with th
     await store.close();
   }
 });
+
+it('refuses a new page whose id repeats one deep inside an unchanged, stored subtree', async () => {
+  const store = await openStore({ kind: 'sqlite', directory: join(directory, 'repeats') });
+  try {
+    const organization = await store.createOrganization({ title: 'Org' });
+    const space = await store.createSpace({ organizationId: organization.id, title: 'Space' });
+    const documentId = await store.putDocument('Body.\n');
+    const first = await store.putRevision(space.id, { parents: [space.revisionId], pages: tenThousandPages(documentId) });
+    const read = await store.getRevision(first);
+    const deep = (read.pages[5] as StoredChildPage & { pages: StoredChildPage[] }).pages[11]!;
+    const clash = { ...deep, title: 'Another page with the same id', pages: [] } as StoredPage;
+    await expect(store.putRevision(space.id, { parents: [first], pages: [clash, ...read.pages] })).rejects.toThrow(`repeats page id ${deep.id}`);
+  } finally {
+    await store.close();
+  }
+});

@@ -58,16 +58,18 @@ export function encodeRevision(content: RevisionContent, source: StoredSource, h
     if (fields.type === 'group' && !atRoot) throw invalid(path, `is a group below the root (page ${id}); groups exist at the root only`);
     const stored = handedOut?.get(page);
     if (stored !== undefined) {
-      // A stored subtree is valid in itself; only its ids can clash with the rest of this revision.
-      const claim = (child: StoredPage, at: string): void => {
-        for (const [index, grandchild] of ((child as { pages?: StoredPage[] }).pages ?? []).entries()) {
-          const childPath = `${at}.pages[${index}]`;
-          if (pageIds.has(grandchild.id)) throw invalid(`${childPath}.id`, `repeats page id ${grandchild.id}`);
+      // A stored subtree is valid in itself; only its ids can clash with the rest of this revision. This walk is
+      // the one pass over unchanged pages, so it builds no strings unless an id repeats.
+      const claim = (child: StoredPage): void => {
+        const grandchildren = (child as { pages?: StoredPage[] }).pages;
+        if (grandchildren === undefined) return;
+        for (const grandchild of grandchildren) {
+          if (pageIds.has(grandchild.id)) throw invalid(`${path} (below)`, `repeats page id ${grandchild.id}`);
           pageIds.add(grandchild.id);
-          claim(grandchild, childPath);
+          claim(grandchild);
         }
       };
-      claim(page, path);
+      claim(page);
       return { hash: stored, key: id };
     }
     if ('markdown' in fields || 'document' in fields) {
