@@ -14,7 +14,11 @@ import { hugoProject } from './hugo-project.ts';
 const sizes = process.argv.slice(2).map(Number).filter((value) => value > 0);
 const out = fileURLToPath(new URL('../.out/', import.meta.url));
 const measure = fileURLToPath(new URL('./measure-quire.ts', import.meta.url));
-const honkitBin = fileURLToPath(new URL('../../node_modules/.bin/honkit', import.meta.url));
+// Honkit is not a dependency of Quire: the bench installs it on demand into bench/.out/tools (git-ignored).
+const tools = fileURLToPath(new URL('../.out/tools', import.meta.url));
+const honkitBin = join(tools, 'node_modules/.bin/honkit');
+/** How long Honkit may run on one site (DESIGN.md: it does not finish 1,000 pages in an hour here). */
+const honkitTimeoutSeconds = Number(process.env.QUIRE_BENCH_HONKIT_TIMEOUT ?? 600);
 const hugoBin = '/usr/bin/hugo';
 
 interface Result {
@@ -54,8 +58,13 @@ async function folderSize(folder: string): Promise<{ bytes: number; files: numbe
 }
 
 /** Runs a command under GNU time: wall seconds, CPU seconds and peak RSS. */
-function timed(command: string, args: string[], cwd?: string): { seconds: number; cpuSeconds: number; peakMegabytes: number; stdout: string; ok: boolean; stderr: string } {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', command, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
+function timed(command: string, args: string[], cwd?: string, timeoutSeconds?: number): { seconds: number; cpuSeconds: number; peakMegabytes: number; stdout: string; ok: boolean; stderr: string; timedOut: boolean } {
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', command, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    ...(timeoutSeconds === undefined ? {} : { timeout: timeoutSeconds * 1000, killSignal: 'SIGKILL' as const }),
+  });
   const lines = result.stderr.trim().split('\n');
   const [seconds, user, system, kilobytes] = (lines.at(-1) ?? '0 0 0 0').split(' ').map(Number);
   return {
@@ -65,6 +74,7 @@ function timed(command: string, args: string[], cwd?: string): { seconds: number
     stdout: result.stdout,
     ok: result.status === 0,
     stderr: lines.slice(0, -1).join('\n'),
+    timedOut: result.error !== undefined && (result.error as NodeJS.ErrnoException).code === 'ETIMEDOUT',
   };
 }
 
@@ -98,14 +108,47 @@ async function hugo(repository: Map<string, Uint8Array>, pages: number): Promise
   return { tool: 'hugo (shared nav.js)', seconds: run.seconds, cpuSeconds: run.cpuSeconds, megabytes: size.bytes / 1e6, peakMegabytes: run.peakMegabytes, files: size.files };
 }
 
-async function honkit(repository: string, pages: number): Promise<Result | string> {
-  if (!existsSync(honkitBin)) return 'skipped: node_modules/.bin/honkit is not installed (npm honkit is not a dependency of Quire)';
+/** Installs Honkit (npm `honkit`) into bench/.out/tools the first time; undefined when the registry is out of reach. */
+function installHonkit(): string | undefined {
+  if (existsSync(honkitBin)) return undefined;
+  const install = spawnSync('npm', ['install', '--prefix', tools, 'honkit@6', '--no-audit', '--no-fund'], { encoding: 'utf8' });
+  return install.status === 0 && existsSync(honkitBin) ? undefined : `skipped: could not install honkit into ${tools}: ${install.stderr.slice(0, 200)}`;
+}
+
+/**
+ * The same content for Honkit, which has no GitBook blocks without plugins: a hint becomes a block quote and an
+ * include its text's place is left empty; everything else is the same Markdown, SUMMARY.md included.
+ */
+function forHonkit(files: ReadonlyMap<string, Uint8Array>): Map<string, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  const converted = new Map<string, Uint8Array>();
+  for (const [path, bytes] of files) {
+    if (!path.endsWith('.md') || path.startsWith('.gitbook/')) {
+      if (!path.startsWith('.gitbook/includes/')) converted.set(path, bytes);
+      continue;
+    }
+    const text = decoder
+      .decode(bytes)
+      .replace(/\{% hint style="[a-z]+" %\}\n([\s\S]*?)\n\{% endhint %\}/g, (_match, body: string) => body.split('\n').map((line) => `> ${line}`).join('\n'))
+      .replace(/^\{% include "[^"]*" %\}$/gm, '');
+    converted.set(path, encoder.encode(text));
+  }
+  return converted;
+}
+
+async function honkit(files: ReadonlyMap<string, Uint8Array>, pages: number): Promise<Result | string> {
+  const missing = installHonkit();
+  if (missing !== undefined) return missing;
+  const repository = join(out, `export-${pages}-honkit-source`);
+  await writeDirectoryFiles(repository, { files: forHonkit(files), symlinks: new Map() }, { clean: true });
   const target = join(out, `export-${pages}-honkit`);
   execFileSync('rm', ['-rf', target]);
-  const run = timed(honkitBin, ['build', repository, target]);
-  if (!run.ok) return `failed: ${run.stderr.slice(0, 300)}`;
+  const run = timed(honkitBin, ['build', repository, target], undefined, honkitTimeoutSeconds);
+  if (run.timedOut) return `honkit: did not finish in ${honkitTimeoutSeconds} s (stopped; QUIRE_BENCH_HONKIT_TIMEOUT sets the limit)`;
+  if (!run.ok) return `honkit failed: ${run.stderr.slice(0, 300)}`;
   const size = await folderSize(target);
-  return { tool: 'honkit', seconds: run.seconds, cpuSeconds: run.cpuSeconds, megabytes: size.bytes / 1e6, peakMegabytes: run.peakMegabytes, files: size.files };
+  return { tool: 'honkit (hints as quotes)', seconds: run.seconds, cpuSeconds: run.cpuSeconds, megabytes: size.bytes / 1e6, peakMegabytes: run.peakMegabytes, files: size.files };
 }
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`);
@@ -114,7 +157,7 @@ for (const pages of sizes.length ? sizes : [1000, 10_000]) {
   const repository = join(out, `export-${pages}-repository`);
   await writeDirectoryFiles(repository, { files, symlinks: new Map() }, { clean: true });
   console.log(`\n${pages.toLocaleString('en-US')} pages (${files.size} files in ${repository}); load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
-  const results: Array<Result | string> = [await quire(repository, pages, '0'), await quire(repository, pages, '1'), await hugo(files, pages), await honkit(repository, pages)];
+  const results: Array<Result | string> = [await quire(repository, pages, '0'), await quire(repository, pages, '1'), await hugo(files, pages), await honkit(files, pages)];
   const hugoResult = results[2];
   for (const result of results) {
     if (typeof result === 'string') {
