@@ -4,6 +4,7 @@ import { listPage, type ListOptions, type ListPage } from './pagination.ts';
 import { isPositionKey, positionBetween } from './position-key.ts';
 import type { StoreContext } from './store-context.ts';
 import { QuireError } from '../errors/index.ts';
+import { requireOrganization } from './require-organization.ts';
 
 /** A collection (the published `Collection` without `object`, `urls`, `permissions`), with its sibling position. */
 export interface CollectionRecord {
@@ -93,8 +94,7 @@ export function collectionStore(context: StoreContext): CollectionStore {
   return {
     async createCollection(input) {
       return context.transaction(async () => {
-        const organization = await context.db().selectFrom('organizations').select('id').where('id', '=', input.organizationId).executeTakeFirst();
-        if (organization === undefined) throw notFound('organization', input.organizationId);
+        await requireOrganization(context, input.organizationId);
         const parentId = input.parentId ?? null;
         await checkParent(input.organizationId, parentId);
         const now = context.timestamp();

@@ -5,6 +5,7 @@ import { listPage, type ListOptions, type ListPage } from './pagination.ts';
 import type { StoreContext } from './store-context.ts';
 import { withSiteLock } from './site-lock.ts';
 import { QuireError } from '../errors/index.ts';
+import { requireOrganization } from './require-organization.ts';
 
 export type SiteType = 'basic' | 'premium' | 'ultimate' | 'sponsored' | 'legacy-basic' | 'legacy-premium';
 export type SiteVisibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth';
@@ -101,8 +102,7 @@ export function siteStore(context: StoreContext): SiteStore {
   };
   return {
     async createSite(input) {
-      const organization = await context.db().selectFrom('organizations').select('id').where('id', '=', input.organizationId).executeTakeFirst();
-      if (organization === undefined) throw notFound('organization', input.organizationId);
+      await requireOrganization(context, input.organizationId);
       const now = context.timestamp();
       const row: SitesTable = {
         id: input.id ?? context.newId(),

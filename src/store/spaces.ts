@@ -8,6 +8,7 @@ import { listPage, type ListOptions, type ListPage } from './pagination.ts';
 import type { RevisionContent } from './revision-content.ts';
 import { writeRevision } from './revisions.ts';
 import type { StoreContext } from './store-context.ts';
+import { requireOrganization } from './require-organization.ts';
 
 /** Deleted spaces can be restored for this long; after it they are gone (and `purgeDeletedSpaces` removes them). */
 export const spaceRetentionMs = 7 * 24 * 60 * 60 * 1000;
@@ -133,8 +134,7 @@ export function spaceStore(context: StoreContext): SpaceStore {
   return {
     async createSpace(input) {
       return context.transaction(async () => {
-        const organization = await context.db().selectFrom('organizations').select('id').where('id', '=', input.organizationId).executeTakeFirst();
-        if (organization === undefined) throw notFound('organization', input.organizationId);
+        await requireOrganization(context, input.organizationId);
         const parentId = input.parentId ?? null;
         await checkParent(input.organizationId, parentId);
         const now = context.timestamp();
@@ -177,8 +177,7 @@ export function spaceStore(context: StoreContext): SpaceStore {
           const organizationId = patch.organizationId ?? current.organizationId;
           const parentId = patch.parentId !== undefined ? patch.parentId : patch.organizationId !== undefined ? null : (current.parentId ?? null);
           if (patch.organizationId !== undefined) {
-            const organization = await context.db().selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
-            if (organization === undefined) throw notFound('organization', organizationId);
+            await requireOrganization(context, organizationId);
           }
           await checkParent(organizationId, parentId);
           changes.organization_id = organizationId;

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { isQuireError, type ErrorCode } from '../errors/index.ts';
 import { emptyDirectorySource } from '../model/index.ts';
 import { positionBetween, type RevisionContent, type StoredChildPage, type StoredPage, type Store } from './index.ts';
+import { defaultLayout } from '../format/page-metadata.ts';
 
 /** How the suite gets stores on one database. */
 export interface StoreHarness {
@@ -34,21 +35,8 @@ export function sequentialIds(prefix: string): () => string {
   return () => `${prefix}-${String((next += 1)).padStart(6, '0')}`;
 }
 
-const layout = {
-  width: 'default',
-  cover: false,
-  coverSize: 'hero',
-  coverMask: 'none',
-  title: true,
-  description: true,
-  tableOfContents: true,
-  outline: true,
-  pagination: true,
-  metadata: true,
-  tags: true,
-  actions: true,
-  anchors: true,
-} as const;
+/** The published default layout, with the cover hidden (a page without one). */
+const layout = { ...defaultLayout, cover: false };
 
 /** A document page with the fields the published schema requires. */
 export function documentPage(id: string, fields: { title?: string; documentId?: string; pages?: StoredChildPage[]; slug?: string; path?: string } = {}): StoredChildPage {

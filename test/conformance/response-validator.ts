@@ -4,7 +4,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { findOperation, publishedSpec, type OpenApiResponse } from './published-spec.ts';
-import { correctDocumentSchemaDefects } from '../../src/render/document/document-validator.fixture.ts';
+import { correctDocumentSchemaDefects, normalizeOpenApiSchema, openApiSchemaBase } from '../../src/render/document/document-validator.fixture.ts';
 
 /** A response, as the validator sees it. */
 export interface ObservedResponse {
@@ -31,7 +31,7 @@ export class ResponseMismatch extends Error {
 }
 
 const schemaPrefix = '#/components/schemas/';
-const documentId = 'https://quire.invalid/openapi.json';
+const documentId = openApiSchemaBase;
 
 export class ResponseValidator {
   readonly #ajv: Ajv2020;
@@ -43,7 +43,7 @@ export class ResponseValidator {
     this.#ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, validateSchema: false });
     addFormats(this.#ajv);
     for (const format of unknownFormats()) this.#ajv.addFormat(format, true);
-    const schemas = withSatisfiableEmptyDocument(normalize(publishedSpec.components.schemas)) as Record<string, Record<string, unknown>>;
+    const schemas = withSatisfiableEmptyDocument(normalizeOpenApiSchema(publishedSpec.components.schemas)) as Record<string, Record<string, unknown>>;
     // Three shapes the hosted service itself returns cannot validate as published (buttons, integration props,
     // cards linking to URLs): the same corrections as the document converter's own validator.
     correctDocumentSchemaDefects(schemas);
@@ -106,7 +106,7 @@ export class ResponseValidator {
   #validate(name: string, key: string, schema: unknown, body: unknown): void {
     let validate = this.#compiled.get(key);
     if (validate === undefined) {
-      validate = this.#ajv.compile(normalize(schema) as object);
+      validate = this.#ajv.compile(normalizeOpenApiSchema(schema) as object);
       this.#compiled.set(key, validate);
     }
     if (!validate(body)) {
@@ -138,27 +138,6 @@ function withSatisfiableEmptyDocument(schemas: unknown): unknown {
     empty.not = { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] };
   }
   return schemas;
-}
-
-/** Rewrites a published schema for Ajv: refs into the registered document, `nullable`, no `discriminator`. */
-function normalize(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(normalize);
-  if (typeof value !== 'object' || value === null) return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    if (key === 'discriminator' || key === 'nullable' || key === 'example') continue;
-    if (key === '$ref' && typeof child === 'string' && child.startsWith('#/')) result.$ref = `${documentId}${child}`;
-    else result[key] = key === 'properties' || key === 'schemas' ? mapValues(child as Record<string, unknown>, normalize) : normalize(child);
-  }
-  if ((value as { nullable?: unknown }).nullable === true) {
-    if (typeof result.type === 'string') result.type = [result.type, 'null'];
-    else return { anyOf: [result, { type: 'null' }] };
-  }
-  return result;
-}
-
-function mapValues(record: Record<string, unknown>, fn: (value: unknown) => unknown): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, fn(value)]));
 }
 
 function formatErrors(errors: readonly ErrorObject[]): string {

@@ -29,7 +29,7 @@ export interface DocumentValidator {
  * expect(validator.errors(document)).toBeUndefined();
  */
 export function documentValidator(spec: { components: { schemas: Record<string, unknown> } }, options: { corrected?: boolean } = {}): DocumentValidator {
-  const schemas = normalize(spec.components.schemas) as Record<string, Schema>;
+  const schemas = normalizeOpenApiSchema(spec.components.schemas) as Record<string, Schema>;
   if (options.corrected !== false) correctDocumentSchemaDefects(schemas);
   // The first error is enough to know; all of them (much slower, with nested oneOfs) only to tell.
   const check = compile(schemas, false);
@@ -66,15 +66,20 @@ export function correctDocumentSchemaDefects(schemas: Record<string, Schema>): v
   record.properties.values.additionalProperties = { anyOf: value.oneOf };
 }
 
-function normalize(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(normalize);
+/**
+ * Rewrites a published OpenAPI schema for Ajv: `$ref`s into the document registered at `base`, OpenAPI 3.0's
+ * `nullable` as a null type, no `discriminator` or `example`. The conformance response validator uses it too.
+ */
+export function normalizeOpenApiSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalizeOpenApiSchema);
   if (typeof value !== 'object' || value === null) return value;
   const result: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === 'discriminator' || key === 'nullable' || key === 'example') continue;
     if (key === '$ref' && typeof child === 'string' && child.startsWith('#/')) result.$ref = `${base}${child}`;
-    else if (key === 'properties') result[key] = Object.fromEntries(Object.entries(child as Record<string, unknown>).map(([name, schema]) => [name, normalize(schema)]));
-    else result[key] = normalize(child);
+    // Under these keys every entry is a schema, whatever its name (a property may be called `example`).
+    else if (key === 'properties' || key === 'schemas') result[key] = Object.fromEntries(Object.entries(child as Record<string, unknown>).map(([name, schema]) => [name, normalizeOpenApiSchema(schema)]));
+    else result[key] = normalizeOpenApiSchema(child);
   }
   if ((value as { nullable?: unknown }).nullable === true) {
     if (typeof result.type === 'string') result.type = [result.type, 'null'];
@@ -82,6 +87,9 @@ function normalize(value: unknown): unknown {
   }
   return result;
 }
+
+/** The `$id` under which `normalizeOpenApiSchema` expects the published components to be registered. */
+export const openApiSchemaBase = base;
 
 /** The errors that say most: the deepest paths first (a oneOf reports every branch it tried). */
 function format(errors: readonly ErrorObject[], document: unknown): string {
