@@ -1,7 +1,7 @@
 // The remark plugin for GitBook-flavoured Markdown. It only wires: each syntax feature brings how it
 // is read (micromark syntax, mdast-util-from-markdown extension, tree readers) and how it is
 // written (mdast-util-to-markdown extension); see blocks/<family>/.
-import type { Root } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import type { Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import type { Plugin } from 'unified';
 import { buttonPairing } from './blocks/button/from-markdown.ts';
@@ -61,6 +61,8 @@ import { updatesToMarkdown } from './blocks/updates/to-markdown.ts';
 import { writeText } from './layout/paragraph-trailing-space.ts';
 import { liquidTagFromMarkdown } from './liquid/from-markdown.ts';
 import { liquidTagSyntax } from './liquid/syntax.ts';
+import { readLiquidTags } from './liquid/read-liquid-tags.ts';
+import { readTagName } from './liquid/tag-name.ts';
 import { liquidTagToMarkdown } from './liquid/to-markdown.ts';
 import type { BlockReaders } from './tree/block-readers.ts';
 import { readGitbookTree } from './tree/read-gitbook-tree.ts';
@@ -98,6 +100,26 @@ const readers: BlockReaders = {
   phrasingPairings: [markPairing, buttonPairing, iconPairing],
   phrasingHtml: [readInlineImage],
 };
+
+/**
+ * Reads one Liquid tag the way `parseMarkdown` reads a tag at the top level of a page: `value` is the tag as
+ * written (`{% hint style="info" %}`); `children` is the content between it and its end tag for a pair, and absent
+ * for a tag that stands alone. Answers the block node, or `undefined` when no block family takes the tag (parsing
+ * would keep it as a `liquidTag` or `liquidBlock`). For renderers that read the Markdown around tags themselves.
+ *
+ * @example
+ * readGitbookTag('{% hint style="warning" %}', []) // → { type: 'hint', style: 'warning', children: [] }
+ * readGitbookTag('{% include "x.md" %}') // → { type: 'include', path: 'x.md' }
+ */
+export function readGitbookTag(value: string, children?: RootContent[]): RootContent | undefined {
+  const name = readTagName(value);
+  const node: RootContent =
+    children === undefined
+      ? { type: 'liquidTag', name, value }
+      : { type: 'liquidBlock', name, open: value, close: `{% end${name} %}`, children: children as Extract<RootContent, { type: 'liquidBlock' }>['children'] };
+  const [read] = readLiquidTags([node], readers.liquid, null);
+  return read === undefined || read.type === 'liquidTag' || read.type === 'liquidBlock' ? undefined : read;
+}
 
 const writers: ToMarkdownOptions[] = [
   liquidTagToMarkdown,

@@ -16,7 +16,8 @@ export function codeOptions(state: State, node: CodeOptions): Element | ElementC
   return codeFrame(inner, node);
 }
 
-function codeFrame(node: Code, options: Pick<CodeOptions, 'title' | 'overflow' | 'lineNumbers' | 'expandable' | 'fullWidth'>): Element {
+/** The frame of a fenced block (header with its title or language, line numbers, wrapping) with the given options. */
+export function codeFrame(node: Pick<Code, 'lang' | 'value'>, options: Pick<CodeOptions, 'title' | 'overflow' | 'lineNumbers' | 'expandable' | 'fullWidth'>): Element {
   const language = node.lang ? /^[\w#+.-]{1,40}$/.exec(node.lang)?.[0] : undefined;
   const value = node.value;
   const body: ElementContent[] = options.lineNumbers

@@ -1,4 +1,4 @@
-import type { Element } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import type { Heading, PhrasingContent } from 'mdast';
 import type { State } from 'mdast-util-to-hast';
 import { slugify } from '../../format/slug.ts';
@@ -28,15 +28,21 @@ export function createHeadingHandler(context: BodyContext) {
       }
       children.push(child);
     }
-    const label = mdastText({ ...node, children }).trim();
-    const id = uniqueId(context, explicit ?? slugify(label));
-    if (node.depth >= 2 && node.depth <= 4) context.outline.push({ depth: node.depth as 2 | 3 | 4, id, text: label });
-    const content = state.all({ ...node, children });
-    return element(`h${node.depth}`, { id }, [
-      ...content,
-      element('a', { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to ${label || 'this section'}` }, [text('#')]),
-    ]);
+    return headingElement(context, node.depth, mdastText({ ...node, children }).trim(), explicit, state.all({ ...node, children }));
   };
+}
+
+/**
+ * A heading of `depth` with its rendered content: its id (`explicit`, else the slug of `label`, unique in the
+ * page), its self-link, and its entry in the outline for `##` to `####`.
+ */
+export function headingElement(context: BodyContext, depth: number, label: string, explicit: string | undefined, content: ElementContent[]): Element {
+  const id = uniqueId(context, explicit ?? slugify(label));
+  if (depth >= 2 && depth <= 4) context.outline.push({ depth: depth as 2 | 3 | 4, id, text: label });
+  return element(`h${depth}`, { id }, [
+    ...content,
+    element('a', { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to ${label || 'this section'}` }, [text('#')]),
+  ]);
 }
 
 function uniqueId(context: BodyContext, base: string): string {

@@ -1,4 +1,4 @@
-import type { Element } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import type { Drawing, Figure, InlineImage } from '../../markdown/index.ts';
 import type { State } from 'mdast-util-to-hast';
 import { element } from '../body/hast-builder.ts';
@@ -6,8 +6,12 @@ import { htmlFragment } from '../body/html-fragment.ts';
 
 /** `<figure><img …><figcaption>…</figcaption></figure>` → a figure; the image's `width` is kept when it is a number. */
 export function figure(_state: State, node: Figure): Element {
+  return figureElement(node, node.caption === undefined ? [] : htmlFragment(node.caption.trim()));
+}
+
+/** The figure of an image with its caption, already read into hast. */
+export function figureElement(node: Figure, caption: ElementContent[]): Element {
   const width = node.attributes?.find((attribute) => attribute.name === 'width')?.value ?? undefined;
-  const caption = node.caption === undefined ? [] : htmlFragment(node.caption.trim());
   return element('figure', { className: ['figure'] }, [
     element('img', { src: node.url ?? '', alt: node.alt ?? '', width: width !== undefined && /^\d{1,5}$/.test(width) ? width : undefined }),
     ...(caption.length ? [element('figcaption', {}, caption)] : []),

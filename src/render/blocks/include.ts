@@ -16,14 +16,8 @@ const maxDepth = 8;
  */
 export function createIncludeHandler(context: BodyContext) {
   return function include(state: State, node: Include): Element | undefined {
-    const base = baseOf(context, node);
-    const resolved = resolveInside(base, node.path.trim(), context.space.root);
-    if (!resolved.ok || !Object.hasOwn(context.space.includes, resolved.path)) {
-      context.broken.push({ target: node.path, source: base });
-      return undefined;
-    }
-    const path = resolved.path;
-    if (context.including.includes(path) || context.including.length >= maxDepth) return undefined;
+    const path = includedPath(context, baseOf(context, node), node.path);
+    if (path === undefined) return undefined;
     const tree = parseMarkdown(context.space.includes[path]!);
     const mark = (current: Node) => {
       context.bases.set(current, path);
@@ -33,6 +27,26 @@ export function createIncludeHandler(context: BodyContext) {
     context.including.push(path);
     const children: ElementContent[] = state.all(tree);
     context.including.pop();
-    return element('div', { className: ['reusable-content'], dataQuireBase: path }, children);
+    return reusableContentElement(path, children);
   };
+}
+
+/**
+ * The reusable content an include of `written` (in the file `base`) renders, or undefined when it renders nothing:
+ * it names nothing of this space (counted as a broken link), or it is already being included (a cycle) or too deep.
+ */
+export function includedPath(context: BodyContext, base: string, written: string): string | undefined {
+  const resolved = resolveInside(base, written.trim(), context.space.root);
+  if (!resolved.ok || !Object.hasOwn(context.space.includes, resolved.path)) {
+    context.broken.push({ target: written, source: base });
+    return undefined;
+  }
+  const path = resolved.path;
+  if (context.including.includes(path) || context.including.length >= maxDepth) return undefined;
+  return path;
+}
+
+/** The wrapper of an included reusable content: it carries the file its links are relative to, for the link pass. */
+export function reusableContentElement(path: string, children: ElementContent[]): Element {
+  return element('div', { className: ['reusable-content'], dataQuireBase: path }, children);
 }

@@ -5,6 +5,7 @@ import { toHast } from 'mdast-util-to-hast';
 import { parseMarkdown } from '../../markdown/index.ts';
 import { createHandlers, unknownHandler } from '../blocks/handlers.ts';
 import type { BodyContext } from './body-context.ts';
+import { fastBodyTree } from '../fast-body/fast-body-tree.ts';
 import { finishTree } from './finish-tree.ts';
 import { resolveLinks } from './resolve-links.ts';
 import { bodySchema } from './sanitize-schema.ts';
@@ -13,19 +14,29 @@ import { bodySchema } from './sanitize-schema.ts';
  * Renders a page body (GitBook-flavoured Markdown) to a sanitized hast tree: every GitBook block through its
  * handler, raw HTML parsed, links resolved for the bundle (relative to the page's folder through `prefix`),
  * then sanitized (`bodySchema`). Outline, used files and broken links are collected in `context`.
+ * Pages the fast path reads (src/render/fast-body: no raw HTML, common blocks) skip micromark and the sanitizer
+ * and give the same tree; `fast: false` always takes the full path.
  *
  * @example
  * const context = createBodyContext(space, 'guides/README.md', 'self');
  * const tree = renderBody('See [writing](writing.md).', context, '../');
  * toHtml(tree) // → '<p>See <a href="../guides/writing/index.html">writing</a>.</p>'
  */
-export function renderBody(markdown: string, context: BodyContext, prefix: string): Root {
-  const mdast = parseMarkdown(markdown);
-  let tree = toHast(mdast, { allowDangerousHtml: true, handlers: createHandlers(context), unknownHandler }) as Root;
-  // Parsing raw HTML costs a full HTML parse of the page: only when there is some.
-  if (hasRaw(tree.children)) tree = raw(tree) as Root;
-  resolveLinks(tree, context, prefix);
-  tree = sanitize(tree, bodySchema) as Root;
+export function renderBody(markdown: string, context: BodyContext, prefix: string, options: { fast?: boolean } = {}): Root {
+  const fast = options.fast === false ? undefined : fastBodyTree(markdown, context);
+  let tree: Root;
+  if (fast !== undefined) {
+    // Built only from Quire's own elements, with no raw HTML: the link pass is all it needs before finishing.
+    tree = fast;
+    resolveLinks(tree, context, prefix);
+  } else {
+    const mdast = parseMarkdown(markdown);
+    tree = toHast(mdast, { allowDangerousHtml: true, handlers: createHandlers(context), unknownHandler }) as Root;
+    // Parsing raw HTML costs a full HTML parse of the page: only when there is some.
+    if (hasRaw(tree.children)) tree = raw(tree) as Root;
+    resolveLinks(tree, context, prefix);
+    tree = sanitize(tree, bodySchema) as Root;
+  }
   finishTree(tree, context.externalTarget);
   return tree;
 }

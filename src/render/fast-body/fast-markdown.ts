@@ -1,0 +1,53 @@
+// The Markdown reader of the fast body path: markdown-it in its CommonMark preset with GFM tables and strikethrough, configured so
+// that what it accepts reads as micromark (remark-parse + remark-gfm) reads it: links normalised with micromark's
+// own `normalizeUri`, no link validation (the link pass decides what is safe, as on the full path), no
+// typographer, no linkify. A line that is one `{% ... %}` tag becomes a `liquid_tag` token, as GitBook's Liquid
+// construct makes it a flow node (src/markdown/liquid/syntax.ts): it may interrupt a paragraph and ends a lazy
+// continuation line.
+import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
+import { normalizeUri } from 'micromark-util-sanitize-uri';
+import { FastPathUnsupported } from './unsupported.ts';
+
+/** One tag on its line, `%}` outside quotes, nothing but spaces after it. */
+const tagLine = /^(\{%(?:[^"'%]|%(?!\})|"[^"\n]*"|'[^'\n]*')*%\})[ \t]*$/;
+
+function liquidTagRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+  const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+  if (state.src.charCodeAt(start) !== 0x7b || state.src.charCodeAt(start + 1) !== 0x25) return false;
+  const match = tagLine.exec(state.src.slice(start, state.eMarks[startLine]));
+  // A tag continued on the next line (inside quotes) or followed by text: the full path reads those.
+  if (!match) throw new FastPathUnsupported('a Liquid tag that is not alone on its line');
+  if (silent) return true;
+  const token = state.push('liquid_tag', '', 0);
+  token.content = match[1]!;
+  token.map = [startLine, startLine + 1];
+  state.line = startLine + 1;
+  return true;
+}
+
+const reader = new MarkdownIt('commonmark', { html: true, linkify: false, typographer: false });
+reader.enable(['table', 'strikethrough']);
+// Depth is not limited on the full path; a deeper document than this is read there (see `parseFast`).
+Object.assign(reader.options, { maxNesting: 200 });
+reader.normalizeLink = normalizeUri;
+reader.normalizeLinkText = (text) => text;
+reader.validateLink = () => true;
+reader.block.ruler.before('paragraph', 'liquid_tag', liquidTagRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+
+/** Nesting deeper than this many levels is left to the full path (markdown-it would drop what lies deeper). */
+const maxDepth = 100;
+
+/**
+ * The block tokens of `markdown`, or a `FastPathUnsupported` when it has what the fast path leaves to the full
+ * path at the document level: carriage returns or NUL (markdown-it normalises them, micromark keeps them), link
+ * reference definitions (and so footnote definitions), or very deep nesting.
+ */
+export function parseFast(markdown: string): Token[] {
+  if (/[\r\0]/.test(markdown)) throw new FastPathUnsupported('carriage returns or NUL characters');
+  const env: { references?: Record<string, unknown> } = {};
+  const tokens = reader.parse(markdown, env);
+  if (env.references !== undefined && Object.keys(env.references).length > 0) throw new FastPathUnsupported('link reference definitions');
+  for (const token of tokens) if (token.level > maxDepth) throw new FastPathUnsupported('deep nesting');
+  return tokens;
+}
