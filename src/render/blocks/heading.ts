@@ -3,6 +3,7 @@ import type { Heading, PhrasingContent } from 'mdast';
 import type { State } from 'mdast-util-to-hast';
 import { slugify } from '../../format/slug.ts';
 import type { BodyContext } from '../body/body-context.ts';
+import { chromeIdPrefix } from '../body/finish-tree.ts';
 import { element, text } from '../body/hast-builder.ts';
 import { mdastText } from '../body/node-text.ts';
 
@@ -37,7 +38,9 @@ export function createHeadingHandler(context: BodyContext) {
  * page), its self-link, and its entry in the outline for `##` to `####`.
  */
 export function headingElement(context: BodyContext, depth: number, label: string, explicit: string | undefined, content: ElementContent[]): Element {
-  const id = uniqueId(context, explicit ?? slugify(label));
+  const wanted = explicit ?? slugify(label);
+  // The chrome's ids start with `qr-`: a heading's is renamed here, so its id, its self-link and the outline agree.
+  const id = uniqueId(context, wanted.startsWith(chromeIdPrefix) ? `user-content-${wanted}` : wanted);
   if (depth >= 2 && depth <= 4) context.outline.push({ depth: depth as 2 | 3 | 4, id, text: label });
   return element(`h${depth}`, { id }, [
     ...content,

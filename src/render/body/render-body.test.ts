@@ -32,6 +32,14 @@ function render(markdown: string, options: { source?: string; prefix?: string; t
   return { html, context };
 }
 
+describe('renderBody: heading ids', () => {
+  it("a heading whose slug is one of the chrome's ids is renamed everywhere: id, self-link and outline agree", () => {
+    const { html, context } = render('## qr-menu\n');
+    expect(html).toBe('<h2 id="user-content-qr-menu">qr-menu<a class="heading-anchor" href="#user-content-qr-menu" aria-label="Link to qr-menu">#</a></h2>');
+    expect(context.outline).toEqual([{ depth: 2, id: 'user-content-qr-menu', text: 'qr-menu' }]);
+  });
+});
+
 describe('renderBody: GitBook blocks', () => {
   it('hint: a callout in its style, unknown styles as info', () => {
     expect(render('{% hint style="warning" %}\nCareful.\n{% endhint %}\n').html).toBe(
