@@ -10,6 +10,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../src/export/index.ts';
 import { fixtureSite } from '../src/export/export-site-fixture.ts';
+import { oneSpaceSite, spaceBundle } from '../src/render/inline-site-fixture.ts';
+import type { CustomizationInput } from '../src/render/index.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = existsSync(chromiumPath);
@@ -147,6 +149,41 @@ describe.skipIf(!available)('exported site in a browser', () => {
     await shot('desktop-dark');
     await page.click('#qr-theme');
     await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('light');
+  });
+
+  it('opens external links of the sidebar in a new tab, as the customization says', async () => {
+    await open('index.html');
+    const status = page.locator('#qr-nav a.nav-external', { hasText: 'Status page' });
+    await expect(status.getAttribute('href')).resolves.toBe('https://status.example.com');
+    await expect(status.getAttribute('target')).resolves.toBe('_blank');
+    await expect(status.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+    await expect(page.locator('.header-links a[href="https://status.example.com"]').getAttribute('target')).resolves.toBe('_blank');
+  });
+
+  it("follows the site's default theme, the system's when it says so, and offers no toggle when it is not toggleable", async () => {
+    const exportWith = async (name: string, customization: CustomizationInput) => {
+      const folder = join(scratch, name);
+      await exportSite(oneSpaceSite(spaceBundle({ 'README.md': '# Home\n\nText.\n' }), customization), { outDir: folder, workers: 0 });
+      return pathToFileURL(join(folder, 'index.html')).href;
+    };
+    const system = await exportWith('theme-system', { themes: { default: 'system', toggeable: false } });
+    const dark = await exportWith('theme-dark', { themes: { default: 'dark', toggeable: false } });
+    const reader = await context.newPage();
+    watch(reader);
+    // A choice the reader made on a site with a toggle (light) is ignored by a site without one.
+    await reader.emulateMedia({ colorScheme: 'dark' });
+    await reader.goto(system);
+    await reader.evaluate('localStorage.setItem("quire-theme", "light")');
+    await reader.reload();
+    await reader.waitForSelector('#qr-nav a');
+    await expect(reader.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
+    await expect(reader.locator('#qr-theme').count()).resolves.toBe(0);
+    await reader.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => reader.locator('html').getAttribute('data-theme')).toBe('light');
+    await reader.goto(dark);
+    await reader.waitForSelector('#qr-nav a');
+    await expect(reader.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
+    await reader.close();
   });
 
   it('has a mobile layout with a sidebar drawer', async () => {

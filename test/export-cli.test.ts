@@ -78,6 +78,35 @@ describe('quire export', () => {
     expect(readFileSync(join(out, 'assets/search-index.js'), 'utf8')).toContain('zephyr');
   });
 
+  it("exports nothing of another site of the organization, even when this one's customization links to it", async () => {
+    const api = server.client();
+    const organization = server.admin.organization.id;
+    const { data: secret } = await api.orgs.createSpace(organization, { title: 'Internal notes' });
+    const { data: changeRequest } = await api.spaces.createChangeRequest(secret.id, { subject: 'Secret' });
+    await api.spaces.updateChangeRequestContent(secret.id, changeRequest.id, {
+      changes: [{ operation: 'insert_page', ref: 'plans', title: 'Plans', document: { markdown: '# Plans\n\nMARKER-other-site-5c1e\n' } }],
+    });
+    await api.spaces.mergeChangeRequest(secret.id, changeRequest.id);
+    const { data: other } = await api.orgs.createSite(organization, { title: 'Other site', visibility: 'public', spaces: [secret.id] } as never);
+    await api.orgs.publishSite(organization, other.id);
+    const { data: settings } = await api.orgs.getSiteCustomizationById(organization, siteId);
+    await api.orgs.updateSiteCustomizationById(organization, siteId, {
+      ...settings,
+      header: { ...settings.header, links: [{ title: 'Notes', to: { kind: 'space', space: secret.id }, links: [] }] },
+    } as never);
+
+    const out = join(work, 'isolated');
+    const code = await runCli(['export', '--site', siteId, '--out', out, '--api', server.baseUrl, '--token', server.admin.token], capture());
+    expect(code).toBe(0);
+    const files = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((path) => statSync(join(out, path)).isFile());
+    for (const file of files) {
+      const text = readFileSync(join(out, file), 'utf8');
+      expect(text, file).not.toContain('MARKER-other-site-5c1e');
+      expect(text, file).not.toContain('Internal notes');
+    }
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<span class="header-link">Notes</span>');
+  });
+
   it('says which site it could not read, and exits 1', async () => {
     const terminal = capture();
     const code = await runCli(['export', '--site', 'nosuchsite', '--out', join(work, 'none'), '--api', server.baseUrl, '--token', server.admin.token], terminal);

@@ -53,6 +53,29 @@ describe('planSite: one site space', () => {
     expect(status).toMatchObject({ t: 'Status', h: 'https://status.example.com', x: 1 });
   });
 
+  it('draws emoji and icons in the sidebar, and links a link page to a file of the space', () => {
+    const plan = planSite(
+      oneSpaceSite(
+        spaceBundle({
+          'README.md': '---\nicon: 🎉\n---\n\n# Home\n',
+          'SUMMARY.md': '* [Home](README.md)\n* [Setup](setup.md)\n* [Odd](odd.md)\n* [Checklist](.gitbook/assets/checklist.pdf)\n',
+          'setup.md': '---\nicon: gear\n---\n\n# Setup\n',
+          'odd.md': '---\nicon: not-a-known-icon\n---\n\n# Odd\n',
+          '.gitbook/assets/checklist.pdf': new Uint8Array([0x25, 0x50, 0x44, 0x46]),
+        }),
+      ),
+    );
+    const [home, setup, odd, checklist] = plan.spaces[0]!.nav;
+    expect(home).toMatchObject({ t: 'Home', e: '🎉' });
+    expect(setup).toMatchObject({ t: 'Setup', e: '⚙' });
+    expect(odd).toMatchObject({ t: 'Odd', e: '•' });
+    const file = Object.values(plan.spaces[0]!.files)[0]!;
+    expect(checklist).toEqual({ t: 'Checklist', h: file.href });
+    expect(plan.usedFiles).toContain(file.href);
+    expect(pageByTitle(plan, 'Setup')).toMatchObject({ icon: 'gear' });
+    expect(pageByTitle(plan, 'Home')).toMatchObject({ emoji: '🎉' });
+  });
+
   it('links previous and next in sidebar order, skipping hidden pages, groups and links', () => {
     const link = (title: string) => {
       const page = pageByTitle(plan, title);
@@ -145,6 +168,23 @@ describe('planSite: sections and variants', () => {
       ['shown', false],
       ['secret', true],
       ['third', false],
+    ]);
+  });
+
+  it('offers the site spaces of a site without sections as variants, keeping the page path', () => {
+    const flat = planSite({
+      profile: {
+        site: { id: 'site', title: 'Site' },
+        structure: { type: 'siteSpaces', structure: [siteSpaceInput('new', 'new', { default: true, title: 'New' }), siteSpaceInput('old', 'old', { title: 'Old' })] },
+        customizations: { site: {}, siteSpaces: {} },
+      },
+      content: { new: handbook(), old },
+    });
+    expect(flat.tabs).toEqual([]);
+    expect(flat.spaces.map((space) => space.folder)).toEqual(['', 'old/']);
+    expect(flat.pages.find((page) => page.space === 0 && page.title === 'Guides')!.variants).toEqual([
+      { title: 'New', href: 'guides/index.html', current: true },
+      { title: 'Old', href: 'old/guides/index.html', current: false },
     ]);
   });
 

@@ -454,7 +454,7 @@ class SitePlanner {
         ? { announcement: { message: announcement.message, style: announcement.style, ...(announcement.link ? { link: chromeLink(announcement.link.title, announcement.link.to, scope, used) } : {}) } }
         : {}),
       favicon: { ...(favicon ? { light: favicon.light, dark: favicon.dark } : {}), ...(emoji ? { emoji } : {}) },
-      ...(customization.privacyPolicyUrl && isSafeImageUrl(customization.privacyPolicyUrl) ? { privacyPolicy: customization.privacyPolicyUrl } : {}),
+      ...(customization.privacyPolicyUrl && isExternalUrl(customization.privacyPolicyUrl) ? { privacyPolicy: customization.privacyPolicyUrl } : {}),
     };
   }
 }

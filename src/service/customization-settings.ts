@@ -3,19 +3,23 @@ import { QuireError } from '../errors/index.ts';
 /*
  * Site customization (`SiteCustomizationSettingsInput` of the published schema): a checker that names the
  * field it refuses (colours `#rgb`/`#rrggbb` as the published `Color` pattern, the published enums, absolute
- * http(s) URLs), the defaults that fill what an input leaves out, and the merge of a site space's overrides.
+ * http(s) URLs for images and fonts, links (`ContentRef`) of a known kind whose URL a browser may open), the
+ * defaults that fill what an input leaves out, and the merge of a site space's overrides.
  */
 
 type Rule =
   | 'color'
   | 'url'
+  | 'linkUrl'
   | 'boolean'
-  | 'any'
+  | 'contentRef'
   | { enum: readonly string[] }
-  | { enumOrObject: readonly string[] }
+  | { font: readonly string[] }
   | { text: number; min?: number }
+  | { integer: readonly [number, number] }
+  | { nullable: Rule }
   | { object: Record<string, Rule>; required?: readonly string[]; open?: boolean }
-  | { array: Rule; max?: number };
+  | { array: Rule; min?: number; max?: number };
 
 const themedColor: Rule = { object: { light: 'color', dark: 'color' }, required: ['light', 'dark'] };
 const themedUrl: Rule = { object: { light: 'url', dark: 'url' }, required: ['light', 'dark'] };
@@ -32,7 +36,39 @@ const themedCode: Rule = { object: { light: { enum: codeThemes }, dark: { enum: 
 const fonts = ['ABCFavorit', 'Inter', 'Roboto', 'RobotoSlab', 'OpenSans', 'SourceSansPro', 'Lato', 'Ubuntu', 'Raleway', 'Merriweather', 'Overpass', 'NotoSans', 'IBMPlexSerif', 'Poppins', 'FiraSans'];
 const monospaceFonts = ['FiraCode', 'IBMPlexMono', 'JetBrainsMono', 'SourceCodePro', 'RobotoMono', 'SpaceMono', 'DMMono', 'Inconsolata'];
 const localized: Rule = { object: {}, open: true };
-const contentLink: Rule = { object: { title: { text: 64 }, localizedTitle: localized, to: 'any' }, required: ['title', 'to'] };
+const contentLink: Rule = { object: { title: { text: 64 }, localizedTitle: localized, to: 'contentRef' }, required: ['title', 'to'] };
+const id: Rule = { text: 256, min: 1 };
+/** Schemes a reader's browser may open from a link of the chrome (header, footer, announcement). */
+const linkSchemes = ['http:', 'https:', 'mailto:', 'tel:'];
+/** `CustomizationFontDefinitionInput` (and the `permissions` a read adds, so that a read can be written back). */
+const fontDefinition: Rule = {
+  object: {
+    id,
+    custom: 'boolean',
+    fontFamily: { text: 50, min: 1 },
+    fontFaces: {
+      array: { object: { weight: { integer: [1, 1000] }, sources: { array: { object: { url: 'url', format: { enum: ['woff2', 'woff'] } }, required: ['url'] }, min: 1 } }, required: ['weight', 'sources'] },
+      min: 1,
+    },
+    permissions: { object: { edit: 'boolean' } },
+  },
+  required: ['id', 'custom', 'fontFamily', 'fontFaces'],
+};
+/** A `ContentRef` of one kind: its `kind`, and the fields of that kind. */
+const ref = (kind: string, fields: Record<string, Rule>, required: readonly string[]): Rule => ({ object: { kind: { enum: [kind] }, ...fields }, required: ['kind', ...required] });
+/** Each kind of `ContentRef`, by `kind`. */
+const contentRefKinds: Readonly<Record<string, Rule>> = {
+  url: ref('url', { url: 'linkUrl' }, ['url']),
+  page: ref('page', { page: id, space: id }, ['page']),
+  file: ref('file', { file: id, space: id }, ['file']),
+  anchor: ref('anchor', { anchor: id, page: id, space: id }, ['anchor']),
+  user: ref('user', { user: id }, ['user']),
+  collection: ref('collection', { collection: id }, ['collection']),
+  space: ref('space', { space: id }, ['space']),
+  'reusable-content': ref('reusable-content', { reusableContent: id, space: id }, ['reusableContent']),
+  tag: ref('tag', { tag: id, space: id }, ['tag']),
+  openapi: ref('openapi', { spec: id }, ['spec']),
+};
 
 const settingsRule: Rule = {
   object: {
@@ -50,9 +86,9 @@ const settingsRule: Rule = {
         corners: { enum: ['straight', 'rounded', 'circular'] },
         depth: { enum: ['subtle', 'flat'] },
         links: { enum: ['default', 'accent'] },
-        font: { enumOrObject: fonts },
-        headingFont: { enumOrObject: fonts },
-        monospaceFont: { enumOrObject: monospaceFonts },
+        font: { font: fonts },
+        headingFont: { nullable: { font: fonts } },
+        monospaceFont: { font: monospaceFonts },
         background: { enum: ['plain', 'match'] },
         icons: { enum: ['regular', 'solid', 'duotone', 'light', 'thin'] },
         codeTheme: { object: { default: themedCode, openapi: themedCode }, required: ['default', 'openapi'] },
@@ -66,12 +102,12 @@ const settingsRule: Rule = {
       object: {
         preset: { enum: ['default', 'bold', 'contrast', 'custom', 'none'] },
         logo: themedUrl,
-        primaryLink: 'any',
+        primaryLink: 'contentRef',
         backgroundColor: themedColor,
         linkColor: themedColor,
         links: {
           array: {
-            object: { title: { text: 128 }, localizedTitle: localized, style: { enum: ['link', 'button-primary', 'button-secondary'] }, to: 'any', links: { array: contentLink }, condition: { text: 1024 } },
+            object: { title: { text: 128 }, localizedTitle: localized, style: { enum: ['link', 'button-primary', 'button-secondary'] }, to: { nullable: 'contentRef' }, links: { array: contentLink }, condition: { text: 1024 } },
             required: ['title', 'to', 'links'],
           },
         },
@@ -182,26 +218,40 @@ function fail(field: string, message: string): never {
 }
 
 function check(rule: Rule, value: unknown, field: string, partial: boolean): void {
-  if (rule === 'any') return;
   if (rule === 'color') {
     if (typeof value !== 'string' || !/^#(?:[0-9a-fA-F]{3}){1,2}$/.test(value)) fail(field, 'must be a colour #rgb or #rrggbb');
     return;
   }
   if (rule === 'url') {
-    if (typeof value !== 'string' || value.length > 2048 || !isHttpUrl(value)) fail(field, 'must be an absolute http or https URL');
+    if (typeof value !== 'string' || value.length > 2048 || !hasScheme(value, ['http:', 'https:'])) fail(field, 'must be an absolute http or https URL');
+    return;
+  }
+  if (rule === 'linkUrl') {
+    if (typeof value !== 'string' || value.length > 2048 || !hasScheme(value, linkSchemes)) fail(field, 'must be an absolute http, https, mailto or tel URL');
     return;
   }
   if (rule === 'boolean') {
     if (typeof value !== 'boolean') fail(field, 'must be true or false');
     return;
   }
+  if (rule === 'contentRef') {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(field, 'must be a content reference { kind, ... }');
+    const kind = (value as { kind?: unknown }).kind;
+    if (typeof kind !== 'string' || !Object.hasOwn(contentRefKinds, kind)) fail(`${field}.kind`, `must be one of ${Object.keys(contentRefKinds).join(', ')}`);
+    check(contentRefKinds[kind]!, value, field, false);
+    return;
+  }
+  if ('nullable' in rule) {
+    if (value !== null) check(rule.nullable, value, field, partial);
+    return;
+  }
   if ('enum' in rule) {
     if (typeof value !== 'string' || !rule.enum.includes(value)) fail(field, `must be one of ${rule.enum.join(', ')}`);
     return;
   }
-  if ('enumOrObject' in rule) {
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return;
-    if (typeof value !== 'string' || !rule.enumOrObject.includes(value)) fail(field, `must be a font definition or one of ${rule.enumOrObject.join(', ')}`);
+  if ('font' in rule) {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) check(fontDefinition, value, field, false);
+    else if (typeof value !== 'string' || !rule.font.includes(value)) fail(field, `must be a font definition or one of ${rule.font.join(', ')}`);
     return;
   }
   if ('text' in rule) {
@@ -210,8 +260,14 @@ function check(rule: Rule, value: unknown, field: string, partial: boolean): voi
     if (length > rule.text || length < (rule.min ?? 0)) fail(field, `must have ${rule.min ?? 0} to ${rule.text} characters`);
     return;
   }
+  if ('integer' in rule) {
+    const [min, max] = rule.integer;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(field, `must be an integer from ${min} to ${max}`);
+    return;
+  }
   if ('array' in rule) {
     if (!Array.isArray(value)) fail(field, 'must be an array');
+    if (rule.min !== undefined && value.length < rule.min) fail(field, `must have at least ${rule.min} item${rule.min === 1 ? '' : 's'}`);
     if (rule.max !== undefined && value.length > rule.max) fail(field, `must have at most ${rule.max} items`);
     value.forEach((item, index) => check(rule.array, item, `${field}[${index}]`, false));
     return;
@@ -233,10 +289,11 @@ function check(rule: Rule, value: unknown, field: string, partial: boolean): voi
   if (!partial) for (const key of rule.required ?? []) if (record[key] === undefined) fail(field === '' ? key : `${field}.${key}`, 'is required');
 }
 
-function isHttpUrl(value: string): boolean {
+/** True for an absolute URL with one of `schemes` (`new URL` reads it as a browser would: no tab, no newline tricks). */
+function hasScheme(value: string, schemes: readonly string[]): boolean {
+  if (/[\u0000-\u0020\u007f]/.test(value)) return false;
   try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    return schemes.includes(new URL(value).protocol);
   } catch {
     return false;
   }

@@ -1,12 +1,13 @@
-import { QuireError, isQuireError } from '../errors/index.ts';
+import { QuireError } from '../errors/index.ts';
 import { sha256Hex } from '../store/index.ts';
 import type { Actor } from './actor.ts';
-import { ContentLevels } from './content-access.ts';
+import { absentWhenNotFound, ContentLevels } from './content-access.ts';
 import { organizationAccess } from './organization-access.ts';
 import type { PublishedContentSite, PublishedCustomization } from './published-site-shapes.ts';
 import type { ServiceContext } from './service-context.ts';
 import { siteNotFound } from './site-access.ts';
 import { effectiveSiteCustomization, effectiveSiteSpaceCustomization } from './site-customization.ts';
+import { visitorLevels } from './site-reader-levels.ts';
 import { SiteView } from './site-view.ts';
 
 /**
@@ -15,23 +16,23 @@ import { SiteView } from './site-view.ts';
  * - `public` and `unlisted`: any authenticated caller;
  * - `share-link`: only with the key of an active share link of the site (`shareKey`), whoever calls;
  * - `visitor-auth`: the organization's members.
- * Anything else answers `NOT_FOUND`, as for a site that does not exist.
+ * Anything else answers `NOT_FOUND`, as for a site that does not exist. A member sees its own permissions (on the
+ * site and on each space); a visitor without a role in the organization (not a member, or a guest) sees none on
+ * the site and `read` on its spaces (`visitorLevels`).
  *
  * @example
  * const profile = await getPublishedSite(ctx, actor, orgId, siteId, { shareKey });
  */
 export async function getPublishedSite(ctx: ServiceContext, actor: Actor, organizationId: string, siteId: string, query: { shareKey?: string }): Promise<PublishedContentSite> {
-  const site = await ctx.store.getSite(siteId).catch((error: unknown) => {
-    throw isQuireError(error, 'NOT_FOUND') ? siteNotFound(siteId) : error;
-  });
-  if (site.organizationId !== organizationId || !site.published) throw siteNotFound(siteId);
-  const access = await organizationAccess(ctx, actor, organizationId).catch(() => undefined);
+  const site = await absentWhenNotFound(() => ctx.store.getSite(siteId));
+  if (site === undefined || site.organizationId !== organizationId || !site.published) throw siteNotFound(siteId);
+  // Not a member (or a disabled one): a visitor. Anything but NOT_FOUND is a real failure and goes up.
+  const access = await absentWhenNotFound(() => organizationAccess(ctx, actor, organizationId));
   if (site.visibility === 'share-link') {
     const link = query.shareKey === undefined || query.shareKey === '' ? undefined : await ctx.store.findActiveSiteShareLink(siteId, sha256Hex(query.shareKey));
     if (link === undefined) throw new QuireError('NOT_FOUND', `site ${siteId} is only readable with the key of an active share link (shareKey)`, { kind: 'site', id: siteId });
   } else if (site.visibility === 'visitor-auth' && (access === undefined || access.role === null)) throw siteNotFound(siteId);
-  const role = access?.role ?? null;
-  const levels = new ContentLevels(ctx, access ?? { organization: await ctx.store.getOrganization(organizationId), member: undefined as never, role: 'read' });
+  const levels = access === undefined || access.role === null ? visitorLevels : new ContentLevels(ctx, access);
   const view = await SiteView.load(ctx, siteId, levels);
   const siteCustomization = await effectiveSiteCustomization(ctx, siteId);
   const siteSpaces: Record<string, PublishedCustomization> = {};
@@ -41,7 +42,7 @@ export async function getPublishedSite(ctx: ServiceContext, actor: Actor, organi
   }
   return {
     object: 'published-content-site',
-    site: view.publishedSite(role),
+    site: view.publishedSite(access?.role ?? null),
     structure: view.structure(),
     customizations: { site: siteCustomization, siteSpaces },
     scripts: [],

@@ -1,5 +1,4 @@
 import type { Role, SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord, SiteTree, SpaceRecord } from '../store/index.ts';
-import type { ContentLevels } from './content-access.ts';
 import type {
   PublishedShareLink,
   PublishedSite,
@@ -9,6 +8,7 @@ import type {
   PublishedSiteStructure,
 } from './published-site-shapes.ts';
 import type { ServiceContext } from './service-context.ts';
+import type { SpaceLevels } from './site-reader-levels.ts';
 import { toPublishedSpace } from './to-published.ts';
 import type { SiteShareLinkRecord } from '../store/index.ts';
 
@@ -102,12 +102,13 @@ export class SiteView {
   }
 
   /**
-   * Reads the site (again, so it sees the latest defaults) and its structure.
+   * Reads the site (again, so it sees the latest defaults) and its structure; `levels` gives the reader's level
+   * on each space (`ContentLevels` for a member, `visitorLevels` for a visitor of a published site).
    *
    * @example
    * const view = await SiteView.load(ctx, site.id, levels);
    */
-  static async load(ctx: ServiceContext, siteId: string, levels: ContentLevels): Promise<SiteView> {
+  static async load(ctx: ServiceContext, siteId: string, levels: SpaceLevels): Promise<SiteView> {
     const site = await ctx.store.getSite(siteId);
     const tree = await ctx.store.readSiteTree(siteId);
     const spaces = new Map<string, { space: SpaceRecord; level: Role | null }>();

@@ -166,6 +166,31 @@ describeConformance('sites', (server) => {
     expect((await api.orgs.getPublishedContentSite(org, site.id)).status).toBe(200);
   });
 
+  it('lets visitors outside the organization read a public profile, with read permissions only; a visitor-auth one only members', async () => {
+    const { api, org, spaces } = await setup(server());
+    await server().store.updateSpace(spaces[0]!.id, { defaultLevel: 'edit' });
+    const { data: site } = await api.orgs.createSite(org, { title: 'Open docs', visibility: 'public' as never, spaces: [spaces[0]!.id] });
+    const other = await server().store.createOrganization({ title: 'Elsewhere' });
+    const stranger = server().client(await server().tokenFor({ user: 'stranger@example.com', organization: other.id }));
+    const member = server().client(await server().tokenFor({ user: 'member@example.com', organization: org, role: 'read' }));
+    expect(await statusOf(stranger.orgs.getPublishedContentSite(org, site.id))).toBe(404); // not published yet
+    await api.orgs.publishSite(org, site.id);
+    const read = async (client: GitBookAPI) => {
+      const { data } = await client.orgs.getPublishedContentSite(org, site.id);
+      const structure = data.structure as { type: 'siteSpaces'; structure: { space: { permissions: { view: boolean; edit: boolean } } }[] };
+      return { site: data.site.permissions, space: structure.structure[0]!.space.permissions };
+    };
+    const visitor = await read(stranger);
+    expect(visitor.site).toMatchObject({ view: false, edit: false, admin: false });
+    expect(visitor.space).toMatchObject({ view: true, edit: false });
+    const reader = await read(member);
+    expect(reader.site).toMatchObject({ view: true, admin: false });
+    expect(reader.space).toMatchObject({ view: true, edit: true }); // the space's default level, for members
+    await api.orgs.updateSiteById(org, site.id, { visibility: 'visitor-auth' as never });
+    expect(await statusOf(stranger.orgs.getPublishedContentSite(org, site.id))).toBe(404);
+    expect((await member.orgs.getPublishedContentSite(org, site.id)).status).toBe(200);
+  });
+
   it('reads and writes customizations, checking colours, enums and URLs', async () => {
     const { api, org, spaces } = await setup(server());
     const { data: site } = await api.orgs.createSite(org, { title: 'Styled', spaces: [spaces[0]!.id] });
@@ -181,6 +206,10 @@ describeConformance('sites', (server) => {
       [{ styling: { primaryColor: { light: 'red', dark: '#000' } } }, 'styling.primaryColor.light'],
       [{ styling: { theme: 'neon' } }, 'styling.theme'],
       [{ privacyPolicy: { url: 'javascript:alert(1)' } }, 'privacyPolicy.url'],
+      [{ header: { ...settings.header, links: [{ title: 'Evil', to: { kind: 'url', url: 'javascript:alert(1)' }, links: [] }] } }, 'header.links[0].to.url'],
+      [{ footer: { groups: [{ title: 'More', links: [{ title: 'Evil', to: { kind: 'script' } }] }] } }, 'footer.groups[0].links[0].to.kind'],
+      [{ announcement: { enabled: true, message: 'News', style: 'info', link: { title: 'Read', to: { kind: 'url', url: 'data:text/html,x' } } } }, 'announcement.link.to.url'],
+      [{ styling: { ...settings.styling, font: { id: 'f', custom: true, fontFamily: 'Brand', fontFaces: [{ weight: 400, sources: [{ url: 'javascript:x' }] }] } } }, 'styling.font.fontFaces[0].sources[0].url'],
       [{ nonsense: true }, 'nonsense'],
     ] as const) {
       const response = await server().request('PUT', `/v1/orgs/${org}/sites/${site.id}/customization`, { body: { ...settings, ...body } });
@@ -189,6 +218,15 @@ describeConformance('sites', (server) => {
     }
     const { data: siteSpaces } = await api.orgs.listSiteSpaces(org, site.id);
     const siteSpaceId = siteSpaces.items[0]!.id;
+    const badOverride = await server().request('PATCH', `/v1/orgs/${org}/sites/${site.id}/site-spaces/${siteSpaceId}/customization`, {
+      body: { header: { links: [{ title: 'Evil', to: { kind: 'url', url: 'javascript:alert(1)' }, links: [] }] } },
+    });
+    expect(badOverride.status).toBe(400);
+    expect(((await badOverride.json()) as { error: { message: string } }).error.message).toContain('header.links[0].to.url');
+    const links = await api.orgs.overrideSiteSpaceCustomizationById(org, site.id, siteSpaceId, {
+      header: { links: [{ title: 'Shop', style: 'button-primary', to: { kind: 'url', url: 'https://shop.example.com' }, links: [{ title: 'Mail', to: { kind: 'url', url: 'mailto:a@example.com' } }] }] },
+    } as never);
+    expect(links.data.header.links[0]).toMatchObject({ title: 'Shop', to: { kind: 'url', url: 'https://shop.example.com' } });
     const override = await api.orgs.overrideSiteSpaceCustomizationById(org, site.id, siteSpaceId, { title: 'Variant title' } as never);
     expect(override.data).toMatchObject({ title: 'Variant title' });
     expect((await api.orgs.getSiteSpaceCustomizationById(org, site.id, siteSpaceId)).data.title).toBe('Variant title');

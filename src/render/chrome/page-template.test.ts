@@ -1,3 +1,4 @@
+import type { RevisionPageDocument } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { oneSpaceSite, sectionInput, sectionsSite, siteSpaceInput, spaceBundle } from '../inline-site-fixture.ts';
 import { planSite } from '../plan-site.ts';
@@ -94,6 +95,13 @@ describe('page chrome', () => {
     expect(html({})).not.toContain('site-footer');
   });
 
+  it('footer: a privacy policy link, only to a URL a browser may open', () => {
+    expect(html({ privacyPolicy: { url: 'https://example.com/privacy' } })).toContain(
+      '<div class="footer-bottom"><a class="footer-link" href="https://example.com/privacy" rel="noopener noreferrer">Privacy policy</a></div>',
+    );
+    for (const url of ['javascript:alert(1)', 'data:image/png;base64,iVBORw0KGgo=', 'privacy.html']) expect(html({ privacyPolicy: { url } })).not.toContain('Privacy policy');
+  });
+
   it('themes, corners, depth, link style, sidebar style and external link target as attributes', () => {
     const page = html({
       themes: { default: 'dark', toggeable: false },
@@ -120,6 +128,27 @@ describe('page chrome', () => {
     expect(themeCss(planSite(site))).toBe(
       'html[data-ss="s0"]{--primary:#ff0000;--primary-contrast:#ffffff;--info:#111111;--success:#333333;--warning:#555555;--danger:#777777;--tint:#123456}\n' +
         'html[data-ss="s0"][data-theme="dark"]{--primary:#00ff00;--primary-contrast:#111111;--info:#222222;--success:#444444;--warning:#666666;--danger:#888888;--tint:#654321}\n',
+    );
+  });
+
+  it("applies each site space's own customization over the site's: chrome, colours and attributes", () => {
+    const one = siteSpaceInput('one', 'one', { default: true, title: 'One' });
+    const two = siteSpaceInput('two', 'two', { title: 'Two' });
+    const three = siteSpaceInput('three', 'three', { title: 'Three' });
+    const site = sectionsSite([sectionInput('a', 'a', [one, two, three], { default: true })], { one: bundle(), two: bundle(), three: bundle() }, { title: 'Site wide', styling: { primaryColor: { light: '#111111', dark: '#222222' } } });
+    site.profile.customizations.siteSpaces = { two: { title: 'Variant two', styling: { primaryColor: { light: '#abcdef', dark: '#fedcba' }, corners: 'straight' } } };
+    const plan = planSite(site);
+    const first = (space: number) => renderSitePage(plan, plan.pages.findIndex((page) => page.space === space)).html;
+    expect(first(0)).toContain('<span class="brand-title">Site wide</span>');
+    expect(first(0)).toContain('data-corners="rounded"');
+    expect(first(1)).toContain('<span class="brand-title">Variant two</span>');
+    expect(first(1)).toContain('data-ss="s1"');
+    expect(first(1)).toContain('data-corners="straight"');
+    expect(themeCss(plan)).toBe(
+      'html[data-ss="s0"],html[data-ss="s2"]{--primary:#111111;--primary-contrast:#ffffff;--info:#787878;--success:#00C950;--warning:#FE9A00;--danger:#FB2C36}\n' +
+        'html[data-ss="s0"][data-theme="dark"],html[data-ss="s2"][data-theme="dark"]{--primary:#222222;--primary-contrast:#ffffff;--info:#787878;--success:#00C950;--warning:#FE9A00;--danger:#FB2C36}\n' +
+        'html[data-ss="s1"]{--primary:#abcdef;--primary-contrast:#111111;--info:#787878;--success:#00C950;--warning:#FE9A00;--danger:#FB2C36}\n' +
+        'html[data-ss="s1"][data-theme="dark"]{--primary:#fedcba;--primary-contrast:#111111;--info:#787878;--success:#00C950;--warning:#FE9A00;--danger:#FB2C36}\n',
     );
   });
 
@@ -155,5 +184,82 @@ describe('page chrome', () => {
     expect(notFound).toContain('<h1 class="page-title">Page not found</h1>');
     expect(notFound).toContain('<meta name="robots" content="noindex">');
     expect(notFound).toContain('href="assets/quire.css"');
+  });
+  it('site title in the header: the customization title, else the site title', () => {
+    expect(html({ title: 'Handbook' })).toContain('<span class="brand-title">Handbook</span>');
+    expect(html({})).toContain('<a class="brand" href="../index.html"><span class="brand-title">Site</span></a>');
+    expect(html({ title: 'Logo site', header: { logo: { light: 'https://example.com/l.png', dark: 'https://example.com/d.png' } } })).toContain('<span class="brand-title with-logo">Logo site</span>');
+  });
+
+  it('page cover: a file of the space or a safe URL, for light and dark, at its height; left out when the layout hides it', () => {
+    const withCover = (cover: Omit<NonNullable<RevisionPageDocument['cover']>, 'yPos'>, layout: Partial<RevisionPageDocument['layout']> = {}) => {
+      const covered = bundle();
+      const guides = covered.revision.pages.find((page) => page.title === 'Guides') as RevisionPageDocument;
+      Object.assign(guides, { cover: { yPos: 0, ...cover }, layout: { ...guides.layout, ...layout } });
+      const plan = planSite(oneSpaceSite(covered));
+      return { plan, page: renderSitePage(plan, plan.pages.findIndex((page) => page.title === 'Guides')).html };
+    };
+    const logo = bundle().revision.files[0]!.id;
+    const { plan, page } = withCover({ ref: { kind: 'file', file: logo }, refDark: { kind: 'url', url: 'https://example.com/dark.png' }, height: 320 });
+    const href = plan.spaces[0]!.files[logo]!.href;
+    expect(plan.usedFiles).toContain(href);
+    expect(page).toContain(`<div class="page-cover has-dark" style="height:320px"><img class="cover-light" src="../${href}" alt=""><img class="cover-dark" src="https://example.com/dark.png" alt=""></div>`);
+    expect(withCover({ ref: { kind: 'url', url: 'https://example.com/c.png' } }).page).toContain('<div class="page-cover" style="height:240px"><img class="cover-light" src="https://example.com/c.png" alt=""></div>');
+    expect(withCover({ ref: { kind: 'url', url: 'javascript:alert(1)' } }).page).not.toMatch(/page-cover|javascript/);
+    expect(withCover({ ref: { kind: 'url', url: 'https://example.com/c.png' }, refDark: { kind: 'url', url: 'data:image/svg+xml,<svg onload=alert(1)>' } }).page).not.toMatch(/cover-dark|onload/);
+    expect(withCover({ ref: { kind: 'url', url: 'https://example.com/c.png' } }, { cover: false }).page).not.toContain('page-cover');
+    expect(withCover({ ref: { kind: 'url', url: 'https://example.com/c.png' }, height: 99_999 }).page).toContain('style="height:700px"');
+  });
+
+  it('page title with its emoji, and title and description left out when the layout hides them', () => {
+    const emoji = bundle();
+    const writing = emoji.revision.pages.flatMap((page) => ('pages' in page ? [page, ...page.pages] : [page])).find((page) => page.title === 'Writing') as RevisionPageDocument;
+    Object.assign(writing, { emoji: '1f680' });
+    let plan = planSite(oneSpaceSite(emoji));
+    let page = renderSitePage(plan, plan.pages.findIndex((candidate) => candidate.title === 'Writing')).html;
+    expect(page).toContain('<h1 class="page-title"><span class="page-emoji" aria-hidden="true">🚀</span>Writing</h1>');
+    expect(navigationScript(plan.spaces[0]!)).toContain('"t":"Writing","h":"guides/writing/index.html","p":"' + writing.id + '","e":"🚀"');
+    Object.assign(writing, { layout: { ...writing.layout, title: false, description: false } });
+    plan = planSite(oneSpaceSite(emoji));
+    page = renderSitePage(plan, plan.pages.findIndex((candidate) => candidate.title === 'Writing')).html;
+    expect(page).not.toMatch(/page-title|page-description/);
+    expect(page).toContain('<meta name="description" content="How we write.">');
+  });
+
+  it('opens external links of the chrome and of the body in a new tab when the customization says so', () => {
+    const links = {
+      header: { links: [{ title: 'Shop', to: { kind: 'url', url: 'https://shop.example.com' } }, { title: 'Guides', to: { kind: 'page', page: 'nope' } }] },
+      footer: { groups: [{ title: 'More', links: [{ title: 'Blog', to: { kind: 'url', url: 'https://blog.example.com' } }] }] },
+      announcement: { enabled: true, message: 'News', link: { title: 'Read', to: { kind: 'url', url: 'https://example.com/news' } } },
+    };
+    const external = spaceBundle({ 'README.md': '# Home\n\n[Out](https://example.org) and [in](other.md).\n', 'SUMMARY.md': '* [Home](README.md)\n* [Other](other.md)\n', 'other.md': '# Other\n' });
+    const render = (target: string) => {
+      const plan = planSite(oneSpaceSite(external, { ...links, externalLinks: { target } }));
+      return renderSitePage(plan, 0).html;
+    };
+    const blank = render('blank');
+    expect(blank).toContain('<a class="header-link" href="https://shop.example.com" target="_blank" rel="noopener noreferrer">Shop</a>');
+    expect(blank).toContain('<a class="footer-link" href="https://blog.example.com" target="_blank" rel="noopener noreferrer">Blog</a>');
+    expect(blank).toContain('<a class="announcement-link" href="https://example.com/news" target="_blank" rel="noopener noreferrer">Read →</a>');
+    expect(blank).toContain('<a href="https://example.org" rel="noopener noreferrer" target="_blank">Out</a>');
+    expect(blank).toContain('<a href="other/index.html">in</a>');
+    expect(blank).toContain('data-external="blank"');
+    const self = render('self');
+    expect(self).not.toContain('target="_blank"');
+    expect(self).toContain('data-external="self"');
+    const tabs = sectionsSite(
+      [sectionInput('a', 'a', [siteSpaceInput('one', 'one', { default: true })], { default: true }), { object: 'site-external-link', id: 'x', title: 'Blog', url: 'https://blog.example.com' }],
+      { one: bundle() },
+      { externalLinks: { target: 'blank' } },
+    );
+    expect(renderSitePage(planSite(tabs), 0).html).toContain('<a class="section-tab external" href="https://blog.example.com" target="_blank" rel="noopener noreferrer">Blog</a>');
+  });
+
+  it("shows a link of the chrome to another site's space as text: it is not part of this export", () => {
+    const page = html({
+      header: { links: [{ title: 'Foreign page', to: { kind: 'page', page: 'p1', space: 'space-of-another-site' } }, { title: 'Foreign space', to: { kind: 'space', space: 'space-of-another-site' } }] },
+    });
+    expect(page).toContain('<span class="header-link">Foreign page</span>');
+    expect(page).toContain('<span class="header-link">Foreign space</span>');
   });
 });

@@ -1,0 +1,24 @@
+import type { DefaultLevel, Role } from '../store/index.ts';
+
+/*
+ * The level a reader of a site has on each of its spaces: what `SiteView` shows in every site space's
+ * `space.permissions`. Members get theirs from `ContentLevels` (their role and the spaces' default levels);
+ * a visitor who is not a member of the organization (a public, unlisted or share-link site, read through its
+ * published profile) has no role there, and the default levels are what members get, so they say nothing about
+ * it: such a visitor reads the site's spaces, and may do nothing else with them.
+ */
+
+/** Gives the level a reader has on a space (null: none). `ContentLevels` is one. */
+export interface SpaceLevels {
+  of(content: { defaultLevel: DefaultLevel; parentId?: string }): Promise<Role | null>;
+}
+
+/**
+ * The levels of a visitor who is not a member of the site's organization: `read` on every space of the site.
+ *
+ * @example
+ * await visitorLevels.of(space) // → 'read'
+ */
+export const visitorLevels: SpaceLevels = {
+  of: async () => 'read',
+};
