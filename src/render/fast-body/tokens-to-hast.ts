@@ -90,7 +90,7 @@ function flow(nodes: BlockNode[], context: BodyContext): ElementContent[] {
     const value = node.token.content;
     const name = /^\{%\s*([\w-]+)/.exec(value)?.[1];
     if (name === 'include') {
-      const include = readGitbookTag(value);
+      const include = readTag(value);
       if (include?.type !== 'include') throw new FastPathUnsupported(`include tag ${value}`);
       const included = includeElement(include.path, context);
       if (included) out.push(included);
@@ -109,7 +109,7 @@ function flow(nodes: BlockNode[], context: BodyContext): ElementContent[] {
 }
 
 function hintBlock(value: string, inside: BlockNode[], context: BodyContext): Element {
-  const hint = readGitbookTag(value, []);
+  const hint = readTag(value, []);
   if (hint?.type !== 'hint') throw new FastPathUnsupported(`hint tag ${value}`);
   return hintElement(hint.style, flow(inside, context));
 }
@@ -203,6 +203,19 @@ function table(node: BlockNode): Element {
     return element(section.token.type === 'thead_open' ? 'thead' : 'tbody', {}, wrap(rows, true));
   });
   return element('div', { className: ['table-wrap'] }, [element('table', {}, wrap(sections, true))]);
+}
+
+/** Tags read so far, by what is written: pages repeat the same few (`{% hint style="info" %}`) thousands of times. */
+const tagCache = new Map<string, ReturnType<typeof readGitbookTag>>();
+
+/** `readGitbookTag` of a void tag, or of a pair whose node does not depend on its content (a hint's style). */
+function readTag(value: string, children?: []): ReturnType<typeof readGitbookTag> {
+  const key = children === undefined ? value : `${value}\0pair`;
+  if (!tagCache.has(key)) {
+    if (tagCache.size > 10_000) tagCache.clear();
+    tagCache.set(key, readGitbookTag(value, children));
+  }
+  return tagCache.get(key);
 }
 
 /** The one HTML block the fast path reads: a figure exactly as GitBook writes it, with a plain-text caption. */

@@ -1,0 +1,36 @@
+import type { Element, Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { describe, expect, it } from 'vitest';
+import { bodyHtml } from './body-html.ts';
+import { element, text } from './hast-builder.ts';
+
+const root = (...children: Root['children']): Root => ({ type: 'root', children });
+
+describe('bodyHtml: what hast-util-to-html writes, faster', () => {
+  const trees: Record<string, Root> = {
+    'text with characters HTML reads': root(element('p', {}, [text('a < b & c > d "e" \'f\' `g` \0 ü 😀')])),
+    'attribute values with every special character': root(element('a', { href: 'x?a=1&b="2"', title: "it's `q` <b> \0" }, [text('x')])),
+    'space-separated lists, numbers, empty values': root(element('ol', { start: 3, className: ['a', 'b'] }, [element('li', {}, [element('img', { src: 'i.png', alt: '', width: '300', loading: 'lazy' })])])),
+    'void elements and nesting': root(element('p', {}, [text('a'), element('br'), text('\n'), element('em', {}, [element('strong', {}, [text('b')])])]), text('\n'), element('hr')),
+    'data and aria attributes': root(element('div', { className: ['hint'], dataStyle: 'info', role: 'note', ariaHidden: 'true', ariaLabel: 'Link to "x"' })),
+    // What it does not know goes through hast-util-to-html: booleans, other attributes, raw text elements, SVG.
+    'a boolean attribute': root(element('div', { hidden: true }, [text('x')])),
+    'an attribute it does not list': root(element('details', { open: true }, [element('summary', {}, [text('s')])])),
+    'a comma-separated attribute': root(element('input', { accept: ['a', 'b'] })),
+    'svg content': root(element('svg', { viewBox: '0 0 1 1' }, [element('path', { d: 'M0 0' })])),
+    'a comment': root({ type: 'comment', value: ' c ' }),
+  };
+  for (const [name, tree] of Object.entries(trees)) {
+    it(name, () => {
+      expect(bodyHtml(tree)).toBe(toHtml(tree));
+    });
+  }
+
+  it('does not change the tree', () => {
+    const tree = root(element('a', { href: 'x&y' }, [text('<')]));
+    const before = structuredClone(tree);
+    bodyHtml(tree);
+    expect(tree).toEqual(before);
+    expect((tree.children[0] as Element).properties.href).toBe('x&y');
+  });
+});
