@@ -1,4 +1,4 @@
-import { lstat, mkdir, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { QuireError } from '../errors/quire-error.ts';
 
@@ -7,6 +7,10 @@ export interface DirectoryFiles {
   files: Map<string, Uint8Array>;
   symlinks: Map<string, string>;
 }
+
+// Both directions use the synchronous calls on purpose: a directory of 10,000 small files read with one awaited
+// `readFile` each took 2 s (bench/export), against 0.3 s synchronously; writing, 3 s against 0.6 s. The callers
+// (the CLI, benches, tests) have nothing else to do meanwhile. The functions stay async so they can change.
 
 /** Folders never read: version control data and dependencies are not documentation. */
 const skippedFolders = new Set(['.git', 'node_modules']);
@@ -19,25 +23,28 @@ const skippedFolders = new Set(['.git', 'node_modules']);
  */
 export async function readDirectoryFiles(directory: string): Promise<DirectoryFiles> {
   const root = resolve(directory);
-  const stats = await lstat(root).catch((error: unknown) => {
+  let stats;
+  try {
+    stats = lstatSync(root);
+  } catch (error) {
     throw new QuireError('NOT_FOUND', `${directory} does not exist`, { path: directory }, { cause: error });
-  });
+  }
   if (!stats.isDirectory()) throw new QuireError('INVALID_ARGUMENT', `${directory} is not a directory`, { path: directory });
 
   const result: DirectoryFiles = { files: new Map(), symlinks: new Map() };
-  const walk = async (folder: string): Promise<void> => {
-    const entries = await readdir(folder, { withFileTypes: true });
+  const walk = (folder: string): void => {
+    const entries = readdirSync(folder, { withFileTypes: true });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const path = join(folder, entry.name);
       const key = relative(root, path).split(sep).join('/');
-      if (entry.isSymbolicLink()) result.symlinks.set(key, await readlink(path));
+      if (entry.isSymbolicLink()) result.symlinks.set(key, readlinkSync(path));
       else if (entry.isDirectory()) {
-        if (!skippedFolders.has(entry.name)) await walk(path);
-      } else if (entry.isFile()) result.files.set(key, new Uint8Array(await readFile(path)));
+        if (!skippedFolders.has(entry.name)) walk(path);
+      } else if (entry.isFile()) result.files.set(key, new Uint8Array(readFileSync(path)));
     }
   };
-  await walk(root);
+  walk(root);
   return result;
 }
 
@@ -50,10 +57,16 @@ export async function readDirectoryFiles(directory: string): Promise<DirectoryFi
  */
 export async function writeDirectoryFiles(directory: string, content: DirectoryFiles, options: { clean?: boolean } = {}): Promise<void> {
   const root = resolve(directory);
-  await mkdir(root, { recursive: true });
+  mkdirSync(root, { recursive: true });
   if (options.clean) {
-    for (const entry of await readdir(root)) if (entry !== '.git') await rm(join(root, entry), { recursive: true, force: true });
+    for (const entry of readdirSync(root)) if (entry !== '.git') rmSync(join(root, entry), { recursive: true, force: true });
   }
+  const folders = new Set<string>();
+  const folderOf = (absolute: string) => {
+    const folder = dirname(absolute);
+    if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+    folders.add(folder);
+  };
   const target = (path: string) => {
     const absolute = resolve(root, path);
     if (absolute !== root && !absolute.startsWith(root + sep)) throw new QuireError('FORMAT_PATH_ESCAPES_ROOT', `refusing to write ${path}: it leaves ${directory}`, { path });
@@ -61,13 +74,13 @@ export async function writeDirectoryFiles(directory: string, content: DirectoryF
   };
   for (const [path, bytes] of content.files) {
     const absolute = target(path);
-    await mkdir(dirname(absolute), { recursive: true });
-    await writeFile(absolute, bytes);
+    folderOf(absolute);
+    writeFileSync(absolute, bytes);
   }
   for (const [path, linkTarget] of content.symlinks) {
     const absolute = target(path);
-    await mkdir(dirname(absolute), { recursive: true });
-    await rm(absolute, { force: true });
-    await symlink(linkTarget, absolute);
+    folderOf(absolute);
+    rmSync(absolute, { force: true });
+    symlinkSync(linkTarget, absolute);
   }
 }
