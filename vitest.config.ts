@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     pool: 'forks',
+    // bin/quire.js runs dist/ when it is current: build it once before the tests that spawn the CLI.
+    globalSetup: ['test/support/build-cli.global.ts'],
   },
 });

@@ -1,6 +1,32 @@
 #!/usr/bin/env node
-// The published entry point: registers tsx so the TypeScript sources run as they are.
-import { register } from 'tsx/esm/api';
+// The published entry point. It runs the bundle in dist/ (scripts/build-cli.ts: one file, quick to start) when
+// that bundle is at least as new as every file under src/; otherwise (a source edited since the last build, or no
+// build at all) it registers tsx and runs the TypeScript sources as they are. QUIRE_FROM_SOURCE=1 forces the
+// sources.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-register();
-await import('../src/cli/main.ts');
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function bundleIsCurrent() {
+  if (process.env.QUIRE_FROM_SOURCE) return false;
+  try {
+    const { newestSource } = JSON.parse(readFileSync(join(root, 'dist/build.json'), 'utf8'));
+    const source = join(root, 'src');
+    for (const entry of readdirSync(source, { withFileTypes: true, recursive: true })) {
+      if (entry.isFile() && statSync(join(entry.parentPath, entry.name)).mtimeMs > newestSource) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (bundleIsCurrent()) {
+  await import('../dist/quire.mjs');
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}

@@ -1,6 +1,7 @@
 // One Quire export in a fresh process, so its peak memory is its own (the repository is read with the format
 // first, `readMilliseconds`, then exported, `milliseconds`):
-// `node --import tsx measure-quire.ts <repository dir> <out dir> <workers>` → one JSON line.
+// `node --import tsx measure-quire.ts <repository dir> <out dir> <workers>` → one JSON line. run.ts runs it bundled
+// (bench/.out/quire-bench/measure-quire.mjs), as the CLI runs.
 import { readDirectoryFiles } from '../../src/disk/directory-files.ts';
 import { exportSite } from '../../src/export/index.ts';
 import { benchSite } from './bench-site.ts';

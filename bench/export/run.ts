@@ -7,13 +7,18 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleQuire } from '../../scripts/build-cli.ts';
 import { writeDirectoryFiles } from '../../src/disk/directory-files.ts';
 import { generateRepository } from '../format/generate-repository.ts';
 import { hugoProject } from './hugo-project.ts';
 
 const sizes = process.argv.slice(2).map(Number).filter((value) => value > 0);
 const out = fileURLToPath(new URL('../.out/', import.meta.url));
-const measure = fileURLToPath(new URL('./measure-quire.ts', import.meta.url));
+const measureSource = fileURLToPath(new URL('./measure-quire.ts', import.meta.url));
+const renderWorkerSource = fileURLToPath(new URL('../../src/export/render-worker.ts', import.meta.url));
+// Quire is timed bundled, as bin/quire.js runs it (scripts/build-cli.ts), not through tsx's loader.
+const measureFolder = join(out, 'quire-bench');
+const measure = join(measureFolder, 'measure-quire.mjs');
 // Honkit is not a dependency of Quire: the bench installs it on demand into bench/.out/tools (git-ignored).
 const tools = fileURLToPath(new URL('../.out/tools', import.meta.url));
 const honkitBin = join(tools, 'node_modules/.bin/honkit');
@@ -82,7 +87,7 @@ async function quire(repository: string, pages: number, workers: string): Promis
   const target = join(out, `export-${pages}-quire-${workers}`);
   execFileSync('rm', ['-rf', target]);
   // Timed as a whole process, like Hugo and Honkit: Node's start, loading the code, reading the repository, exporting.
-  const run = timed(process.execPath, ['--import', 'tsx', measure, repository, target, workers]);
+  const run = timed(process.execPath, [measure, repository, target, workers]);
   if (!run.ok) throw new Error(`quire export failed: ${run.stderr.slice(0, 500)}`);
   const result = JSON.parse(run.stdout) as { milliseconds: number; readMilliseconds: number; peakMegabytes: number; workers: number; broken: number };
   const size = await folderSize(target);
@@ -154,6 +159,7 @@ async function honkit(files: ReadonlyMap<string, Uint8Array>, pages: number): Pr
   return { tool: 'honkit (hints as quotes)', seconds: run.seconds, cpuSeconds: run.cpuSeconds, megabytes: size.bytes / 1e6, peakMegabytes: run.peakMegabytes, files: size.files };
 }
 
+await bundleQuire({ 'measure-quire': measureSource, 'render-worker-entry': renderWorkerSource }, measureFolder);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`);
 for (const pages of sizes.length ? sizes : [1000, 10_000]) {
   const files = generateRepository(pages);

@@ -1,12 +1,9 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { convert } from './commands/convert.ts';
-import { demo } from './commands/demo.ts';
-import { exportCommand } from './commands/export.ts';
-import { serve } from './commands/serve.ts';
-import { syncCommand } from './commands/sync.ts';
-import { tokenCreate } from './commands/token.ts';
 import { describeFailure, exitCodes } from './exit-codes.ts';
 import type { Terminal } from './terminal.ts';
+
+// Each command's module is loaded when the command runs: `quire --help` or `quire convert` need not load the
+// service, the Git library and the renderer.
 
 /**
  * Runs the `quire` command line with `argv` (without `node` and the script) and returns the exit code.
@@ -19,7 +16,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
   let exitCode: number = exitCodes.ok;
   const program = new Command()
     .name('quire')
-    .description('Keep documentation in Git and publish it: a Git Sync compatible Markdown format, a self-hosted docs service, and (soon) sync and static export.')
+    .description('Keep documentation in Git and publish it: a Git Sync compatible Markdown format, a self-hosted docs service, sync between a Git branch and a space, and static export of published sites.')
     .version('0.1.0')
     .exitOverride()
     .configureOutput({ writeOut: terminal.out, writeErr: terminal.err })
@@ -38,7 +35,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--json', 'print the summary and the diagnostics as JSON')
     .addHelpText('after', '\nExit codes: 0 done, 1 the input has errors (printed; the output is still written), 2 wrong usage, 3 unexpected failure.\n\nExamples:\n  quire convert docs/ docs.json\n  quire convert docs.json out/ --force\n')
     .action(async (from: string, to: string, options: { previous?: string; force?: boolean; json?: boolean }) => {
-      exitCode = await convert(from, to, options, terminal);
+      exitCode = await (await import('./commands/convert.ts')).convert(from, to, options, terminal);
     });
 
   program
@@ -46,7 +43,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .description('Run the main job end to end on the embedded default, on a sample repository, and say where to look.')
     .option('--out <dir>', 'where the demo writes', '.quire/demo')
     .action(async (options: { out: string }) => {
-      exitCode = await demo(options, terminal);
+      exitCode = await (await import('./commands/demo.ts')).demo(options, terminal);
     });
 
   program
@@ -69,7 +66,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
         'Exit codes: 0 stopped by a signal, 1 bad options (port in use, ...), 3 unexpected failure.\n',
     )
     .action(async (options: { data: string; port: number; host: string; database?: string; publicUrl?: string; log?: boolean }) => {
-      exitCode = await serve(options, terminal);
+      exitCode = await (await import('./commands/serve.ts')).serve(options, terminal);
     });
 
   program
@@ -98,7 +95,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     )
     .action(
       async (options: { dir: string; space?: string; api?: string; token?: string; direction: 'both' | 'git-to-space' | 'space-to-git'; branch?: string; prefer?: 'git' | 'space'; messagePrefix: string; data: string; dryRun?: boolean; json?: boolean }) => {
-        exitCode = await syncCommand(options, terminal);
+        exitCode = await (await import('./commands/sync.ts')).syncCommand(options, terminal);
       },
     );
 
@@ -119,7 +116,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--json', 'print the summary as JSON')
     .addHelpText('after', '\nExit codes: 0 done, 1 the site or its content could not be read, 2 wrong usage, 3 unexpected failure.\n\nExamples:\n  quire export --site abc123 --out site\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire export --site abc123 --out site\n')
     .action(async (options: { site: string; out: string; organization?: string; api?: string; token?: string; shareKey?: string; data: string; json?: boolean }) => {
-      exitCode = await exportCommand(options, terminal, process.env);
+      exitCode = await (await import('./commands/export.ts')).exportCommand(options, terminal, process.env);
     });
 
   const token = program.command('token').description('Manage API tokens of the service (quire serve).');
@@ -139,7 +136,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--json', 'print { token, user, organization, role } as JSON')
     .addHelpText('after', '\nExamples:\n  quire token create\n  quire token create --user ada@example.com --organization <id> --role edit\n  TOKEN=$(quire token create --user reader@example.com --role read)\n')
     .action(async (options: { data: string; database?: string; user?: string; organization?: string; role?: string; label?: string; json?: boolean }) => {
-      exitCode = await tokenCreate(options, terminal);
+      exitCode = await (await import('./commands/token.ts')).tokenCreate(options, terminal);
     });
 
   try {

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { RevisionFile } from '@gitbook/api';
+import { packageFile } from '../disk/package-root.ts';
 import { QuireError } from '../errors/quire-error.ts';
 import {
   navigationPath,
@@ -183,8 +184,8 @@ function clientFiles(): Promise<{ css: string; js: string; minisearch: string }>
   clientCache ??= (async () => {
     const minisearchEntry = createRequire(import.meta.url).resolve('minisearch');
     const [css, js, minisearch] = await Promise.all([
-      readFile(new URL('./client/quire.css', import.meta.url), 'utf8'),
-      readFile(new URL('./client/quire.js', import.meta.url), 'utf8'),
+      readFile(packageFile('src/export/client/quire.css'), 'utf8'),
+      readFile(packageFile('src/export/client/quire.js'), 'utf8'),
       readFile(join(dirname(minisearchEntry), '../umd/index.js'), 'utf8'),
     ]);
     return { css, js, minisearch };

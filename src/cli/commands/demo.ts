@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApiClient } from '../../client/index.ts';
 import { exportSite, fetchExportSite, formatExportSummary } from '../../export/index.ts';
 import { readDirectoryFiles } from '../../disk/directory-files.ts';
+import { packageFile } from '../../disk/package-root.ts';
 import { changedPaths, initRepository, readCommit, writeCommit } from '../../git/index.ts';
 import { defaultMessagePrefix, describeResult, runSync, type SyncContext } from '../../sync/index.ts';
 import { startEmbeddedService } from '../embedded-service.ts';
@@ -13,9 +13,9 @@ import type { Terminal } from '../terminal.ts';
 import { convert } from './convert.ts';
 
 /** The sample repository the demo works on, written by us. */
-export const sampleRepository = fileURLToPath(new URL('../../../fixtures/repositories/handbook', import.meta.url));
+export const sampleRepository = packageFile('fixtures/repositories/handbook');
 /** A sample without groups, link pages or computed pages, for a server that cannot create those yet. */
-const plainSampleRepository = fileURLToPath(new URL('../../../fixtures/repositories/hand-written', import.meta.url));
+const plainSampleRepository = packageFile('fixtures/repositories/hand-written');
 
 /**
  * `quire demo`: the main job on the embedded default, end to end. First the format: the sample repository becomes
