@@ -4,7 +4,8 @@ import { getSiteCustomization, putSiteCustomization } from '../../service/index.
 import { actorOf, serviceContext } from '../request-context.ts';
 import { errorResponses } from '../schemas/error-body.ts';
 import { FreeObject } from '../schemas/free-object.ts';
-import { SiteObject, SiteParams } from '../schemas/site.ts';
+import { SiteParams } from '../schemas/site.ts';
+import { SiteCustomizationSchema } from '../schemas/site-customization-shapes.ts';
 
 /**
  * A site's customization: get, and put (a full replacement, checked field by field: colours, enums, URLs).
@@ -16,11 +17,11 @@ import { SiteObject, SiteParams } from '../schemas/site.ts';
 export const siteCustomizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/orgs/:organizationId/sites/:siteId/customization',
-    { schema: { params: SiteParams, querystring: Type.Object({ unmasked: Type.Optional(Type.Boolean()) }), response: { 200: SiteObject, ...errorResponses } } },
+    { schema: { params: SiteParams, querystring: Type.Object({ unmasked: Type.Optional(Type.Boolean()) }), response: { 200: SiteCustomizationSchema, ...errorResponses } } },
     async (request) => getSiteCustomization(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId),
   );
 
-  app.put('/orgs/:organizationId/sites/:siteId/customization', { schema: { params: SiteParams, body: FreeObject, response: { 200: SiteObject, ...errorResponses } } }, async (request) =>
+  app.put('/orgs/:organizationId/sites/:siteId/customization', { schema: { params: SiteParams, body: FreeObject, response: { 200: SiteCustomizationSchema, ...errorResponses } } }, async (request) =>
     putSiteCustomization(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.body),
   );
 };

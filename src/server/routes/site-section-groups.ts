@@ -5,7 +5,9 @@ import { actorOf, serviceContext } from '../request-context.ts';
 import { EntityId } from '../schemas/entity-id.ts';
 import { errorResponses } from '../schemas/error-body.ts';
 import { PaginationQuery } from '../schemas/list.ts';
-import { GroupCreateBody, GroupMoveBody, GroupSectionBody, GroupUpdateBody, PreferHeaders, SiteList, SiteObject, SiteParams } from '../schemas/site.ts';
+import { GroupCreateBody, GroupMoveBody, GroupSectionBody, GroupUpdateBody, PreferHeaders, SiteParams } from '../schemas/site.ts';
+import { SiteSectionGroupListSchema, SiteSectionGroupSchema } from '../schemas/site-shapes.ts';
+import { movedItem } from './site-moved-item.ts';
 
 const GroupParams = Type.Object({ organizationId: EntityId, siteId: EntityId, siteSectionGroupId: EntityId });
 const GroupSectionParams = Type.Object({ organizationId: EntityId, siteId: EntityId, siteSectionGroupId: EntityId, siteSectionId: EntityId });
@@ -19,11 +21,11 @@ const NoContent = Type.Unsafe<void>({ description: 'no content' });
  * await app.register(siteSectionGroupRoutes);
  */
 export const siteSectionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/orgs/:organizationId/sites/:siteId/section-groups', { schema: { params: SiteParams, querystring: PaginationQuery, response: { 200: SiteList, ...errorResponses } } }, async (request) =>
+  app.get('/orgs/:organizationId/sites/:siteId/section-groups', { schema: { params: SiteParams, querystring: PaginationQuery, response: { 200: SiteSectionGroupListSchema, ...errorResponses } } }, async (request) =>
     listSiteSectionGroups(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.query),
   );
 
-  app.post('/orgs/:organizationId/sites/:siteId/section-groups', { schema: { params: SiteParams, body: GroupCreateBody, response: { 201: SiteObject, ...errorResponses } } }, async (request, reply) => {
+  app.post('/orgs/:organizationId/sites/:siteId/section-groups', { schema: { params: SiteParams, body: GroupCreateBody, response: { 201: SiteSectionGroupSchema, ...errorResponses } } }, async (request, reply) => {
     const { draft: _draft, ...body } = request.body;
     const group = await createSiteSectionGroup(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, body);
     return reply.code(201).header('Location', `${request.url.replace(/\?.*$/, '')}/${group.id}`).send(group);
@@ -31,7 +33,7 @@ export const siteSectionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.patch(
     '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId',
-    { schema: { params: GroupParams, headers: PreferHeaders, body: GroupUpdateBody, response: { 200: SiteObject, 204: NoContent, ...errorResponses } } },
+    { schema: { params: GroupParams, headers: PreferHeaders, body: GroupUpdateBody, response: { 200: SiteSectionGroupSchema, 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const { draft: _draft, ...body } = request.body;
       const group = await updateSiteSectionGroup(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.params.siteSectionGroupId, body);
@@ -47,7 +49,7 @@ export const siteSectionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.post(
     '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections',
-    { schema: { params: GroupParams, body: GroupSectionBody, response: { 201: SiteObject, ...errorResponses } } },
+    { schema: { params: GroupParams, body: GroupSectionBody, response: { 201: SiteSectionGroupSchema, ...errorResponses } } },
     async (request, reply) => {
       const { params } = request;
       const { group } = await setSectionGroupMembership(serviceContext(request), actorOf(request), params.organizationId, params.siteId, params.siteSectionGroupId, request.body.sectionId, true);
@@ -67,13 +69,14 @@ export const siteSectionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.post(
     '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move',
-    { schema: { params: GroupParams, body: Type.Optional(GroupMoveBody), response: { 200: SiteObject, ...errorResponses } } },
+    { schema: { params: GroupParams, body: Type.Optional(GroupMoveBody), response: { 200: SiteSectionGroupSchema, ...errorResponses } } },
     async (request) => {
       const position = request.body?.position ?? {};
-      return sortSiteStructure(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, { type: 'site-section-group', id: request.params.siteSectionGroupId }, {
+      const moved = await sortSiteStructure(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, { type: 'site-section-group', id: request.params.siteSectionGroupId }, {
         ...(position.before === undefined ? {} : { before: position.before }),
         ...(position.after === undefined ? {} : { after: position.after }),
       });
+      return movedItem(moved, 'site-section-group');
     },
   );
 };

@@ -4,7 +4,9 @@ import { createSiteSection, deleteSiteSection, listSiteSections, sortSiteStructu
 import { actorOf, serviceContext } from '../request-context.ts';
 import { EntityId } from '../schemas/entity-id.ts';
 import { errorResponses } from '../schemas/error-body.ts';
-import { PreferHeaders, SectionCreateBody, SectionMoveBody, SectionUpdateBody, SiteList, SiteObject, SiteParams, SectionListQuery } from '../schemas/site.ts';
+import { PreferHeaders, SectionCreateBody, SectionMoveBody, SectionUpdateBody, SiteParams, SectionListQuery } from '../schemas/site.ts';
+import { SiteSectionListSchema, SiteSectionSchema } from '../schemas/site-shapes.ts';
+import { movedItem } from './site-moved-item.ts';
 
 const SectionParams = Type.Object({ organizationId: EntityId, siteId: EntityId, siteSectionId: EntityId });
 const NoContent = Type.Unsafe<void>({ description: 'no content' });
@@ -19,14 +21,14 @@ const NoContent = Type.Unsafe<void>({ description: 'no content' });
 export const siteSectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/orgs/:organizationId/sites/:siteId/sections',
-    { schema: { params: SiteParams, querystring: SectionListQuery, response: { 200: SiteList, ...errorResponses } } },
+    { schema: { params: SiteParams, querystring: SectionListQuery, response: { 200: SiteSectionListSchema, ...errorResponses } } },
     async (request) => {
       const { shareKey: _shareKey, ...query } = request.query;
       return listSiteSections(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, query);
     },
   );
 
-  app.post('/orgs/:organizationId/sites/:siteId/sections', { schema: { params: SiteParams, body: SectionCreateBody, response: { 201: SiteObject, ...errorResponses } } }, async (request, reply) => {
+  app.post('/orgs/:organizationId/sites/:siteId/sections', { schema: { params: SiteParams, body: SectionCreateBody, response: { 201: SiteSectionSchema, ...errorResponses } } }, async (request, reply) => {
     const { draft: _draft, ...body } = request.body;
     const section = await createSiteSection(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, body);
     return reply.code(201).header('Location', `${request.url.replace(/\?.*$/, '')}/${section.id}`).send(section);
@@ -34,7 +36,7 @@ export const siteSectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId',
-    { schema: { params: SectionParams, headers: PreferHeaders, body: SectionUpdateBody, response: { 200: SiteObject, 204: NoContent, ...errorResponses } } },
+    { schema: { params: SectionParams, headers: PreferHeaders, body: SectionUpdateBody, response: { 200: SiteSectionSchema, 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const { draft: _draft, ...body } = request.body;
       const section = await updateSiteSection(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.params.siteSectionId, body);
@@ -50,16 +52,17 @@ export const siteSectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move',
-    { schema: { params: SectionParams, body: Type.Optional(SectionMoveBody), response: { 200: SiteObject, ...errorResponses } } },
+    { schema: { params: SectionParams, body: Type.Optional(SectionMoveBody), response: { 200: SiteSectionSchema, ...errorResponses } } },
     async (request) => {
       const position = request.body?.position ?? {};
       const pointer = (value: { siteSection: string } | undefined) => (value === undefined ? undefined : { type: 'site-section' as const, id: value.siteSection });
       const before = pointer(position.before);
       const after = pointer(position.after);
-      return sortSiteStructure(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, { type: 'site-section', id: request.params.siteSectionId }, {
+      const moved = await sortSiteStructure(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, { type: 'site-section', id: request.params.siteSectionId }, {
         ...(before === undefined ? {} : { before }),
         ...(after === undefined ? {} : { after }),
       });
+      return movedItem(moved, 'site-section');
     },
   );
 };

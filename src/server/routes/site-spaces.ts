@@ -14,7 +14,10 @@ import { actorOf, serviceContext } from '../request-context.ts';
 import { EntityId } from '../schemas/entity-id.ts';
 import { errorResponses } from '../schemas/error-body.ts';
 import { FreeObject } from '../schemas/free-object.ts';
-import { PreferHeaders, SiteList, SiteObject, SiteParams, SiteSpaceListQuery, SiteSpaceCreateBody, SiteSpaceMoveBody, SiteSpaceUpdateBody } from '../schemas/site.ts';
+import { PreferHeaders, SiteParams, SiteSpaceListQuery, SiteSpaceCreateBody, SiteSpaceMoveBody, SiteSpaceUpdateBody } from '../schemas/site.ts';
+import { SiteSpaceCustomizationSchema } from '../schemas/site-customization-shapes.ts';
+import { SiteSpaceListSchema, SiteSpaceSchema } from '../schemas/site-shapes.ts';
+import { movedItem } from './site-moved-item.ts';
 
 const SiteSpaceParams = Type.Object({ organizationId: EntityId, siteId: EntityId, siteSpaceId: EntityId });
 const NoContent = Type.Unsafe<void>({ description: 'no content' });
@@ -33,7 +36,7 @@ export const siteSpaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: SiteParams,
         querystring: SiteSpaceListQuery,
-        response: { 200: SiteList, ...errorResponses },
+        response: { 200: SiteSpaceListSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -44,7 +47,7 @@ export const siteSpaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:organizationId/sites/:siteId/site-spaces',
-    { schema: { params: SiteParams, headers: PreferHeaders, body: SiteSpaceCreateBody, response: { 201: SiteObject, 204: NoContent, ...errorResponses } } },
+    { schema: { params: SiteParams, headers: PreferHeaders, body: SiteSpaceCreateBody, response: { 201: SiteSpaceSchema, 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const { draft: _draft, ...body } = request.body;
       const siteSpace = await createSiteSpace(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, body);
@@ -56,7 +59,7 @@ export const siteSpaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId',
-    { schema: { params: SiteSpaceParams, headers: PreferHeaders, body: SiteSpaceUpdateBody, response: { 200: SiteObject, 204: NoContent, ...errorResponses } } },
+    { schema: { params: SiteSpaceParams, headers: PreferHeaders, body: SiteSpaceUpdateBody, response: { 200: SiteSpaceSchema, 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const { draft: _draft, ...body } = request.body;
       const siteSpace = await updateSiteSpace(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.params.siteSpaceId, body);
@@ -72,26 +75,27 @@ export const siteSpaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move',
-    { schema: { params: SiteSpaceParams, body: Type.Optional(SiteSpaceMoveBody), response: { 200: SiteObject, ...errorResponses } } },
+    { schema: { params: SiteSpaceParams, body: Type.Optional(SiteSpaceMoveBody), response: { 200: SiteSpaceSchema, ...errorResponses } } },
     async (request) => {
       const position = request.body?.position ?? {};
       const pointer = (value: { siteSpace: string } | undefined) => (value === undefined ? undefined : { type: 'site-space' as const, id: value.siteSpace });
       const before = pointer(position.before);
       const after = pointer(position.after);
-      return sortSiteStructure(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, { type: 'site-space', id: request.params.siteSpaceId }, {
+      const moved = await sortSiteStructure(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, { type: 'site-space', id: request.params.siteSpaceId }, {
         ...(before === undefined ? {} : { before }),
         ...(after === undefined ? {} : { after }),
       });
+      return movedItem(moved, 'site-space');
     },
   );
 
   app.get(
     '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization',
-    { schema: { params: SiteSpaceParams, querystring: Type.Object({ unmasked: Type.Optional(Type.Boolean()) }), response: { 200: SiteObject, ...errorResponses } } },
+    { schema: { params: SiteSpaceParams, querystring: Type.Object({ unmasked: Type.Optional(Type.Boolean()) }), response: { 200: SiteSpaceCustomizationSchema, ...errorResponses } } },
     async (request) => getSiteSpaceCustomization(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.params.siteSpaceId),
   );
 
-  app.patch('/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization', { schema: { params: SiteSpaceParams, body: FreeObject, response: { 200: SiteObject, ...errorResponses } } }, async (request) =>
+  app.patch('/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization', { schema: { params: SiteSpaceParams, body: FreeObject, response: { 200: SiteSpaceCustomizationSchema, ...errorResponses } } }, async (request) =>
     overrideSiteSpaceCustomization(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.params.siteSpaceId, request.body),
   );
 

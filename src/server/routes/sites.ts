@@ -16,7 +16,10 @@ import {
 } from '../../service/index.ts';
 import { actorOf, serviceContext } from '../request-context.ts';
 import { errorResponses } from '../schemas/error-body.ts';
-import { AdaptiveSchemaBody, OrganizationParams, PreferHeaders, ShareKeyQuery, SiteCreateBody, SiteList, SiteListQuery, SiteObject, SiteParams, SiteUpdateBody, SortBody } from '../schemas/site.ts';
+import { AdaptiveSchemaBody, OrganizationParams, PreferHeaders, ShareKeyQuery, SiteCreateBody, SiteListQuery, SiteParams, SiteUpdateBody, SortBody } from '../schemas/site.ts';
+import { AdaptiveTemplateConditionsSchema, SiteAdaptiveSchemaSchema } from '../schemas/site-adaptive-shapes.ts';
+import { PublishedContentSiteSchema } from '../schemas/site-profile-shapes.ts';
+import { SiteListSchema, SiteSchema, SiteStructureItemSchema, SiteStructureSchema } from '../schemas/site-shapes.ts';
 
 const NoContent = Type.Unsafe<void>({ description: 'no content' });
 
@@ -29,20 +32,20 @@ const NoContent = Type.Unsafe<void>({ description: 'no content' });
  * await app.register(siteRoutes);
  */
 export const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/orgs/:organizationId/sites', { schema: { params: OrganizationParams, querystring: SiteListQuery, response: { 200: SiteList, ...errorResponses } } }, async (request) =>
+  app.get('/orgs/:organizationId/sites', { schema: { params: OrganizationParams, querystring: SiteListQuery, response: { 200: SiteListSchema, ...errorResponses } } }, async (request) =>
     listSites(serviceContext(request), actorOf(request), request.params.organizationId, request.query),
   );
 
-  app.post('/orgs/:organizationId/sites', { schema: { params: OrganizationParams, body: Type.Optional(SiteCreateBody), response: { 201: SiteObject, ...errorResponses } } }, async (request, reply) => {
+  app.post('/orgs/:organizationId/sites', { schema: { params: OrganizationParams, body: Type.Optional(SiteCreateBody), response: { 201: SiteSchema, ...errorResponses } } }, async (request, reply) => {
     const site = await createSite(serviceContext(request), actorOf(request), request.params.organizationId, request.body ?? {});
     return reply.code(201).header('Location', site.urls.location).send(site);
   });
 
-  app.get('/orgs/:organizationId/sites/:siteId', { schema: { params: SiteParams, response: { 200: SiteObject, ...errorResponses } } }, async (request) =>
+  app.get('/orgs/:organizationId/sites/:siteId', { schema: { params: SiteParams, response: { 200: SiteSchema, ...errorResponses } } }, async (request) =>
     getSite(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId),
   );
 
-  app.patch('/orgs/:organizationId/sites/:siteId', { schema: { params: SiteParams, body: SiteUpdateBody, response: { 200: SiteObject, ...errorResponses } } }, async (request) =>
+  app.patch('/orgs/:organizationId/sites/:siteId', { schema: { params: SiteParams, body: SiteUpdateBody, response: { 200: SiteSchema, ...errorResponses } } }, async (request) =>
     updateSite(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.body),
   );
 
@@ -55,22 +58,22 @@ export const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ['publish', true],
     ['unpublish', false],
   ] as const) {
-    app.post(`/orgs/:organizationId/sites/:siteId/${action}`, { schema: { params: SiteParams, response: { 200: SiteObject, ...errorResponses } } }, async (request) =>
+    app.post(`/orgs/:organizationId/sites/:siteId/${action}`, { schema: { params: SiteParams, response: { 200: SiteSchema, ...errorResponses } } }, async (request) =>
       setSitePublished(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, published),
     );
   }
 
-  app.get('/orgs/:organizationId/sites/:siteId/published', { schema: { params: SiteParams, querystring: ShareKeyQuery, response: { 200: SiteObject, ...errorResponses } } }, async (request) =>
+  app.get('/orgs/:organizationId/sites/:siteId/published', { schema: { params: SiteParams, querystring: ShareKeyQuery, response: { 200: PublishedContentSiteSchema, ...errorResponses } } }, async (request) =>
     getPublishedSite(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.query),
   );
 
-  app.get('/orgs/:organizationId/sites/:siteId/structure', { schema: { params: SiteParams, querystring: ShareKeyQuery, response: { 200: SiteObject, ...errorResponses } } }, async (request) =>
+  app.get('/orgs/:organizationId/sites/:siteId/structure', { schema: { params: SiteParams, querystring: ShareKeyQuery, response: { 200: SiteStructureSchema, ...errorResponses } } }, async (request) =>
     getSiteStructure(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId),
   );
 
   app.patch(
     '/orgs/:organizationId/sites/:siteId/structure/sort',
-    { schema: { params: SiteParams, headers: PreferHeaders, body: SortBody, response: { 200: SiteObject, 204: NoContent, ...errorResponses } } },
+    { schema: { params: SiteParams, headers: PreferHeaders, body: SortBody, response: { 200: SiteStructureItemSchema, 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const item = await sortSiteStructure(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.body.item, request.body.position);
       if (/\breturn=minimal\b/.test(request.headers.prefer ?? '')) return reply.code(204).header('Preference-Applied', 'return=minimal').send();
@@ -78,15 +81,15 @@ export const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/orgs/:organizationId/sites/:siteId/adaptive-schema', { schema: { params: SiteParams, response: { 200: SiteObject, ...errorResponses } } }, async (request) =>
+  app.get('/orgs/:organizationId/sites/:siteId/adaptive-schema', { schema: { params: SiteParams, response: { 200: SiteAdaptiveSchemaSchema, ...errorResponses } } }, async (request) =>
     getSiteAdaptiveSchema(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId),
   );
 
-  app.put('/orgs/:organizationId/sites/:siteId/adaptive-schema', { schema: { params: SiteParams, body: AdaptiveSchemaBody, response: { 200: SiteObject, ...errorResponses } } }, async (request) =>
+  app.put('/orgs/:organizationId/sites/:siteId/adaptive-schema', { schema: { params: SiteParams, body: AdaptiveSchemaBody, response: { 200: SiteAdaptiveSchemaSchema, ...errorResponses } } }, async (request) =>
     putSiteAdaptiveSchema(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId, request.body.jsonSchema),
   );
 
-  app.get('/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions', { schema: { params: SiteParams, response: { 200: SiteObject, ...errorResponses } } }, async (request) =>
+  app.get('/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions', { schema: { params: SiteParams, response: { 200: AdaptiveTemplateConditionsSchema, ...errorResponses } } }, async (request) =>
     listSiteAdaptiveTemplateConditions(serviceContext(request), actorOf(request), request.params.organizationId, request.params.siteId),
   );
 };

@@ -5,9 +5,10 @@ import { Nullable } from './nullable.ts';
 import { DefaultLevelSchema } from './roles.ts';
 
 /*
- * Request schemas of the site operations (closed: an unknown field is a 400 naming it), and the response
- * shapes. Responses are built by the service in the published shapes and serialized whole; the conformance
- * suite validates each against the published schema.
+ * Request schemas of the site operations: parameters, queries and bodies (closed: an unknown field is a 400
+ * naming it). The response schemas are in site-shapes.ts (sites, share links, site spaces, sections, groups,
+ * the structure), site-customization-shapes.ts, site-profile-shapes.ts (the published profile) and
+ * site-adaptive-shapes.ts.
  */
 
 export const SiteTypeSchema = Type.Unsafe<'basic' | 'premium' | 'ultimate' | 'sponsored' | 'legacy-basic' | 'legacy-premium'>({
@@ -21,9 +22,6 @@ const Expression = Type.String({ minLength: 0, maxLength: 1024 });
 const Icon = Type.String({ maxLength: 50 });
 /** `SiteProxyOrigin`: a domain and one or more path segments. */
 const ProxyOrigin = Type.String({ maxLength: 512, pattern: '^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$' });
-
-/** Any published site object, serialized whole. */
-export const SiteObject = Type.Unsafe<object>({ type: 'object', additionalProperties: true });
 
 export const SiteParams = Type.Object({ organizationId: EntityId, siteId: EntityId });
 export const OrganizationParams = Type.Object({ organizationId: EntityId });
@@ -147,9 +145,6 @@ export const ShareLinkCreateBody = Type.Object({ name: Type.String({ maxLength: 
 export const ShareLinkUpdateBody = Type.Object({ name: Type.Optional(Type.String({ maxLength: 50 })), active: Type.Optional(Type.Boolean()) }, { additionalProperties: false, minProperties: 1 });
 
 export const AdaptiveSchemaBody = Type.Object({ jsonSchema: FreeObject }, { additionalProperties: false });
-
-/** A list envelope of published site objects. */
-export const SiteList = Type.Object({ next: Type.Optional(Type.Object({ page: Type.String() })), count: Type.Number(), items: Type.Array(SiteObject) });
 
 const ListPaging = {
   page: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
