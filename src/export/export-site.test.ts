@@ -164,10 +164,13 @@ describe('exportSite at scale', () => {
     expect(brokenInternalLinks(large.outDir)).toEqual([]);
   });
 
-  it('renders the same pages in a worker thread', async () => {
+  it('renders and writes the same pages in a worker thread', async () => {
     const inline = await exportPages(120, 0);
     const threaded = await exportPages(120, 1);
     expect(threaded.summary.workers).toBe(1);
+    // The worker writes the pages it renders: the summary still counts every byte and every used file.
+    expect(threaded.summary.bytes).toBe(inline.summary.bytes);
+    expect(threaded.summary.files).toBe(inline.summary.files);
     const files = listFiles(inline.outDir);
     expect(listFiles(threaded.outDir)).toEqual(files);
     for (const file of files.filter((name) => name.endsWith('.html'))) {

@@ -3,7 +3,15 @@ import { QuireError } from '../errors/quire-error.ts';
 import { renderSitePage, type ChromeCache, type RenderedPage, type SitePlan } from '../render/index.ts';
 
 export type WorkerRequest = { type: 'render'; indices: number[] } | { type: 'stop' };
-export type WorkerReply = { type: 'ready' } | { type: 'pages'; pages: RenderedPage[] } | { type: 'error'; message: string };
+/** A page a worker thread rendered and wrote itself: everything but its HTML, and the bytes it wrote. */
+export type WrittenPage = Omit<RenderedPage, 'html'> & { bytes: number };
+export type WorkerReply = { type: 'ready' } | { type: 'pages'; pages: WrittenPage[] } | { type: 'error'; message: string };
+/** What a worker thread starts with. */
+export interface WorkerStart {
+  plan: SitePlan;
+  /** The export's output folder: a worker writes the pages it renders. */
+  outDir: string;
+}
 
 /** Pages a worker takes at a time: enough to make messages cheap, few enough to share the tail of the work. */
 const workerBatch = 32;
@@ -11,15 +19,16 @@ const workerBatch = 32;
 const mainBatch = 8;
 
 /**
- * Renders every page of a plan and hands each to `consume` (which writes it). This thread always renders; with
- * `workers > 0` that many worker threads render too, taking batches from the same queue, so the threads' start-up
- * (loading the renderer, receiving the plan) costs nothing: this thread is already working meanwhile. `consume`
- * may return a promise to slow rendering down while writes catch up.
+ * Renders every page of a plan and hands each to `consume`. This thread always renders, and `consume` writes those
+ * pages; with `workers > 0` that many worker threads render too, taking batches from the same queue, and write the
+ * pages they render into `outDir` themselves (so the writing is shared too): `consume` gets those as `WrittenPage`s.
+ * The threads' start-up (loading the renderer, receiving the plan) costs nothing: this thread is already working
+ * meanwhile. `consume` may return a promise to slow rendering down while writes catch up.
  *
  * @example
- * await renderPages(plan, 1, async (page) => writeFile(join(out, page.folder, 'index.html'), page.html));
+ * await renderPages(plan, 1, 'site', (page) => ('bytes' in page ? count(page) : write(page.folder, page.html)));
  */
-export async function renderPages(plan: SitePlan, workers: number, consume: (page: RenderedPage) => void | Promise<void>): Promise<void> {
+export async function renderPages(plan: SitePlan, workers: number, outDir: string, consume: (page: RenderedPage | WrittenPage) => void | Promise<void>): Promise<void> {
   const total = plan.pages.length;
   let next = 0;
   const take = (size: number): number[] => {
@@ -29,14 +38,14 @@ export async function renderPages(plan: SitePlan, workers: number, consume: (pag
   };
   // Pages from workers and from this thread reach `consume` one at a time, in the order they finish.
   let chain = Promise.resolve();
-  const hand = (pages: RenderedPage[]) => {
+  const hand = (pages: Array<RenderedPage | WrittenPage>) => {
     chain = chain.then(async () => {
       for (const page of pages) await consume(page);
     });
     return chain;
   };
 
-  const pool = workers > 0 && total > mainBatch ? startWorkers(plan, Math.floor(workers), take, hand) : undefined;
+  const pool = workers > 0 && total > mainBatch ? startWorkers({ plan, outDir }, Math.floor(workers), take, hand) : undefined;
   try {
     const cache: ChromeCache = new Map();
     for (let batch = take(mainBatch); batch.length > 0; batch = take(mainBatch)) {
@@ -51,16 +60,16 @@ export async function renderPages(plan: SitePlan, workers: number, consume: (pag
 }
 
 function startWorkers(
-  plan: SitePlan,
+  start: WorkerStart,
   count: number,
   take: (size: number) => number[],
-  hand: (pages: RenderedPage[]) => Promise<void>,
+  hand: (pages: WrittenPage[]) => Promise<void>,
 ): { done: Promise<void>; stop: () => Promise<void> } {
   const threads: Worker[] = [];
   const done = Promise.all(
     Array.from({ length: count }, () =>
       new Promise<void>((resolve, reject) => {
-        const worker = new Worker(new URL('./render-worker-entry.mjs', import.meta.url), { workerData: { plan }, execArgv: [] });
+        const worker = new Worker(new URL('./render-worker-entry.mjs', import.meta.url), { workerData: start satisfies WorkerStart, execArgv: [] });
         threads.push(worker);
         let inFlight = 0;
         let settled = false;

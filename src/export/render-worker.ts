@@ -1,10 +1,12 @@
-// A worker thread that renders pages of a site plan: the plan arrives once (workerData), then batches of page
-// indices; each batch goes back as rendered pages.
+// A worker thread that renders pages of a site plan and writes them: the plan and the output folder arrive once
+// (workerData), then batches of page indices; each batch goes back as written pages (all but their HTML).
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderSitePage, type ChromeCache, type SitePlan } from '../render/index.ts';
-import type { WorkerReply, WorkerRequest } from './render-pool.ts';
+import { renderSitePage, type ChromeCache } from '../render/index.ts';
+import { BundleWriter } from './bundle-writer.ts';
+import type { WorkerReply, WorkerRequest, WorkerStart, WrittenPage } from './render-pool.ts';
 
-const { plan } = workerData as { plan: SitePlan };
+const { plan, outDir } = workerData as WorkerStart;
+const writer = new BundleWriter(outDir);
 const cache: ChromeCache = new Map();
 const port = parentPort!;
 
@@ -14,7 +16,11 @@ port.on('message', (request: WorkerRequest) => {
     return;
   }
   try {
-    const reply: WorkerReply = { type: 'pages', pages: request.indices.map((index) => renderSitePage(plan, index, cache)) };
+    const pages = request.indices.map((index): WrittenPage => {
+      const { html, ...page } = renderSitePage(plan, index, cache);
+      return { ...page, bytes: writer.write(`${page.folder}index.html`, html) };
+    });
+    const reply: WorkerReply = { type: 'pages', pages };
     port.postMessage(reply);
   } catch (error) {
     const reply: WorkerReply = { type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
