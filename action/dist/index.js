@@ -58982,14 +58982,12 @@ var keepAsWritten = {
 function structurePaths(config) {
   return /* @__PURE__ */ new Set([".gitbook.yaml", `${config.root}${config.summary}`, `${config.root}.gitbook/vars.yaml`]);
 }
-function canPlanInPlace(paths, space, structure) {
+function canPlanInPlace(paths, located, structure) {
   if (paths.length === 0) return false;
-  const located = locateByGitPath(space);
   return paths.every((path) => !structure.has(path) && located.has(path));
 }
-function planInPlaceChanges(changed, space, structure) {
-  if (!canPlanInPlace(changed.map((file) => file.path), space, structure)) return void 0;
-  const located = locateByGitPath(space);
+function planInPlaceChanges(changed, located, structure) {
+  if (!canPlanInPlace(changed.map((file) => file.path), located, structure)) return void 0;
   const planned = [];
   for (const file of changed) {
     if (file.before === null || file.after === null) return void 0;
@@ -59035,7 +59033,16 @@ function planInPlaceChanges(changed, space, structure) {
   }
   return planned;
 }
-function locateByGitPath(space) {
+function decode(bytes) {
+  try {
+    return utf87.decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/sync/git-path-locations.ts
+function locationsOf(content) {
   const located = /* @__PURE__ */ new Map();
   const walk = (pages) => {
     for (const page2 of pages) {
@@ -59043,16 +59050,23 @@ function locateByGitPath(space) {
       if ("pages" in page2 && Array.isArray(page2.pages)) walk(page2.pages);
     }
   };
-  walk(space.pages);
-  for (const file of space.files) if (file.git?.path) located.set(file.git.path, { kind: "file", id: file.id, name: file.name, contentType: file.contentType });
-  for (const reusable of space.reusableContents) if (reusable.git?.path) located.set(reusable.git.path, { kind: "reusable-content", id: reusable.id, title: reusable.title });
+  walk(content.pages);
+  for (const file of content.files) if (file.git?.path) located.set(file.git.path, { kind: "file", id: file.id, name: file.name, contentType: file.contentType });
+  for (const reusable of content.reusableContents) if (reusable.git?.path) located.set(reusable.git.path, { kind: "reusable-content", id: reusable.id, title: reusable.title });
   return located;
 }
-function decode(bytes) {
-  try {
-    return utf87.decode(bytes);
-  } catch {
-    return void 0;
+function isGitPathLocation(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value;
+  if (typeof record["id"] !== "string" || record["id"] === "") return false;
+  switch (record["kind"]) {
+    case "page":
+    case "reusable-content":
+      return typeof record["title"] === "string";
+    case "file":
+      return typeof record["name"] === "string" && typeof record["contentType"] === "string";
+    default:
+      return false;
   }
 }
 
@@ -59260,7 +59274,7 @@ function planFirstSync(result, git9, space, options) {
   if (space.isEmpty || !gitEmpty && options.prefer === "git" && options.direction !== "space-to-git") {
     if (options.direction === "space-to-git") return blocked(result, "the space is empty and --direction space-to-git does not import from Git");
     const from = space.isEmpty ? /* @__PURE__ */ new Map() : spaceFiles;
-    const changes = contentChanges(result, from, git9.headFiles, space.live.content, head?.timestamp);
+    const changes = contentChanges(result, from, git9.headFiles, liveContent(space), head?.timestamp);
     result.mode = "import";
     result.import = importStep({ kind: "create", subject: head.subject }, changes, true, { oid: head.oid, message: head.message });
     return finish(result);
@@ -59292,9 +59306,9 @@ function planSince(result, syncPoint, git9, space, options) {
   const target = space.target;
   if (reconciled.conflicts.length > 0) {
     result.mode = "conflict";
-    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(space.live.content, conflict.path) }));
+    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space), conflict.path) }));
     const from = applyDelta(git9.baseFiles, target?.changes ?? spaceChanges);
-    const changes = contentChanges(result, from, applyDelta(git9.baseFiles, reconciled.merged), target?.content ?? space.live.content, git9.head?.timestamp);
+    const changes = contentChanges(result, from, applyDelta(git9.baseFiles, reconciled.merged), target?.content ?? liveContent(space), git9.head?.timestamp);
     const subject = previewSubject(branchName(options.ref), void 0, git9.lastChange?.subject ?? git9.head.subject);
     result.import = importStep(target ? existing(target) : { kind: "create", subject }, changes, false, { oid: git9.head.oid, message: git9.head.message });
     return finish(result);
@@ -59327,10 +59341,10 @@ function planSince(result, syncPoint, git9, space, options) {
     let changes;
     if (!git9.complete && target === void 0 && spaceChanges.size === 0) {
       const changed = [...git9.changes].map(([path, after]) => ({ path, before: git9.baseFiles.get(path) ?? null, after }));
-      changes = planInPlaceChanges(changed, space.live.content, git9.structure);
+      changes = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git9.structure);
     }
     const inPlace = changes !== void 0;
-    changes ??= contentChanges(result, from, to, target?.content ?? space.live.content, git9.head?.timestamp);
+    changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space), git9.head?.timestamp);
     const subject = git9.lastChange?.subject ?? git9.head.subject;
     const message = git9.lastChange?.message ?? git9.head.message;
     const record = exporting || space.revisions.length === 0 ? { oid: git9.head.oid, message } : void 0;
@@ -59350,11 +59364,11 @@ function planPreview(result, syncPoint, git9, space, options) {
     from = space.target?.changes !== void 0 ? applyDelta(/* @__PURE__ */ new Map(), space.target.changes) : space.files ?? /* @__PURE__ */ new Map();
   } else {
     const reconciled = reconcile(git9.changes, spaceChanges, (path) => git9.baseFiles.get(path), options.prefer);
-    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(space.live.content, conflict.path) }));
+    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space), conflict.path) }));
     to = applyDelta(git9.baseFiles, reconciled.merged);
     from = applyDelta(git9.baseFiles, space.target?.changes ?? spaceChanges);
   }
-  const changes = contentChanges(result, from, to, space.target?.content ?? space.live.content, git9.head?.timestamp);
+  const changes = contentChanges(result, from, to, space.target?.content ?? liveContent(space), git9.head?.timestamp);
   if (changes.length === 0 && space.target === void 0) return finish(result);
   const subject = previewSubject(pullRequest.branch, pullRequest.number, git9.head?.subject ?? "");
   result.mode = "preview";
@@ -59419,6 +59433,12 @@ function finish(result) {
   if (result.import) items.push(...result.import.items);
   result.items = items;
   return result;
+}
+function liveContent(space) {
+  if (space.live.content === void 0) {
+    throw new QuireError("INTERNAL", `the content of revision ${space.live.id} was not read, yet the plan needs more than the files edited in place`, { revisionId: space.live.id });
+  }
+  return space.live.content;
 }
 function titleAt(content, path) {
   const walk = (pages) => {
@@ -59485,38 +59505,159 @@ function groupByOutcome(items) {
   return groups;
 }
 
-// src/sync/location-cache.ts
-function cachePath(repo, spaceId) {
-  return `${repo.gitdir}/quire/${spaceId.replace(/[^A-Za-z0-9_-]/g, "_")}.json`;
+// src/sync/location-shards.ts
+var locationCacheFormat = 2;
+var entriesPerShard = 512;
+function shardCountFor(size) {
+  let count = 1;
+  while (count * entriesPerShard < size && count < 1 << 16) count *= 2;
+  return count;
 }
-async function readCachedLocations(repo, spaceId, revisionId) {
+function shardOf(path, count) {
+  let hash = 2166136261;
+  for (let index2 = 0; index2 < path.length; index2++) {
+    hash ^= path.charCodeAt(index2);
+    hash = Math.imul(hash, 16777619);
+  }
+  return hash >>> 0 & count - 1;
+}
+function splitIntoShards(locations) {
+  const count = shardCountFor(locations.size);
+  const shards = Array.from({ length: count }, () => ({}));
+  for (const [path, location] of locations) shards[shardOf(path, count)][path] = location;
+  return shards;
+}
+function serializeHead(head) {
+  return JSON.stringify(head);
+}
+function parseHead(text) {
+  const value = parseJson(text);
+  if (typeof value !== "object" || value === null) return void 0;
+  const { format, revisionId, generation, shards } = value;
+  if (format !== locationCacheFormat || typeof revisionId !== "string" || revisionId === "" || !isGenerationName(generation)) return void 0;
+  if (typeof shards !== "number" || !Number.isInteger(shards) || shards < 1 || (shards & shards - 1) !== 0) return void 0;
+  return { format, revisionId, generation, shards };
+}
+function serializeShard(generation, index2, entries) {
+  return JSON.stringify({ generation, shard: index2, paths: entries });
+}
+function parseShard(text, head, index2) {
+  const value = parseJson(text);
+  if (typeof value !== "object" || value === null) return void 0;
+  const { generation, shard, paths } = value;
+  if (generation !== head.generation || shard !== index2 || typeof paths !== "object" || paths === null || Array.isArray(paths)) return void 0;
+  const entries = /* @__PURE__ */ new Map();
+  for (const [path, location] of Object.entries(paths)) {
+    if (!isGitPathLocation(location) || shardOf(path, head.shards) !== index2) return void 0;
+    entries.set(path, location);
+  }
+  return entries;
+}
+function isGenerationName(value) {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(value);
+}
+function parseJson(text) {
   try {
-    const cached = JSON.parse(String(await repo.fs.promises.readFile(cachePath(repo, spaceId), "utf8")));
-    return cached.revisionId === revisionId ? cached.content : void 0;
+    return JSON.parse(text);
   } catch {
     return void 0;
   }
 }
-async function writeCachedLocations(repo, spaceId, revisionId, content) {
-  const pages = [];
-  const walk = (list) => {
-    for (const page2 of list) {
-      if (page2.type === "document" && page2.git?.path) pages.push({ id: page2.id, type: "document", title: page2.title, git: page2.git, pages: [] });
-      if ("pages" in page2 && Array.isArray(page2.pages)) walk(page2.pages);
+
+// src/sync/location-cache.ts
+var writeConcurrency = 16;
+async function openLocationCache(repo, spaceId, revisionId) {
+  const head = await readHead(repo, spaceId);
+  if (head === void 0 || head.revisionId !== revisionId) return void 0;
+  const folder = spaceFolder(repo, spaceId);
+  return {
+    revisionId,
+    async lookup(paths) {
+      const byShard = /* @__PURE__ */ new Map();
+      for (const path of paths) {
+        const index2 = shardOf(path, head.shards);
+        const inShard = byShard.get(index2);
+        if (inShard === void 0) byShard.set(index2, [path]);
+        else inShard.push(path);
+      }
+      const found = /* @__PURE__ */ new Map();
+      for (const [index2, wanted] of byShard) {
+        const text = await readText(repo, `${folder}/${head.generation}/${shardName(index2)}`);
+        const shard = text === void 0 ? void 0 : parseShard(text, head, index2);
+        if (shard === void 0) return void 0;
+        for (const path of wanted) {
+          const location = shard.get(path);
+          if (location !== void 0) found.set(path, location);
+        }
+      }
+      return found;
     }
   };
-  walk(content.pages);
-  const trimmed = {
-    pages,
-    files: content.files.filter((file2) => file2.git?.path).map((file2) => ({ id: file2.id, name: file2.name, contentType: file2.contentType, git: file2.git })),
-    reusableContents: content.reusableContents.filter((reusable) => reusable.git?.path).map((reusable) => ({ id: reusable.id, title: reusable.title, git: reusable.git }))
-  };
-  const file = { revisionId, content: trimmed };
+}
+async function writeLocationCache(repo, spaceId, revisionId, locations) {
+  const folder = spaceFolder(repo, spaceId);
+  const shards = splitIntoShards(locations);
+  const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   try {
-    await repo.fs.promises.mkdir(`${repo.gitdir}/quire`).catch(() => void 0);
-    await repo.fs.promises.writeFile(cachePath(repo, spaceId), JSON.stringify(file));
+    await makeFolder(repo, `${repo.gitdir}/quire`);
+    await makeFolder(repo, folder);
+    await makeFolder(repo, `${folder}/${generation}`);
+    for (let start = 0; start < shards.length; start += writeConcurrency) {
+      await Promise.all(
+        shards.slice(start, start + writeConcurrency).map((entries, offset) => {
+          const index2 = start + offset;
+          return repo.fs.promises.writeFile(`${folder}/${generation}/${shardName(index2)}`, serializeShard(generation, index2, entries));
+        })
+      );
+    }
+    const head = { format: locationCacheFormat, revisionId, generation, shards: shards.length };
+    await repo.fs.promises.writeFile(headPath(repo, spaceId), serializeHead(head));
   } catch {
+    return;
   }
+  await removeOtherGenerations(repo, folder, generation);
+  await repo.fs.promises.unlink(`${repo.gitdir}/quire/${safeName(spaceId)}.json`).catch(() => void 0);
+}
+async function moveLocationCache(repo, spaceId, from, to) {
+  const head = await readHead(repo, spaceId);
+  if (head === void 0 || head.revisionId !== from) return;
+  await repo.fs.promises.writeFile(headPath(repo, spaceId), serializeHead({ ...head, revisionId: to })).catch(() => void 0);
+}
+async function readHead(repo, spaceId) {
+  const text = await readText(repo, headPath(repo, spaceId));
+  return text === void 0 ? void 0 : parseHead(text);
+}
+async function readText(repo, path) {
+  try {
+    return String(await repo.fs.promises.readFile(path, "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+async function makeFolder(repo, path) {
+  await repo.fs.promises.mkdir(path).catch((error) => {
+    if (error.code !== "EEXIST") throw error;
+  });
+}
+async function removeOtherGenerations(repo, folder, keep) {
+  const names = (await repo.fs.promises.readdir(folder).catch(() => [])).filter((name) => name !== keep && isGenerationName(name));
+  for (const name of names) {
+    const files = await repo.fs.promises.readdir(`${folder}/${name}`).catch(() => []);
+    for (const file of files) await repo.fs.promises.unlink(`${folder}/${name}/${file}`).catch(() => void 0);
+    await repo.fs.promises.rmdir(`${folder}/${name}`).catch(() => void 0);
+  }
+}
+function spaceFolder(repo, spaceId) {
+  return `${repo.gitdir}/quire/${safeName(spaceId)}`;
+}
+function headPath(repo, spaceId) {
+  return `${spaceFolder(repo, spaceId)}/head.json`;
+}
+function shardName(index2) {
+  return `${index2.toString(16)}.json`;
+}
+function safeName(spaceId) {
+  return spaceId.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
 // src/sync/read-sync-sides.ts
@@ -59530,33 +59671,35 @@ async function readSyncSides(context) {
   const mainline = await readMainline(context, space.revision, head);
   const syncPoint = mainline.syncPoint;
   let live;
+  let liveLocations;
   const loadLive = async () => {
     if (live !== void 0) return live;
     const revision2 = await client.getRevision({ spaceId, revisionId: space.revision });
     live = { pages: revision2.pages, files: revision2.files, reusableContents: revision2.reusableContents };
-    if (syncPoint?.revisionId === space.revision) await writeCachedLocations(context.repo, spaceId, space.revision, live);
+    if (syncPoint?.revisionId === space.revision) await writeLocationCache(context.repo, spaceId, space.revision, liveLocationsOf(live));
     return live;
   };
+  const liveLocationsOf = (content2) => liveLocations ??= locationsOf(content2);
   stage(`reading ${mainline.revisions.length} revision(s) of the space made since the last sync`);
   const revisions = await readSpaceRevisions(context, mainline.revisions, syncPoint);
   const target = await findTargetChangeRequest(context, syncPoint, head);
   stage("reading the repository");
   const inPlaceAllowed = syncPoint !== void 0 && syncPoint.revisionId === space.revision && revisions.length === 0 && target === void 0;
-  const cached = inPlaceAllowed ? await readCachedLocations(context.repo, spaceId, space.revision) : void 0;
-  const git9 = await readGitSide(context, head, syncPoint, {
+  const cache = inPlaceAllowed ? await openLocationCache(context.repo, spaceId, space.revision) : void 0;
+  const { git: git9, locations } = await readGitSide(context, head, syncPoint, {
     inPlaceAllowed,
-    content: cached ?? await loadLive(),
+    locate: async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()),
     unchangedAllowed: target === void 0 && context.options.pullRequest === void 0,
     spacePaths: [...new Set(revisions.flatMap((revision2) => [...revision2.changes.keys()]))]
   });
-  const content = git9.complete || cached === void 0 ? await loadLive() : cached;
-  const isEmpty = content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
+  const content = locations !== void 0 && live === void 0 ? void 0 : await loadLive();
+  const isEmpty = content !== void 0 && content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
   let files;
   if (syncPoint === void 0 && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space.revision));
   return {
     syncPoint,
     git: git9,
-    space: { spaceId, live: { id: space.revision, content }, revisions, files, isEmpty, target }
+    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target }
   };
 }
 async function checkServer(context) {
@@ -59684,12 +59827,12 @@ async function readGitSide(context, head, syncPoint, space) {
   const summary = head === void 0 ? void 0 : summarize(head);
   const empty = /* @__PURE__ */ new Map();
   if (head === void 0) {
-    return { ref, head: void 0, lastChange: void 0, headFiles: empty, baseFiles: empty, changes: /* @__PURE__ */ new Map(), complete: true, structure: structurePaths({ root: "", summary: "SUMMARY.md" }) };
+    return { git: { ref, head: void 0, lastChange: void 0, headFiles: empty, baseFiles: empty, changes: /* @__PURE__ */ new Map(), complete: true, structure: structurePaths({ root: "", summary: "SUMMARY.md" }) } };
   }
   const structure = await readStructure(context, head.oid);
   if (syncPoint === void 0) {
     const tree = await readTree(repo, head.oid, prefix === void 0 ? {} : { prefix });
-    return { ref, head: summary, lastChange: summary, headFiles: tree.files, baseFiles: empty, changes: /* @__PURE__ */ new Map(), complete: true, structure };
+    return { git: { ref, head: summary, lastChange: summary, headFiles: tree.files, baseFiles: empty, changes: /* @__PURE__ */ new Map(), complete: true, structure } };
   }
   const changed = (await changedPaths(repo, syncPoint.commit, head.oid, prefix === void 0 ? {} : { prefix })).filter(
     (change) => change.status === "deleted" ? change.previousMode !== "160000" && change.previousMode !== "120000" : change.mode !== "160000" && change.mode !== "120000"
@@ -59701,10 +59844,12 @@ async function readGitSide(context, head, syncPoint, space) {
       const bytes = await readFileAt(repo, syncPoint.commit, `${options.prefix}${path}`);
       if (bytes !== void 0) baseFiles.set(path, bytes);
     }
-    return { ref, head: summary, lastChange, headFiles: baseFiles, baseFiles, changes: /* @__PURE__ */ new Map(), complete: false, structure };
+    return { git: { ref, head: summary, lastChange, headFiles: baseFiles, baseFiles, changes: /* @__PURE__ */ new Map(), complete: false, structure } };
   }
-  const inPlace = space.inPlaceAllowed && changed.every((change) => change.status === "modified") && canPlanInPlace(changed.map((change) => change.path), space.content, structure);
-  if (inPlace) {
+  const paths = changed.map((change) => change.path);
+  const quick = space.inPlaceAllowed && changed.length > 0 && changed.every((change) => change.status === "modified" && !structure.has(change.path));
+  const locations = quick ? await space.locate(paths) : void 0;
+  if (locations !== void 0 && canPlanInPlace(paths, locations, structure)) {
     const blobs = await readBlobs(repo, changed.flatMap((change) => change.status === "modified" ? [change.previousOid, change.oid] : []));
     const headFiles2 = /* @__PURE__ */ new Map();
     const baseFiles = /* @__PURE__ */ new Map();
@@ -59716,8 +59861,8 @@ async function readGitSide(context, head, syncPoint, space) {
       changes2.set(change.path, blobs.get(change.oid));
     }
     const changedFiles = [...changes2].map(([path, after]) => ({ path, before: baseFiles.get(path) ?? null, after }));
-    if (planInPlaceChanges(changedFiles, space.content, structure) !== void 0) {
-      return { ref, head: summary, lastChange, headFiles: headFiles2, baseFiles, changes: changes2, complete: false, structure };
+    if (planInPlaceChanges(changedFiles, locations, structure) !== void 0) {
+      return { git: { ref, head: summary, lastChange, headFiles: headFiles2, baseFiles, changes: changes2, complete: false, structure }, locations };
     }
   }
   const [base2, now] = await Promise.all([
@@ -59727,7 +59872,7 @@ async function readGitSide(context, head, syncPoint, space) {
   const headFiles = now?.files ?? base2.files;
   const changes = /* @__PURE__ */ new Map();
   for (const change of changed) changes.set(change.path, change.status === "deleted" ? null : headFiles.get(change.path) ?? null);
-  return { ref, head: summary, lastChange, headFiles, baseFiles: base2.files, changes, complete: true, structure };
+  return { git: { ref, head: summary, lastChange, headFiles, baseFiles: base2.files, changes, complete: true, structure } };
 }
 async function newestChange(context, since, head) {
   const prefix = context.options.prefix;
@@ -59784,7 +59929,7 @@ async function runSync(context, run) {
   const result = await apply(syncPlan, context);
   result.requests = countsSince(before, context.client.requestCounts());
   if (syncPlan.import?.inPlace === true && result.ok && result.changeRequest?.merged === true && result.revision !== void 0) {
-    await writeCachedLocations(context.repo, context.spaceId, result.revision, sides.space.live.content);
+    await moveLocationCache(context.repo, context.spaceId, sides.space.live.id, result.revision);
   }
   return { plan: syncPlan, result };
 }

@@ -49,7 +49,7 @@ export async function applyContentChanges(
 ): Promise<AppliedContentChanges> {
   checkBatch(changes, context);
   const sources = await revertSources(changes, context);
-  const batch = new ContentBatch(snapshot, new PageTreeDraft(snapshot.pages), context);
+  const batch = new ContentBatch(snapshot, new PageTreeDraft(snapshot.pages, context.pageLocator), context);
   changes.forEach((change, index) => applyChange(batch, change, index, sources));
   return settleBatch(batch, documents);
 }

@@ -1,4 +1,5 @@
 import type { RevisionReusableContent, Variables } from '@gitbook/api';
+import type { PageLocator } from '../model/page-locator.ts';
 import type { DirectorySource } from '../model/revision-bundle.ts';
 import type { RevisionSnapshot, SnapshotFile } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
@@ -15,6 +16,11 @@ export interface ApplyContentContext {
    * revision when it is undefined. Undefined when there is no such revision. Without it, `revert_page` is refused.
    */
   revertSource?(revisionId: string | undefined): RevisionSnapshot | undefined | Promise<RevisionSnapshot | undefined>;
+  /**
+   * Where the snapshot's pages are, when the caller can say without walking them (the store can, for a tree it
+   * wrote): a one-page edit of a large tree then reaches that page along its path instead of indexing the tree.
+   */
+  pageLocator?: PageLocator | undefined;
 }
 
 /** An uploaded file: its record in the new snapshot and the bytes for the service to store as the blob `record.blob`. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assignPagePaths } from '../model/page-paths.ts';
 import type { RevisionPage } from '@gitbook/api';
-import type { SnapshotDocumentPage, SnapshotPage } from '../model/revision-snapshot.ts';
+import type { SnapshotChildPage, SnapshotDocumentPage, SnapshotPage } from '../model/revision-snapshot.ts';
+import type { PageLocation, PageLocator } from '../model/page-locator.ts';
 import { PageTreeDraft } from './page-tree-draft.ts';
 import { deepFreeze, documentPage, snapshotOf } from './snapshot-fixture.ts';
 
@@ -49,4 +50,68 @@ describe('PageTreeDraft', () => {
     expect(draft.isWithin('a', 'a1')).toBe(false);
     expect(draft.subtree('a')).toEqual(['a', 'a1', 'a2']);
   });
+
+  it('reaches pages along the paths a locator gives, with the same results as indexing the whole tree', () => {
+    // A random tree and a random sequence of edits, applied to a draft that indexes everything and to one that
+    // reaches pages through a locator (exact, lying or silent): every answer and the tree built must agree.
+    let seed = 7;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    for (let round = 0; round < 30; round++) {
+      let next = 0;
+      const grow = (depth: number): SnapshotChildPage[] =>
+        Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
+          const id = `p${next++}`;
+          return documentPage(id, { slug: id, pages: depth < 3 && random() < 0.5 ? grow(depth + 1) : [] });
+        });
+      const pages = deepFreeze(snapshotOf(grow(0)).pages);
+      const paths = new Map<string, string[]>();
+      const walk = (list: readonly SnapshotPage[], above: string[]) => {
+        for (const page of list) {
+          paths.set(page.id, [...above, page.id]);
+          walk((page as { pages?: SnapshotPage[] }).pages ?? [], [...above, page.id]);
+        }
+      };
+      walk(pages, []);
+      const kind = pick(['exact', 'lying', 'silent'] as const);
+      const locator: PageLocator = {
+        locate: (id): PageLocation => {
+          if (kind === 'silent' && random() < 0.3) return undefined;
+          if (kind === 'lying' && random() < 0.3) return { path: [pick([...paths.keys()]), id] };
+          const path = paths.get(id);
+          return path === undefined ? 'absent' : { path };
+        },
+      };
+      const full = new PageTreeDraft(pages);
+      const lazy = new PageTreeDraft(pages, locator);
+      const ids = [...paths.keys(), 'missing'];
+      for (let step = 0; step < 12; step++) {
+        const id = pick(ids);
+        const present = full.has(id);
+        expect(lazy.has(id), `has ${id}`).toBe(present);
+        expect(lazy.page(id)).toEqual(full.page(id));
+        if (!present) continue;
+        expect(lazy.parentOf(id)).toBe(full.parentOf(id));
+        expect(lazy.children(id)).toEqual(full.children(id));
+        const other = pick(ids);
+        expect(lazy.isWithin(id, other), `isWithin ${id} ${other}`).toBe(full.isWithin(id, other));
+        const action = pick(['rename', 'move', 'remove', 'insert'] as const);
+        if (action === 'rename') {
+          for (const draft of [full, lazy]) draft.setPage(id, { ...(draft.page(id) as SnapshotDocumentPage), slug: `${id}-renamed` });
+        } else if (action === 'move') {
+          const into = pick([undefined, ...ids.filter((candidate) => full.has(candidate) && !full.isWithin(candidate, id))]);
+          for (const draft of [full, lazy]) draft.move(id, into, 0);
+        } else if (action === 'remove') {
+          expect(lazy.remove(id)).toEqual(full.remove(id));
+        } else {
+          const added = `n${step}-${round}`;
+          for (const draft of [full, lazy]) draft.insert(documentPage(added, { slug: added }), id, 1);
+          ids.push(added);
+        }
+      }
+      expect(lazy.ids()).toEqual(full.ids());
+      expect(lazy.build()).toEqual(full.build());
+    }
+  });
 });
+

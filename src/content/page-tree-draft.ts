@@ -1,4 +1,5 @@
 import { QuireError } from '../errors/quire-error.ts';
+import type { PageLocator } from '../model/page-locator.ts';
 import type { SnapshotPage } from '../model/revision-snapshot.ts';
 import { joinPagePath } from './page-path.ts';
 
@@ -22,6 +23,12 @@ interface DraftNode {
  * the new tree and reuses every input subtree in which nothing changed, so a one-page edit of a large space
  * copies only the path from the root to that page (DESIGN.md: "share unchanged parts").
  *
+ * Pages are indexed as they are reached, not up front: given a `locator` for the input tree (the store keeps
+ * one for the trees it wrote), a page asked for by id is found along its path from the root, and a one-page
+ * edit reads that path and the siblings on it, whatever the size of the tree. Each path the locator gives is
+ * checked against the input tree; when it cannot answer, or there is no locator, the whole input tree is
+ * indexed once, on the first page it does not know.
+ *
  * @example
  * const draft = new PageTreeDraft(snapshot.pages);
  * draft.move('pageId', 'newParentId', 0);
@@ -30,28 +37,28 @@ interface DraftNode {
 export class PageTreeDraft {
   private readonly nodes = new Map<string, DraftNode>();
   private readonly input: readonly SnapshotPage[];
+  private readonly locator: PageLocator | undefined;
+  /** Pages of the input removed from the draft (with their descendants): never looked up in the input again. */
+  private readonly removed = new Set<string>();
+  /** True once every page of the input not removed is in `nodes`: a page not there is not in the tree. */
+  private complete = false;
   private roots: string[] | undefined;
   private rootsChanged = false;
 
-  constructor(pages: readonly SnapshotPage[]) {
+  constructor(pages: readonly SnapshotPage[], locator?: PageLocator) {
     this.input = pages;
-    const add = (list: readonly SnapshotPage[], parent: string | undefined) => {
-      for (const page of list) {
-        if (this.nodes.has(page.id)) throw new QuireError('INVALID_ARGUMENT', `the page tree has page id ${page.id} twice`, { pageId: page.id });
-        this.nodes.set(page.id, { page, parent, children: undefined, original: page, fieldsChanged: false, childrenChanged: false, touched: false });
-        if (canHaveChildren(page)) add((page as { pages: readonly SnapshotPage[] }).pages, page.id);
-      }
-    };
-    add(pages, undefined);
+    this.locator = locator;
+    // Without a locator every lookup of a page not reached would index the tree: do it now, checking the ids.
+    if (locator === undefined) this.indexAll();
   }
 
   has(id: string): boolean {
-    return this.nodes.has(id);
+    return this.find(id) !== undefined;
   }
 
   /** The page's fields now (its `pages` is stale: use `children`). */
   page(id: string): SnapshotPage | undefined {
-    return this.nodes.get(id)?.page;
+    return this.find(id)?.page;
   }
 
   /** The parent's id, undefined at the root. */
@@ -63,7 +70,7 @@ export class PageTreeDraft {
   children(parent: string | undefined): readonly string[] {
     if (parent === undefined) return this.rootList();
     const node = this.node(parent);
-    return canHaveChildren(node.page) ? this.childList(node) : [];
+    return canHaveChildren(node.page) ? this.childList(parent, node) : [];
   }
 
   /** Every page id, parents before children, in order. */
@@ -88,6 +95,7 @@ export class PageTreeDraft {
 
   /** True when `id` is `ancestor` or below it. */
   isWithin(id: string, ancestor: string): boolean {
+    this.find(id);
     for (let cursor: string | undefined = id; cursor !== undefined; cursor = this.nodes.get(cursor)?.parent) {
       if (cursor === ancestor) return true;
     }
@@ -105,7 +113,7 @@ export class PageTreeDraft {
 
   /** Adds a new page (without children) under `parent` at `index` (clamped; the end when undefined). */
   insert(page: SnapshotPage, parent: string | undefined, index?: number): void {
-    if (this.nodes.has(page.id)) throw new QuireError('INTERNAL', `page id ${page.id} is already in the tree`, { pageId: page.id });
+    if (this.find(page.id) !== undefined) throw new QuireError('INTERNAL', `page id ${page.id} is already in the tree`, { pageId: page.id });
     const children = canHaveChildren(page) ? [] : undefined;
     this.nodes.set(page.id, { page, parent, children, original: undefined, fieldsChanged: true, childrenChanged: true, touched: true });
     this.place(page.id, parent, index);
@@ -115,7 +123,10 @@ export class PageTreeDraft {
   remove(id: string): string[] {
     const removed = this.subtree(id);
     this.unplace(id);
-    for (const gone of removed) this.nodes.delete(gone);
+    for (const gone of removed) {
+      this.nodes.delete(gone);
+      this.removed.add(gone);
+    }
     return removed;
   }
 
@@ -144,7 +155,7 @@ export class PageTreeDraft {
     if (!canHaveChildren(page)) return page;
     const path = joinPagePath(parentPath, (page as { slug: string }).slug);
     if (original !== undefined && !node.touched && (original as { path: string }).path === path) return original;
-    const children = this.childList(node).map((child) => this.buildNode(child, path));
+    const children = this.childList(id, node).map((child) => this.buildNode(child, path));
     if (
       original !== undefined &&
       !node.fieldsChanged &&
@@ -158,19 +169,92 @@ export class PageTreeDraft {
   }
 
   private node(id: string): DraftNode {
-    const node = this.nodes.get(id);
+    const node = this.find(id);
     if (node === undefined) throw new QuireError('INTERNAL', `page ${id} is not in the tree`, { pageId: id });
     return node;
   }
 
+  /** The page's node, reaching it in the input tree if it was not reached yet; undefined when it is not in the tree. */
+  private find(id: string): DraftNode | undefined {
+    const known = this.nodes.get(id);
+    if (known !== undefined || this.complete || this.removed.has(id)) return known;
+    const location = this.locator?.locate(id);
+    if (location === 'absent') return undefined;
+    if (location !== undefined && location.path.at(-1) === id && this.reach(location.path)) return this.nodes.get(id);
+    this.indexAll();
+    return this.nodes.get(id);
+  }
+
+  /**
+   * Adds the nodes on `path` (root first) that are not in `nodes`, each found among its parent's children in
+   * the input tree. A page not reached yet never moved, so the path the input tree gives is still its path
+   * below the deepest page of it reached already. False, adding nothing, when the path does not match the
+   * input tree.
+   */
+  private reach(path: readonly string[]): boolean {
+    const found: Array<{ page: SnapshotPage; parent: string | undefined }> = [];
+    let parent: string | undefined;
+    let siblings: readonly SnapshotPage[] | undefined = this.input;
+    for (const id of path) {
+      const known = this.nodes.get(id);
+      if (known !== undefined) {
+        siblings = originalChildren(known);
+      } else {
+        if (this.removed.has(id)) return false;
+        const page = siblings?.find((candidate) => candidate.id === id);
+        if (page === undefined) return false;
+        found.push({ page, parent });
+        siblings = (page as { pages?: readonly SnapshotPage[] }).pages;
+      }
+      parent = id;
+    }
+    for (const { page, parent: above } of found) this.adopt(page, above);
+    return true;
+  }
+
+  /** Indexes every page of the input tree not reached or removed yet, checking that no id is there twice. */
+  private indexAll(): void {
+    const seen = new Set<string>();
+    const add = (list: readonly SnapshotPage[], parent: string | undefined) => {
+      for (const page of list) {
+        if (seen.has(page.id)) throw new QuireError('INVALID_ARGUMENT', `the page tree has page id ${page.id} twice`, { pageId: page.id });
+        seen.add(page.id);
+        if (this.removed.has(page.id)) continue;
+        if (!this.nodes.has(page.id)) this.adopt(page, parent);
+        if (canHaveChildren(page)) add((page as { pages: readonly SnapshotPage[] }).pages, page.id);
+      }
+    };
+    add(this.input, undefined);
+    this.complete = true;
+  }
+
+  private adopt(page: SnapshotPage, parent: string | undefined): DraftNode {
+    const node: DraftNode = { page, parent, children: undefined, original: page, fieldsChanged: false, childrenChanged: false, touched: false };
+    this.nodes.set(page.id, node);
+    return node;
+  }
+
   private rootList(): string[] {
-    this.roots ??= this.input.map((page) => page.id);
+    if (this.roots === undefined) {
+      this.adoptAll(this.input, undefined);
+      this.roots = this.input.map((page) => page.id);
+    }
     return this.roots;
   }
 
-  private childList(node: DraftNode): string[] {
-    node.children ??= ((node.original as { pages?: readonly SnapshotPage[] } | undefined)?.pages ?? []).map((child) => child.id);
+  /** The node's child ids; the first time, from the input tree, whose children are reached with them. */
+  private childList(id: string, node: DraftNode): string[] {
+    if (node.children === undefined) {
+      const original = originalChildren(node) ?? [];
+      this.adoptAll(original, id);
+      node.children = original.map((child) => child.id);
+    }
     return node.children;
+  }
+
+  /** Reaches pages of the input under `parent` (none of them moved or removed yet, unless reached already). */
+  private adoptAll(pages: readonly SnapshotPage[], parent: string | undefined): void {
+    for (const page of pages) if (!this.nodes.has(page.id) && !this.removed.has(page.id)) this.adopt(page, parent);
   }
 
   /** Marks a page and its ancestors as holding a change. */
@@ -204,8 +288,12 @@ export class PageTreeDraft {
     const node = this.node(parent);
     if (!canHaveChildren(node.page)) throw new QuireError('INTERNAL', `page ${parent} cannot have children`, { pageId: parent });
     node.childrenChanged = true;
-    return this.childList(node);
+    return this.childList(parent, node);
   }
+}
+
+function originalChildren(node: DraftNode): readonly SnapshotPage[] | undefined {
+  return (node.original as { pages?: readonly SnapshotPage[] } | undefined)?.pages;
 }
 
 function canHaveChildren(page: SnapshotPage): boolean {

@@ -4,6 +4,7 @@ export { contentId, documentIdOf } from './content-id.ts';
 export { flattenPages, hasChildren, walkPages, type PagePlace, type ParentPage } from './page-tree.ts';
 export { asCoverMask, asCoverSize, asLayoutWidth } from './published-enums.ts';
 export { assignPagePaths } from './page-paths.ts';
+export type { PageLocation, PageLocator } from './page-locator.ts';
 export type {
   RevisionSnapshot,
   SnapshotChildPage,

@@ -59,6 +59,7 @@ export async function updateChangeRequestContent(
     const applied = await applyContentChanges(snapshot, (ids) => ctx.store.getDocuments(ids), changes, {
       newId: newContentId,
       revertSource: (revision) => revertSourceOf(ctx, changeRequest, revision),
+      pageLocator: await ctx.store.pageLocator(snapshot.pages),
     });
     await storeDocuments(ctx.store, applied.documents);
     await storeBlobs(ctx.store, [...applied.files, ...applied.replacedFiles]);

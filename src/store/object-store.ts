@@ -1,7 +1,9 @@
 import { QuireError } from '../errors/index.ts';
 import type { ContentHash } from './content-hash.ts';
 import { deepFreeze } from './deep-freeze.ts';
+import type { ListRef } from './chunked-list.ts';
 import { LruCache } from './lru-cache.ts';
+import { PageIndexCache } from './page-index-cache.ts';
 import type { StoreContext } from './store-context.ts';
 
 /** A content object ready to store: its hash, its kind (for statistics) and its canonical JSON. */
@@ -27,9 +29,10 @@ const writeBatch = 300;
  * updated and never deleted, and a transaction that writes an object writes every object it refers to that was
  * missing; so once an object is known to exist, everything below it exists too.
  *
- * Two bounded caches sit in front: parsed objects (frozen, shared by every reader), bounded by the bytes of
- * their JSON; and the hashes known to be stored, bounded by count, so that writing a revision that shares most
- * of its objects with a recent one asks the database about few of them.
+ * Bounded caches sit in front: parsed objects (frozen, shared by every reader), bounded by the bytes of
+ * their JSON; the hashes known to be stored, bounded by count, so that writing a revision that shares most
+ * of its objects with a recent one asks the database about few of them; and the indexes of the page trees
+ * written last (page-index-cache.ts), so that checking the next edit's page ids costs the edit.
  *
  * @example
  * const loaded = await objects.load(['3f…', 'a9…']);
@@ -39,11 +42,15 @@ export class ObjectStore {
   readonly #parsed: LruCache<LoadedObject>;
   readonly #known: LruCache<true>;
   /**
-   * The node hash of every page, file and reusable content this store has handed out in a revision. Those
-   * objects are deeply frozen, so the hash stays right; a revision built from a read one (a merge, an edit)
-   * re-encodes only what the caller replaced.
+   * The node hash of every page, file and reusable content this store has handed out in a revision, and the
+   * object hash of each revision's source. Those objects are deeply frozen, so the hash stays right; a revision
+   * built from a read one (a merge, an edit) re-encodes only what the caller replaced.
    */
   readonly handedOut = new WeakMap<object, ContentHash>();
+  /** The stored list of every root array handed out in a revision (its pages, files, reusable contents). */
+  readonly handedOutLists = new WeakMap<object, ListRef>();
+  /** Indexes of the page trees encoded last, so that the next edit checks page ids in proportion to the change. */
+  readonly pageIndexes = new PageIndexCache({ maxIndexes: 16, maxPages: 500_000 });
 
   constructor(context: StoreContext, options: { cacheBytes: number; knownHashes: number }) {
     this.#context = context;

@@ -23,6 +23,16 @@ export interface MaterializedContent {
   tags: RevisionRootObject['tags'];
   variables?: RevisionRootObject['variables'];
   source: StoredSource;
+  /** The hash of the source object. */
+  sourceHash: ContentHash;
+}
+
+/** Where materializing records what it hands out, for encoding to reuse (see `KnownContent`). */
+export interface HandedOut {
+  /** Each page, file and reusable content object → its object hash. */
+  objects: WeakMap<object, ContentHash>;
+  /** Each root array (pages, files, reusable contents) → its stored list. */
+  lists: WeakMap<object, ListRef>;
 }
 
 /**
@@ -80,8 +90,9 @@ export interface LoadedContentObject {
 /**
  * Rebuilds a revision's content from its loaded objects: pages with their children in place (the published
  * tree minus `urls`), files, reusable contents, tags, variables and source. Everything returned is frozen, and
- * every page, file and reusable content handed out is recorded in `handedOut` with its object hash. Subtrees in
- * `reused` are taken as they are; every subtree rebuilt is offered to `materialized` for later revisions.
+ * every page, file and reusable content handed out is recorded in `handedOut` with its object hash, each root
+ * array with its stored list. Subtrees in `reused` are taken as they are; every subtree rebuilt is offered to
+ * `materialized` for later revisions.
  *
  * @example
  * const content = materializeContent(row.content, loaded, objects.handedOut, reused, materialized);
@@ -89,7 +100,7 @@ export interface LoadedContentObject {
 export function materializeContent(
   root: ContentHash,
   loaded: Map<ContentHash, LoadedContentObject>,
-  handedOut: WeakMap<object, ContentHash>,
+  handedOut: HandedOut,
   reused: ReadonlyMap<ContentHash, StoredPage> = new Map(),
   materialized?: MaterializedPages,
 ): MaterializedContent {
@@ -106,7 +117,7 @@ export function materializeContent(
     if (kept !== undefined) return kept;
     const node = get<PageNodeObject>(hash, 'page');
     const built = Object.freeze(node.c === undefined ? { ...node.p } : { ...node.p, pages: Object.freeze(elements(node.c).map(page)) }) as unknown as StoredPage;
-    handedOut.set(built, hash);
+    handedOut.objects.set(built, hash);
     // Its children are remembered on their own: what this entry adds to memory is its own node.
     materialized?.remember(hash, built, loaded.get(hash)!.size);
     return built;
@@ -116,17 +127,20 @@ export function materializeContent(
   const files = Object.freeze(
     elements(revision.files).map((hash) => {
       const file = get<FileObject>(hash, 'file').f;
-      handedOut.set(file, hash);
+      handedOut.objects.set(file, hash);
       return file;
     }),
   ) as StoredRevisionFile[];
   const reusableContents = Object.freeze(
     elements(revision.reusableContents).map((hash) => {
       const reusable = get<ReusableContentObject>(hash, 'reusable').r;
-      handedOut.set(reusable, hash);
+      handedOut.objects.set(reusable, hash);
       return reusable;
     }),
   ) as RevisionReusableContent[];
+  handedOut.lists.set(pages, revision.pages);
+  handedOut.lists.set(files, revision.files);
+  handedOut.lists.set(reusableContents, revision.reusableContents);
   const source = get<SourceObject>(revision.source, 'source').s;
   return {
     pages,
@@ -135,5 +149,6 @@ export function materializeContent(
     tags: revision.tags,
     ...(revision.variables === undefined ? {} : { variables: revision.variables }),
     source,
+    sourceHash: revision.source,
   };
 }

@@ -1,9 +1,11 @@
+import type { RevisionReusableContent } from '@gitbook/api';
 import { QuireError } from '../errors/index.ts';
 import { buildChunkedList, type ListEntry, type ListRef } from './chunked-list.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { isContentHash, sha256Hex, type ContentHash } from './content-hash.ts';
 import type { EncodedObject } from './object-store.ts';
-import type { RevisionContent, StoredPage } from './revision-content.ts';
+import { encodePageTree, type EncodedPageTree, type KnownContent } from './page-tree-encoding.ts';
+import type { RevisionContent, StoredRevisionFile } from './revision-content.ts';
 import { referencesOf, type ContentObject, type RevisionRootObject, type StoredSource } from './revision-objects.ts';
 
 /** An object of an encoded revision, with what it refers to and what must exist before it is stored. */
@@ -21,20 +23,21 @@ export interface EncodedRevision {
   objects: Map<ContentHash, EncodedContentObject>;
 }
 
-const pageTypes = new Set(['document', 'group', 'link', 'computed']);
-
 /**
  * Turns a revision's content into content objects, bottom-up, checking the shape the store relies on:
  * unique page, file and reusable-content ids; groups only at the root; no page bodies inline (bodies are
  * documents, referred to by `documentId`); every file names its blob. Pure; nothing is written.
  *
- * Pages, files and reusable contents found in `handedOut` (frozen, read from this store) are not encoded
- * again: their stored hash is used, so a revision made by replacing a few pages of one read costs little.
+ * What `known` says the store handed out is not encoded again: a root list (pages, files, reusable contents)
+ * handed out as it is keeps its stored list; pages, files and reusable contents keep their stored hash, and
+ * the page tree is checked in time proportional to what changed (page-tree-encoding.ts); a source handed out
+ * is named by its hash (`source` is then that hash). So a revision made by replacing a few pages of one read
+ * costs little. The result says how to index the new page tree (`pageIndex`, for `PageIdIndex.derive`).
  *
  * @example
- * const { root, objects } = encodeRevision(content, storedSource, objects.handedOut);
+ * const { root, objects, pageIndex } = encodeRevision(content, storedSource, known);
  */
-export function encodeRevision(content: RevisionContent, source: StoredSource, handedOut?: WeakMap<object, ContentHash>): EncodedRevision {
+export function encodeRevision(content: RevisionContent, source: StoredSource | ContentHash, known?: KnownContent): EncodedRevision & { pageIndex: EncodedPageTree['index'] } {
   const objects = new Map<ContentHash, EncodedContentObject>();
   const emit = (value: ContentObject, extra: { documents?: string[]; blobs?: ContentHash[] } = {}): ContentHash => {
     const body = canonicalJson(value);
@@ -46,97 +49,72 @@ export function encodeRevision(content: RevisionContent, source: StoredSource, h
   };
   const list = (entries: ListEntry[]): ListRef => buildChunkedList(entries, (chunk) => emit(chunk));
 
-  const pageIds = new Set<string>();
-  const encodePage = (page: StoredPage, path: string, atRoot: boolean): ListEntry => {
-    if (typeof page !== 'object' || page === null || Array.isArray(page)) throw invalid(path, 'is not a page object');
-    const { pages, urls: _urls, ...fields } = page as StoredPage & { urls?: unknown; pages?: unknown };
-    const id = fields.id;
-    if (typeof id !== 'string' || id === '') throw invalid(`${path}.id`, 'must be a non-empty string');
-    if (pageIds.has(id)) throw invalid(`${path}.id`, `repeats page id ${id}`);
-    pageIds.add(id);
-    if (!pageTypes.has(fields.type)) throw invalid(`${path}.type`, `must be one of document, group, link, computed (page ${id})`);
-    if (fields.type === 'group' && !atRoot) throw invalid(path, `is a group below the root (page ${id}); groups exist at the root only`);
-    const stored = handedOut?.get(page);
-    if (stored !== undefined) {
-      // A stored subtree is valid in itself; only its ids can clash with the rest of this revision. This walk is
-      // the one pass over unchanged pages, so it builds no strings unless an id repeats.
-      const claim = (child: StoredPage): void => {
-        const grandchildren = (child as { pages?: StoredPage[] }).pages;
-        if (grandchildren === undefined) return;
-        for (const grandchild of grandchildren) {
-          if (pageIds.has(grandchild.id)) throw invalid(`${path} (below)`, `repeats page id ${grandchild.id}`);
-          pageIds.add(grandchild.id);
-          claim(grandchild);
-        }
-      };
-      claim(page);
-      return { hash: stored, key: id };
-    }
-    if ('markdown' in fields || 'document' in fields) {
-      throw invalid(path, `carries its body inline (page ${id}); store it with putDocument and refer to it by documentId`);
-    }
-    let children: ListRef | undefined;
-    if (pages !== undefined) {
-      if (!Array.isArray(pages)) throw invalid(`${path}.pages`, `must be an array (page ${id})`);
-      children = list(pages.map((child: StoredPage, index: number) => encodePage(child, `${path}.pages[${index}]`, false)));
-    } else if (fields.type === 'document' || fields.type === 'group') {
-      throw invalid(`${path}.pages`, `is missing (page ${id})`);
-    }
-    const documentId = (fields as { documentId?: unknown }).documentId;
-    if (documentId !== undefined && typeof documentId !== 'string') throw invalid(`${path}.documentId`, `must be a string (page ${id})`);
-    const hash = emit(
-      { t: 'page', p: fields as Record<string, unknown>, ...(children === undefined ? {} : { c: children }) },
-      { documents: documentId === undefined ? [] : [documentId] },
-    );
-    return { hash, key: id };
-  };
+  const tree = encodePageTree(content.pages, (node, documents) => emit(node, { documents }), list, known);
 
-  if (!Array.isArray(content.pages)) throw invalid('pages', 'must be an array');
-  const pages = list(content.pages.map((page, index) => encodePage(page, `pages[${index}]`, true)));
+  const files = reuseList(content.files, known) ?? encodeFiles(content.files ?? [], emit, list, known);
+  const reusableContents = reuseList(content.reusableContents, known) ?? encodeReusableContents(content.reusableContents ?? [], emit, list, known);
 
-  const fileIds = new Set<string>();
-  const files = list(
-    (content.files ?? []).map((file, index) => {
-      const path = `files[${index}]`;
-      if (typeof file !== 'object' || file === null) throw invalid(path, 'is not a file object');
-      if (typeof file.id !== 'string' || file.id === '') throw invalid(`${path}.id`, 'must be a non-empty string');
-      if (fileIds.has(file.id)) throw invalid(`${path}.id`, `repeats file id ${file.id}`);
-      fileIds.add(file.id);
-      if (!isContentHash(file.blob)) throw invalid(`${path}.blob`, `must be the SHA-256 of the file's bytes, from putBlob (file ${file.id})`);
-      const known = handedOut?.get(file);
-      if (known !== undefined) return { hash: known, key: file.id };
-      const { downloadURL: _downloadURL, ...stored } = file as typeof file & { downloadURL?: unknown };
-      return { hash: emit({ t: 'file', f: stored }, { blobs: [file.blob] }), key: file.id };
-    }),
-  );
-
-  const reusableIds = new Set<string>();
-  const reusableContents = list(
-    (content.reusableContents ?? []).map((reusable, index) => {
-      const path = `reusableContents[${index}]`;
-      if (typeof reusable !== 'object' || reusable === null) throw invalid(path, 'is not a reusable content object');
-      if (typeof reusable.id !== 'string' || reusable.id === '') throw invalid(`${path}.id`, 'must be a non-empty string');
-      if (reusableIds.has(reusable.id)) throw invalid(`${path}.id`, `repeats reusable content id ${reusable.id}`);
-      reusableIds.add(reusable.id);
-      const known = handedOut?.get(reusable);
-      if (known !== undefined) return { hash: known, key: reusable.id };
-      const document = (reusable as { document?: unknown }).document;
-      if (document !== undefined && typeof document !== 'string') throw invalid(`${path}.document`, 'must be a string');
-      return { hash: emit({ t: 'reusable', r: reusable }, { documents: document === undefined ? [] : [document] }), key: reusable.id };
-    }),
-  );
-
-  const sourceHash = emit({ t: 'source', s: source }, { blobs: Object.values(source.extra) });
+  const sourceHash = typeof source === 'string' ? source : emit({ t: 'source', s: source }, { blobs: Object.values(source.extra) });
   const root: RevisionRootObject = {
     t: 'revision',
-    pages,
+    pages: tree.list,
     files,
     reusableContents,
     tags: content.tags ?? [],
     ...(content.variables === undefined ? {} : { variables: content.variables }),
     source: sourceHash,
   };
-  return { root: emit(root), objects };
+  return { root: emit(root), objects, pageIndex: tree.index };
+}
+
+type Emit = (value: ContentObject, extra?: { documents?: string[]; blobs?: ContentHash[] }) => ContentHash;
+
+/** The stored list of a root array handed out as it is (a list the store wrote is valid). */
+function reuseList(items: unknown, known: KnownContent | undefined): ListRef | undefined {
+  return typeof items === 'object' && items !== null ? known?.lists.get(items) : undefined;
+}
+
+function encodeFiles(files: readonly StoredRevisionFile[], emit: Emit, list: (entries: ListEntry[]) => ListRef, known: KnownContent | undefined): ListRef {
+  if (!Array.isArray(files)) throw invalid('files', 'must be an array');
+  const fileIds = new Set<string>();
+  return list(
+    files.map((file, index) => {
+      const path = `files[${index}]`;
+      if (typeof file !== 'object' || file === null) throw invalid(path, 'is not a file object');
+      if (typeof file.id !== 'string' || file.id === '') throw invalid(`${path}.id`, 'must be a non-empty string');
+      if (fileIds.has(file.id)) throw invalid(`${path}.id`, `repeats file id ${file.id}`);
+      fileIds.add(file.id);
+      if (!isContentHash(file.blob)) throw invalid(`${path}.blob`, `must be the SHA-256 of the file's bytes, from putBlob (file ${file.id})`);
+      const stored = known?.objects.get(file);
+      if (stored !== undefined) return { hash: stored, key: file.id };
+      const { downloadURL: _downloadURL, ...kept } = file as typeof file & { downloadURL?: unknown };
+      return { hash: emit({ t: 'file', f: kept }, { blobs: [file.blob] }), key: file.id };
+    }),
+  );
+}
+
+function encodeReusableContents(
+  reusableContents: readonly RevisionReusableContent[],
+  emit: Emit,
+  list: (entries: ListEntry[]) => ListRef,
+  known: KnownContent | undefined,
+): ListRef {
+  if (!Array.isArray(reusableContents)) throw invalid('reusableContents', 'must be an array');
+  const reusableIds = new Set<string>();
+  return list(
+    reusableContents.map((reusable, index) => {
+      const path = `reusableContents[${index}]`;
+      if (typeof reusable !== 'object' || reusable === null) throw invalid(path, 'is not a reusable content object');
+      if (typeof reusable.id !== 'string' || reusable.id === '') throw invalid(`${path}.id`, 'must be a non-empty string');
+      if (reusableIds.has(reusable.id)) throw invalid(`${path}.id`, `repeats reusable content id ${reusable.id}`);
+      reusableIds.add(reusable.id);
+      const stored = known?.objects.get(reusable);
+      if (stored !== undefined) return { hash: stored, key: reusable.id };
+      const document = (reusable as { document?: unknown }).document;
+      if (document !== undefined && typeof document !== 'string') throw invalid(`${path}.document`, 'must be a string');
+      return { hash: emit({ t: 'reusable', r: reusable }, { documents: document === undefined ? [] : [document] }), key: reusable.id };
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { GitSyncCommit } from '@gitbook/api';
 import { QuireError } from '../errors/index.ts';
-import { emptyDirectorySource, type DirectorySource } from '../model/index.ts';
+import { emptyDirectorySource, type DirectorySource, type PageLocator } from '../model/index.ts';
 import type { RevisionsTable } from './database-schema.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { missingDocuments } from './documents.ts';
@@ -10,6 +10,7 @@ import { listPage, type ListOptions, type ListPage } from './pagination.ts';
 import type { RevisionContent, RevisionInfo, RevisionType, StoredRevision } from './revision-content.ts';
 import type { StoredPage } from './revision-content.ts';
 import { loadRevisionObjects, materializeContent, type MaterializedContent, type MaterializedPages } from './revision-decoding.ts';
+import { PageIdIndex, pageListKey } from './page-id-index.ts';
 import { encodeRevision, missingObjects } from './revision-encoding.ts';
 import type { StoredSource } from './revision-objects.ts';
 import type { StoreContext } from './store-context.ts';
@@ -41,6 +42,16 @@ export interface RevisionStore {
   listRevisions(spaceId: string, filter?: { order?: 'asc' | 'desc' }, options?: ListOptions): Promise<ListPage<RevisionInfo>>;
   /** Sets (or with null, removes) the git commit a revision is synced with: the only mutable part of a revision. */
   setRevisionGit(id: string, git: GitSyncCommit | null): Promise<RevisionInfo>;
+  /**
+   * Where pages sit in `pages`, the page tree of a revision this store handed out (`getRevision(...).pages`),
+   * answered without walking it, while the store keeps an index of that tree (it does for the trees it wrote
+   * last); else undefined. Lets a one-page edit of a large revision find the page in time of its depth.
+   *
+   * @example
+   * const revision = await store.getRevision(id);
+   * (await store.pageLocator(revision.pages))?.locate('p7') // → { path: ['s0', 'p7'] }
+   */
+  pageLocator(pages: readonly StoredPage[]): Promise<PageLocator | undefined>;
 }
 
 const revisionTypes: readonly RevisionType[] = ['edits', 'merge', 'rollback', 'update'];
@@ -71,8 +82,11 @@ export function revisionStore(context: StoreContext): RevisionStore {
       if (cached === undefined) {
         const materialized = materializedPages(context);
         const { loaded, reused, size } = await loadRevisionObjects(context.objects, row.content, materialized);
-        const content = materializeContent(row.content, loaded, context.objects.handedOut, reused, materialized);
+        const content = materializeContent(row.content, loaded, { objects: context.objects.handedOut, lists: context.objects.handedOutLists }, reused, materialized);
         cached = { content, source: await loadSource(context, content.source) };
+        // A revision made from this one with the same source names it by hash instead of storing it again (the
+        // source is frozen but for the bytes of `extra`, which no caller may change in place).
+        context.objects.handedOut.set(cached.source, content.sourceHash);
         // The materialized tree takes about as much memory again as the objects it came from.
         context.objects.remember(key, cached, size);
       }
@@ -107,6 +121,10 @@ export function revisionStore(context: StoreContext): RevisionStore {
         (rows) => rows.map(toRevisionInfo),
       );
     },
+    async pageLocator(pages) {
+      const list = context.objects.handedOutLists.get(pages);
+      return list === undefined ? undefined : context.objects.pageIndexes.get(pageListKey(list));
+    },
     async setRevisionGit(id, git) {
       const result = await context.db().updateTable('revisions').set({ git: jsonColumn(git) }).where('id', '=', id).executeTakeFirst();
       if (result.numUpdatedRows === 0n) throw notFound('revision', id);
@@ -131,8 +149,12 @@ export async function writeRevision(context: StoreContext, spaceId: string, cont
   }
 
   // Blobs and documents are immutable once stored, so they are checked before the transaction, keeping it short.
-  const source = await storeSource(context, content.source ?? emptyDirectorySource());
-  const encoded = encodeRevision(content, source, context.objects.handedOut);
+  const handedOutSource = content.source === undefined ? undefined : context.objects.handedOut.get(content.source);
+  const source = handedOutSource ?? (await storeSource(context, content.source ?? emptyDirectorySource()));
+  const { objects } = context;
+  const encoded = encodeRevision(content, source, { objects: objects.handedOut, lists: objects.handedOutLists, pageIndexes: objects.pageIndexes.candidates() });
+  // At once, before another write can encode: the index of the tree this one was made from becomes its index.
+  if (encoded.pageIndex !== undefined) objects.pageIndexes.remember(PageIdIndex.derive(encoded.pageIndex.base, encoded.pageIndex.edit));
   const toWrite = await missingObjects(encoded, (hashes) => context.objects.missing(hashes));
   const absentDocuments = await missingDocuments(context, toWrite.flatMap((object) => object.documents));
   if (absentDocuments.size > 0) {

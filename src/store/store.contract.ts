@@ -549,6 +549,29 @@ export function describeStoreContract(name: string, makeHarness: () => Promise<S
         expect((await store.stats()).objects).toBe(afterReadEdit.objects);
       });
 
+      it('locates pages of a revision it wrote without walking them, and takes a revision read back as it is', async () => {
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Located' });
+        const documentId = await store.putDocument('# Body\n');
+        const first = await store.putRevision(space.id, { parents: [space.revisionId], pages: tenThousandPages(documentId) });
+        const read = await store.getRevision(first);
+        const locator = await store.pageLocator(read.pages);
+        expect(locator?.locate('p42-17')).toEqual({ path: ['s42', 'p42-17'] });
+        expect(locator?.locate('s3')).toEqual({ path: ['s3'] });
+        expect(locator?.locate('nowhere')).toBe('absent');
+        // A tree the store did not hand out gets no locator.
+        expect(await store.pageLocator([...read.pages])).toBeUndefined();
+
+        // Content read back and stored again as it is (a merge that takes a change request's content) writes
+        // no object, and the source comes along.
+        const withSource = await store.putRevision(space.id, { parents: [first], pages: read.pages, source: { ...emptyDirectorySource(), summaryText: '# Summary\n' } });
+        const before = await store.stats();
+        const again = await store.getRevision(withSource);
+        const copy = await store.putRevision(space.id, { type: 'merge', parents: [withSource], pages: again.pages, files: again.files, reusableContents: again.reusableContents, source: again.source });
+        expect((await store.stats()).objects).toBe(before.objects);
+        expect((await store.getRevision(copy)).source.summaryText).toBe('# Summary\n');
+      });
+
       it('stores documents once per distinct content', async () => {
         const before = (await store.stats()).documents;
         const markdown = `# Dedup ${Math.random()}\n`;

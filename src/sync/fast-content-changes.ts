@@ -6,13 +6,13 @@
  * Anything else (an added or deleted file, a page whose title line changed, a path the space does not know) takes
  * the full way (`planContentChanges`).
  */
-import type { Revision, RevisionPage } from '@gitbook/api';
 import type { ContentChange } from '../client/index.ts';
 import { gitBlobOid } from '../format/git-oid.ts';
 import { readPageHead } from '../format/page-head.ts';
 import type { ReferenceResolver } from '../format/page-metadata.ts';
 import { splitPageFile } from '../format/page-file.ts';
 import { maxFileBytes } from './content-changes.ts';
+import type { GitPathLocations } from './git-path-locations.ts';
 import { pageFieldClears } from './page-field-clears.ts';
 import type { PlannedChange } from './planned-change.ts';
 
@@ -22,11 +22,6 @@ export interface ChangedFile {
   before: Uint8Array | null;
   after: Uint8Array | null;
 }
-
-type Located =
-  | { kind: 'page'; id: string; title: string }
-  | { kind: 'file'; id: string; name: string; contentType: string }
-  | { kind: 'reusable-content'; id: string; title: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -49,31 +44,27 @@ export function structurePaths(config: { root: string; summary: string }): Set<s
 }
 
 /**
- * True when `paths` (changed since the sync point, all modified in place) can take the quick way against
- * `space` (the content the changes go to). Checked before reading any blob.
+ * True when `paths` (changed since the sync point, all modified in place) can take the quick way: each is
+ * where the space keeps something (`located`, which must hold at least these paths when the space has them)
+ * and none is structural. Checked before reading any blob.
  *
  * @example
- * if (canPlanInPlace(['guide.md'], live, structure)) readBlobs(repo, [before, after]);
+ * if (canPlanInPlace(['guide.md'], located, structure)) readBlobs(repo, [before, after]);
  */
-export function canPlanInPlace(paths: readonly string[], space: Pick<Revision, 'pages' | 'files' | 'reusableContents'>, structure: ReadonlySet<string>): boolean {
+export function canPlanInPlace(paths: readonly string[], located: GitPathLocations, structure: ReadonlySet<string>): boolean {
   if (paths.length === 0) return false;
-  const located = locateByGitPath(space);
   return paths.every((path) => !structure.has(path) && located.has(path));
 }
 
 /**
- * The changes for files edited in place, or undefined when the quick way does not apply.
+ * The changes for files edited in place, or undefined when the quick way does not apply. `located` says where
+ * the space keeps the changed paths (it may hold only those).
  *
  * @example
- * const planned = planInPlaceChanges([{ path: 'guide.md', before, after }], live, structure);
+ * const planned = planInPlaceChanges([{ path: 'guide.md', before, after }], located, structure);
  */
-export function planInPlaceChanges(
-  changed: readonly ChangedFile[],
-  space: Pick<Revision, 'pages' | 'files' | 'reusableContents'>,
-  structure: ReadonlySet<string>,
-): PlannedChange[] | undefined {
-  if (!canPlanInPlace(changed.map((file) => file.path), space, structure)) return undefined;
-  const located = locateByGitPath(space);
+export function planInPlaceChanges(changed: readonly ChangedFile[], located: GitPathLocations, structure: ReadonlySet<string>): PlannedChange[] | undefined {
+  if (!canPlanInPlace(changed.map((file) => file.path), located, structure)) return undefined;
   const planned: PlannedChange[] = [];
   for (const file of changed) {
     if (file.before === null || file.after === null) return undefined;
@@ -119,20 +110,6 @@ export function planInPlaceChanges(
     });
   }
   return planned;
-}
-
-function locateByGitPath(space: Pick<Revision, 'pages' | 'files' | 'reusableContents'>): Map<string, Located> {
-  const located = new Map<string, Located>();
-  const walk = (pages: readonly RevisionPage[]) => {
-    for (const page of pages) {
-      if (page.type === 'document' && page.git?.path) located.set(page.git.path, { kind: 'page', id: page.id, title: page.title });
-      if ('pages' in page && Array.isArray(page.pages)) walk(page.pages as RevisionPage[]);
-    }
-  };
-  walk(space.pages);
-  for (const file of space.files) if (file.git?.path) located.set(file.git.path, { kind: 'file', id: file.id, name: file.name, contentType: file.contentType });
-  for (const reusable of space.reusableContents) if (reusable.git?.path) located.set(reusable.git.path, { kind: 'reusable-content', id: reusable.id, title: reusable.title });
-  return located;
 }
 
 function decode(bytes: Uint8Array): string | undefined {

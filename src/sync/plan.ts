@@ -5,6 +5,7 @@
  * carries `git` is never exported and a commit made by export is never imported (both sit at or before the sync
  * point the run records).
  */
+import { QuireError } from '../errors/index.ts';
 import type { Diagnostic } from '../model/index.ts';
 import { readDirectory } from '../format/index.ts';
 import { alignIds } from './id-alignment.ts';
@@ -13,6 +14,7 @@ import { exportCommitMessage } from './commit-message.ts';
 import { planContentChanges } from './content-changes.ts';
 import { applyDelta, composeDeltas, deltaBetween, sameBytes, type DirectoryBytes, type DirectoryDelta } from './directory-delta.ts';
 import { planInPlaceChanges } from './fast-content-changes.ts';
+import { locationsOf } from './git-path-locations.ts';
 import type { PlanItem } from './plan-item.ts';
 import type { PlannedChange } from './planned-change.ts';
 import { reconcile } from './reconcile.ts';
@@ -53,7 +55,7 @@ function planFirstSync(result: SyncPlan, git: GitSide, space: SpaceSide, options
   if (space.isEmpty || (!gitEmpty && options.prefer === 'git' && options.direction !== 'space-to-git')) {
     if (options.direction === 'space-to-git') return blocked(result, 'the space is empty and --direction space-to-git does not import from Git');
     const from = space.isEmpty ? new Map<string, Uint8Array>() : spaceFiles;
-    const changes = contentChanges(result, from, git.headFiles, space.live.content, head?.timestamp);
+    const changes = contentChanges(result, from, git.headFiles, liveContent(space), head?.timestamp);
     result.mode = 'import';
     result.import = importStep({ kind: 'create', subject: head!.subject }, changes, true, { oid: head!.oid, message: head!.message });
     return finish(result);
@@ -91,9 +93,9 @@ function planSince(result: SyncPlan, syncPoint: SyncPoint, git: GitSide, space: 
 
   if (reconciled.conflicts.length > 0) {
     result.mode = 'conflict';
-    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(space.live.content, conflict.path) }));
+    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space), conflict.path) }));
     const from = applyDelta(git.baseFiles, target?.changes ?? spaceChanges);
-    const changes = contentChanges(result, from, applyDelta(git.baseFiles, reconciled.merged), target?.content ?? space.live.content, git.head?.timestamp);
+    const changes = contentChanges(result, from, applyDelta(git.baseFiles, reconciled.merged), target?.content ?? liveContent(space), git.head?.timestamp);
     // Marked like a pull request's change request and recorded with the commit, so the next run finds it again:
     // it is updated rather than doubled, and merged once the conflict is resolved.
     const subject = previewSubject(branchName(options.ref), undefined, git.lastChange?.subject ?? git.head!.subject);
@@ -130,10 +132,10 @@ function planSince(result: SyncPlan, syncPoint: SyncPoint, git: GitSide, space: 
     let changes: PlannedChange[] | undefined;
     if (!git.complete && target === undefined && spaceChanges.size === 0) {
       const changed = [...git.changes].map(([path, after]) => ({ path, before: git.baseFiles.get(path) ?? null, after }));
-      changes = planInPlaceChanges(changed, space.live.content, git.structure);
+      changes = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git.structure);
     }
     const inPlace = changes !== undefined;
-    changes ??= contentChanges(result, from, to, target?.content ?? space.live.content, git.head?.timestamp);
+    changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space), git.head?.timestamp);
     const subject = git.lastChange?.subject ?? git.head!.subject;
     const message = git.lastChange?.message ?? git.head!.message;
     // With space changes skipped (--direction git-to-space), the merged revision is not what Git holds: record nothing.
@@ -156,11 +158,11 @@ function planPreview(result: SyncPlan, syncPoint: SyncPoint | undefined, git: Gi
     from = space.target?.changes !== undefined ? applyDelta(new Map(), space.target.changes) : (space.files ?? new Map());
   } else {
     const reconciled = reconcile(git.changes, spaceChanges, (path) => git.baseFiles.get(path), options.prefer);
-    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(space.live.content, conflict.path) }));
+    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space), conflict.path) }));
     to = applyDelta(git.baseFiles, reconciled.merged);
     from = applyDelta(git.baseFiles, space.target?.changes ?? spaceChanges);
   }
-  const changes = contentChanges(result, from, to, space.target?.content ?? space.live.content, git.head?.timestamp);
+  const changes = contentChanges(result, from, to, space.target?.content ?? liveContent(space), git.head?.timestamp);
   if (changes.length === 0 && space.target === undefined) return finish(result);
   const subject = previewSubject(pullRequest.branch, pullRequest.number, git.head?.subject ?? '');
   result.mode = 'preview';
@@ -247,6 +249,14 @@ function finish(result: SyncPlan): SyncPlan {
   if (result.import) items.push(...result.import.items);
   result.items = items;
   return result;
+}
+
+/** The live content, which every way but the quick one reads (see `SpaceSide.live`). */
+function liveContent(space: SpaceSide): RevisionContent {
+  if (space.live.content === undefined) {
+    throw new QuireError('INTERNAL', `the content of revision ${space.live.id} was not read, yet the plan needs more than the files edited in place`, { revisionId: space.live.id });
+  }
+  return space.live.content;
 }
 
 function titleAt(content: RevisionContent, path: string): { title?: string } {

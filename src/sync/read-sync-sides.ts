@@ -11,7 +11,8 @@ import { parseGitbookConfig } from '../format/gitbook-config.ts';
 import { changedPaths, isAncestor, listCommits, readBlobs, readCommit, readFileAt, readTree, resolveRef, type GitCommit } from '../git/index.ts';
 import { deltaFromRevisionDirectory, filesFromRevisionDirectory, type DirectoryBytes } from './directory-delta.ts';
 import { canPlanInPlace, planInPlaceChanges, structurePaths } from './fast-content-changes.ts';
-import { readCachedLocations, writeCachedLocations } from './location-cache.ts';
+import { locationsOf, type GitPathLocations } from './git-path-locations.ts';
+import { openLocationCache, writeLocationCache } from './location-cache.ts';
 import { previewMarker } from './plan.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { CommitSummary, GitSide, RevisionContent, SpaceRevision, SpaceSide, SyncPoint, TargetChangeRequest } from './sync-sides.ts';
@@ -43,13 +44,15 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   const syncPoint = mainline.syncPoint;
 
   let live: RevisionContent | undefined;
+  let liveLocations: GitPathLocations | undefined;
   const loadLive = async (): Promise<RevisionContent> => {
     if (live !== undefined) return live;
     const revision = await client.getRevision({ spaceId, revisionId: space.revision });
     live = { pages: revision.pages, files: revision.files, reusableContents: revision.reusableContents };
-    if (syncPoint?.revisionId === space.revision) await writeCachedLocations(context.repo, spaceId, space.revision, live);
+    if (syncPoint?.revisionId === space.revision) await writeLocationCache(context.repo, spaceId, space.revision, liveLocationsOf(live));
     return live;
   };
+  const liveLocationsOf = (content: RevisionContent): GitPathLocations => (liveLocations ??= locationsOf(content));
 
   stage(`reading ${mainline.revisions.length} revision(s) of the space made since the last sync`);
   const revisions = await readSpaceRevisions(context, mainline.revisions, syncPoint);
@@ -58,21 +61,22 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   stage('reading the repository');
   // Files edited in place need only where the space keeps them: cached for the sync point's revision, when it is the live one.
   const inPlaceAllowed = syncPoint !== undefined && syncPoint.revisionId === space.revision && revisions.length === 0 && target === undefined;
-  const cached = inPlaceAllowed ? await readCachedLocations(context.repo, spaceId, space.revision) : undefined;
-  const git = await readGitSide(context, head, syncPoint, {
+  const cache = inPlaceAllowed ? await openLocationCache(context.repo, spaceId, space.revision) : undefined;
+  const { git, locations } = await readGitSide(context, head, syncPoint, {
     inPlaceAllowed,
-    content: cached ?? (await loadLive()),
+    locate: async (paths) => (await cache?.lookup(paths)) ?? liveLocationsOf(await loadLive()),
     unchangedAllowed: target === undefined && context.options.pullRequest === undefined,
     spacePaths: [...new Set(revisions.flatMap((revision) => [...revision.changes.keys()]))],
   });
-  const content = git.complete || cached === undefined ? await loadLive() : cached;
-  const isEmpty = content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
+  // The quick way, answered by the cache, needs nothing more of the space: its content is not read.
+  const content = locations !== undefined && live === undefined ? undefined : await loadLive();
+  const isEmpty = content !== undefined && content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
   let files: DirectoryBytes | undefined;
   if (syncPoint === undefined && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space.revision));
   return {
     syncPoint,
     git,
-    space: { spaceId, live: { id: space.revision, content }, revisions, files, isEmpty, target },
+    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target },
   };
 }
 
@@ -213,30 +217,36 @@ async function findTargetChangeRequest(context: SyncContext, syncPoint: SyncPoin
   return undefined;
 }
 
+/**
+ * Git's side. When every change is a file edited in place that the space has (`locate` says where, from the
+ * location cache or the live content), only the changed blobs are read (`complete: false`) and the locations
+ * used are returned with it; otherwise the trees of both commits are read whole.
+ */
 async function readGitSide(
   context: SyncContext,
   head: GitCommit | undefined,
   syncPoint: SyncPoint | undefined,
   space: {
     inPlaceAllowed: boolean;
-    content: RevisionContent;
+    /** Where the space keeps these paths (at least those it has). */
+    locate: (paths: readonly string[]) => Promise<GitPathLocations>;
     /** Nothing changed in Git: read only the sync point's bytes of what the space changed (no preview, no change request to fill). */
     unchangedAllowed: boolean;
     spacePaths: readonly string[];
   },
-): Promise<GitSide> {
+): Promise<{ git: GitSide; locations?: GitPathLocations }> {
   const { repo, options } = context;
   const prefix = options.prefix === '' ? undefined : options.prefix;
   const ref = options.ref;
   const summary = head === undefined ? undefined : summarize(head);
   const empty = new Map<string, Uint8Array>();
   if (head === undefined) {
-    return { ref, head: undefined, lastChange: undefined, headFiles: empty, baseFiles: empty, changes: new Map(), complete: true, structure: structurePaths({ root: '', summary: 'SUMMARY.md' }) };
+    return { git: { ref, head: undefined, lastChange: undefined, headFiles: empty, baseFiles: empty, changes: new Map(), complete: true, structure: structurePaths({ root: '', summary: 'SUMMARY.md' }) } };
   }
   const structure = await readStructure(context, head.oid);
   if (syncPoint === undefined) {
     const tree = await readTree(repo, head.oid, prefix === undefined ? {} : { prefix });
-    return { ref, head: summary, lastChange: summary, headFiles: tree.files, baseFiles: empty, changes: new Map(), complete: true, structure };
+    return { git: { ref, head: summary, lastChange: summary, headFiles: tree.files, baseFiles: empty, changes: new Map(), complete: true, structure } };
   }
   const changed = (await changedPaths(repo, syncPoint.commit, head.oid, prefix === undefined ? {} : { prefix })).filter((change) =>
     change.status === 'deleted' ? change.previousMode !== '160000' && change.previousMode !== '120000' : change.mode !== '160000' && change.mode !== '120000',
@@ -248,11 +258,12 @@ async function readGitSide(
       const bytes = await readFileAt(repo, syncPoint.commit, `${options.prefix}${path}`);
       if (bytes !== undefined) baseFiles.set(path, bytes);
     }
-    return { ref, head: summary, lastChange, headFiles: baseFiles, baseFiles, changes: new Map(), complete: false, structure };
+    return { git: { ref, head: summary, lastChange, headFiles: baseFiles, baseFiles, changes: new Map(), complete: false, structure } };
   }
-  const inPlace =
-    space.inPlaceAllowed && changed.every((change) => change.status === 'modified') && canPlanInPlace(changed.map((change) => change.path), space.content, structure);
-  if (inPlace) {
+  const paths = changed.map((change) => change.path);
+  const quick = space.inPlaceAllowed && changed.length > 0 && changed.every((change) => change.status === 'modified' && !structure.has(change.path));
+  const locations = quick ? await space.locate(paths) : undefined;
+  if (locations !== undefined && canPlanInPlace(paths, locations, structure)) {
     const blobs = await readBlobs(repo, changed.flatMap((change) => (change.status === 'modified' ? [change.previousOid, change.oid] : [])));
     const headFiles = new Map<string, Uint8Array>();
     const baseFiles = new Map<string, Uint8Array>();
@@ -264,8 +275,8 @@ async function readGitSide(
       changes.set(change.path, blobs.get(change.oid)!);
     }
     const changedFiles = [...changes].map(([path, after]) => ({ path, before: baseFiles.get(path) ?? null, after }));
-    if (planInPlaceChanges(changedFiles, space.content, structure) !== undefined) {
-      return { ref, head: summary, lastChange, headFiles, baseFiles, changes, complete: false, structure };
+    if (planInPlaceChanges(changedFiles, locations, structure) !== undefined) {
+      return { git: { ref, head: summary, lastChange, headFiles, baseFiles, changes, complete: false, structure }, locations };
     }
   }
   const [base, now] = await Promise.all([
@@ -275,7 +286,7 @@ async function readGitSide(
   const headFiles = now?.files ?? base.files;
   const changes = new Map<string, Uint8Array | null>();
   for (const change of changed) changes.set(change.path, change.status === 'deleted' ? null : (headFiles.get(change.path) ?? null));
-  return { ref, head: summary, lastChange, headFiles, baseFiles: base.files, changes, complete: true, structure };
+  return { git: { ref, head: summary, lastChange, headFiles, baseFiles: base.files, changes, complete: true, structure } };
 }
 
 /** The newest commit since the sync point that changed the folder (commits elsewhere in a monorepo create nothing). */

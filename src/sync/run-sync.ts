@@ -5,7 +5,7 @@
 import type { RequestCounts } from '../client/index.ts';
 import { apply } from './apply-plan.ts';
 import { plan } from './plan.ts';
-import { writeCachedLocations } from './location-cache.ts';
+import { moveLocationCache } from './location-cache.ts';
 import { readSyncSides } from './read-sync-sides.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { SyncPlan } from './sync-plan.ts';
@@ -33,8 +33,8 @@ export async function runSync(context: SyncContext, run: { dryRun: boolean }): P
   const result = await apply(syncPlan, context);
   result.requests = countsSince(before, context.client.requestCounts());
   if (syncPlan.import?.inPlace === true && result.ok && result.changeRequest?.merged === true && result.revision !== undefined) {
-    // Files edited in place kept every id and Git path: the merged revision keeps what is where.
-    await writeCachedLocations(context.repo, context.spaceId, result.revision, sides.space.live.content);
+    // Files edited in place kept every id, title and Git path: the merged revision keeps what is where.
+    await moveLocationCache(context.repo, context.spaceId, sides.space.live.id, result.revision);
   }
   return { plan: syncPlan, result };
 }

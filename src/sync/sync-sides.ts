@@ -3,6 +3,7 @@
  */
 import type { Revision } from '@gitbook/api';
 import type { DirectoryBytes, DirectoryDelta } from './directory-delta.ts';
+import type { GitPathLocations } from './git-path-locations.ts';
 
 /** The pair of a revision and the commit it corresponds to (`revision.git.oid`). */
 export interface SyncPoint {
@@ -68,8 +69,17 @@ export interface TargetChangeRequest {
 
 export interface SpaceSide {
   spaceId: string;
-  /** The space's current revision, with its content. */
-  live: { id: string; content: RevisionContent };
+  /**
+   * The space's current revision, with its content. The content is left unread (undefined) only on the quick
+   * way (`git.complete` false) when the location cache said where the changed files are: then `locations` is
+   * all the plan needs.
+   */
+  live: { id: string; content: RevisionContent | undefined };
+  /**
+   * Where the space keeps the paths Git changed, when they take the quick way (files edited in place): from
+   * the location cache (those paths only) or from the live content. Undefined on every other way.
+   */
+  locations?: GitPathLocations | undefined;
   /** The main line's revisions after the sync point, without `git`, oldest first. */
   revisions: SpaceRevision[];
   /** The whole directory of the current revision: read only without a sync point. */

@@ -1,4 +1,6 @@
 // Sync end to end: the real server on a socket, repositories built inline, every scenario of the issue.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCommit, resolveRef } from '../../src/git/index.ts';
 import { editInSpace, fixtureEntries, gitdir, repoFiles, spaceFiles, sync, useSyncWorld } from './sync-harness.ts';
@@ -83,6 +85,33 @@ describe('sync end to end', () => {
     expect(after.get('Install')).toBe(before.get('Install')); // renamed, same page
     expect(after.get('FAQ')).toBe(before.get('FAQ')); // moved, same page
     expect(after.has('Upgrade')).toBe(false);
+  });
+
+  it('edits in place read only the changed files and the location cache; a damaged cache costs one revision read', async () => {
+    const repo = await gitdir(starter());
+    const spaceId = await world().newSpace();
+    await sync(world(), repo, spaceId);
+    const revisionReads = () => world().client.requestCounts().byRoute['GET /v1/spaces/{spaceId}/revisions/{revisionId}'] ?? 0;
+    const edit = async (text: string, message: string) => {
+      await repo.commit({ 'guide/install.md': `# Install\n\n![Logo](../.gitbook/assets/logo.png)\n\n${text}\n`, '.gitbook/assets/logo.png': png(text.length) }, message);
+      world().client.resetRequestCounts();
+      const { result } = await sync(world(), repo, spaceId);
+      expect(result.ok, `${message}: ${JSON.stringify(result)}`).toBe(true);
+      expect(result.mode, message).toBe('import');
+      expect(await spaceFiles(world(), spaceId), message).toEqual(await repoFiles(repo));
+      return { reads: revisionReads(), requests: result.requests.total };
+    };
+    // The first edit reads the revision once (and caches where each Git path lives); the next ones do not.
+    expect((await edit('Run it.', 'First edit')).reads).toBe(1);
+    const warm = await edit('Run it twice.', 'Second edit');
+    expect(warm.reads).toBe(0);
+    expect(warm.requests).toBeLessThanOrEqual(8);
+    expect((await edit('Run it three times.', 'Third edit')).reads).toBe(0);
+
+    const head = join(repo.repo.gitdir, 'quire', spaceId.replace(/[^A-Za-z0-9_-]/g, '_'), 'head.json');
+    await writeFile(head, '{"format":2,"revisionId":');
+    expect((await edit('Run it once more.', 'After a damaged cache')).reads).toBe(1);
+    expect((await edit('Run it, finally.', 'Cache written again')).reads).toBe(0);
   });
 
   it('turns edits made in the space into commits: one per revision, one parent, only the changed files', async () => {
