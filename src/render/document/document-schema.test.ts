@@ -1,8 +1,9 @@
 // Every page of the golden corpus, of the fixture repositories and every Markdown fixture gives a document that
 // validates against the published `JSONDocument` schema (openapi.json of @gitbook/api), and keeps its text.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { realPages } from '../../../test/support/real-pages.ts';
 import { documentValidator } from './document-validator.fixture.ts';
 import { documentText } from './document-text.ts';
 import { markdownToDocument } from './markdown-to-document.ts';
@@ -13,33 +14,7 @@ const spec = JSON.parse(readFileSync(join(repository, 'node_modules/@gitbook/api
 const validator = documentValidator(spec);
 const literal = documentValidator(spec, { corrected: false });
 
-const corpus = '/work/shared/corpus/git-sync-normalization';
-
-function files(folder: string, keep: (path: string) => boolean): string[] {
-  return readdirSync(folder)
-    .flatMap((name) => {
-      const path = join(folder, name);
-      if (name === '.git' || name === 'node_modules') return [];
-      if (statSync(path).isDirectory()) return files(path, keep);
-      return keep(path) ? [path] : [];
-    })
-    .sort();
-}
-
-/** The body of a page file: without its frontmatter, its `# ` title line and the blank line after it. */
-function pageBody(text: string): string {
-  const frontmatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n(?:\r?\n)?/.exec(text);
-  const afterFrontmatter = frontmatter ? text.slice(frontmatter[0].length) : text;
-  const title = /^# [^\n]*\n(?:\n)?/.exec(afterFrontmatter);
-  return title ? afterFrontmatter.slice(title[0].length) : afterFrontmatter;
-}
-
-const isPage = (path: string) => path.endsWith('.md') && !path.endsWith('SUMMARY.md');
-const pages = [
-  ...files(corpus, isPage).map((path) => ({ name: `corpus/${relative(corpus, path)}`, body: pageBody(readFileSync(path, 'utf8')) })),
-  ...files(join(repository, 'fixtures/repositories'), isPage).map((path) => ({ name: relative(repository, path), body: pageBody(readFileSync(path, 'utf8')) })),
-  ...files(join(repository, 'fixtures/markdown'), (path) => path.endsWith('input.md')).map((path) => ({ name: relative(repository, path), body: readFileSync(path, 'utf8') })),
-];
+const pages = realPages();
 
 describe('documents of real pages', () => {
   it('has the corpus and the fixtures', () => {

@@ -2,14 +2,13 @@
 // (micromark, mdast-util-to-hast, the sanitizer) gives: the same HTML, search text, outline, used files and broken
 // links. Inputs: every Markdown fixture, the golden corpus, the fixture repositories, the bench generator's pages,
 // hand-picked edge cases, and generated pages made of what the fast path reads (and some of what it must refuse).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import type { Root } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../../../bench/format/generate-repository.ts';
+import { pageBody, realPages } from '../../../test/support/real-pages.ts';
 import { markdownPage } from '../document/markdown-generators.fixture.ts';
 import type { LinkTarget } from '../route-data.ts';
 import { createBodyContext, type BodyContext } from '../body/body-context.ts';
@@ -77,37 +76,9 @@ function compare(markdown: string, options: { source?: string; prefix?: string; 
   return { fast: true };
 }
 
-const repository = new URL('../../../', import.meta.url).pathname;
-const corpus = '/work/shared/corpus/git-sync-normalization';
-
-function files(folder: string, keep: (path: string) => boolean): string[] {
-  return readdirSync(folder)
-    .flatMap((name) => {
-      const path = join(folder, name);
-      if (name === '.git' || name === 'node_modules') return [];
-      if (statSync(path).isDirectory()) return files(path, keep);
-      return keep(path) ? [path] : [];
-    })
-    .sort();
-}
-
-/** The body of a page file: without its frontmatter and its `# ` title line. */
-function pageBody(text: string): string {
-  const frontmatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n(?:\r?\n)?/.exec(text);
-  const afterFrontmatter = frontmatter ? text.slice(frontmatter[0].length) : text;
-  const title = /^# [^\n]*\n(?:\n)?/.exec(afterFrontmatter);
-  return title ? afterFrontmatter.slice(title[0].length) : afterFrontmatter;
-}
-
-const isPage = (path: string) => path.endsWith('.md') && !path.endsWith('SUMMARY.md');
-
 describe('fast body path: the same output as the full path', () => {
   it('every Markdown fixture, corpus page and fixture repository page', () => {
-    const inputs = [
-      ...files(join(repository, 'fixtures/markdown'), (path) => path.endsWith('input.md')).map((path) => ({ name: relative(repository, path), body: readFileSync(path, 'utf8') })),
-      ...files(corpus, isPage).map((path) => ({ name: `corpus/${relative(corpus, path)}`, body: pageBody(readFileSync(path, 'utf8')) })),
-      ...files(join(repository, 'fixtures/repositories'), isPage).map((path) => ({ name: relative(repository, path), body: pageBody(readFileSync(path, 'utf8')) })),
-    ];
+    const inputs = realPages();
     const taken = inputs.filter((input) => compare(input.body).fast).map((input) => input.name);
     // The fast path must keep taking the pages it reads (a change that sends everything the full way is a regression).
     expect(inputs.length).toBeGreaterThan(90);
