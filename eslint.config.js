@@ -36,7 +36,7 @@ const zones = Object.entries(layers).flatMap(([layer, forbidden]) =>
 );
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'action/dist/**', 'bench/.out/**', '.quire/**', 'scratch/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'action/dist/**', 'bench/.out/**', '.quire/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },

@@ -1,29 +1,13 @@
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
-import type { LinkTarget } from '../route-data.ts';
-import { createBodyContext, type BodyContext } from './body-context.ts';
+import { createBodyContext } from './body-context.ts';
+import { bodySpace } from './body-space.fixture.ts';
 import { renderBody } from './render-body.ts';
 
-const page = (href: string, title: string): LinkTarget => ({ kind: 'page', href, title });
-const file = (href: string, title: string, size = 2048): LinkTarget => ({ kind: 'file', href, title, size, contentType: 'application/pdf' });
-
-const space: BodyContext['space'] = {
-  root: '',
-  links: {
-    'README.md': page('index.html', 'Home'),
-    'guides/README.md': page('guides/index.html', 'Guides'),
-    'guides/writing.md': page('guides/writing/index.html', 'Writing'),
-    '.gitbook/assets/report.pdf': file('assets/files/abc-report.pdf', 'report.pdf'),
-    '.gitbook/assets/cover.png': file('assets/files/def-cover.png', 'cover.png'),
-    '.gitbook/assets/a b.png': file('assets/files/123-a%20b.png', 'a b.png'),
-  },
-  includes: {
-    '.gitbook/includes/support.md': 'Ask [the guides](../../guides/README.md).\n\n{% include "loop.md" %}\n',
-    '.gitbook/includes/loop.md': 'Loop back: {% include "support.md" %}\n\n{% include "loop.md" %}\n',
-  },
-  pages: {},
-  files: {},
-};
+const space = bodySpace({
+  '.gitbook/includes/support.md': 'Ask [the guides](../../guides/README.md).\n\n{% include "loop.md" %}\n',
+  '.gitbook/includes/loop.md': 'Loop back: {% include "support.md" %}\n\n{% include "loop.md" %}\n',
+});
 
 /** Renders a body written in `source` (default: a page one folder down, so links climb one level). */
 function render(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank' } = {}) {

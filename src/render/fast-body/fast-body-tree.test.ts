@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../../../bench/format/generate-repository.ts';
 import { pageBody, realPages } from '../../../test/support/real-pages.ts';
 import { markdownPage } from '../document/markdown-generators.fixture.ts';
-import type { LinkTarget } from '../route-data.ts';
 import { createBodyContext, type BodyContext } from '../body/body-context.ts';
+import { bodySpace } from '../body/body-space.fixture.ts';
 import { bodyHtml } from '../body/body-html.ts';
 import { finishTree } from '../body/finish-tree.ts';
 import { hastText } from '../body/node-text.ts';
@@ -20,27 +20,11 @@ import { resolveLinks } from '../body/resolve-links.ts';
 import { bodySchema } from '../body/sanitize-schema.ts';
 import { fastBodyTree } from './fast-body-tree.ts';
 
-const page = (href: string, title: string): LinkTarget => ({ kind: 'page', href, title });
-const file = (href: string, title: string): LinkTarget => ({ kind: 'file', href, title, size: 2048, contentType: 'image/png' });
-
-const space: BodyContext['space'] = {
-  root: '',
-  links: {
-    'README.md': page('index.html', 'Home'),
-    'guides/README.md': page('guides/index.html', 'Guides'),
-    'guides/writing.md': page('guides/writing/index.html', 'Writing'),
-    '.gitbook/assets/report.pdf': file('assets/files/abc-report.pdf', 'report.pdf'),
-    '.gitbook/assets/cover.png': file('assets/files/def-cover.png', 'cover.png'),
-    '.gitbook/assets/a b.png': file('assets/files/123-a%20b.png', 'a b.png'),
-  },
-  includes: {
-    '.gitbook/includes/support.md': 'Ask [the guides](../../guides/README.md).\n\n## Support\n\n{% include "loop.md" %}\n',
-    '.gitbook/includes/loop.md': '{% include "support.md" %}\n\nSee ![cover](../assets/cover.png).\n',
-    '.gitbook/includes/plain.md': '* one\n* [two](../../guides/writing.md)\n',
-  },
-  pages: {},
-  files: {},
-};
+const space = bodySpace({
+  '.gitbook/includes/support.md': 'Ask [the guides](../../guides/README.md).\n\n## Support\n\n{% include "loop.md" %}\n',
+  '.gitbook/includes/loop.md': '{% include "support.md" %}\n\nSee ![cover](../assets/cover.png).\n',
+  '.gitbook/includes/plain.md': '* one\n* [two](../../guides/writing.md)\n',
+});
 
 interface Outcome {
   fast: boolean;
