@@ -1,6 +1,6 @@
 // Test support: the page bodies real repositories hold, for tests that run every one of them through a renderer:
 // every page of the golden corpus (written by the hosted service's Git exporter), every page of the fixture
-// repositories, and every Markdown fixture (fixtures/markdown/<family>/<case>/input.md).
+// repositories and fixture monorepos, and every Markdown fixture (fixtures/markdown/<family>/<case>/input.md).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -33,6 +33,8 @@ export function pageBody(text: string): string {
 }
 
 const isPage = (path: string) => path.endsWith('.md') && !path.endsWith('SUMMARY.md');
+/** A page of a space in fixtures/monorepos/<monorepo>/<space>/ (fixtures/monorepos/README.md is documentation). */
+const isMonorepoPage = (path: string) => isPage(path) && relative(join(repository, 'fixtures/monorepos'), path).split('/').length > 2;
 
 /**
  * Every real page body, in a stable order.
@@ -44,6 +46,7 @@ export function realPages(): RealPage[] {
   return [
     ...files(corpus, isPage).map((path) => ({ name: `corpus/${relative(corpus, path)}`, body: pageBody(readFileSync(path, 'utf8')) })),
     ...files(join(repository, 'fixtures/repositories'), isPage).map((path) => ({ name: relative(repository, path), body: pageBody(readFileSync(path, 'utf8')) })),
+    ...files(join(repository, 'fixtures/monorepos'), isMonorepoPage).map((path) => ({ name: relative(repository, path), body: pageBody(readFileSync(path, 'utf8')) })),
     ...files(join(repository, 'fixtures/markdown'), (path) => path.endsWith('input.md')).map((path) => ({ name: relative(repository, path), body: readFileSync(path, 'utf8') })),
   ];
 }

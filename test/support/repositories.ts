@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readDirectoryFiles } from '../../src/disk/index.ts';
 
@@ -8,10 +8,31 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export const corpusDirectory = here('../../../shared/corpus/git-sync-normalization');
 export const corpusBundle = here('../../../shared/corpus/git-sync-normalization.bundle');
 
-/** Every fixture repository under fixtures/repositories, by name. */
-export const fixtureRepositories: Record<string, string> = Object.fromEntries(
-  readdirSync(here('../../fixtures/repositories')).map((name) => [name, here(`../../fixtures/repositories/${name}`)]),
+const subfolders = (folder: string) => readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+/**
+ * Every fixture monorepo under fixtures/monorepos, by name: one Git repository holding one folder per space
+ * (fixtures/monorepos/README.md describes them).
+ */
+export const fixtureMonorepos: Record<string, string> = Object.fromEntries(
+  subfolders(here('../../fixtures/monorepos')).map((name) => [name, here(`../../fixtures/monorepos/${name}`)]),
 );
+
+/**
+ * The visitor claims file of each fixture monorepo that has one (`fixtures/monorepos/<name>.claims.json`), by name;
+ * fixtures/monorepos/README.md lists which adaptive blocks show for them.
+ */
+export const fixtureMonorepoClaims: Record<string, string> = Object.fromEntries(
+  Object.keys(fixtureMonorepos)
+    .filter((name) => existsSync(here(`../../fixtures/monorepos/${name}.claims.json`)))
+    .map((name) => [name, here(`../../fixtures/monorepos/${name}.claims.json`)]),
+);
+
+/** Every fixture repository under fixtures/repositories, and every space of a fixture monorepo as `<monorepo>/<space>`, by name. */
+export const fixtureRepositories: Record<string, string> = Object.fromEntries([
+  ...subfolders(here('../../fixtures/repositories')).map((name) => [name, here(`../../fixtures/repositories/${name}`)]),
+  ...Object.entries(fixtureMonorepos).flatMap(([monorepo, folder]) => subfolders(folder).map((space) => [`${monorepo}/${space}`, `${folder}/${space}`])),
+]);
 
 /** The corpus and every fixture repository, by name. */
 export const allRepositories: Record<string, string> = { corpus: corpusDirectory, ...fixtureRepositories };
