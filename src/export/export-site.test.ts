@@ -38,7 +38,8 @@ function brokenInternalLinks(folder: string): string[] {
     const text = readFileSync(join(folder, file), 'utf8');
     if (file.endsWith('.html')) for (const match of text.matchAll(/\s(?:href|src)="([^"]*)"/g)) check(file, match[1]!.replace(/&amp;/g, '&'));
     if (/^assets\/nav-.*\.js$/.test(file)) {
-      const tree = JSON.parse(text.slice(text.indexOf(']=') + 2, text.lastIndexOf(';'))) as Array<{ h?: string; x?: 1; c?: unknown[] }>;
+      const line = text.split('\n')[0]!;
+      const tree = JSON.parse(line.slice(line.indexOf(']=') + 2, line.lastIndexOf(';'))) as Array<{ h?: string; x?: 1; c?: unknown[] }>;
       const walk = (items: Array<{ h?: string; x?: 1; c?: unknown[] }>) => {
         for (const item of items) {
           if (item.h && !item.x) check('index.html', item.h);
