@@ -186,6 +186,32 @@ describe.skipIf(!available)('exported site in a browser', () => {
     await reader.close();
   });
 
+  it('draws icons as <svg> elements of the text size: in the title, the text, a hint and the sidebar', async () => {
+    const folder = join(scratch, 'icons');
+    const markdown = '---\nicon: house\n---\n\n# Home\n\nLaunch <i class="fa-rocket" style="color:$primary;">:rocket:</i> today.\n\n{% hint style="warning" icon="bolt" %}\nFast.\n{% endhint %}\n';
+    await exportSite(oneSpaceSite(spaceBundle({ 'README.md': markdown, 'SUMMARY.md': '* [Home](README.md)\n* [Setup](setup.md)\n', 'setup.md': '---\nicon: gear\n---\n\n# Setup\n' })), { outDir: folder, workers: 0 });
+    const reader = await context.newPage();
+    watch(reader);
+    await reader.goto(pathToFileURL(join(folder, 'index.html')).href);
+    await reader.waitForSelector('#qr-nav .nav-icon svg');
+    const sizes = await reader.evaluate<Array<{ where: string; tag: string; width: number; height: number; colour: string }>>(`
+      [['title', '.page-title .page-icon svg'], ['text', '.markdown p svg'], ['hint', '.hint-icon svg'], ['sidebar', '#qr-nav .nav-icon svg']].map(([where, selector]) => {
+        const node = document.querySelector(selector);
+        const box = node ? node.getBoundingClientRect() : { width: 0, height: 0 };
+        return { where, tag: node ? node.tagName.toLowerCase() : 'none', width: box.width, height: box.height, colour: node ? getComputedStyle(node).color : '' };
+      })`);
+    for (const size of sizes) {
+      expect(size.tag, size.where).toBe('svg');
+      expect(size.width, size.where).toBeGreaterThan(8);
+      expect(size.height, size.where).toBeGreaterThan(8);
+      expect(size.height, size.where).toBeLessThan(48);
+    }
+    // $primary is the theme's primary colour (#346DDB by default).
+    expect(sizes.find((size) => size.where === 'text')!.colour).toBe('rgb(52, 109, 219)');
+    await expect(reader.locator('.markdown').textContent()).resolves.not.toContain(':rocket:');
+    await reader.close();
+  });
+
   it('has a mobile layout with a sidebar drawer', async () => {
     const mobile = await context.newPage();
     watch(mobile);

@@ -38,7 +38,8 @@ function brokenInternalLinks(folder: string): string[] {
     const text = readFileSync(join(folder, file), 'utf8');
     if (file.endsWith('.html')) for (const match of text.matchAll(/\s(?:href|src)="([^"]*)"/g)) check(file, match[1]!.replace(/&amp;/g, '&'));
     if (/^assets\/nav-.*\.js$/.test(file)) {
-      const tree = JSON.parse(text.slice(text.indexOf(']=') + 2, text.lastIndexOf(';'))) as Array<{ h?: string; x?: 1; c?: unknown[] }>;
+      const line = text.split('\n')[0]!;
+      const tree = JSON.parse(line.slice(line.indexOf(']=') + 2, line.lastIndexOf(';'))) as Array<{ h?: string; x?: 1; c?: unknown[] }>;
       const walk = (items: Array<{ h?: string; x?: 1; c?: unknown[] }>) => {
         for (const item of items) {
           if (item.h && !item.x) check('index.html', item.h);
@@ -176,6 +177,47 @@ describe('exportSite at scale', () => {
     for (const file of files.filter((name) => name.endsWith('.html'))) {
       expect(readFileSync(join(threaded.outDir, file), 'utf8'), file).toBe(readFileSync(join(inline.outDir, file), 'utf8'));
     }
+  });
+});
+
+describe('exportSite: icons', () => {
+  // Twelve pages: more than this thread's first batch, so a worker thread renders some with its own icon library.
+  const pages = Array.from({ length: 12 }, (_, index) => index);
+  const bundle = () =>
+    spaceBundle({
+      'README.md': '---\nicon: house\n---\n\n# Home\n\nLaunch <i class="fa-rocket" style="color:$primary;">:rocket:</i> today.\n\n{% hint style="info" icon="bolt" %}\nFast.\n{% endhint %}\n',
+      'SUMMARY.md': `* [Home](README.md)\n${pages.map((index) => `* [Page ${index}](p${index}.md)\n`).join('')}`,
+      ...Object.fromEntries(
+        pages.map((index) => [`p${index}.md`, `---\nicon: ${index % 2 ? 'gear' : 'fa-github'}\n---\n\n# Page ${index}\n\n${index === 5 ? 'A Pro icon: <i class="fa-unicorn-pro">:unicorn-pro:</i>\n' : 'Text.\n'}`]),
+      ),
+    });
+
+  it('draws icons as inline SVG from Font Awesome Free, the sidebar icons from one dictionary, and reports the missing ones', async () => {
+    const outDir = join(scratch, 'icons');
+    const summary = await exportSite(oneSpaceSite(bundle()), { outDir, workers: 1 });
+    expect(summary.workers).toBe(1);
+    const home = readFileSync(join(outDir, 'index.html'), 'utf8');
+    expect(home).toMatch(/<h1 class="page-title"><span class="page-icon" aria-hidden="true"><svg class="quire-icon" data-icon="house" viewBox="0 0 \d+ 512"/);
+    expect(home).toMatch(/<svg class="quire-icon" data-icon="rocket" viewBox="0 0 \d+ 512" aria-hidden="true" focusable="false" style="color:var\(--primary\)"><path fill="currentColor" d="M[^"]+"><\/path><\/svg> today/);
+    expect(home).toMatch(/<span class="hint-icon hint-icon-custom" aria-hidden="true"><svg class="quire-icon" data-icon="bolt"/);
+    expect(home).not.toMatch(/:rocket:|➶|•/);
+    // The page named the brand icon github: it comes from brands; gear from regular's or solid's file.
+    expect(readFileSync(join(outDir, 'p0/index.html'), 'utf8')).toMatch(/<span class="page-icon" aria-hidden="true"><svg class="quire-icon" data-icon="github" viewBox="0 0 \d+ 512"/);
+    expect(readFileSync(join(outDir, 'p5/index.html'), 'utf8')).toContain('<svg class="quire-icon quire-icon-missing" data-icon="unicorn-pro"');
+    // Nothing to fetch: no font, no external icon script or stylesheet.
+    expect(listFiles(outDir).filter((file) => /\.(?:woff2?|ttf|otf|eot)$/.test(file))).toEqual([]);
+    expect(home).not.toMatch(/fontawesome|kit\.fontawesome|cdn/i);
+
+    const nav = readFileSync(join(outDir, 'assets/nav-s0.js'), 'utf8');
+    const dictionaries = nav.match(/window\.__quireIcons\["s0"\]=/g);
+    expect(dictionaries).toHaveLength(1);
+    const dictionary = JSON.parse(nav.slice(nav.indexOf('window.__quireIcons["s0"]=') + 'window.__quireIcons["s0"]='.length, nav.lastIndexOf(';'))) as Record<string, [string, string]>;
+    expect(Object.keys(dictionary).sort()).toEqual(['gear', 'github', 'house']);
+    // Six pages name gear: its drawing is in the file once.
+    expect(nav.split(dictionary.gear![1])).toHaveLength(2);
+    expect(nav.match(/"i":"gear"/g)).toHaveLength(6);
+
+    expect(summary.warnings).toEqual(['icon "fa-unicorn-pro" on p5/index.html is not in Font Awesome Free: drawn as a placeholder']);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   type SearchDocument,
 } from '../render/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
+import { threadIconLibrary } from './icon-library.ts';
 import { renderPages } from './render-pool.ts';
 import { searchIndexScript } from './search-index.ts';
 
@@ -110,11 +111,13 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
   const usedFiles = new Set(plan.usedFiles);
   const brokenLinks: ExportBrokenLink[] = [];
   const documents: SearchDocument[] = [];
+  const iconWarnings: string[] = [];
   let rendered = 0;
   progress({ phase: 'render', done: 0, total: plan.pages.length });
   await renderPages(plan, workers, outDir, async (page) => {
     for (const href of page.usedFiles) usedFiles.add(href);
     for (const link of page.broken) brokenLinks.push({ page: plan.pages[page.index]!.href, ...link });
+    for (const icon of page.missingIcons) iconWarnings.push(`icon "${icon}" on ${plan.pages[page.index]!.href} is not in Font Awesome Free: drawn as a placeholder`);
     if (page.search) documents.push(page.search);
     // A worker thread writes the pages it renders itself; this thread writes its own.
     if ('bytes' in page) writer.bytes += page.bytes;
@@ -137,7 +140,7 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
   writer.write(stylesheetPath, `${client.css}\n${themeCss(plan)}`);
   writer.write(scriptPath, client.js);
   writer.write('assets/minisearch.js', client.minisearch);
-  for (const space of plan.spaces) writer.write(navigationPath(space), navigationScript(space));
+  for (const space of plan.spaces) writer.write(navigationPath(space), navigationScript(space, threadIconLibrary()));
   writer.write('404.html', notFoundHtml(plan));
   writer.write('sitemap.xml', sitemapXml(plan));
   progress({ phase: 'done', done: 1, total: 1 });
@@ -148,7 +151,7 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
     files: copied,
     bytes: writer.bytes,
     brokenLinks,
-    warnings: plan.warnings,
+    warnings: [...plan.warnings, ...iconWarnings],
     milliseconds: Math.round(performance.now() - started),
     workers,
   };

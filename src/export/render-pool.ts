@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { QuireError } from '../errors/quire-error.ts';
 import { renderSitePage, type ChromeCache, type RenderedPage, type SitePlan } from '../render/index.ts';
+import { threadIconLibrary } from './icon-library.ts';
 
 export type WorkerRequest = { type: 'render'; indices: number[] } | { type: 'stop' };
 /** A page a worker thread rendered and wrote itself: everything but its HTML, and the bytes it wrote. */
@@ -48,8 +49,9 @@ export async function renderPages(plan: SitePlan, workers: number, outDir: strin
   const pool = workers > 0 && total > mainBatch ? startWorkers({ plan, outDir }, Math.floor(workers), take, hand) : undefined;
   try {
     const cache: ChromeCache = new Map();
+    const icons = threadIconLibrary();
     for (let batch = take(mainBatch); batch.length > 0; batch = take(mainBatch)) {
-      await hand(batch.map((index) => renderSitePage(plan, index, cache)));
+      await hand(batch.map((index) => renderSitePage(plan, index, cache, icons)));
       if (pool) await new Promise((resolve) => setImmediate(resolve));
     }
     if (pool) await pool.done;

@@ -3,11 +3,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderSitePage, type ChromeCache } from '../render/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
+import { threadIconLibrary } from './icon-library.ts';
 import type { WorkerReply, WorkerRequest, WorkerStart, WrittenPage } from './render-pool.ts';
 
 const { plan, outDir } = workerData as WorkerStart;
 const writer = new BundleWriter(outDir);
 const cache: ChromeCache = new Map();
+// Each worker reads the icon drawings it needs itself, once: libraries do not cross threads.
+const icons = threadIconLibrary();
 const port = parentPort!;
 
 port.on('message', (request: WorkerRequest) => {
@@ -17,7 +20,7 @@ port.on('message', (request: WorkerRequest) => {
   }
   try {
     const pages = request.indices.map((index): WrittenPage => {
-      const { html, ...page } = renderSitePage(plan, index, cache);
+      const { html, ...page } = renderSitePage(plan, index, cache, icons);
       return { ...page, bytes: writer.write(`${page.folder}index.html`, html) };
     });
     const reply: WorkerReply = { type: 'pages', pages };

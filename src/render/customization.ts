@@ -18,6 +18,8 @@ export interface Customization {
   font: string | undefined;
   sidebar: { background: 'default' | 'filled'; list: 'default' | 'pill' | 'line' };
   search: 'prominent' | 'subtle';
+  /** The icon style (`styling.icons`); src/render/icons/icon-style.ts maps it to Font Awesome Free's families. */
+  icons: 'regular' | 'solid' | 'duotone' | 'light' | 'thin';
   favicon: { icon?: ThemedUrl; emoji?: string };
   logo: ThemedUrl | undefined;
   headerLinks: HeaderItemInput[];
@@ -79,6 +81,7 @@ export function resolveCustomization(site: CustomizationInput, siteSpace?: Custo
       list: oneOf(styling.sidebar?.list, ['default', 'pill', 'line'] as const, 'default'),
     },
     search: oneOf(styling.search, ['prominent', 'subtle'] as const, 'prominent'),
+    icons: oneOf(styling.icons, ['regular', 'solid', 'duotone', 'light', 'thin'] as const, 'regular'),
     favicon: merged.favicon ?? {},
     logo: merged.header?.logo,
     headerLinks: merged.header?.links ?? [],

@@ -1,26 +1,29 @@
-// Icons: GitBook names Font Awesome icons; the export ships no icon font, so the common ones are drawn with a
-// Unicode symbol that common system fonts have (no emoji font needed), and the others with a neutral dot.
+// What a page shows before its title (in its header, the sidebar): an emoji, drawn as the character, or a Font
+// Awesome icon, drawn as SVG by name (src/render/icons). The symbols of earlier versions (a Unicode look-alike per
+// icon, a dot for the others) are gone: every icon is its real drawing or, when Free lacks it, a neutral ring.
+import { emojiCharacter } from './emoji.ts';
 
-const glyphs: Record<string, string> = {
-  rocket: '➶', book: '❑', 'book-open': '❑', house: '⌂', home: '⌂', gear: '⚙', gears: '⚙', cog: '⚙', wrench: '⚒',
-  'screwdriver-wrench': '⚒', code: '⟨⟩', terminal: '›_', github: '⌥', gitlab: '⌥', star: '★', heart: '♥', bolt: '⚡',
-  lightbulb: '☀', 'circle-info': 'ℹ', info: 'ℹ', 'circle-question': '?', question: '?', 'triangle-exclamation': '⚠',
-  warning: '⚠', 'circle-check': '✓', check: '✓', xmark: '✕', lock: '⚿', key: '⚷', user: '☺', users: '☻',
-  envelope: '✉', link: '⛓', 'arrow-right': '→', 'arrow-left': '←', download: '⤓', upload: '⤒', file: '▤',
-  'file-lines': '▤', folder: '▭', calendar: '▦', clock: '◷', globe: '◍', cloud: '☁', database: '⛁', server: '▥',
-  shield: '⛨', 'shield-check': '⛨', 'magnifying-glass': '⌕', search: '⌕', tag: '⌗', flag: '⚑', bell: '⍾',
-  comment: '✎', comments: '✎', pen: '✎', pencil: '✎', trash: '⌫', puzzle: '✣', 'puzzle-piece': '✣',
-  'graduation-cap': '⚐', chart: '▨', 'chart-line': '▨', sparkles: '✦', 'wand-magic-sparkles': '✦', play: '▶',
-  video: '▶', image: '▧', map: '⌖', compass: '⌖', box: '▣', cube: '▣', list: '☰', plug: '⏻', discord: '✎',
-  slack: '#', x: '✕', twitter: '✕', linkedin: 'in', youtube: '▶',
-};
+/** A page's emoji or icon, as the page model holds them (`emoji`: a code point or a character; `icon`: a name). */
+export interface PageGlyphFields {
+  emoji?: string;
+  icon?: string;
+}
+
+const iconName = /^(?:fa-)?[a-z0-9]+(?:-[a-z0-9]+)*$/i;
 
 /**
- * The glyph drawn for an icon name (with or without the `fa-` prefix).
+ * What to draw before a page's title: `emoji` (the character) wins; else `icon`, a Font Awesome name without its
+ * `fa-` prefix. An `icon` that is not a name but a short text such as an emoji is kept as the emoji.
  *
  * @example
- * iconGlyph('fa-rocket') // → '➶'
+ * pageGlyph({ icon: 'fa-house' }) // → { icon: 'house' }
+ * pageGlyph({ icon: '🚀' }) // → { emoji: '🚀' }
  */
-export function iconGlyph(name: string): string {
-  return glyphs[name.replace(/^fa-/, '').replace(/^(?:fa[srlbd]?\s+)?/, '')] ?? '•';
+export function pageGlyph(fields: PageGlyphFields): PageGlyphFields {
+  const emoji = emojiCharacter(fields.emoji);
+  if (emoji) return { emoji };
+  const icon = fields.icon?.trim() ?? '';
+  if (icon === '' || icon.length > 50) return {};
+  if (iconName.test(icon)) return { icon: icon.replace(/^fa-/i, '').toLowerCase() };
+  return /^[\x21-\x7e]+$/.test(icon) ? {} : { emoji: icon };
 }

@@ -26,3 +26,4 @@ export { themeCss } from './chrome/theme-css.ts';
 export { navigationPath, navigationScript } from './chrome/navigation-file.ts';
 export { sitemapXml } from './chrome/sitemap.ts';
 export { markdownToDocument, documentText, type DocumentContext } from './document/index.ts';
+export { emptyIconLibrary, type IconFamily, type IconLibrary, type IconSvg } from './icons/icon-library.ts';

@@ -67,8 +67,8 @@ describe('planSite: one site space', () => {
     );
     const [home, setup, odd, checklist] = plan.spaces[0]!.nav;
     expect(home).toMatchObject({ t: 'Home', e: '🎉' });
-    expect(setup).toMatchObject({ t: 'Setup', e: '⚙' });
-    expect(odd).toMatchObject({ t: 'Odd', e: '•' });
+    expect(setup).toEqual({ t: 'Setup', h: expect.any(String), p: expect.any(String), i: 'gear' });
+    expect(odd).toMatchObject({ t: 'Odd', i: 'not-a-known-icon' });
     const file = Object.values(plan.spaces[0]!.files)[0]!;
     expect(checklist).toEqual({ t: 'Checklist', h: file.href });
     expect(plan.usedFiles).toContain(file.href);

@@ -5,7 +5,7 @@ import type { RevisionBundle } from '../model/revision-bundle.ts';
 import { chromeLink, resolveContentRef, type ContentRefScope } from './content-ref.ts';
 import { resolveCustomization, type Customization } from './customization.ts';
 import { emojiCharacter } from './emoji.ts';
-import { iconGlyph } from './icon-glyph.ts';
+import { pageGlyph } from './icon-glyph.ts';
 import type { LinkTarget, NavItem, PagePlan, SitePlan, SpaceChrome, SpacePlan, TabItem } from './route-data.ts';
 import { folderOf, pageHref, safeSegments } from './route-path.ts';
 import { isExternalUrl, isSafeImageUrl } from './safe-url.ts';
@@ -287,8 +287,8 @@ class SitePlanner {
         if (page.type === 'link') {
           const resolved = resolveContentRef(page.target, scope);
           if (resolved?.file) this.usedFiles.add(resolved.href);
-          const glyph = icons(page).e;
-          if (!hidden) items.push({ t: label, ...(resolved ? { h: resolved.href } : {}), ...(resolved?.external ? { x: 1 as const } : {}), ...(glyph ? { e: glyph } : {}) });
+          const { e, i } = icons(page);
+          if (!hidden) items.push({ t: label, ...(resolved ? { h: resolved.href } : {}), ...(resolved?.external ? { x: 1 as const } : {}), ...(e ? { e } : {}), ...(i ? { i } : {}) });
           continue;
         }
         const folder = folders.get(page.id)!;
@@ -296,8 +296,8 @@ class SitePlanner {
         out.push(plan);
         if (!hidden) sequence.push(plan);
         const children = page.type === 'document' ? walk(page.pages, [...crumbs, { title: page.title, href: plan.href }], hidden) : [];
-        const glyph = icons(page).e;
-        if (!hidden) items.push({ t: label, h: plan.href, p: page.id, ...(glyph ? { e: glyph } : {}), ...(children.length ? { c: children } : {}) });
+        const { e, i } = icons(page);
+        if (!hidden) items.push({ t: label, h: plan.href, p: page.id, ...(e ? { e } : {}), ...(i ? { i } : {}), ...(children.length ? { c: children } : {}) });
       }
       return items;
     };
@@ -464,12 +464,10 @@ function pathOf(page: DocumentLike): string {
   return ('path' in page && typeof page.path === 'string' ? page.path : '') || slugify(page.title);
 }
 
-/** A page's emoji, or its icon's glyph (the navigation file carries the character to draw). */
-function icons(page: RevisionPage): { e?: string; emoji?: string; icon?: string } {
-  const emoji = emojiCharacter(page.emoji);
-  const icon = page.icon && /^[a-z0-9-]{1,50}$/i.test(page.icon) ? page.icon : undefined;
-  const glyph = emoji ?? (icon ? iconGlyph(icon) : undefined);
-  return { ...(glyph ? { e: glyph } : {}), ...(emoji ? { emoji } : {}), ...(icon ? { icon } : {}) };
+/** A page's emoji or icon name, and the same as navigation keys (`e`: the character; `i`: an icon of the file's dictionary). */
+function icons(page: RevisionPage): { e?: string; i?: string; emoji?: string; icon?: string } {
+  const { emoji, icon } = pageGlyph({ ...(page.emoji ? { emoji: page.emoji } : {}), ...(page.icon ? { icon: page.icon } : {}) });
+  return emoji ? { e: emoji, emoji } : icon ? { i: icon, icon } : {};
 }
 
 function invert(links: Record<string, LinkTarget>): Map<LinkTarget, string> {

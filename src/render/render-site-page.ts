@@ -4,6 +4,8 @@ import { hastText } from './body/node-text.ts';
 import { renderBody } from './body/render-body.ts';
 import { escapeHtml } from './chrome/html-escape.ts';
 import { pageHtml, type ChromeCache } from './chrome/page-template.ts';
+import { emptyIconLibrary, type IconLibrary } from './icons/icon-library.ts';
+import { createIconRenderer } from './icons/icon-renderer.ts';
 import type { SitePlan } from './route-data.ts';
 import { rootPrefix } from './route-path.ts';
 
@@ -31,25 +33,29 @@ export interface RenderedPage {
   /** Root-relative hrefs of the files the page links to or shows. */
   usedFiles: string[];
   broken: BrokenLink[];
+  /** Icons the page names that the library lacks (drawn as the neutral fallback), as written. */
+  missingIcons: string[];
   /** Absent for pages left out of search (`noIndex`, hidden). */
   search?: SearchDocument;
 }
 
 /**
  * Renders page `index` of a site plan to a complete HTML document. Pure: everything comes from the plan, so it
- * runs the same in a worker thread. `cache` keeps the chrome between pages of one render.
+ * runs the same in a worker thread. `cache` keeps the chrome between pages of one render; `icons` draws the
+ * icons (each thread passes its own).
  *
  * @example
  * const plan = planSite(site);
  * const cache: ChromeCache = new Map();
- * const pages = plan.pages.map((_, index) => renderSitePage(plan, index, cache));
+ * const pages = plan.pages.map((_, index) => renderSitePage(plan, index, cache, library));
  */
-export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache = new Map()): RenderedPage {
+export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache = new Map(), icons: IconLibrary = emptyIconLibrary): RenderedPage {
   const page = plan.pages[index];
   if (page === undefined) throw new RangeError(`no page ${index} in the plan (${plan.pages.length} pages)`);
   const space = plan.spaces[page.space]!;
   const prefix = rootPrefix(page.folder);
-  const context = createBodyContext(space, page.source ?? '', space.customization.externalLinksTarget);
+  const iconRenderer = createIconRenderer(icons, space.customization.icons);
+  const context = createBodyContext(space, page.source ?? '', space.customization.externalLinksTarget, iconRenderer);
   let body: string;
   let text = '';
   if (page.kind === 'computed') {
@@ -61,7 +67,7 @@ export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache
     body = bodyHtml(tree);
     text = hastText(tree);
   }
-  const html = pageHtml({ plan, space, page, prefix, title: page.title, bodyHtml: body, outline: context.outline }, cache);
+  const html = pageHtml({ plan, space, page, prefix, title: page.title, bodyHtml: body, outline: context.outline, icons: iconRenderer }, cache);
   const indexed = !page.noIndex && !page.hidden;
   return {
     index,
@@ -69,6 +75,7 @@ export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache
     html,
     usedFiles: [...context.usedFiles],
     broken: context.broken,
+    missingIcons: iconRenderer.missing,
     ...(indexed
       ? {
           search: {

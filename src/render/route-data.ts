@@ -35,8 +35,10 @@ export interface NavItem {
   g?: 1;
   /** 1 for a link to another site. */
   x?: 1;
-  /** The emoji, or the glyph of the icon, drawn before the title. */
+  /** The emoji drawn before the title. */
   e?: string;
+  /** Or the icon: a name in the icon dictionary of the navigation file. */
+  i?: string;
   /** Children. */
   c?: NavItem[];
 }

@@ -48,6 +48,8 @@
     var key = doc.getAttribute('data-nav');
     var tree = window.__quireNav && window.__quireNav[key];
     if (!container || !tree) return;
+    // Icons of entries: one drawing per icon name in the navigation file, an <svg> built per entry from it.
+    var icons = window.__quireIcons && window.__quireIcons[key];
     var current = doc.getAttribute('data-page');
     var trail = [];
     (function find(items, path) {
@@ -60,6 +62,22 @@
     })(tree, []);
     var currentLink = null;
 
+    function navIcon(name, drawing) {
+      var svgNs = 'http://www.w3.org/2000/svg';
+      var span = element('span', 'nav-icon');
+      span.setAttribute('aria-hidden', 'true');
+      var svg = document.createElementNS(svgNs, 'svg');
+      svg.setAttribute('class', 'quire-icon');
+      svg.setAttribute('data-icon', name);
+      svg.setAttribute('viewBox', drawing[0]);
+      svg.setAttribute('focusable', 'false');
+      var path = document.createElementNS(svgNs, 'path');
+      path.setAttribute('fill', 'currentColor');
+      path.setAttribute('d', drawing[1]);
+      svg.appendChild(path);
+      span.appendChild(svg);
+      return span;
+    }
     function list(items) {
       var ul = element('ul');
       for (var i = 0; i < items.length; i++) ul.appendChild(entry(items[i]));
@@ -82,6 +100,7 @@
         }
       }
       if (item.e) link.appendChild(element('span', 'nav-emoji', item.e));
+      else if (item.i && icons && icons[item.i]) link.appendChild(navIcon(item.i, icons[item.i]));
       link.appendChild(element('span', 'nav-label', item.t));
       if (item.p && item.p === current) {
         link.setAttribute('aria-current', 'page');

@@ -1,20 +1,23 @@
 import type { Element, ElementContent } from 'hast';
 import type { Button, Icon, Mark } from '../../markdown/index.ts';
 import type { State } from 'mdast-util-to-hast';
-import { element, text } from '../body/hast-builder.ts';
-import { iconGlyph } from '../icon-glyph.ts';
+import { element } from '../body/hast-builder.ts';
+import { colourOfStyle, iconSlot } from '../icons/icon-slot.ts';
 
-/** `<a class="button primary" data-icon="…">` → a button-styled link. */
+/** `<a class="button primary" data-icon="…">` → a button-styled link, its icon before the label. */
 export function button(state: State, node: Button): Element {
   const kind = node.kind === 'secondary' ? 'secondary' : 'primary';
-  const icon = node.icon ? [element('span', { className: ['icon'], dataIcon: node.icon, ariaHidden: 'true' }, [text(iconGlyph(node.icon))])] : [];
+  const icon = node.icon ? [iconSlot(node.icon)] : [];
   return element('a', { className: ['button', `button-${kind}`], href: node.url ?? '' }, [...icon, ...state.all(node)]);
 }
 
-/** `<i class="fa-github">` → the icon's glyph (Font Awesome does not ship with the export); the name is its label. */
+/**
+ * `<i class="fa-github" style="color:$primary;">:github:</i>` → a slot for the icon, in the colour of its style;
+ * the finishing pass draws it, and the `:github:` text (what shows where icons are not drawn) is dropped.
+ */
 export function icon(_state: State, node: Icon): Element {
-  const name = (node.name ?? '').replace(/^fa-/, '');
-  return element('span', { className: ['icon'], dataIcon: name || undefined, role: 'img', ariaLabel: name || 'icon' }, [text(iconGlyph(name))]);
+  const style = node.attributes?.find((attribute) => attribute.name.toLowerCase() === 'style')?.value;
+  return iconSlot(node.name ?? '', typeof style === 'string' ? colourOfStyle(style) : undefined);
 }
 
 /**

@@ -2,10 +2,12 @@ import type { Element } from 'hast';
 import type { Tab, Tabs } from '../../markdown/index.ts';
 import type { State } from 'mdast-util-to-hast';
 import { element, text } from '../body/hast-builder.ts';
+import { iconSlot } from '../icons/icon-slot.ts';
 
 /**
- * `{% tabs %}` → a tab bar and one panel per tab; the first is shown, the script switches them. Without the script
- * every panel's title stays readable on the buttons and the first panel is shown.
+ * `{% tabs %}` → a tab bar (each tab's icon before its title) and one panel per tab; the first is shown, the
+ * script switches them. Without the script every panel's title stays readable on the buttons and the first panel
+ * is shown.
  */
 export function tabs(state: State, node: Tabs): Element {
   const list = node.children.filter((child): child is Tab => child.type === 'tab');
@@ -15,6 +17,7 @@ export function tabs(state: State, node: Tabs): Element {
       { className: ['tabs-bar'], role: 'tablist' },
       list.map((tab, index) =>
         element('button', { type: 'button', role: 'tab', className: ['tab'], ariaSelected: index === 0 ? 'true' : 'false', dataTab: String(index) }, [
+          ...(tab.icon?.trim() ? [iconSlot(tab.icon)] : []),
           text(tab.title || `Tab ${index + 1}`),
         ]),
       ),

@@ -1,4 +1,6 @@
 import type { Node } from 'mdast';
+import { emptyIconLibrary } from '../icons/icon-library.ts';
+import { createIconRenderer, type IconRenderer } from '../icons/icon-renderer.ts';
 import type { LinkTarget, SpacePlan } from '../route-data.ts';
 
 /** A heading of the page's outline ("on this page"). */
@@ -35,11 +37,18 @@ export interface BodyContext {
   bases: WeakMap<Node, string>;
   /** Reusable contents being included, outermost first: a cycle stops here. */
   including: string[];
+  /** Draws the body's icons; what it could not draw is in its `missing`. */
+  icons: IconRenderer;
 }
 
-/** A fresh context for one page. */
-export function createBodyContext(space: BodyContext['space'], source: string, externalTarget: 'self' | 'blank'): BodyContext {
-  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [] };
+/** A fresh context for one page; without `icons`, every icon is drawn as the neutral fallback. */
+export function createBodyContext(
+  space: BodyContext['space'],
+  source: string,
+  externalTarget: 'self' | 'blank',
+  icons: IconRenderer = createIconRenderer(emptyIconLibrary, undefined),
+): BodyContext {
+  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [], icons };
 }
 
 /** The file a node's relative links are written in. */

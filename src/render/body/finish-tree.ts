@@ -1,4 +1,7 @@
 import type { Element, Root, RootContent } from 'hast';
+import { emptyIconLibrary } from '../icons/icon-library.ts';
+import { createIconRenderer, type IconRenderer } from '../icons/icon-renderer.ts';
+import { iconOfElement } from '../icons/icon-slot.ts';
 import { isExternalUrl } from '../safe-url.ts';
 
 /** Ids the page's chrome uses start with this; content ids that do are renamed so they cannot clash. */
@@ -12,13 +15,21 @@ const percentage = /^(?:\d{1,2}(?:\.\d+)?|100)%$/;
 
 /**
  * The last pass over a sanitized body: external links open as the customization says (`externalLinks.target`),
- * images load lazily, content ids cannot take the chrome's, and the colours of marks and the widths of columns —
- * carried as data attributes through the sanitizer — become styles when they are well-formed.
+ * images load lazily, content ids cannot take the chrome's, the colours of marks and the widths of columns —
+ * carried as data attributes through the sanitizer — become styles when they are well-formed, and icons (`<i>`
+ * slots of blocks, raw `<i class="fa-…">`) become inline `<svg>`s drawn by `icons`, their `:name:` text dropped.
+ * The SVGs are added after sanitizing, which strips every `<svg>` content writes.
  */
-export function finishTree(tree: Root, externalTarget: 'self' | 'blank'): void {
+export function finishTree(tree: Root, externalTarget: 'self' | 'blank', icons: IconRenderer = createIconRenderer(emptyIconLibrary, undefined)): void {
   const walk = (nodes: RootContent[]) => {
-    for (const node of nodes) {
+    for (let index = 0; index < nodes.length; index++) {
+      const node = nodes[index]!;
       if (node.type !== 'element') continue;
+      const icon = iconOfElement(node);
+      if (icon !== undefined) {
+        nodes[index] = icons.element(icon, colour(node.properties.dataColor));
+        continue;
+      }
       finishElement(node, externalTarget);
       walk(node.children);
     }
@@ -36,18 +47,24 @@ function finishElement(node: Element, externalTarget: 'self' | 'blank'): void {
     properties.loading = 'lazy';
     properties.decoding = 'async';
   } else if (node.tagName === 'mark') {
-    const declarations = [colour('color', properties.dataColor), colour('background-color', properties.dataBackground)].filter(Boolean);
+    const declarations = [declaration('color', properties.dataColor), declaration('background-color', properties.dataBackground)].filter(Boolean);
     if (declarations.length) properties.style = declarations.join(';');
   } else if (node.tagName === 'div' && typeof properties.dataWidth === 'string' && percentage.test(properties.dataWidth)) {
     properties.style = `flex-basis:${properties.dataWidth}`;
   }
 }
 
-function colour(property: string, value: unknown): string | undefined {
+function declaration(property: string, value: unknown): string | undefined {
+  const css = colour(value);
+  return css === undefined ? undefined : `${property}:${css}`;
+}
+
+/** A colour as content writes it, as a CSS value, when it is well-formed: a theme token, a `#hex` colour or a name. */
+function colour(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const token = themeToken.exec(value);
-  if (token) return `${property}:var(--${token[1]})`;
-  if (hexColour.test(value)) return `${property}:${value}`;
-  if (colourName.test(value)) return `${property}:var(--mark-${value.toLowerCase()},${value.toLowerCase()})`;
+  if (token) return `var(--${token[1]})`;
+  if (hexColour.test(value)) return value;
+  if (colourName.test(value)) return `var(--mark-${value.toLowerCase()},${value.toLowerCase()})`;
   return undefined;
 }

@@ -2,6 +2,8 @@ import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
 import { createBodyContext } from './body-context.ts';
 import { bodySpace } from './body-space.fixture.ts';
+import { fakeIconLibrary, fakePath } from '../icons/fake-icon-library.fixture.ts';
+import { createIconRenderer } from '../icons/icon-renderer.ts';
 import { renderBody } from './render-body.ts';
 
 const space = bodySpace({
@@ -10,10 +12,15 @@ const space = bodySpace({
 });
 
 /** Renders a body written in `source` (default: a page one folder down, so links climb one level). */
-function render(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank' } = {}) {
-  const context = createBodyContext(space, options.source ?? 'guides/README.md', options.target ?? 'self');
-  const html = toHtml(renderBody(markdown, context, options.prefix ?? '../'));
+function render(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank'; fast?: boolean } = {}) {
+  const context = createBodyContext(space, options.source ?? 'guides/README.md', options.target ?? 'self', createIconRenderer(fakeIconLibrary(), 'solid'));
+  const html = toHtml(renderBody(markdown, context, options.prefix ?? '../', options.fast === false ? { fast: false } : {}));
   return { html, context };
+}
+
+/** The `<svg>` of an icon of the fake library, as a body holds it. */
+function svg(name: string, family: 'solid' | 'regular' | 'brands', viewBox = '0 0 512 512', style = ''): string {
+  return `<svg class="quire-icon" data-icon="${name}" viewBox="${viewBox}" aria-hidden="true" focusable="false"${style}><path fill="currentColor" d="${fakePath(family, name)}"></path></svg>`;
 }
 
 describe('renderBody: heading ids', () => {
@@ -125,9 +132,9 @@ describe('renderBody: GitBook blocks', () => {
 
   it('buttons, icons and coloured marks', () => {
     expect(render('<a href="writing.md" class="button primary" data-icon="rocket">Go</a>\n').html).toBe(
-      '<p><a class="button button-primary" href="../guides/writing/index.html"><span class="icon" data-icon="rocket" aria-hidden="true">➶</span>Go</a></p>',
+      `<p><a class="button button-primary" href="../guides/writing/index.html">${svg('rocket', 'solid')}Go</a></p>`,
     );
-    expect(render('Star <i class="fa-github">:github:</i>\n').html).toBe('<p>Star <span class="icon" data-icon="github" role="img" aria-label="github">⌥</span></p>');
+    expect(render('Star <i class="fa-github">:github:</i>\n').html).toBe(`<p>Star ${svg('github', 'brands', '0 0 496 512')}</p>`);
     expect(render('<mark style="color:orange;background-color:$primary;">hot</mark>\n').html).toBe(
       '<p><mark class="mark" data-color="orange" data-background="$primary" style="color:var(--mark-orange,orange);background-color:var(--primary)">hot</mark></p>',
     );
@@ -242,5 +249,60 @@ describe('renderBody: hostile content', () => {
     const { html } = render('{% tabs %}\n{% tab title="<img src=x onerror=alert(1)>" %}\nX\n{% endtab %}\n{% endtabs %}\n\n{% embed url="javascript:alert(1)" %}\n\n{% file src="javascript:alert(1)" %}\n{% endfile %}\n\n{% code title="<script>alert(1)</script>" %}\n```\nx\n```\n{% endcode %}\n');
     expect(html).not.toMatch(/<img src=x|<script|href="javascript/);
     expect(html).toContain('&#x3C;img src=x onerror=alert(1)>');
+  });
+});
+
+describe('renderBody: icons', () => {
+  const primary = ' style="color:var(--primary)"';
+
+  it('an inline icon is an <svg> in the colour its style asks for, without its :name: text (full and fast paths)', () => {
+    for (const fast of [true, false]) {
+      const { html, context } = render('Launch <i class="fa-rocket" style="color:$primary;">:rocket:</i> now.\n', { fast });
+      expect(html).toBe(`<p>Launch ${svg('rocket', 'solid', '0 0 512 512', primary)} now.</p>`);
+      expect(html).not.toContain(':rocket:');
+      expect(context.icons.missing).toEqual([]);
+    }
+  });
+
+  it('raw Font Awesome <i> elements anywhere (headings, table cells, HTML blocks) become <svg>s, coloured only when safe', () => {
+    const { html } = render(
+      '## <i class="fa-solid fa-bolt"></i> Fast\n\n| a |\n| - |\n| <i class="fab fa-github" style="color: #ff0000">:github:</i> |\n\n<div><p><i class="fa-house" style="color:url(javascript:alert(1))">x</i></p></div>\n',
+    );
+    expect(html).toContain(`<h2 id="fast">${svg('bolt', 'solid')} Fast`);
+    expect(html).toContain(`<td>${svg('github', 'brands', '0 0 496 512', ' style="color:#ff0000"')}</td>`);
+    expect(html).toContain(`<p>${svg('house', 'solid')}</p>`);
+    expect(html).not.toMatch(/javascript|:github:/);
+  });
+
+  it('plain italics stay italics', () => {
+    expect(render('<i>just italic</i> and <i class="note">noted</i>\n').html).toBe('<p><i>just italic</i> and <i class="note">noted</i></p>');
+  });
+
+  it('a hint with icon="…" shows that icon; one without keeps the style\'s own mark (full and fast paths)', () => {
+    for (const fast of [true, false]) {
+      const { html } = render('{% hint style="success" icon="bolt" %}\nQuick.\n{% endhint %}\n\n{% hint style="info" %}\nPlain.\n{% endhint %}\n', { fast });
+      expect(html).toBe(
+        `<div class="hint" data-style="success" role="note"><span class="hint-icon hint-icon-custom" aria-hidden="true">${svg('bolt', 'solid')}</span><div class="hint-body"><p>Quick.</p></div></div>\n` +
+          '<div class="hint" data-style="info" role="note"><span class="hint-icon" aria-hidden="true"></span><div class="hint-body"><p>Plain.</p></div></div>',
+      );
+    }
+  });
+
+  it('a tab with icon="…" shows it before its title', () => {
+    const { html } = render('{% tabs %}\n{% tab title="Mac" icon="house" %}\nA\n{% endtab %}\n{% endtabs %}\n');
+    expect(html).toContain(`<button type="button" role="tab" class="tab" aria-selected="true" data-tab="0">${svg('house', 'solid')}Mac</button>`);
+  });
+
+  it('an icon Font Awesome Free lacks is drawn as the neutral fallback and reported, never as a bullet or its :name:', () => {
+    const { html, context } = render('Hi <i class="fa-unicorn-sparkles">:unicorn-sparkles:</i>\n');
+    expect(html).toMatch(/^<p>Hi <svg class="quire-icon quire-icon-missing" data-icon="unicorn-sparkles" viewBox="0 0 512 512" aria-hidden="true" focusable="false"><path fill="currentColor" d="M[^"]+"><\/path><\/svg><\/p>$/);
+    expect(html).not.toMatch(/:unicorn-sparkles:|•/);
+    expect(context.icons.missing).toEqual(['fa-unicorn-sparkles']);
+  });
+
+  it('content cannot write its own <svg>: only the icons Quire draws get through', () => {
+    const { html } = render('<svg onload="alert(1)"><path d="M0 0"/></svg> <i class="fa-rocket" onclick="alert(1)">r</i>\n');
+    expect(html).not.toMatch(/onload|onclick|alert/);
+    expect(html.match(/<svg/g)).toHaveLength(1);
   });
 });

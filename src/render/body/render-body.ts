@@ -6,6 +6,7 @@ import { parseMarkdown } from '../../markdown/index.ts';
 import { createHandlers, unknownHandler } from '../blocks/handlers.ts';
 import type { BodyContext } from './body-context.ts';
 import { fastBodyTree } from '../fast-body/fast-body-tree.ts';
+import { keepIconColours } from '../icons/icon-slot.ts';
 import { finishTree } from './finish-tree.ts';
 import { resolveLinks } from './resolve-links.ts';
 import { bodySchema } from './sanitize-schema.ts';
@@ -33,11 +34,14 @@ export function renderBody(markdown: string, context: BodyContext, prefix: strin
     const mdast = parseMarkdown(markdown);
     tree = toHast(mdast, { allowDangerousHtml: true, handlers: createHandlers(context), unknownHandler }) as Root;
     // Parsing raw HTML costs a full HTML parse of the page: only when there is some.
-    if (hasRaw(tree.children)) tree = raw(tree) as Root;
+    if (hasRaw(tree.children)) {
+      tree = raw(tree) as Root;
+      keepIconColours(tree);
+    }
     resolveLinks(tree, context, prefix);
     tree = sanitize(tree, bodySchema) as Root;
   }
-  finishTree(tree, context.externalTarget);
+  finishTree(tree, context.externalTarget, context.icons);
   return tree;
 }
 

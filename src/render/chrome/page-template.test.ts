@@ -1,6 +1,7 @@
 import type { RevisionPageDocument } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { oneSpaceSite, sectionInput, sectionsSite, siteSpaceInput, spaceBundle } from '../inline-site-fixture.ts';
+import { fakeIconLibrary, fakePath } from '../icons/fake-icon-library.fixture.ts';
 import { planSite } from '../plan-site.ts';
 import { notFoundHtml, renderSitePage } from '../render-site-page.ts';
 import type { CustomizationInput } from '../site-profile.ts';
@@ -20,7 +21,7 @@ const bundle = () =>
 /** The HTML of a page (by title) of a one-space site with this customization. */
 function html(customization: CustomizationInput, title = 'Guides'): string {
   const plan = planSite(oneSpaceSite(bundle(), customization));
-  return renderSitePage(plan, plan.pages.findIndex((page) => page.title === title)).html;
+  return renderSitePage(plan, plan.pages.findIndex((page) => page.title === title), new Map(), fakeIconLibrary()).html;
 }
 
 describe('page chrome', () => {
@@ -38,7 +39,9 @@ describe('page chrome', () => {
   it('shows title, description, breadcrumbs, outline, previous and next', () => {
     const guides = html({});
     expect(guides).toContain('<title>Guides | Site</title>');
-    expect(guides).toContain('<h1 class="page-title"><span class="page-emoji" aria-hidden="true">➶</span>Guides</h1>');
+    expect(guides).toContain(
+      `<h1 class="page-title"><span class="page-icon" aria-hidden="true"><svg class="quire-icon" data-icon="rocket" viewBox="0 0 512 512" aria-hidden="true" focusable="false"><path fill="currentColor" d="${fakePath('solid', 'rocket')}"/></svg></span>Guides</h1>`,
+    );
     expect(guides).toContain('<li class="depth-2"><a href="#start">Start</a></li><li class="depth-3"><a href="#details">Details</a></li>');
     expect(guides).toContain('<a class="pagination-link previous" href="../index.html" rel="prev"><span class="pagination-label">Previous</span><span class="pagination-title">Home</span></a>');
     expect(guides).toContain('<a class="pagination-link next" href="../guides/writing/index.html" rel="next">');
@@ -170,10 +173,33 @@ describe('page chrome', () => {
 
   it('navigation file: the whole sidebar once, as a script', () => {
     const plan = planSite(oneSpaceSite(bundle()));
-    const script = navigationScript(plan.spaces[0]!);
+    const script = navigationScript(plan.spaces[0]!, fakeIconLibrary());
     expect(script.startsWith('window.__quireNav=window.__quireNav||{};window.__quireNav["s0"]=[{"t":"Home","h":"index.html","p":"')).toBe(true);
     expect(script).toContain('"t":"Guides","h":"guides/index.html"');
-    expect(script).toContain('"e":"➶"');
+    expect(script).toContain('"i":"rocket"');
+    expect(script).toContain(`\nwindow.__quireIcons=window.__quireIcons||{};window.__quireIcons["s0"]={"rocket":["0 0 512 512","${fakePath('solid', 'rocket')}"]};\n`);
+  });
+
+  it('navigation file: one drawing per icon, however many entries name it; none without icons', () => {
+    const many = spaceBundle({
+      'README.md': '---\nicon: house\n---\n\n# Home\n',
+      'SUMMARY.md': `* [Home](README.md)\n${Array.from({ length: 30 }, (_, index) => `* [Page ${index}](p${index}.md)\n`).join('')}`,
+      ...Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`p${index}.md`, `---\nicon: ${index % 2 ? 'bolt' : 'fa-house'}\n---\n\n# Page ${index}\n`])),
+    });
+    const script = navigationScript(planSite(oneSpaceSite(many)).spaces[0]!, fakeIconLibrary());
+    expect(script.split(fakePath('solid', 'house'))).toHaveLength(2);
+    expect(script.split(fakePath('solid', 'bolt'))).toHaveLength(2);
+    expect(script.match(/"i":"house"/g)).toHaveLength(16);
+    const plain = navigationScript(planSite(oneSpaceSite(spaceBundle({ 'README.md': '# Home\n' }))).spaces[0]!, fakeIconLibrary());
+    expect(plain).not.toContain('__quireIcons');
+  });
+
+  it('section tabs draw their icons', () => {
+    const one = siteSpaceInput('one', 'one', { default: true });
+    const two = siteSpaceInput('two', 'two', { default: true });
+    const site = sectionsSite([sectionInput('a', 'a', [one], { default: true, title: 'Alpha', icon: 'bolt' }), sectionInput('b', 'b', [two], { title: 'Beta' })], { one: bundle(), two: bundle() });
+    const page = renderSitePage(planSite(site), 0, new Map(), fakeIconLibrary()).html;
+    expect(page).toContain(`<span class="tab-icon" aria-hidden="true"><svg class="quire-icon" data-icon="bolt" viewBox="0 0 512 512" aria-hidden="true" focusable="false"><path fill="currentColor" d="${fakePath('solid', 'bolt')}"/></svg></span><span class="menu-title">Alpha</span>`);
   });
 
   it('sitemap with the published URL, or relative; 404 page', () => {

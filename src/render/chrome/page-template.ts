@@ -1,5 +1,6 @@
 import type { OutlineEntry } from '../body/body-context.ts';
-import { iconGlyph } from '../icon-glyph.ts';
+import { emptyIconLibrary } from '../icons/icon-library.ts';
+import { createIconRenderer, type IconRenderer } from '../icons/icon-renderer.ts';
 import type { ChromeLink, PagePlan, SitePlan, SpacePlan, TabItem } from '../route-data.ts';
 import { escapeHtml } from './html-escape.ts';
 import { navigationPath } from './navigation-file.ts';
@@ -19,6 +20,8 @@ export interface PageView {
   title: string;
   bodyHtml: string;
   outline: OutlineEntry[];
+  /** Draws the page's icon and the section tabs' icons (without it: the neutral fallback). */
+  icons?: IconRenderer;
 }
 
 /**
@@ -37,9 +40,10 @@ export type ChromeCache = Map<string, { header: string; footer: string; head: st
 export function pageHtml(view: PageView, cache: ChromeCache): string {
   const { plan, space, page, prefix } = view;
   const key = `${space.index}|${prefix}`;
+  const icons = view.icons ?? createIconRenderer(emptyIconLibrary, space.customization.icons);
   let chrome = cache.get(key);
   if (chrome === undefined) {
-    chrome = { head: headHtml(space, prefix), header: headerHtml(plan, space, prefix), footer: footerHtml(space, prefix) };
+    chrome = { head: headHtml(space, prefix), header: headerHtml(plan, space, prefix, icons), footer: footerHtml(space, prefix) };
     cache.set(key, chrome);
   }
   const c = space.customization;
@@ -76,7 +80,7 @@ export function pageHtml(view: PageView, cache: ChromeCache): string {
     `<div class="layout${sidebar ? '' : ' no-sidebar'}${outline ? '' : ' no-outline'}${options?.wide ? ' wide' : ''}">\n`,
     sidebar ? sidebarHtml(page, prefix) : '',
     '<main class="page" id="qr-content">\n',
-    page ? articleHtml(view, page, prefix) : view.bodyHtml,
+    page ? articleHtml(view, page, prefix, icons) : view.bodyHtml,
     '</main>\n',
     outline ? outlineHtml(view.outline) : '',
     '</div>\n',
@@ -114,7 +118,7 @@ function linkHtml(link: ChromeLink, prefix: string, className: string, target: '
   return `<a class="${className}" href="${escapeHtml(href)}"${blank}${rel}>${title}${extra}</a>`;
 }
 
-function headerHtml(plan: SitePlan, space: SpacePlan, prefix: string): string {
+function headerHtml(plan: SitePlan, space: SpacePlan, prefix: string, icons: IconRenderer): string {
   const { chrome, customization } = space;
   const target = customization.externalLinksTarget;
   const parts: string[] = [];
@@ -147,16 +151,16 @@ function headerHtml(plan: SitePlan, space: SpacePlan, prefix: string): string {
     links ? `<nav class="header-links" aria-label="Links">${links}</nav>\n` : '',
     toggle,
     '</div>\n',
-    tabsHtml(plan.tabs, space, prefix, target),
+    tabsHtml(plan.tabs, space, prefix, target, icons),
     '</header>\n',
   );
   return parts.join('');
 }
 
-function tabsHtml(tabs: TabItem[], space: SpacePlan, prefix: string, target: 'self' | 'blank'): string {
+function tabsHtml(tabs: TabItem[], space: SpacePlan, prefix: string, target: 'self' | 'blank', icons: IconRenderer): string {
   if (tabs.length < 2 && !tabs.some((tab) => tab.kind !== 'section')) return '';
   const contains = (tab: TabItem): boolean => (tab.kind === 'section' ? tab.sectionId === space.sectionId : tab.kind === 'group' ? tab.children.some(contains) : false);
-  const icon = (tab: TabItem) => (tab.icon ? `<span class="tab-icon" aria-hidden="true">${escapeHtml(iconGlyph(tab.icon))}</span>` : '');
+  const icon = (tab: TabItem) => (tab.icon ? `<span class="tab-icon" aria-hidden="true">${icons.html(tab.icon)}</span>` : '');
   const item = (tab: TabItem, inMenu: boolean): string => {
     const className = inMenu ? 'menu-link' : 'section-tab';
     if (tab.kind === 'section') {
@@ -185,7 +189,7 @@ function variantSwitcher(page: PagePlan, prefix: string): string {
   return `<details class="dropdown variant-switcher" id="qr-variants"><summary class="variant-current">${escapeHtml(current?.title ?? '')}<span class="chevron" aria-hidden="true"></span></summary><div class="menu">${items}</div></details>`;
 }
 
-function articleHtml(view: PageView, page: PagePlan, prefix: string): string {
+function articleHtml(view: PageView, page: PagePlan, prefix: string, icons: IconRenderer): string {
   const parts: string[] = [];
   if (page.breadcrumbs.length) {
     parts.push(
@@ -202,7 +206,11 @@ function articleHtml(view: PageView, page: PagePlan, prefix: string): string {
     );
   }
   if (page.options.title || (page.options.description && page.description)) {
-    const emoji = page.emoji ? `<span class="page-emoji" aria-hidden="true">${escapeHtml(page.emoji)}</span>` : page.icon ? `<span class="page-emoji" aria-hidden="true">${escapeHtml(iconGlyph(page.icon))}</span>` : '';
+    const emoji = page.emoji
+      ? `<span class="page-emoji" aria-hidden="true">${escapeHtml(page.emoji)}</span>`
+      : page.icon
+        ? `<span class="page-icon" aria-hidden="true">${icons.html(page.icon)}</span>`
+        : '';
     parts.push(
       '<header class="page-header">',
       page.options.title ? `<h1 class="page-title">${emoji}${escapeHtml(page.title)}</h1>` : '',

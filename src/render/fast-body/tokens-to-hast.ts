@@ -111,7 +111,7 @@ function flow(nodes: BlockNode[], context: BodyContext): ElementContent[] {
 function hintBlock(value: string, inside: BlockNode[], context: BodyContext): Element {
   const hint = readTag(value, []);
   if (hint?.type !== 'hint') throw new FastPathUnsupported(`hint tag ${value}`);
-  return hintElement(hint.style, flow(inside, context));
+  return hintElement(hint.style, flow(inside, context), hint.icon);
 }
 
 function codeOptionsBlock(value: string, inside: BlockNode[]): Element {
