@@ -60,6 +60,7 @@ import { updateReader, updatesReader } from './blocks/updates/from-markdown.ts';
 import { updatesToMarkdown } from './blocks/updates/to-markdown.ts';
 import { writeText } from './layout/paragraph-trailing-space.ts';
 import { liquidTagFromMarkdown } from './liquid/from-markdown.ts';
+import { htmlFlowBeforeTagSyntax } from './liquid/html-flow-before-tag.ts';
 import { liquidTagSyntax } from './liquid/syntax.ts';
 import { readLiquidTags } from './liquid/read-liquid-tags.ts';
 import { readTagName } from './liquid/tag-name.ts';
@@ -158,7 +159,7 @@ const writers: ToMarkdownOptions[] = [
  */
 export const remarkGitbook: Plugin<[], Root> = function () {
   const data = this.data();
-  (data.micromarkExtensions ??= []).push(liquidTagSyntax, mathSyntax);
+  (data.micromarkExtensions ??= []).push(liquidTagSyntax, htmlFlowBeforeTagSyntax, mathSyntax);
   (data.fromMarkdownExtensions ??= []).push(liquidTagFromMarkdown, mathFromMarkdown);
   (data.toMarkdownExtensions ??= []).push(...writers);
   const reparse = (text: string): Root => this.runSync(this.parse(text), text) as Root;

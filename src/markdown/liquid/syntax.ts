@@ -20,7 +20,8 @@ declare module 'micromark-util-types' {
   }
 }
 
-const liquidTag: Construct = { name: 'liquidTag', tokenize: tokenizeLiquidTag, concrete: true };
+/** A tag line, from its `{` (after any indentation) to the end of its last line. */
+export const liquidTag: Construct = { name: 'liquidTag', tokenize: tokenizeLiquidTag, concrete: true };
 
 /** The micromark extension: a `{% ... %}` line is a flow construct. */
 export const liquidTagSyntax: Extension = { flow: { [codes.leftCurlyBrace]: liquidTag } };

@@ -14,6 +14,7 @@ export const codes = {
   dollarSign: 36,
   percentSign: 37,
   apostrophe: 39,
+  lessThan: 60,
   equalsTo: 61,
   backslash: 92,
   leftCurlyBrace: 123,
