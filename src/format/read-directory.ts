@@ -17,6 +17,7 @@ import { assetsFolder, includesFolder, planLayout, type DirectoryLayout } from '
 import { basename, decodeTargetPath, isExternalTarget, normalizeDirectoryPath, resolveInside, resolveLinkTarget, splitTarget } from './directory-path.ts';
 import { coverTargets } from './cover-targets.ts';
 import { contentTypeOf, imageDimensions } from './file-metadata.ts';
+import { frontmatterDiagnostics } from './frontmatter-diagnostics.ts';
 import { describeYamlError, parseFrontmatter } from './frontmatter-yaml.ts';
 import { configFileName, parseGitbookConfig, type GitbookConfig } from './gitbook-config.ts';
 import { gitBlobOid } from './git-oid.ts';
@@ -417,10 +418,7 @@ class DirectoryReader {
     }
     // What the hosted exporter writes is never an error: a value not understood, or a cover whose image was never
     // committed, is a warning; the head keeps it verbatim and the page is imported (FORMAT.md, "Page files").
-    for (const problem of head.problems) {
-      const code = problem.kind === 'missing-target' ? 'FORMAT_MISSING_FILE' : 'FORMAT_INVALID_FRONTMATTER';
-      this.report('warning', code, spec.path, problem.line, problem.kind === 'missing-target' ? problem.message : `${problem.message}; kept as written`);
-    }
+    this.diagnostics.push(...frontmatterDiagnostics(spec.path, head.problems));
 
     const fileName = /^readme\.md$/i.test(basename(spec.path)) ? (spec.path.split('/').slice(-2, -1)[0] ?? 'README.md') : basename(spec.path);
     const title = head.title ?? spec.summaryTitle ?? titleFromFileName(fileName);
