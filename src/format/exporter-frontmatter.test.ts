@@ -7,6 +7,7 @@ import { asText, directory } from '../../test/support/repositories.ts';
 import { flattenPages } from '../model/page-tree.ts';
 import type { RevisionBundle } from '../model/revision-bundle.ts';
 import { readDirectory } from './read-directory.ts';
+import { relinkBundle } from './relink.ts';
 import { writeDirectory } from './write-directory.ts';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -76,6 +77,19 @@ describe('cover maps and primary tags', () => {
     expect(asText(writeDirectory(edited))['guide/page.md']).toBe(
       '---\ncover:\n  light: ../.gitbook/assets/a.png\n  dark: ../.gitbook/assets/b.png\ncoverY: 0\ntags:\n  - beta\n  - tag: new\n    primary: true\n---\n\n# Page\n\nBody.\n',
     );
+  });
+
+  it('rewrites both cover paths, and only them, when the page moves to another folder', () => {
+    // `hidden: maybe` after the cover: a regenerated frontmatter would move it first, an edit in place does not.
+    const kept = head.replace('description: A page', 'owner: docs-team').replace('  - beta\n', '  - beta\nhidden: maybe\n');
+    const { bundle } = readDirectory(repository(kept));
+    const moved = structuredClone(bundle);
+    const guide = moved.revision.pages.find((page) => page.title === 'Guide') as RevisionPageDocument;
+    const page = guide.pages.splice(0, 1)[0]! as RevisionPageDocument;
+    delete page.git;
+    moved.revision.pages.push(page);
+    const written = asText(writeDirectory(relinkBundle(bundle, moved)));
+    expect(written['page.md']).toBe(`${kept.replaceAll('../.gitbook/assets/', '.gitbook/assets/')}# Page\n\nBody.\n`);
   });
 
   it('names the tag item that is wrong and why, and reads the others', () => {
