@@ -187,6 +187,15 @@ describe('what the reader does not understand is a warning, kept verbatim', () =
     );
   });
 
+  it('a layout option the format does not know keeps the whole layout key verbatim through a metadata edit', () => {
+    const head = '---\nlayout:\n  width: wide\n  sparkles:\n    visible: true\n---\n\n';
+    const { bundle, diagnostics } = readDirectory(repository(head));
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'warning', code: 'FORMAT_INVALID_FRONTMATTER', line: 4, message: 'layout.sparkles is not a layout option of the format; kept as written' })]);
+    const edited = structuredClone(bundle);
+    pageAt(edited, 'guide/page.md').description = 'Described';
+    expect(asText(writeDirectory(edited))['guide/page.md']).toBe('---\nlayout:\n  width: wide\n  sparkles:\n    visible: true\ndescription: Described\n---\n\n# Page\n\nBody.\n');
+  });
+
   it('a not-understood key the service then sets is written canonically, once', () => {
     const { bundle } = readDirectory(repository('---\nhidden: maybe\n---\n\n'));
     const edited = structuredClone(bundle);

@@ -188,6 +188,7 @@ export function metadataToFrontmatter(metadata: PageMetadata, resolver: Referenc
 function readLayout(raw: Record<string, unknown>, layout: RevisionPageLayoutOptions, problems: FrontmatterProblem[]): void {
   const notUnderstood = (key: string, expected: string, value: unknown) =>
     problems.push({ key, kind: 'not-understood', message: `${key} must be ${expected}, got ${describe(value)}` });
+  const unknownOption = (key: string) => problems.push({ key, kind: 'not-understood', message: `${key} is not a layout option of the format` });
   if (raw.width !== undefined) {
     const width = asLayoutWidth(raw.width);
     if (width) layout.width = width;
@@ -195,7 +196,7 @@ function readLayout(raw: Record<string, unknown>, layout: RevisionPageLayoutOpti
   }
   if (raw.cover !== undefined) {
     if (!isRecord(raw.cover)) notUnderstood('layout.cover', 'a map with visible, size and mask', raw.cover);
-    else readLayoutCover(raw.cover, layout, notUnderstood);
+    else readLayoutCover(raw.cover, layout, notUnderstood, unknownOption);
   }
   for (const key of visibilityKeys) {
     const value = raw[key];
@@ -203,12 +204,18 @@ function readLayout(raw: Record<string, unknown>, layout: RevisionPageLayoutOpti
     if (isRecord(value) && typeof value.visible === 'boolean') layout[key] = value.visible;
     else notUnderstood(`layout.${key}`, 'a map with visible: true or false', value);
   }
+  // A layout option Quire does not know would be lost when the frontmatter is regenerated: report it, so the
+  // whole `layout:` key is kept as written.
+  for (const key of Object.keys(raw)) if (!layoutKeys.has(key)) unknownOption(`layout.${key}`);
 }
+
+const layoutKeys = new Set<string>(['width', 'cover', ...visibilityKeys]);
 
 function readLayoutCover(
   raw: Record<string, unknown>,
   layout: RevisionPageLayoutOptions,
   notUnderstood: (key: string, expected: string, value: unknown) => void,
+  unknownOption: (key: string) => void,
 ): void {
   if (raw.visible !== undefined) {
     if (typeof raw.visible === 'boolean') layout.cover = raw.visible;
@@ -223,6 +230,9 @@ function readLayoutCover(
     const mask = asCoverMask(raw.mask);
     if (mask) layout.coverMask = mask;
     else notUnderstood('layout.cover.mask', 'none or radial', raw.mask);
+  }
+  for (const key of Object.keys(raw)) {
+    if (!['visible', 'size', 'mask'].includes(key)) unknownOption(`layout.cover.${key}`);
   }
 }
 
