@@ -203,6 +203,16 @@ describe('what the reader does not understand is a warning, kept verbatim', () =
     expect(asText(writeDirectory(edited))['guide/page.md']).toBe('---\nhidden: true\n---\n\n# Page\n\nBody.\n');
   });
 
+  it('a meta link to a page the directory lacks: a warning on its line, the other link read, the text kept', () => {
+    const input = repository('---\nmetaLinks:\n  canonical: ../gone.md\n  alternates:\n    - ../README.md\n---\n\n');
+    const { bundle, diagnostics } = readDirectory(input);
+    expect(diagnostics).toEqual([
+      { severity: 'warning', code: 'FORMAT_MISSING_FILE', path: 'guide/page.md', line: 3, message: 'metaLinks.canonical `../gone.md` is not a page of the directory' },
+    ]);
+    expect(pageAt(bundle, 'guide/page.md').metaLinks?.alternates).toEqual([{ kind: 'page', page: pageAt(bundle, 'README.md').id }]);
+    expect(asText(writeDirectory(bundle))).toEqual(asText(input));
+  });
+
   it('invalid YAML stays an error', () => {
     const { diagnostics } = readDirectory(repository('---\ncover: [unclosed\n---\n\n'));
     expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', code: 'FORMAT_INVALID_YAML', path: 'guide/page.md' })]);
