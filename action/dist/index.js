@@ -46305,7 +46305,7 @@ var require_identity = __commonJS({
     var isMap3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
     var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -46342,7 +46342,7 @@ var require_identity = __commonJS({
     exports.isNode = isNode;
     exports.isPair = isPair;
     exports.isScalar = isScalar2;
-    exports.isSeq = isSeq;
+    exports.isSeq = isSeq2;
   }
 });
 
@@ -56641,6 +56641,7 @@ async function apply(syncPlan, context) {
     conflicts: syncPlan.conflicts,
     ...syncPlan.reason === void 0 ? {} : { reason: syncPlan.reason },
     items: syncPlan.items.filter((item) => item.outcome === "failed"),
+    diagnostics: syncPlan.diagnostics,
     requests: context.client.requestCounts()
   };
   if (syncPlan.mode === "needs-preference" || syncPlan.mode === "blocked") return done(result, context);
@@ -57019,6 +57020,26 @@ function splitName(name) {
   return dot > 0 ? { stem: name.slice(0, dot), extension: name.slice(dot) } : { stem: name, extension: "" };
 }
 
+// src/format/cover-targets.ts
+var singleCover = /^cover:[ \t]*(["']?)([^"'\s#{[][^"'\n]*?)\1[ \t]*$/dm;
+var mapCover = /^cover:[ \t]*\r?\n((?:[ \t]+[^\n]*(?:\n|$))+)/dm;
+var mapEntry = /^[ \t]+(light|dark):[ \t]*(["']?)([^"'\s#{[][^"'\n]*?)\2[ \t]*\r?$/dgm;
+function coverTargets(yaml) {
+  const single = singleCover.exec(yaml);
+  const span = single?.indices?.[2];
+  if (single && span) return [{ key: "cover", target: single[2], start: span[0], end: span[1] }];
+  const map = mapCover.exec(yaml);
+  const block = map?.indices?.[1];
+  if (!map || !block) return [];
+  const found = [];
+  for (const entry of map[1].matchAll(mapEntry)) {
+    const targetSpan = entry.indices?.[3];
+    if (!targetSpan) continue;
+    found.push({ key: entry[1] === "light" ? "cover.light" : "cover.dark", target: entry[3], start: block[0] + targetSpan[0], end: block[0] + targetSpan[1] });
+  }
+  return found;
+}
+
 // src/format/file-metadata.ts
 var contentTypes = {
   png: "image/png",
@@ -57110,6 +57131,17 @@ function svgDimensions(head) {
   return void 0;
 }
 
+// src/format/frontmatter-diagnostics.ts
+function frontmatterDiagnostics(path, problems) {
+  return problems.map((problem) => ({
+    severity: "warning",
+    code: problem.kind === "missing-target" ? "FORMAT_MISSING_FILE" : "FORMAT_INVALID_FRONTMATTER",
+    path,
+    ...problem.line === void 0 ? {} : { line: problem.line },
+    message: problem.kind === "missing-target" ? problem.message : `${problem.message}; kept as written`
+  }));
+}
+
 // src/format/frontmatter-yaml.ts
 var import_yaml = __toESM(require_dist(), 1);
 
@@ -57140,20 +57172,23 @@ function parseFrontmatter(yaml, isKnown) {
   if (document2.errors.length > 0) {
     return { ok: false, ...describeYamlError(yaml, document2.errors[0]) };
   }
-  if (document2.contents === null) return { ok: true, data: {}, unknownKeysText: "" };
+  if (document2.contents === null) return { ok: true, data: {}, unknownKeysText: "", keyTexts: [] };
   if (!(0, import_yaml.isMap)(document2.contents)) return { ok: false, line: 1, message: "frontmatter must be a map of keys to values" };
   const items = document2.contents.items;
   let unknownKeysText = "";
+  const keyTexts = [];
   items.forEach((pair, index2) => {
     const key = pair.key?.value;
-    if (typeof key === "string" && isKnown(key)) return;
     const start = lineStart(yaml, pair.key?.range?.[0] ?? 0);
     const next = items[index2 + 1]?.key;
     const end = next?.range ? lineStart(yaml, next.range[0]) : yaml.length;
-    unknownKeysText += yaml.slice(start, end);
+    let text = yaml.slice(start, end);
+    if (!text.endsWith("\n")) text += "\n";
+    keyTexts.push({ key: String(key), text });
+    if (typeof key === "string" && isKnown(key)) return;
+    unknownKeysText += text;
   });
-  if (unknownKeysText !== "" && !unknownKeysText.endsWith("\n")) unknownKeysText += "\n";
-  return { ok: true, data: document2.toJS() ?? {}, unknownKeysText };
+  return { ok: true, data: document2.toJS() ?? {}, unknownKeysText, keyTexts };
 }
 function lineStart(text, offset) {
   return text.lastIndexOf("\n", offset - 1) + 1;
@@ -57166,6 +57201,29 @@ function describeYamlError(text, error) {
   let offset = Math.min(error.pos[0], text.length);
   while (offset > 0 && /\s/.test(text[offset] ?? " ")) offset--;
   return { line: new LineIndex(text).lineOf(offset), message: error.message.split("\n")[0] };
+}
+function lineOfKeyPath(yaml, keyPath) {
+  const document2 = (0, import_yaml.parseDocument)(yaml, { prettyErrors: false, uniqueKeys: false });
+  if (document2.errors.length > 0) return void 0;
+  const lines2 = new LineIndex(yaml);
+  let node = document2.contents;
+  let offset;
+  for (const segment of keyPath.split(".")) {
+    if ((0, import_yaml.isMap)(node)) {
+      const pair = node.items.find((item) => item.key?.value === segment);
+      const start = pair?.key?.range?.[0];
+      if (pair === void 0 || start === void 0) break;
+      offset = start;
+      node = pair.value;
+    } else if ((0, import_yaml.isSeq)(node) && /^\d+$/.test(segment)) {
+      const item = node.items[Number(segment)];
+      const start = item?.range?.[0];
+      if (start === void 0) break;
+      offset = start;
+      node = item;
+    } else break;
+  }
+  return offset === void 0 ? void 0 : lines2.lineOf(offset);
 }
 
 // src/format/gitbook-config.ts
@@ -57437,6 +57495,93 @@ function asCoverMask(value) {
   return coverMasks.includes(value) ? value : void 0;
 }
 
+// src/format/frontmatter-problem.ts
+function describeValue(value) {
+  if (Array.isArray(value)) return "a list";
+  if (value === null) return "null";
+  return typeof value === "object" ? "a map" : `${typeof value} ${JSON.stringify(value)}`;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/format/cover-frontmatter.ts
+var mapKeys = ["light", "dark"];
+function readCover(value, resolver, problems) {
+  const resolve2 = (target, key) => {
+    const ref = resolver.fileRef(target);
+    if (ref === void 0) problems.push({ key, kind: "missing-target", message: `${key} \`${target}\` is not a file of the directory; the page is imported without it` });
+    return ref;
+  };
+  if (typeof value === "string" && value !== "") {
+    const ref = resolve2(value, "cover");
+    return ref === void 0 ? void 0 : { ref, yPos: 0 };
+  }
+  if (!isRecord(value)) {
+    problems.push({ key: "cover", kind: "not-understood", message: `cover must be a path, a URL or a map { light: <path>, dark: <path> }, got ${describeValue(value)}` });
+    return void 0;
+  }
+  const cover = { yPos: 0 };
+  for (const key of Object.keys(value)) {
+    if (!mapKeys.includes(key)) problems.push({ key: `cover.${key}`, kind: "not-understood", message: `cover has an unknown key \`${key}\` (expected light and dark)` });
+  }
+  for (const key of mapKeys) {
+    const target = value[key];
+    if (target === void 0 || target === null) continue;
+    if (typeof target !== "string" || target === "") {
+      problems.push({ key: `cover.${key}`, kind: "not-understood", message: `cover.${key} must be a path or URL, got ${describeValue(target)}` });
+      continue;
+    }
+    const ref = resolve2(target, `cover.${key}`);
+    if (ref === void 0) continue;
+    if (key === "light") cover.ref = ref;
+    else cover.refDark = ref;
+  }
+  return cover.ref === void 0 && cover.refDark === void 0 ? void 0 : cover;
+}
+function writeCover(cover, resolver) {
+  const light = cover.ref ? resolver.fileTarget(cover.ref) : void 0;
+  const dark = cover.refDark ? resolver.fileTarget(cover.refDark) : void 0;
+  if (dark === void 0) return light;
+  return { ...light === void 0 ? {} : { light }, dark };
+}
+
+// src/format/tags-frontmatter.ts
+function readTags(value, problems) {
+  const problem = (message, index2) => problems.push({ key: index2 === void 0 ? "tags" : `tags.${index2}`, kind: "not-understood", message });
+  if (!Array.isArray(value)) {
+    problem(`tags must be a list of tag slugs (or { tag: <slug>, primary: true } maps), got ${describeValue(value)}`);
+    return [];
+  }
+  const tags = [];
+  value.forEach((item, index2) => {
+    const which = `tags item ${index2 + 1}`;
+    if (typeof item === "string" && item !== "") {
+      tags.push({ tag: { kind: "tag", tag: item } });
+      return;
+    }
+    if (!isRecord(item)) {
+      problem(`${which} must be a tag slug or a map { tag: <slug>, primary: true }, got ${describeValue(item)}`, index2);
+      return;
+    }
+    const unknown = Object.keys(item).filter((key) => key !== "tag" && key !== "primary");
+    if (typeof item.tag !== "string" || item.tag === "") {
+      problem(`${which} is a map without a tag slug: \`tag\` must be a non-empty string, got ${describeValue(item.tag)}`, index2);
+      return;
+    }
+    if (item.primary !== void 0 && typeof item.primary !== "boolean") {
+      problem(`${which} (${item.tag}): \`primary\` must be true or false, got ${describeValue(item.primary)}`, index2);
+      return;
+    }
+    if (unknown.length > 0) problem(`${which} (${item.tag}) has unknown key(s) ${unknown.map((key) => `\`${key}\``).join(", ")} (expected tag and primary)`, index2);
+    tags.push({ tag: { kind: "tag", tag: item.tag }, ...item.primary === true ? { primary: true } : {} });
+  });
+  return tags;
+}
+function writeTags(tags) {
+  return tags.map((entry) => entry.primary === true ? { tag: entry.tag.tag, primary: true } : entry.tag.tag);
+}
+
 // src/format/page-metadata.ts
 var knownFrontmatterKeys = [
   "description",
@@ -57476,18 +57621,14 @@ var visibilityKeys = ["title", "description", "tableOfContents", "outline", "pag
 function frontmatterToMetadata(data, resolver) {
   const problems = [];
   const metadata = { layout: { ...defaultLayout }, tags: [] };
-  const wrongType = (key, expected) => problems.push({ key, message: `frontmatter key \`${key}\` must be ${expected}, got ${describe(data[key])}` });
+  const wrongType = (key, expected) => problems.push({ key, kind: "not-understood", message: `frontmatter key \`${key}\` must be ${expected}, got ${describeValue(data[key])}` });
   if (data.description !== void 0 && data.description !== null) {
     if (typeof data.description === "string") metadata.description = data.description;
     else wrongType("description", "a string");
   }
   if (data.cover !== void 0 && data.cover !== null) {
-    if (typeof data.cover !== "string") wrongType("cover", "a path or URL");
-    else {
-      const ref = resolver.fileRef(data.cover);
-      if (ref === void 0) problems.push({ key: "cover", message: `cover \`${data.cover}\` is not a file in the directory` });
-      else metadata.cover = { ref, yPos: 0 };
-    }
+    const cover = readCover(data.cover, resolver, problems);
+    if (cover) metadata.cover = cover;
   }
   if (data.coverY !== void 0) {
     if (typeof data.coverY !== "number") wrongType("coverY", "a number");
@@ -57511,10 +57652,7 @@ function frontmatterToMetadata(data, resolver) {
     else if (new RegExp("\\p{Extended_Pictographic}", "u").test(data.icon)) metadata.emoji = data.icon;
     else metadata.icon = data.icon;
   }
-  if (data.tags !== void 0 && data.tags !== null) {
-    if (!Array.isArray(data.tags) || !data.tags.every((tag) => typeof tag === "string")) wrongType("tags", "a list of tag slugs");
-    else metadata.tags = data.tags.map((tag) => ({ tag: { kind: "tag", tag } }));
-  }
+  if (data.tags !== void 0 && data.tags !== null) metadata.tags = readTags(data.tags, problems);
   if (data.if !== void 0 && data.if !== null) {
     if (typeof data.if === "string" && data.if !== "") metadata.condition = data.if;
     else wrongType("if", "a condition expression");
@@ -57532,13 +57670,11 @@ function frontmatterToMetadata(data, resolver) {
 function metadataToFrontmatter(metadata, resolver) {
   const data = {};
   if (metadata.description !== void 0 && metadata.description !== "") data.description = metadata.description;
-  if (metadata.cover?.ref) {
-    const target = resolver.fileTarget(metadata.cover.ref);
-    if (target !== void 0) {
-      data.cover = target;
-      data.coverY = metadata.cover.yPos ?? 0;
-      if (metadata.cover.height !== void 0) data.coverHeight = metadata.cover.height;
-    }
+  const cover = metadata.cover ? writeCover(metadata.cover, resolver) : void 0;
+  if (cover !== void 0) {
+    data.cover = cover;
+    data.coverY = metadata.cover.yPos ?? 0;
+    if (metadata.cover.height !== void 0) data.coverHeight = metadata.cover.height;
   }
   if (!sameLayout(metadata.layout, defaultLayout)) data.layout = writeLayout(metadata.layout);
   if (metadata.hidden) data.hidden = true;
@@ -57546,7 +57682,7 @@ function metadataToFrontmatter(metadata, resolver) {
   if (metadata.noRobotsIndex) data.noRobotsIndex = true;
   if (metadata.emoji !== void 0) data.icon = metadata.emoji;
   else if (metadata.icon !== void 0) data.icon = metadata.icon;
-  if (metadata.tags.length > 0) data.tags = metadata.tags.map((entry) => entry.tag.tag);
+  if (metadata.tags.length > 0) data.tags = writeTags(metadata.tags);
   if (metadata.condition !== void 0) data.if = metadata.condition;
   if (metadata.metaLinks && (metadata.metaLinks.canonical || metadata.metaLinks.alternates?.length)) {
     const links = {};
@@ -57558,24 +57694,43 @@ function metadataToFrontmatter(metadata, resolver) {
   return data;
 }
 function readLayout(raw, layout, problems) {
+  const notUnderstood = (key, expected, value) => problems.push({ key, kind: "not-understood", message: `${key} must be ${expected}, got ${describeValue(value)}` });
+  const unknownOption = (key) => problems.push({ key, kind: "not-understood", message: `${key} is not a layout option of the format` });
   if (raw.width !== void 0) {
     const width = asLayoutWidth(raw.width);
     if (width) layout.width = width;
-    else problems.push({ key: "layout.width", message: `layout.width must be default or wide, got ${describe(raw.width)}` });
+    else notUnderstood("layout.width", "default or wide", raw.width);
   }
   if (raw.cover !== void 0) {
-    if (!isRecord(raw.cover)) problems.push({ key: "layout.cover", message: "layout.cover must be a map" });
-    else {
-      if (typeof raw.cover.visible === "boolean") layout.cover = raw.cover.visible;
-      layout.coverSize = asCoverSize(raw.cover.size) ?? layout.coverSize;
-      layout.coverMask = asCoverMask(raw.cover.mask) ?? layout.coverMask;
-    }
+    if (!isRecord(raw.cover)) notUnderstood("layout.cover", "a map with visible, size and mask", raw.cover);
+    else readLayoutCover(raw.cover, layout, notUnderstood, unknownOption);
   }
   for (const key of visibilityKeys) {
     const value = raw[key];
     if (value === void 0) continue;
     if (isRecord(value) && typeof value.visible === "boolean") layout[key] = value.visible;
-    else problems.push({ key: `layout.${key}`, message: `layout.${key} must be a map with visible: true or false` });
+    else notUnderstood(`layout.${key}`, "a map with visible: true or false", value);
+  }
+  for (const key of Object.keys(raw)) if (!layoutKeys.has(key)) unknownOption(`layout.${key}`);
+}
+var layoutKeys = /* @__PURE__ */ new Set(["width", "cover", ...visibilityKeys]);
+function readLayoutCover(raw, layout, notUnderstood, unknownOption) {
+  if (raw.visible !== void 0) {
+    if (typeof raw.visible === "boolean") layout.cover = raw.visible;
+    else notUnderstood("layout.cover.visible", "true or false", raw.visible);
+  }
+  if (raw.size !== void 0) {
+    const size = asCoverSize(raw.size);
+    if (size) layout.coverSize = size;
+    else notUnderstood("layout.cover.size", "hero, full or background", raw.size);
+  }
+  if (raw.mask !== void 0) {
+    const mask = asCoverMask(raw.mask);
+    if (mask) layout.coverMask = mask;
+    else notUnderstood("layout.cover.mask", "none or radial", raw.mask);
+  }
+  for (const key of Object.keys(raw)) {
+    if (!["visible", "size", "mask"].includes(key)) unknownOption(`layout.cover.${key}`);
   }
 }
 function writeLayout(layout) {
@@ -57593,30 +57748,22 @@ function readMetaLinks(raw, resolver, problems) {
   const links = {};
   const resolve2 = (target, key) => {
     if (typeof target !== "string") {
-      problems.push({ key, message: `${key} must be a URL or a path to a page` });
+      problems.push({ key, kind: "not-understood", message: `${key} must be a URL or a path to a page, got ${describeValue(target)}` });
       return void 0;
     }
     const ref = resolver.pageRef(target);
-    if (ref === void 0) problems.push({ key, message: `${key} \`${target}\` is not a page of the directory` });
+    if (ref === void 0) problems.push({ key, kind: "missing-target", message: `${key} \`${target}\` is not a page of the directory` });
     return ref;
   };
   if (raw.canonical !== void 0) links.canonical = resolve2(raw.canonical, "metaLinks.canonical");
   if (raw.alternates !== void 0) {
-    if (!Array.isArray(raw.alternates)) problems.push({ key: "metaLinks.alternates", message: "metaLinks.alternates must be a list" });
+    if (!Array.isArray(raw.alternates)) problems.push({ key: "metaLinks.alternates", kind: "not-understood", message: `metaLinks.alternates must be a list, got ${describeValue(raw.alternates)}` });
     else links.alternates = raw.alternates.flatMap((target) => resolve2(target, "metaLinks.alternates") ?? []);
   }
   return links;
 }
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function isVariableValue(value) {
   return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
-}
-function describe(value) {
-  if (Array.isArray(value)) return "a list";
-  if (value === null) return "null";
-  return typeof value === "object" ? "a map" : `${typeof value} ${JSON.stringify(value)}`;
 }
 
 // src/format/page-head.ts
@@ -57627,6 +57774,7 @@ function readPageHead(text, resolver) {
     body: text.slice(parts.bodyStart),
     metadata: { layout: { ...defaultLayout }, tags: [] },
     unknownKeysText: "",
+    writtenKeys: [],
     problems: []
   };
   if (parts.title) read.title = parts.title.text;
@@ -57638,15 +57786,20 @@ function readPageHead(text, resolver) {
       const { metadata, problems } = frontmatterToMetadata(parsed.data, resolver);
       read.metadata = metadata;
       read.unknownKeysText = parsed.unknownKeysText;
-      read.problems = problems.map((problem) => ({ ...problem, line: keyLine(parts.frontmatter.yaml, problem.key) }));
+      const notUnderstood = notUnderstoodKeys(problems);
+      read.writtenKeys = parsed.keyTexts.map(({ key, text: text2 }) => ({ key, text: text2, understood: isKnownFrontmatterKey(key) && !notUnderstood.has(key) }));
+      read.problems = problems.map((problem) => {
+        const line = lineOfKeyPath(parts.frontmatter.yaml, problem.key);
+        return { ...problem, line: line === void 0 ? void 0 : line + 1 };
+      }).sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
     }
   }
   return read;
 }
-function keyLine(yaml, key) {
-  const name = key.split(".")[0];
-  const index2 = yaml.split("\n").findIndex((line) => line.startsWith(`${name}:`));
-  return index2 === -1 ? void 0 : index2 + 2;
+function notUnderstoodKeys(problems) {
+  const keys = new Set(problems.map((problem) => problem.key.split(".")[0]));
+  if (keys.has("cover")) for (const key of ["coverY", "coverHeight"]) keys.add(key);
+  return keys;
 }
 function canonicalPageHead(title, metadata, unknownKeysText, resolver, bodyIsEmpty) {
   const frontmatter = writeFrontmatter(unknownKeysText, metadataToFrontmatter(metadata, resolver));
@@ -58064,12 +58217,10 @@ var DirectoryReader = class {
     const targets = [];
     let lines2;
     const lineOf = (offset) => (lines2 ??= new LineIndex(text)).lineOf(offset);
-    if (parts.frontmatter) {
-      const cover = /^cover:[ \t]*["']?([^"'\n]+?)["']?[ \t]*$/m.exec(parts.frontmatter.yaml)?.[1];
-      if (cover !== void 0 && !isExternalTarget(cover)) {
-        const resolved = resolveInside(path, decodeTargetPath(cover), this.source.root);
-        if (resolved.ok) targets.push(resolved.path);
-      }
+    for (const { target } of parts.frontmatter ? coverTargets(parts.frontmatter.yaml) : []) {
+      if (isExternalTarget(target)) continue;
+      const resolved = resolveInside(path, decodeTargetPath(target), this.source.root);
+      if (resolved.ok) targets.push(resolved.path);
     }
     for (const reference of scanReferences(text.slice(parts.bodyStart))) {
       if (isExternalTarget(reference.target)) continue;
@@ -58259,7 +58410,7 @@ var DirectoryReader = class {
     if (head.yamlError) {
       this.report("error", "FORMAT_INVALID_YAML", spec.path, head.yamlError.line, `invalid YAML in frontmatter: ${head.yamlError.message}; the page keeps its title and its frontmatter as written`);
     }
-    for (const problem of head.problems) this.report("error", "FORMAT_INVALID_FRONTMATTER", spec.path, problem.line, problem.message);
+    this.diagnostics.push(...frontmatterDiagnostics(spec.path, head.problems));
     const fileName = /^readme\.md$/i.test(basename(spec.path)) ? spec.path.split("/").slice(-2, -1)[0] ?? "README.md" : basename(spec.path);
     const title = head.title ?? spec.summaryTitle ?? titleFromFileName(fileName);
     if (spec.summaryTitle !== void 0 && head.title !== void 0 && spec.summaryTitle !== head.title) {
@@ -58989,6 +59140,7 @@ function canPlanInPlace(paths, located, structure) {
 function planInPlaceChanges(changed, located, structure) {
   if (!canPlanInPlace(changed.map((file) => file.path), located, structure)) return void 0;
   const planned = [];
+  const diagnostics = [];
   for (const file of changed) {
     if (file.before === null || file.after === null) return void 0;
     const where = located.get(file.path);
@@ -59022,6 +59174,8 @@ function planInPlaceChanges(changed, located, structure) {
     const oldHead = readPageHead(before, keepAsWritten);
     const newHead = readPageHead(after, keepAsWritten);
     if (oldHead.yamlError || newHead.yamlError) return void 0;
+    if (!sameFrontmatterTargets(before, after)) return void 0;
+    diagnostics.push(...frontmatterDiagnostics(file.path, newHead.problems));
     const change = { operation: "update_page", page: where.id, document: { markdown: after }, git: git9, ...pageFieldClears(oldHead.metadata, newHead.metadata) };
     planned.push({
       change,
@@ -59031,7 +59185,15 @@ function planInPlaceChanges(changed, located, structure) {
       weight: after.length
     });
   }
-  return planned;
+  return { changes: planned, diagnostics };
+}
+function sameFrontmatterTargets(before, after) {
+  const targets = (text) => {
+    const yaml = splitPageFile(text).frontmatter?.yaml ?? "";
+    const metaLinks = /^metaLinks:[^\n]*\n(?:[ \t]+[^\n]*(?:\n|$))*/m.exec(yaml)?.[0] ?? "";
+    return JSON.stringify([coverTargets(yaml).map((found) => [found.key, found.target]), metaLinks]);
+  };
+  return targets(before) === targets(after);
 }
 function decode(bytes) {
   try {
@@ -59263,8 +59425,20 @@ function plan(syncPoint, git9, space, options) {
     diagnostics: [],
     items: []
   };
-  if (options.pullRequest !== void 0) return planPreview(result, syncPoint, git9, space, options);
-  return syncPoint === void 0 ? planFirstSync(result, git9, space, options) : planSince(result, syncPoint, git9, space, options);
+  const planned = options.pullRequest !== void 0 ? planPreview(result, syncPoint, git9, space, options) : syncPoint === void 0 ? planFirstSync(result, git9, space, options) : planSince(result, syncPoint, git9, space, options);
+  planned.diagnostics = repositoryDiagnostics(planned.diagnostics, options.prefix);
+  return planned;
+}
+function repositoryDiagnostics(diagnostics, prefix) {
+  const seen = /* @__PURE__ */ new Set();
+  const unique = [];
+  for (const diagnostic of diagnostics) {
+    const key = JSON.stringify([diagnostic.severity, diagnostic.code, diagnostic.path, diagnostic.line, diagnostic.message]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unique.push({ ...diagnostic, path: prefix + diagnostic.path });
+  }
+  return unique;
 }
 function planFirstSync(result, git9, space, options) {
   const head = git9.head;
@@ -59341,7 +59515,9 @@ function planSince(result, syncPoint, git9, space, options) {
     let changes;
     if (!git9.complete && target === void 0 && spaceChanges.size === 0) {
       const changed = [...git9.changes].map(([path, after]) => ({ path, before: git9.baseFiles.get(path) ?? null, after }));
-      changes = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git9.structure);
+      const quick = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git9.structure);
+      changes = quick?.changes;
+      result.diagnostics.push(...quick?.diagnostics ?? []);
     }
     const inPlace = changes !== void 0;
     changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space), git9.head?.timestamp);
@@ -59395,7 +59571,7 @@ function contentChanges(result, fromFiles, toFiles, content, timestamp) {
   const from = readDirectory(fromFiles, { createdAt }).bundle;
   const ids = alignIds(from, content);
   const read = readDirectory(toFiles, { previous: from, createdAt });
-  result.diagnostics.push(...read.diagnostics.filter((diagnostic) => diagnostic.severity === "error"));
+  result.diagnostics.push(...read.diagnostics);
   return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids);
 }
 function importStep(changeRequest, changes, merge, record, inPlace = false) {
@@ -59455,6 +59631,12 @@ function titleAt(content, path) {
   return title === void 0 ? {} : { title };
 }
 
+// src/model/diagnostic.ts
+function formatDiagnostic(diagnostic) {
+  const where = diagnostic.line === void 0 ? diagnostic.path : `${diagnostic.path}:${diagnostic.line}`;
+  return `${where}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`;
+}
+
 // src/sync/plan-report.ts
 var verbs = { created: "create", updated: "update", moved: "move", deleted: "delete", skipped: "skip", failed: "fail" };
 function describeResult(result) {
@@ -59471,8 +59653,19 @@ function describeResult(result) {
   if (result.revision) lines2.push(`  the space is at revision ${result.revision}${result.commit ? `, synced with commit ${result.commit.slice(0, 7)}` : ""}`);
   if (result.reason) lines2.push(`  ${result.reason}`);
   if (result.mode === "conflict" && result.conflicts.length > 0) lines2.push(describeConflicts(result));
+  lines2.push(...describeDiagnostics(result.diagnostics));
   return `${lines2.join("\n")}
 `;
+}
+function describeDiagnostics(diagnostics) {
+  if (diagnostics.length === 0) return [];
+  const sorted = [...diagnostics].sort((a, b) => a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1);
+  return [...sorted.map(formatDiagnostic), `${countDiagnostics(diagnostics)} in the repository's files`];
+}
+function countDiagnostics(diagnostics) {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
+  const warnings = diagnostics.length - errors;
+  return `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
 }
 function describeConflicts(result) {
   const where = result.changeRequest === void 0 ? "a change request" : `change request #${result.changeRequest.number}`;
@@ -59944,6 +60137,7 @@ function planAsResult(syncPlan, context) {
     conflicts: syncPlan.conflicts,
     ...syncPlan.reason === void 0 ? {} : { reason: syncPlan.reason },
     items: syncPlan.items,
+    diagnostics: syncPlan.diagnostics,
     requests: context.client.requestCounts()
   };
 }

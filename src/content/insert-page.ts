@@ -26,10 +26,10 @@ export function applyInsertPage(batch: ContentBatch, change: ChangeRequestConten
   const { draft } = batch;
   const fields = readPageFieldUpdate(change as unknown as Record<string, unknown>, index);
   if (change.document === undefined) throw invalidChange(index, 'document', 'is required: give the page as { "markdown": "..." }');
-  const markdown = readSubmittedDocument(change.document, index);
+  const git = readGitBlob((change as { git?: unknown }).git, index, 'git');
+  const markdown = readSubmittedDocument(change.document, index, { asFile: git !== undefined });
   const parent = parentFor(draft, change.into, index, 'into');
   const at = positionFor(change.at, index);
-  const git = readGitBlob((change as { git?: unknown }).git, index, 'git');
   const id = batch.context.newId();
   batch.claimRef(change.ref, 'page', id, index, 'ref');
 

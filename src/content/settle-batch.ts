@@ -1,4 +1,4 @@
-import type { RevisionPageDocument, RevisionPageMetaLinks } from '@gitbook/api';
+import type { ContentRefFile, ContentRefURL, RevisionPageDocument, RevisionPageMetaLinks } from '@gitbook/api';
 import { planLayout, type DirectoryLayout } from '../format/directory-layout.ts';
 import { isExternalTarget } from '../format/directory-path.ts';
 import { canonicalPageHead, metadataOfPage } from '../format/page-head.ts';
@@ -79,7 +79,7 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
     const body = asFile || scanReferences(markdown.body).length === 0 ? markdown.body : resolveSubmittedLinks(markdown.body, file(), targetsNow());
     const documentId = body === '' ? undefined : documentIdOf(body);
     if (documentId !== undefined) newDocuments.set(documentId, body);
-    const next = withDocumentId(markdown.deferredTargets ? withResolvedTargets(page, file(), targetsNow(), changeIndex) : page, documentId);
+    const next = withDocumentId(markdown.deferredTargets ? withResolvedTargets(page, file(), targetsNow(), changeIndex, asFile) : page, documentId);
     draft.setPage(pageId, next);
     keepHead(batch, next, markdown, asFile, body, lazyResolver(() => createResolver(file(), layoutNow(), snapshot.source.root)));
   }
@@ -178,28 +178,52 @@ function linkTargetsOf(snapshot: RevisionSnapshot, layout: DirectoryLayout, batc
   return { layout, root, readmePath, pageByPath, pageRefs: batch.pageRefs, fileRefs: batch.fileRefs };
 }
 
-/** A submitted frontmatter's `cover` and `metaLinks`, read as written, resolved to the files and pages they name. */
-function withResolvedTargets(page: SnapshotDocumentPage, file: string, targets: LinkTargets, changeIndex: number): SnapshotDocumentPage {
+/**
+ * A submitted frontmatter's `cover` (its light and dark images) and `metaLinks`, read as written, resolved to the
+ * files and pages they name. A target the change request lacks is refused, except in a page file from Git
+ * (`asFile`): there it is left out and the head keeps it as written, as the format's reader does (a warning;
+ * FORMAT.md, "Page files": a cover whose image was never committed is common in real repositories).
+ */
+function withResolvedTargets(page: SnapshotDocumentPage, file: string, targets: LinkTargets, changeIndex: number, asFile: boolean): SnapshotDocumentPage {
   const resolve = (target: string, kind: 'page' | 'file', key: string) => {
     const found = resolveSubmittedTarget(target.replace(/[#?].*$/, ''), file, targets);
-    if (found?.kind !== kind) throw invalidChange(changeIndex, 'document.markdown', `frontmatter ${key} "${target}" is not a ${kind} of the change request`);
-    return found.id;
+    if (found?.kind === kind) return found.id;
+    if (asFile) return undefined;
+    throw invalidChange(changeIndex, 'document.markdown', `frontmatter ${key} "${target}" is not a ${kind} of the change request`);
   };
   let next = page;
   const cover = page.cover;
-  if (cover?.ref?.kind === 'url' && !isExternalTarget(cover.ref.url)) {
-    next = { ...next, cover: { ...cover, ref: { kind: 'file', file: resolve(cover.ref.url, 'file', 'cover') } } };
+  if (cover) {
+    const fileRef = (ref: ContentRefFile | ContentRefURL | undefined, key: string): ContentRefFile | ContentRefURL | undefined => {
+      if (ref?.kind !== 'url' || isExternalTarget(ref.url)) return ref;
+      const id = resolve(ref.url, 'file', key);
+      return id === undefined ? undefined : { kind: 'file', file: id };
+    };
+    const { ref, refDark, ...rest } = cover;
+    const light = fileRef(ref, refDark ? 'cover.light' : 'cover');
+    const dark = fileRef(refDark, 'cover.dark');
+    const resolved = { ...rest, ...(light ? { ref: light } : {}), ...(dark ? { refDark: dark } : {}) };
+    next = light || dark ? { ...next, cover: resolved } : withoutCover(next);
   }
   const links = page.metaLinks;
   if (links) {
-    const pageRef = (ref: NonNullable<RevisionPageMetaLinks['canonical']>, key: string): NonNullable<RevisionPageMetaLinks['canonical']> =>
-      ref.kind === 'url' && !isExternalTarget(ref.url) ? { kind: 'page', page: resolve(ref.url, 'page', key) } : ref;
+    const pageRef = (ref: NonNullable<RevisionPageMetaLinks['canonical']>, key: string): RevisionPageMetaLinks['canonical'] => {
+      if (ref.kind !== 'url' || isExternalTarget(ref.url)) return ref;
+      const id = resolve(ref.url, 'page', key);
+      return id === undefined ? undefined : { kind: 'page', page: id };
+    };
     const metaLinks: RevisionPageMetaLinks = {};
-    if (links.canonical) metaLinks.canonical = pageRef(links.canonical, 'metaLinks.canonical');
-    if (links.alternates) metaLinks.alternates = links.alternates.map((ref) => pageRef(ref, 'metaLinks.alternates'));
+    const canonical = links.canonical ? pageRef(links.canonical, 'metaLinks.canonical') : undefined;
+    if (canonical) metaLinks.canonical = canonical;
+    if (links.alternates) metaLinks.alternates = links.alternates.flatMap((ref) => pageRef(ref, 'metaLinks.alternates') ?? []);
     next = { ...next, metaLinks };
   }
   return next;
+}
+
+function withoutCover(page: SnapshotDocumentPage): SnapshotDocumentPage {
+  const { cover: _cover, ...rest } = page;
+  return rest as SnapshotDocumentPage;
 }
 
 /**

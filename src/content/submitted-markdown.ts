@@ -39,14 +39,15 @@ const deferringResolver: ReferenceResolver = {
 };
 
 /**
- * Reads the `document` of a change: `{ markdown }` is read; `{}` is an empty document; a JSON document is refused
+ * Reads the `document` of a change (`asFile`: the change gives the page's Git blob, so the markdown is the page
+ * file as the repository holds it): `{ markdown }` is read; `{}` is an empty document; a JSON document is refused
  * (Quire keeps page bodies as Markdown). Errors name `changes[index].document...`.
  *
  * @example
  * readSubmittedDocument({ markdown: '---\nhidden: true\n---\n# Intro\n\nHello\n' }, 0)
  * // → { title: 'Intro', fields: { hidden: true }, body: 'Hello\n', ... }
  */
-export function readSubmittedDocument(document: unknown, index: number): SubmittedMarkdown {
+export function readSubmittedDocument(document: unknown, index: number, options: { asFile: boolean } = { asFile: false }): SubmittedMarkdown {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw invalidChange(index, 'document', 'must be an object: { "markdown": "..." }');
   }
@@ -56,18 +57,21 @@ export function readSubmittedDocument(document: unknown, index: number): Submitt
   if (!('markdown' in document)) return { fields: {}, deferredTargets: false, head: '', hasTitleLine: false, body: '' };
   const markdown = document.markdown;
   if (typeof markdown !== 'string') throw invalidChange(index, 'document.markdown', 'must be a string');
-  return readSubmittedMarkdown(markdown, index);
+  return readSubmittedMarkdown(markdown, index, options.asFile);
 }
 
-function readSubmittedMarkdown(markdown: string, index: number): SubmittedMarkdown {
+function readSubmittedMarkdown(markdown: string, index: number, asFile: boolean): SubmittedMarkdown {
   const field = 'document.markdown';
   const read = readPageHead(markdown, deferringResolver);
   if (read.yamlError) {
     const where = read.yamlError.line === undefined ? '' : ` on line ${read.yamlError.line}`;
     throw invalidChange(index, field, `the frontmatter is not valid YAML${where}: ${read.yamlError.message}`);
   }
+  // A page file from Git (given with `git`) is read as the format reads it: a value it does not understand is left
+  // out of the page's fields and kept in the head as written, never refused (FORMAT.md, "Page files"; the format's
+  // reader reports it as a warning). Markdown written for the API is checked.
   const problem = read.problems[0];
-  if (problem) throw invalidChange(index, field, `${problem.message}${problem.line === undefined ? '' : ` (line ${problem.line})`}`);
+  if (problem && !asFile) throw invalidChange(index, field, `${problem.message}${problem.line === undefined ? '' : ` (line ${problem.line})`}`);
 
   const parts = splitPageFile(markdown);
   const data = parts.frontmatter ? parseFrontmatter(parts.frontmatter.yaml, isKnownFrontmatterKey) : undefined;

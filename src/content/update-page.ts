@@ -23,8 +23,8 @@ export function applyUpdatePage(batch: ContentBatch, change: ChangeRequestConten
   const { draft } = batch;
   const current = existingPage(draft, change.page, index);
   const fields = readPageFieldUpdate(change as unknown as Record<string, unknown>, index);
-  const markdown = change.document === undefined ? undefined : readSubmittedDocument(change.document, index);
   const git = readGitBlob((change as { git?: unknown }).git, index, 'git');
+  const markdown = change.document === undefined ? undefined : readSubmittedDocument(change.document, index, { asFile: git !== undefined });
   if (git !== undefined && current.type !== 'document') throw invalidChange(index, 'git', `page ${current.id} is a ${current.type} page, which has no file in Git`);
   if (markdown !== undefined && current.type !== 'document') {
     throw invalidChange(index, 'document', `page ${current.id} is a ${current.type} page, which has no document`);

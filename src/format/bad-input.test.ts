@@ -37,10 +37,10 @@ describe('bad input is reported with file and line, and nothing is dropped', () 
     expect(bundle.revision.pages[1]!.title).toBe('Broken page');
   });
 
-  it('a known frontmatter key with the wrong type', () => {
+  it('a known frontmatter key with the wrong type: a warning, kept as written', () => {
     expectKeptAndReported(
       { 'README.md': '---\nhidden: maybe\n---\n\n# Home\n', 'SUMMARY.md': summary('* [Home](README.md)') },
-      { severity: 'error', code: 'FORMAT_INVALID_FRONTMATTER', path: 'README.md', line: 2 },
+      { severity: 'warning', code: 'FORMAT_INVALID_FRONTMATTER', path: 'README.md', line: 2 },
     );
   });
 

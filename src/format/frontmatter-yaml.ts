@@ -1,4 +1,4 @@
-import { isMap, parseDocument, stringify, type YAMLError } from 'yaml';
+import { isMap, isSeq, parseDocument, stringify, type YAMLError } from 'yaml';
 import { LineIndex } from './line-index.ts';
 
 /**
@@ -6,7 +6,13 @@ import { LineIndex } from './line-index.ts';
  */
 
 export type ParsedFrontmatter =
-  | { ok: true; data: Record<string, unknown>; unknownKeysText: string }
+  | {
+      ok: true;
+      data: Record<string, unknown>;
+      unknownKeysText: string;
+      /** The text of every top-level key as written (its line(s), up to the next key), in order. */
+      keyTexts: Array<{ key: string; text: string }>;
+    }
   | { ok: false; line: number | undefined; message: string };
 
 /**
@@ -23,21 +29,24 @@ export function parseFrontmatter(yaml: string, isKnown: (key: string) => boolean
   if (document.errors.length > 0) {
     return { ok: false, ...describeYamlError(yaml, document.errors[0]!) };
   }
-  if (document.contents === null) return { ok: true, data: {}, unknownKeysText: '' };
+  if (document.contents === null) return { ok: true, data: {}, unknownKeysText: '', keyTexts: [] };
   if (!isMap(document.contents)) return { ok: false, line: 1, message: 'frontmatter must be a map of keys to values' };
 
   const items = document.contents.items;
   let unknownKeysText = '';
+  const keyTexts: Array<{ key: string; text: string }> = [];
   items.forEach((pair, index) => {
     const key = (pair.key as { value?: unknown } | null)?.value;
-    if (typeof key === 'string' && isKnown(key)) return;
     const start = lineStart(yaml, (pair.key as { range?: number[] } | null)?.range?.[0] ?? 0);
     const next = items[index + 1]?.key as { range?: number[] } | null | undefined;
     const end = next?.range ? lineStart(yaml, next.range[0]!) : yaml.length;
-    unknownKeysText += yaml.slice(start, end);
+    let text = yaml.slice(start, end);
+    if (!text.endsWith('\n')) text += '\n';
+    keyTexts.push({ key: String(key), text });
+    if (typeof key === 'string' && isKnown(key)) return;
+    unknownKeysText += text;
   });
-  if (unknownKeysText !== '' && !unknownKeysText.endsWith('\n')) unknownKeysText += '\n';
-  return { ok: true, data: (document.toJS() ?? {}) as Record<string, unknown>, unknownKeysText };
+  return { ok: true, data: (document.toJS() ?? {}) as Record<string, unknown>, unknownKeysText, keyTexts };
 }
 
 function lineStart(text: string, offset: number): number {
@@ -64,4 +73,36 @@ export function describeYamlError(text: string, error: YAMLError): { line: numbe
   let offset = Math.min(error.pos[0], text.length);
   while (offset > 0 && /\s/.test(text[offset] ?? ' ')) offset--;
   return { line: new LineIndex(text).lineOf(offset), message: error.message.split('\n')[0]! };
+}
+
+/**
+ * The line (1 = the YAML's first line) of a key inside frontmatter, given as a dotted path: `layout.cover.size`,
+ * `cover.dark`, `tags.1` (the second item of `tags`). When the path goes deeper than the YAML, the line of the
+ * deepest part found; undefined when not even the top-level key is there (or the YAML does not parse).
+ *
+ * @example
+ * lineOfKeyPath('layout:\n  cover:\n    size: weird\n', 'layout.cover.size') // → 3
+ */
+export function lineOfKeyPath(yaml: string, keyPath: string): number | undefined {
+  const document = parseDocument(yaml, { prettyErrors: false, uniqueKeys: false });
+  if (document.errors.length > 0) return undefined;
+  const lines = new LineIndex(yaml);
+  let node: unknown = document.contents;
+  let offset: number | undefined;
+  for (const segment of keyPath.split('.')) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => (item.key as { value?: unknown } | null)?.value === segment);
+      const start = (pair?.key as { range?: number[] } | null | undefined)?.range?.[0];
+      if (pair === undefined || start === undefined) break;
+      offset = start;
+      node = pair.value;
+    } else if (isSeq(node) && /^\d+$/.test(segment)) {
+      const item = node.items[Number(segment)] as { range?: number[] } | undefined;
+      const start = item?.range?.[0];
+      if (start === undefined) break;
+      offset = start;
+      node = item;
+    } else break;
+  }
+  return offset === undefined ? undefined : lines.lineOf(offset);
 }

@@ -1,6 +1,6 @@
 import type { RevisionPageDocument } from '@gitbook/api';
 import { composeHead, splitPageFile } from './page-file.ts';
-import { parseFrontmatter, writeFrontmatter } from './frontmatter-yaml.ts';
+import { lineOfKeyPath, parseFrontmatter, writeFrontmatter } from './frontmatter-yaml.ts';
 import {
   defaultLayout,
   frontmatterToMetadata,
@@ -21,9 +21,15 @@ export interface ReadPageHead {
   metadata: PageMetadata;
   /** Unknown frontmatter keys, as written. */
   unknownKeysText: string;
+  /**
+   * Every top-level frontmatter key as written, in order, with whether the reader understood it. A key is not
+   * understood when it has an unknown name or a value the reader reported as a problem (for `cover`, its
+   * `coverY` and `coverHeight` go with it); its text is what `writePageHead` keeps when it rewrites the frontmatter.
+   */
+  writtenKeys: Array<{ key: string; text: string; understood: boolean }>;
   /** The frontmatter did not parse: `line` is the line in the file. */
   yamlError?: { line: number | undefined; message: string };
-  /** Known keys with the wrong type, with the line of the key in the file. */
+  /** Values not understood and targets the directory lacks (warnings), with the line of the key in the file. */
   problems: Array<FrontmatterProblem & { line: number | undefined }>;
 }
 
@@ -40,6 +46,7 @@ export function readPageHead(text: string, resolver: ReferenceResolver): ReadPag
     body: text.slice(parts.bodyStart),
     metadata: { layout: { ...defaultLayout }, tags: [] },
     unknownKeysText: '',
+    writtenKeys: [],
     problems: [],
   };
   if (parts.title) read.title = parts.title.text;
@@ -52,17 +59,25 @@ export function readPageHead(text: string, resolver: ReferenceResolver): ReadPag
       const { metadata, problems } = frontmatterToMetadata(parsed.data, resolver);
       read.metadata = metadata;
       read.unknownKeysText = parsed.unknownKeysText;
-      read.problems = problems.map((problem) => ({ ...problem, line: keyLine(parts.frontmatter!.yaml, problem.key) }));
+      const notUnderstood = notUnderstoodKeys(problems);
+      read.writtenKeys = parsed.keyTexts.map(({ key, text }) => ({ key, text, understood: isKnownFrontmatterKey(key) && !notUnderstood.has(key) }));
+      // The YAML starts on line 2 of the file, after the opening fence.
+      read.problems = problems
+        .map((problem) => {
+          const line = lineOfKeyPath(parts.frontmatter!.yaml, problem.key);
+          return { ...problem, line: line === undefined ? undefined : line + 1 };
+        })
+        .sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
     }
   }
   return read;
 }
 
-/** Line in the file of a top-level frontmatter key (`layout.width` → the `layout:` line). */
-function keyLine(yaml: string, key: string): number | undefined {
-  const name = key.split('.')[0]!;
-  const index = yaml.split('\n').findIndex((line) => line.startsWith(`${name}:`));
-  return index === -1 ? undefined : index + 2;
+/** The top-level keys the problems concern; a cover's position and height are not understood without it. */
+function notUnderstoodKeys(problems: readonly FrontmatterProblem[]): Set<string> {
+  const keys = new Set(problems.map((problem) => problem.key.split('.')[0]!));
+  if (keys.has('cover')) for (const key of ['coverY', 'coverHeight']) keys.add(key);
+  return keys;
 }
 
 /** The metadata fields of a page, as frontmatter carries them. */
@@ -97,6 +112,8 @@ export function canonicalPageHead(
  * The head to write for a page. The head as written (`writtenHead`) is kept byte for byte while the page's
  * title and metadata are what it says; otherwise only the part that changed is rewritten: the frontmatter
  * (canonical, unknown keys first and verbatim) or the title line (FORMAT.md, "Source text is kept").
+ * Keys the reader did not understand (a value of the wrong type, a cover naming a missing file) are written
+ * back verbatim with the unknown ones, unless the metadata now says something else for them.
  */
 export function writePageHead(page: RevisionPageDocument, writtenHead: string | undefined, resolver: ReferenceResolver, bodyIsEmpty: boolean): string {
   const metadata = metadataOfPage(page);
@@ -112,12 +129,31 @@ export function writePageHead(page: RevisionPageDocument, writtenHead: string | 
   let head = writtenHead;
   if (titleChanged) head = head.slice(0, parts.title!.start) + `# ${page.title}\n` + head.slice(parts.title!.end);
   if (frontmatterChanged) {
-    const frontmatter = writeFrontmatter(read.unknownKeysText, wanted);
+    const { verbatim, known } = keepNotUnderstood(read, metadataToFrontmatter(read.metadata, resolver), wanted);
+    const frontmatter = writeFrontmatter(verbatim, known);
     const block = frontmatter === '' ? '' : `---\n${frontmatter}---\n`;
     if (parts.frontmatter) head = block + head.slice(parts.frontmatter.end).replace(block === '' ? /^\n+/ : /^$/, '');
     else head = block === '' ? head : `${block}\n${head}`;
   }
   return head;
+}
+
+/**
+ * Splits the frontmatter to write into the text kept as written (unknown keys, and not-understood keys whose
+ * value the metadata did not change: `read` says the same as `wanted` for them) and the known keys to generate.
+ */
+function keepNotUnderstood(read: ReadPageHead, readKnown: Record<string, unknown>, wanted: Record<string, unknown>): { verbatim: string; known: Record<string, unknown> } {
+  const known = { ...wanted };
+  let verbatim = '';
+  for (const written of read.writtenKeys) {
+    if (written.understood) continue;
+    if (isKnownFrontmatterKey(written.key)) {
+      if (!sameJson(readKnown[written.key], wanted[written.key])) continue;
+      delete known[written.key];
+    }
+    verbatim += written.text;
+  }
+  return { verbatim, known };
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

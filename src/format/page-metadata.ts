@@ -9,6 +9,11 @@ import type {
   Variables,
 } from '@gitbook/api';
 import { asCoverMask, asCoverSize, asLayoutWidth } from '../model/published-enums.ts';
+import { readCover, writeCover } from './cover-frontmatter.ts';
+import { describeValue as describe, isRecord, type FrontmatterProblem } from './frontmatter-problem.ts';
+import { readTags, writeTags } from './tags-frontmatter.ts';
+
+export type { FrontmatterProblem } from './frontmatter-problem.ts';
 
 /**
  * The metadata a page's frontmatter carries, as fields of the published `RevisionPageDocument`.
@@ -83,15 +88,10 @@ export interface ReferenceResolver {
   pageTarget(ref: ContentRefPage | ContentRefURL): string | undefined;
 }
 
-/** A key whose value has the wrong type, reported by the caller with the file and line. */
-export interface FrontmatterProblem {
-  key: string;
-  message: string;
-}
-
 /**
- * Reads the known keys of a parsed frontmatter object into page metadata. Keys with a wrong type are
- * reported and ignored (the head is kept as written, so nothing is lost).
+ * Reads the known keys of a parsed frontmatter object into page metadata. Values it does not understand, and
+ * targets the directory lacks, are reported as problems (warnings for the caller) and left out of the metadata;
+ * the head is kept as written, so nothing is lost (see `writePageHead`).
  *
  * @example
  * frontmatterToMetadata({ description: 'Hi', hidden: true }, resolver).metadata.hidden // → true
@@ -103,19 +103,15 @@ export function frontmatterToMetadata(
   const problems: FrontmatterProblem[] = [];
   const metadata: PageMetadata = { layout: { ...defaultLayout }, tags: [] };
   const wrongType = (key: string, expected: string) =>
-    problems.push({ key, message: `frontmatter key \`${key}\` must be ${expected}, got ${describe(data[key])}` });
+    problems.push({ key, kind: 'not-understood', message: `frontmatter key \`${key}\` must be ${expected}, got ${describe(data[key])}` });
 
   if (data.description !== undefined && data.description !== null) {
     if (typeof data.description === 'string') metadata.description = data.description;
     else wrongType('description', 'a string');
   }
   if (data.cover !== undefined && data.cover !== null) {
-    if (typeof data.cover !== 'string') wrongType('cover', 'a path or URL');
-    else {
-      const ref = resolver.fileRef(data.cover);
-      if (ref === undefined) problems.push({ key: 'cover', message: `cover \`${data.cover}\` is not a file in the directory` });
-      else metadata.cover = { ref, yPos: 0 };
-    }
+    const cover = readCover(data.cover, resolver, problems);
+    if (cover) metadata.cover = cover;
   }
   if (data.coverY !== undefined) {
     if (typeof data.coverY !== 'number') wrongType('coverY', 'a number');
@@ -139,10 +135,7 @@ export function frontmatterToMetadata(
     else if (/\p{Extended_Pictographic}/u.test(data.icon)) metadata.emoji = data.icon;
     else metadata.icon = data.icon;
   }
-  if (data.tags !== undefined && data.tags !== null) {
-    if (!Array.isArray(data.tags) || !data.tags.every((tag) => typeof tag === 'string')) wrongType('tags', 'a list of tag slugs');
-    else metadata.tags = data.tags.map((tag: string) => ({ tag: { kind: 'tag', tag } }));
-  }
+  if (data.tags !== undefined && data.tags !== null) metadata.tags = readTags(data.tags, problems);
   if (data.if !== undefined && data.if !== null) {
     if (typeof data.if === 'string' && data.if !== '') metadata.condition = data.if;
     else wrongType('if', 'a condition expression');
@@ -168,13 +161,11 @@ export function frontmatterToMetadata(
 export function metadataToFrontmatter(metadata: PageMetadata, resolver: ReferenceResolver): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   if (metadata.description !== undefined && metadata.description !== '') data.description = metadata.description;
-  if (metadata.cover?.ref) {
-    const target = resolver.fileTarget(metadata.cover.ref);
-    if (target !== undefined) {
-      data.cover = target;
-      data.coverY = metadata.cover.yPos ?? 0;
-      if (metadata.cover.height !== undefined) data.coverHeight = metadata.cover.height;
-    }
+  const cover = metadata.cover ? writeCover(metadata.cover, resolver) : undefined;
+  if (cover !== undefined) {
+    data.cover = cover;
+    data.coverY = metadata.cover!.yPos ?? 0;
+    if (metadata.cover!.height !== undefined) data.coverHeight = metadata.cover!.height;
   }
   if (!sameLayout(metadata.layout, defaultLayout)) data.layout = writeLayout(metadata.layout);
   if (metadata.hidden) data.hidden = true;
@@ -182,7 +173,7 @@ export function metadataToFrontmatter(metadata: PageMetadata, resolver: Referenc
   if (metadata.noRobotsIndex) data.noRobotsIndex = true;
   if (metadata.emoji !== undefined) data.icon = metadata.emoji;
   else if (metadata.icon !== undefined) data.icon = metadata.icon;
-  if (metadata.tags.length > 0) data.tags = metadata.tags.map((entry) => entry.tag.tag);
+  if (metadata.tags.length > 0) data.tags = writeTags(metadata.tags);
   if (metadata.condition !== undefined) data.if = metadata.condition;
   if (metadata.metaLinks && (metadata.metaLinks.canonical || metadata.metaLinks.alternates?.length)) {
     const links: Record<string, unknown> = {};
@@ -195,24 +186,53 @@ export function metadataToFrontmatter(metadata: PageMetadata, resolver: Referenc
 }
 
 function readLayout(raw: Record<string, unknown>, layout: RevisionPageLayoutOptions, problems: FrontmatterProblem[]): void {
+  const notUnderstood = (key: string, expected: string, value: unknown) =>
+    problems.push({ key, kind: 'not-understood', message: `${key} must be ${expected}, got ${describe(value)}` });
+  const unknownOption = (key: string) => problems.push({ key, kind: 'not-understood', message: `${key} is not a layout option of the format` });
   if (raw.width !== undefined) {
     const width = asLayoutWidth(raw.width);
     if (width) layout.width = width;
-    else problems.push({ key: 'layout.width', message: `layout.width must be default or wide, got ${describe(raw.width)}` });
+    else notUnderstood('layout.width', 'default or wide', raw.width);
   }
   if (raw.cover !== undefined) {
-    if (!isRecord(raw.cover)) problems.push({ key: 'layout.cover', message: 'layout.cover must be a map' });
-    else {
-      if (typeof raw.cover.visible === 'boolean') layout.cover = raw.cover.visible;
-      layout.coverSize = asCoverSize(raw.cover.size) ?? layout.coverSize;
-      layout.coverMask = asCoverMask(raw.cover.mask) ?? layout.coverMask;
-    }
+    if (!isRecord(raw.cover)) notUnderstood('layout.cover', 'a map with visible, size and mask', raw.cover);
+    else readLayoutCover(raw.cover, layout, notUnderstood, unknownOption);
   }
   for (const key of visibilityKeys) {
     const value = raw[key];
     if (value === undefined) continue;
     if (isRecord(value) && typeof value.visible === 'boolean') layout[key] = value.visible;
-    else problems.push({ key: `layout.${key}`, message: `layout.${key} must be a map with visible: true or false` });
+    else notUnderstood(`layout.${key}`, 'a map with visible: true or false', value);
+  }
+  // A layout option Quire does not know would be lost when the frontmatter is regenerated: report it, so the
+  // whole `layout:` key is kept as written.
+  for (const key of Object.keys(raw)) if (!layoutKeys.has(key)) unknownOption(`layout.${key}`);
+}
+
+const layoutKeys = new Set<string>(['width', 'cover', ...visibilityKeys]);
+
+function readLayoutCover(
+  raw: Record<string, unknown>,
+  layout: RevisionPageLayoutOptions,
+  notUnderstood: (key: string, expected: string, value: unknown) => void,
+  unknownOption: (key: string) => void,
+): void {
+  if (raw.visible !== undefined) {
+    if (typeof raw.visible === 'boolean') layout.cover = raw.visible;
+    else notUnderstood('layout.cover.visible', 'true or false', raw.visible);
+  }
+  if (raw.size !== undefined) {
+    const size = asCoverSize(raw.size);
+    if (size) layout.coverSize = size;
+    else notUnderstood('layout.cover.size', 'hero, full or background', raw.size);
+  }
+  if (raw.mask !== undefined) {
+    const mask = asCoverMask(raw.mask);
+    if (mask) layout.coverMask = mask;
+    else notUnderstood('layout.cover.mask', 'none or radial', raw.mask);
+  }
+  for (const key of Object.keys(raw)) {
+    if (!['visible', 'size', 'mask'].includes(key)) unknownOption(`layout.cover.${key}`);
   }
 }
 
@@ -233,31 +253,21 @@ function readMetaLinks(raw: Record<string, unknown>, resolver: ReferenceResolver
   const links: RevisionPageMetaLinks = {};
   const resolve = (target: unknown, key: string) => {
     if (typeof target !== 'string') {
-      problems.push({ key, message: `${key} must be a URL or a path to a page` });
+      problems.push({ key, kind: 'not-understood', message: `${key} must be a URL or a path to a page, got ${describe(target)}` });
       return undefined;
     }
     const ref = resolver.pageRef(target);
-    if (ref === undefined) problems.push({ key, message: `${key} \`${target}\` is not a page of the directory` });
+    if (ref === undefined) problems.push({ key, kind: 'missing-target', message: `${key} \`${target}\` is not a page of the directory` });
     return ref;
   };
   if (raw.canonical !== undefined) links.canonical = resolve(raw.canonical, 'metaLinks.canonical');
   if (raw.alternates !== undefined) {
-    if (!Array.isArray(raw.alternates)) problems.push({ key: 'metaLinks.alternates', message: 'metaLinks.alternates must be a list' });
+    if (!Array.isArray(raw.alternates)) problems.push({ key: 'metaLinks.alternates', kind: 'not-understood', message: `metaLinks.alternates must be a list, got ${describe(raw.alternates)}` });
     else links.alternates = raw.alternates.flatMap((target) => resolve(target, 'metaLinks.alternates') ?? []);
   }
   return links;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isVariableValue(value: unknown): boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'a map' : `${typeof value} ${JSON.stringify(value)}`;
 }

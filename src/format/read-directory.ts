@@ -15,7 +15,9 @@ import { flattenPages } from '../model/page-tree.ts';
 import { emptyDirectorySource, type DirectorySource, type RevisionBundle } from '../model/revision-bundle.ts';
 import { assetsFolder, includesFolder, planLayout, type DirectoryLayout } from './directory-layout.ts';
 import { basename, decodeTargetPath, isExternalTarget, normalizeDirectoryPath, resolveInside, resolveLinkTarget, splitTarget } from './directory-path.ts';
+import { coverTargets } from './cover-targets.ts';
 import { contentTypeOf, imageDimensions } from './file-metadata.ts';
+import { frontmatterDiagnostics } from './frontmatter-diagnostics.ts';
 import { describeYamlError, parseFrontmatter } from './frontmatter-yaml.ts';
 import { configFileName, parseGitbookConfig, type GitbookConfig } from './gitbook-config.ts';
 import { gitBlobOid } from './git-oid.ts';
@@ -205,13 +207,11 @@ class DirectoryReader {
     let lines: LineIndex | undefined;
     const lineOf = (offset: number) => (lines ??= new LineIndex(text)).lineOf(offset);
 
-    // A cover in the frontmatter is a reference too.
-    if (parts.frontmatter) {
-      const cover = /^cover:[ \t]*["']?([^"'\n]+?)["']?[ \t]*$/m.exec(parts.frontmatter.yaml)?.[1];
-      if (cover !== undefined && !isExternalTarget(cover)) {
-        const resolved = resolveInside(path, decodeTargetPath(cover), this.source.root);
-        if (resolved.ok) targets.push(resolved.path);
-      }
+    // A cover in the frontmatter (one image, or light and dark) is a reference too.
+    for (const { target } of parts.frontmatter ? coverTargets(parts.frontmatter.yaml) : []) {
+      if (isExternalTarget(target)) continue;
+      const resolved = resolveInside(path, decodeTargetPath(target), this.source.root);
+      if (resolved.ok) targets.push(resolved.path);
     }
     for (const reference of scanReferences(text.slice(parts.bodyStart))) {
       if (isExternalTarget(reference.target)) continue;
@@ -416,7 +416,9 @@ class DirectoryReader {
     if (head.yamlError) {
       this.report('error', 'FORMAT_INVALID_YAML', spec.path, head.yamlError.line, `invalid YAML in frontmatter: ${head.yamlError.message}; the page keeps its title and its frontmatter as written`);
     }
-    for (const problem of head.problems) this.report('error', 'FORMAT_INVALID_FRONTMATTER', spec.path, problem.line, problem.message);
+    // What the hosted exporter writes is never an error: a value not understood, or a cover whose image was never
+    // committed, is a warning; the head keeps it verbatim and the page is imported (FORMAT.md, "Page files").
+    this.diagnostics.push(...frontmatterDiagnostics(spec.path, head.problems));
 
     const fileName = /^readme\.md$/i.test(basename(spec.path)) ? (spec.path.split('/').slice(-2, -1)[0] ?? 'README.md') : basename(spec.path);
     const title = head.title ?? spec.summaryTitle ?? titleFromFileName(fileName);

@@ -1,5 +1,6 @@
 import { layoutContentOf, planLayout, walkLayoutPages, type DirectoryLayout, type LayoutContent, type LayoutInput, type LayoutPage } from './directory-layout.ts';
 import { decodeTargetPath, isExternalTarget, relativePath, resolveLinkTarget, splitTarget } from './directory-path.ts';
+import { coverTargets } from './cover-targets.ts';
 import { splitPageFile } from './page-file.ts';
 import { documentIdOf } from './read-directory.ts';
 import { encodeTargetPath } from './reference-resolver.ts';
@@ -140,11 +141,14 @@ function pathOf(layout: DirectoryLayout, kind: 'page' | 'file' | 'reusable-conte
 function headReferences(head: string): Reference[] {
   const parts = splitPageFile(head);
   if (!parts.frontmatter) return [];
-  const match = /^cover:[ \t]*(["']?)([^"'\n]+?)\1[ \t]*$/dm.exec(parts.frontmatter.yaml);
-  const span = match?.indices?.[2];
-  if (!span) return [];
-  const start = parts.frontmatter.yamlStart + span[0];
-  return [{ syntax: 'html-attribute', target: match![2]!, start, end: start + match![2]!.length, angle: false }];
+  // The cover's one image, or its light and dark images.
+  return coverTargets(parts.frontmatter.yaml).map(({ target, start, end }) => ({
+    syntax: 'html-attribute',
+    target,
+    start: parts.frontmatter!.yamlStart + start,
+    end: parts.frontmatter!.yamlStart + end,
+    angle: false,
+  }));
 }
 
 /** Drops bodies no page or reusable content names any more. */

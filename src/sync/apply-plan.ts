@@ -34,6 +34,7 @@ export async function apply(syncPlan: SyncPlan, context: SyncContext): Promise<S
     conflicts: syncPlan.conflicts,
     ...(syncPlan.reason === undefined ? {} : { reason: syncPlan.reason }),
     items: syncPlan.items.filter((item) => item.outcome === 'failed'),
+    diagnostics: syncPlan.diagnostics,
     requests: context.client.requestCounts(),
   };
   if (syncPlan.mode === 'needs-preference' || syncPlan.mode === 'blocked') return done(result, context);

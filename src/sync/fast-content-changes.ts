@@ -7,10 +7,13 @@
  * the full way (`planContentChanges`).
  */
 import type { ContentChange } from '../client/index.ts';
+import { coverTargets } from '../format/cover-targets.ts';
+import { frontmatterDiagnostics } from '../format/frontmatter-diagnostics.ts';
 import { gitBlobOid } from '../format/git-oid.ts';
 import { readPageHead } from '../format/page-head.ts';
 import type { ReferenceResolver } from '../format/page-metadata.ts';
 import { splitPageFile } from '../format/page-file.ts';
+import type { Diagnostic } from '../model/diagnostic.ts';
 import { maxFileBytes } from './content-changes.ts';
 import type { GitPathLocations } from './git-path-locations.ts';
 import { pageFieldClears } from './page-field-clears.ts';
@@ -56,16 +59,27 @@ export function canPlanInPlace(paths: readonly string[], located: GitPathLocatio
   return paths.every((path) => !structure.has(path) && located.has(path));
 }
 
+/** The quick way's plan: the changes, and the format's diagnostics for the pages it read. */
+export interface InPlaceChanges {
+  changes: PlannedChange[];
+  /** Frontmatter values not understood in the changed pages (warnings), as the directory reader reports them. */
+  diagnostics: Diagnostic[];
+}
+
 /**
  * The changes for files edited in place, or undefined when the quick way does not apply. `located` says where
- * the space keeps the changed paths (it may hold only those).
+ * the space keeps the changed paths (it may hold only those). The quick way does not see the rest of the
+ * directory, so a page whose cover names other images than before takes the full way, where the reader checks
+ * that they exist (and warns when they do not).
  *
  * @example
  * const planned = planInPlaceChanges([{ path: 'guide.md', before, after }], located, structure);
+ * planned?.diagnostics // → warnings for the frontmatter of guide.md
  */
-export function planInPlaceChanges(changed: readonly ChangedFile[], located: GitPathLocations, structure: ReadonlySet<string>): PlannedChange[] | undefined {
+export function planInPlaceChanges(changed: readonly ChangedFile[], located: GitPathLocations, structure: ReadonlySet<string>): InPlaceChanges | undefined {
   if (!canPlanInPlace(changed.map((file) => file.path), located, structure)) return undefined;
   const planned: PlannedChange[] = [];
+  const diagnostics: Diagnostic[] = [];
   for (const file of changed) {
     if (file.before === null || file.after === null) return undefined;
     const where = located.get(file.path)!;
@@ -100,6 +114,8 @@ export function planInPlaceChanges(changed: readonly ChangedFile[], located: Git
     const oldHead = readPageHead(before, keepAsWritten);
     const newHead = readPageHead(after, keepAsWritten);
     if (oldHead.yamlError || newHead.yamlError) return undefined;
+    if (!sameFrontmatterTargets(before, after)) return undefined;
+    diagnostics.push(...frontmatterDiagnostics(file.path, newHead.problems));
     const change = { operation: 'update_page', page: where.id, document: { markdown: after }, git, ...pageFieldClears(oldHead.metadata, newHead.metadata) };
     planned.push({
       change: change as unknown as ContentChange,
@@ -109,7 +125,17 @@ export function planInPlaceChanges(changed: readonly ChangedFile[], located: Git
       weight: after.length,
     });
   }
-  return planned;
+  return { changes: planned, diagnostics };
+}
+
+/** True when the frontmatter names the same cover images and meta links before and after. */
+function sameFrontmatterTargets(before: string, after: string): boolean {
+  const targets = (text: string) => {
+    const yaml = splitPageFile(text).frontmatter?.yaml ?? '';
+    const metaLinks = /^metaLinks:[^\n]*\n(?:[ \t]+[^\n]*(?:\n|$))*/m.exec(yaml)?.[0] ?? '';
+    return JSON.stringify([coverTargets(yaml).map((found) => [found.key, found.target]), metaLinks]);
+  };
+  return targets(before) === targets(after);
 }
 
 function decode(bytes: Uint8Array): string | undefined {

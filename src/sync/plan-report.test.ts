@@ -15,6 +15,7 @@ const result: SyncResult = {
     { outcome: 'updated', side: 'space', kind: 'page', path: 'guide/faq.md', title: 'FAQ' },
     { outcome: 'failed', side: 'space', kind: 'file', path: 'big.pdf', detail: 'too large' },
   ],
+  diagnostics: [],
   requests: { total: 7, retries: 0, byRoute: {} },
 };
 

@@ -2,6 +2,7 @@
  * Human-readable output of a sync: the plan (`--dry-run`), the result, and, for a conflict, which pages and how
  * to resolve them.
  */
+import { formatDiagnostic, type Diagnostic } from '../model/diagnostic.ts';
 import type { PlanItem, SyncOutcome } from './plan-item.ts';
 import type { SyncPlan } from './sync-plan.ts';
 import type { SyncResult } from './sync-result.ts';
@@ -30,7 +31,8 @@ export function describePlan(syncPlan: SyncPlan): string {
   }
   for (const item of syncPlan.items.filter((planned) => planned.outcome === 'failed' && !step?.items.includes(planned))) lines.push(`    ${formatItem(item, 'plan')}`);
   if (syncPlan.recordLive) lines.push(`  record: the space's current revision is commit ${syncPlan.recordLive.oid.slice(0, 7)}`);
-  for (const diagnostic of syncPlan.diagnostics) lines.push(`  warning: ${diagnostic.path}${diagnostic.line === undefined ? '' : `:${diagnostic.line}`}: ${diagnostic.message}`);
+  // The format's diagnostics are listed with the result (`describeResult`), which a dry run prints too.
+  if (syncPlan.diagnostics.length > 0) lines.push(`  the repository's files: ${countDiagnostics(syncPlan.diagnostics)}, listed below`);
   if (syncPlan.reason) lines.push(`  ${syncPlan.reason}`);
   return `${lines.join('\n')}\n`;
 }
@@ -55,7 +57,28 @@ export function describeResult(result: SyncResult): string {
   if (result.revision) lines.push(`  the space is at revision ${result.revision}${result.commit ? `, synced with commit ${result.commit.slice(0, 7)}` : ''}`);
   if (result.reason) lines.push(`  ${result.reason}`);
   if (result.mode === 'conflict' && result.conflicts.length > 0) lines.push(describeConflicts(result));
+  lines.push(...describeDiagnostics(result.diagnostics));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The format's diagnostics as compilers print them, errors first: `<path>:<line>: warning <CODE>: <message>`,
+ * paths from the repository's root; then a count. No lines when there are none.
+ *
+ * @example
+ * describeDiagnostics([{ severity: 'warning', code: 'FORMAT_MISSING_FILE', path: 'page.md', line: 2, message: 'cover ...' }])
+ * // → ['page.md:2: warning FORMAT_MISSING_FILE: cover ...', '0 errors, 1 warning in the repository\'s files']
+ */
+export function describeDiagnostics(diagnostics: readonly Diagnostic[]): string[] {
+  if (diagnostics.length === 0) return [];
+  const sorted = [...diagnostics].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+  return [...sorted.map(formatDiagnostic), `${countDiagnostics(diagnostics)} in the repository's files`];
+}
+
+function countDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
 }
 
 /**

@@ -42,8 +42,31 @@ export function plan(syncPoint: SyncPoint | undefined, git: GitSide, space: Spac
     diagnostics: [],
     items: [],
   };
-  if (options.pullRequest !== undefined) return planPreview(result, syncPoint, git, space, options);
-  return syncPoint === undefined ? planFirstSync(result, git, space, options) : planSince(result, syncPoint, git, space, options);
+  const planned =
+    options.pullRequest !== undefined ? planPreview(result, syncPoint, git, space, options)
+    : syncPoint === undefined ? planFirstSync(result, git, space, options)
+    : planSince(result, syncPoint, git, space, options);
+  planned.diagnostics = repositoryDiagnostics(planned.diagnostics, options.prefix);
+  return planned;
+}
+
+/**
+ * The format's diagnostics as the repository sees them: each once, with paths from the repository's root (the
+ * synced folder, `prefix`, included), so `<path>:<line>` opens the right file.
+ *
+ * @example
+ * repositoryDiagnostics([warning, warning], 'docs/')[0].path // → 'docs/page.md'
+ */
+export function repositoryDiagnostics(diagnostics: readonly Diagnostic[], prefix: string): Diagnostic[] {
+  const seen = new Set<string>();
+  const unique: Diagnostic[] = [];
+  for (const diagnostic of diagnostics) {
+    const key = JSON.stringify([diagnostic.severity, diagnostic.code, diagnostic.path, diagnostic.line, diagnostic.message]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unique.push({ ...diagnostic, path: prefix + diagnostic.path });
+  }
+  return unique;
 }
 
 /** No sync point: an empty side takes the other's content; two full sides need `prefer`, unless they agree. */
@@ -132,7 +155,9 @@ function planSince(result: SyncPlan, syncPoint: SyncPoint, git: GitSide, space: 
     let changes: PlannedChange[] | undefined;
     if (!git.complete && target === undefined && spaceChanges.size === 0) {
       const changed = [...git.changes].map(([path, after]) => ({ path, before: git.baseFiles.get(path) ?? null, after }));
-      changes = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git.structure);
+      const quick = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git.structure);
+      changes = quick?.changes;
+      result.diagnostics.push(...(quick?.diagnostics ?? []));
     }
     const inPlace = changes !== undefined;
     changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space), git.head?.timestamp);
@@ -206,7 +231,7 @@ function contentChanges(result: SyncPlan, fromFiles: DirectoryBytes, toFiles: Di
   const from = readDirectory(fromFiles, { createdAt }).bundle;
   const ids = alignIds(from, content);
   const read = readDirectory(toFiles, { previous: from, createdAt });
-  result.diagnostics.push(...read.diagnostics.filter((diagnostic: Diagnostic) => diagnostic.severity === 'error'));
+  result.diagnostics.push(...read.diagnostics);
   return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids);
 }
 

@@ -58,6 +58,7 @@ export function planAsResult(syncPlan: SyncPlan, context: Pick<SyncContext, 'cli
     conflicts: syncPlan.conflicts,
     ...(syncPlan.reason === undefined ? {} : { reason: syncPlan.reason }),
     items: syncPlan.items,
+    diagnostics: syncPlan.diagnostics,
     requests: context.client.requestCounts(),
   };
 }

@@ -1,5 +1,6 @@
 /** What a sync run did, grouped by outcome, as `--json` prints it and the Action sets its outputs. */
 import type { RequestCounts } from '../client/index.ts';
+import type { Diagnostic } from '../model/diagnostic.ts';
 import { groupByOutcome, type GroupedItems, type PlanItem } from './plan-item.ts';
 import type { SyncMode } from './sync-plan.ts';
 
@@ -20,10 +21,18 @@ export interface SyncResult {
   /** Why nothing was done (`needs-preference`, `blocked`). */
   reason?: string | undefined;
   items: PlanItem[];
+  /**
+   * The format's diagnostics for the repository's files as this run read them (warnings and errors, each once;
+   * paths from the repository's root). They never stop a run: what the hosted exporter writes is never an error.
+   */
+  diagnostics: Diagnostic[];
   requests: RequestCounts;
 }
 
-/** A result as JSON: items grouped by outcome (created, updated, moved, deleted, skipped, failed). */
+/**
+ * A result as JSON: items grouped by outcome (created, updated, moved, deleted, skipped, failed), and
+ * `diagnostics` as `{ severity, code, path, line?, message }`.
+ */
 export type SyncResultJson = Omit<SyncResult, 'items' | 'requests'> & { requests: number; byOutcome: GroupedItems };
 
 /**
