@@ -1,3 +1,4 @@
+import { expressionScope } from './adaptive/index.ts';
 import { createBodyContext, type BrokenLink } from './body/body-context.ts';
 import { bodyHtml } from './body/body-html.ts';
 import { hastText } from './body/node-text.ts';
@@ -31,6 +32,8 @@ export interface RenderedPage {
   /** Root-relative hrefs of the files the page links to or shows. */
   usedFiles: string[];
   broken: BrokenLink[];
+  /** Expressions of the body that could not be evaluated, each line naming the page. */
+  warnings: string[];
   /** Absent for pages left out of search (`noIndex`, hidden). */
   search?: SearchDocument;
 }
@@ -49,7 +52,8 @@ export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache
   if (page === undefined) throw new RangeError(`no page ${index} in the plan (${plan.pages.length} pages)`);
   const space = plan.spaces[page.space]!;
   const prefix = rootPrefix(page.folder);
-  const context = createBodyContext(space, page.source ?? '', space.customization.externalLinksTarget);
+  const scope = expressionScope({ claims: plan.claims, spaceVariables: space.variables, pageVariables: page.variables ?? {} });
+  const context = createBodyContext(space, page.source ?? '', space.customization.externalLinksTarget, scope);
   let body: string;
   let text = '';
   if (page.kind === 'computed') {
@@ -69,6 +73,7 @@ export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache
     html,
     usedFiles: [...context.usedFiles],
     broken: context.broken,
+    warnings: context.warnings.map((warning) => `page "${page.title}" (${page.href}): ${warning}`),
     ...(indexed
       ? {
           search: {

@@ -7,3 +7,4 @@ export { expressionScope, type ExpressionScopeInput, type JsonObject } from './e
 export { allowedMethods, type ExpressionNode } from './expression-tree.ts';
 export { displayText, isTruthy, type ExpressionValue, type JsonValue } from './expression-value.ts';
 export { maxExpressionDepth, maxExpressionLength, parseExpression } from './parse-expression.ts';
+export { pageExclusions, type PageExclusions } from './page-conditions.ts';

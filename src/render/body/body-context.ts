@@ -1,4 +1,5 @@
 import type { Node } from 'mdast';
+import { expressionScope, type ExpressionScope } from '../adaptive/index.ts';
 import type { LinkTarget, SpacePlan } from '../route-data.ts';
 
 /** A heading of the page's outline ("on this page"). */
@@ -21,7 +22,7 @@ export interface BrokenLink {
  * tables through it; the link pass fills `usedFiles` and `broken`.
  */
 export interface BodyContext {
-  space: Pick<SpacePlan, 'links' | 'includes' | 'root' | 'pages' | 'files'>;
+  space: Pick<SpacePlan, 'links' | 'includes' | 'root' | 'pages' | 'files'> & Partial<Pick<SpacePlan, 'excluded'>>;
   /** The page's file in the layout: relative links are relative to it. `''` when the page has none. */
   source: string;
   externalTarget: 'self' | 'blank';
@@ -35,11 +36,18 @@ export interface BodyContext {
   bases: WeakMap<Node, string>;
   /** Reusable contents being included, outermost first: a cycle stops here. */
   including: string[];
+  /** What `{% if %}` blocks and inline expressions read: the export's claims, the space's and the page's variables. */
+  scope: ExpressionScope;
+  /** Expressions of the body that could not be evaluated (their content is hidden), one line each. */
+  warnings: string[];
 }
 
-/** A fresh context for one page. */
-export function createBodyContext(space: BodyContext['space'], source: string, externalTarget: 'self' | 'blank'): BodyContext {
-  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [] };
+/** No claims and no variables: what a body sees when nothing is given. */
+const emptyScope = expressionScope({ claims: {}, spaceVariables: {}, pageVariables: {} });
+
+/** A fresh context for one page; `scope` (src/render/adaptive) defaults to no claims and no variables. */
+export function createBodyContext(space: BodyContext['space'], source: string, externalTarget: 'self' | 'blank', scope: ExpressionScope = emptyScope): BodyContext {
+  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [], scope, warnings: [] };
 }
 
 /** The file a node's relative links are written in. */

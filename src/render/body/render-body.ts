@@ -4,6 +4,7 @@ import { sanitize } from 'hast-util-sanitize';
 import { toHast } from 'mdast-util-to-hast';
 import { parseMarkdown } from '../../markdown/index.ts';
 import { createHandlers, unknownHandler } from '../blocks/handlers.ts';
+import { renderInlineExpressions } from '../blocks/inline-expression.ts';
 import type { BodyContext } from './body-context.ts';
 import { fastBodyTree } from '../fast-body/fast-body-tree.ts';
 import { finishTree } from './finish-tree.ts';
@@ -33,7 +34,10 @@ export function renderBody(markdown: string, context: BodyContext, prefix: strin
     const mdast = parseMarkdown(markdown);
     tree = toHast(mdast, { allowDangerousHtml: true, handlers: createHandlers(context), unknownHandler }) as Root;
     // Parsing raw HTML costs a full HTML parse of the page: only when there is some.
-    if (hasRaw(tree.children)) tree = raw(tree) as Root;
+    if (hasRaw(tree.children)) {
+      tree = raw(tree) as Root;
+      renderInlineExpressions(tree, context);
+    }
     resolveLinks(tree, context, prefix);
     tree = sanitize(tree, bodySchema) as Root;
   }
