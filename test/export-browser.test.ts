@@ -44,7 +44,8 @@ describe.skipIf(!available)('exported site in a browser', () => {
   const path = () => relative(outDir, fileURLToPath(page.url())).split(sep).join('/');
 
   beforeAll(async () => {
-    await exportSite(await fixtureSite(), { outDir, workers: 0 });
+    // guides/writing.md is shown on a condition (`if: visitor.claims.staff`): export for a visitor who passes it.
+    await exportSite(await fixtureSite(), { outDir, workers: 0, claims: { staff: true } });
     mkdirSync(screenshots, { recursive: true });
     context = await chromium.launchPersistentContext(join(scratch, 'profile'), {
       executablePath: chromiumPath,

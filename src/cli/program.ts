@@ -114,8 +114,16 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--share-key <key>', 'the share key of a share-link site')
     .option('--data <dir>', "the embedded service's data folder, used when no API is given", '.quire')
     .option('--json', 'print the summary as JSON')
-    .addHelpText('after', '\nExit codes: 0 done, 1 the site or its content could not be read, 2 wrong usage, 3 unexpected failure.\n\nExamples:\n  quire export --site abc123 --out site\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire export --site abc123 --out site\n')
-    .action(async (options: { site: string; out: string; organization?: string; api?: string; token?: string; shareKey?: string; data: string; json?: boolean }) => {
+    .option('--claims <file.json>', 'visitor claims (a JSON object) to export adaptive content for; default: none')
+    .addHelpText(
+      'after',
+      '\nAdaptive content: {% if %} blocks, inline expressions and page conditions (if:) are evaluated once, against the claims of --claims ' +
+        '(visitor.claims in expressions, the file used as-is: the hosted service puts unsigned claims under visitor.claims.unsigned, so write ' +
+        '{ "unsigned": { "plan": "pro" } } for those). Without --claims there are none: content shown only on a condition is left out. ' +
+        'A bundle shows one audience; export once per audience for several.\n' +
+        '\nExit codes: 0 done, 1 the site or its content could not be read, 2 wrong usage (an unreadable or invalid claims file too), 3 unexpected failure.\n\nExamples:\n  quire export --site abc123 --out site\n  quire export --site abc123 --out site-pro --claims pro-claims.json\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire export --site abc123 --out site\n',
+    )
+    .action(async (options: { site: string; out: string; organization?: string; api?: string; token?: string; shareKey?: string; data: string; json?: boolean; claims?: string }) => {
       exitCode = await (await import('./commands/export.ts')).exportCommand(options, terminal, process.env);
     });
 

@@ -17,6 +17,7 @@ import {
   stylesheetPath,
   themeCss,
   type ExportSite,
+  type JsonObject,
   type SearchDocument,
 } from '../render/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
@@ -41,12 +42,23 @@ export interface ExportOptions {
    * they did not pay (bench/export: parsing allocates so much that two threads on 2 vCPUs ran slower than one).
    */
   workers?: number | 'auto';
+  /**
+   * The visitor's claims to export the site for: `{% if %}` blocks, inline expressions and page conditions (`if:`)
+   * read them as `visitor.claims`. A JSON object, used as-is (the hosted service puts unsigned claims under
+   * `visitor.claims.unsigned`, so such claims go under an `unsigned` key). Default `{}`: no visitor, so content
+   * shown only on a condition is left out. One export shows one audience's branch, never all branches at once.
+   */
+  claims?: JsonObject;
 }
 
 /** A link in content that leads nowhere in the export. */
 export interface ExportBrokenLink {
-  /** The page it is on (root-relative href). */
+  /** The site space the page is in: its title, and its section's title when the site has sections. */
+  space: string;
+  section?: string;
+  /** The page it is on: root-relative href, and title. */
   page: string;
+  pageTitle: string;
   /** The target as written, and the file it is written in (the page, or a reusable content it includes). */
   target: string;
   source: string;
@@ -103,21 +115,29 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
     assets.set(path.split('/').map(encodeURIComponent).join('/'), bytes);
     return path;
   };
-  const plan = planSite(site, { assetPath });
+  if (options.claims !== undefined && (typeof options.claims !== 'object' || options.claims === null || Array.isArray(options.claims))) {
+    throw new QuireError('INVALID_ARGUMENT', 'exportSite claims must be a JSON object', { field: 'claims' });
+  }
+  const plan = planSite(site, { assetPath, ...(options.claims ? { claims: options.claims } : {}) });
   const writer = new BundleWriter(outDir);
   await mkdir(outDir, { recursive: true });
 
   const workers = options.workers === 'auto' || options.workers === undefined ? autoWorkers(plan.pages.length) : Math.max(0, Math.floor(options.workers));
   const usedFiles = new Set(plan.usedFiles);
   const brokenLinks: ExportBrokenLink[] = [];
+  const warnings = [...plan.warnings];
   const documents: SearchDocument[] = [];
   const iconWarnings: string[] = [];
   let rendered = 0;
   progress({ phase: 'render', done: 0, total: plan.pages.length });
   await renderPages(plan, workers, outDir, async (page) => {
     for (const href of page.usedFiles) usedFiles.add(href);
-    for (const link of page.broken) brokenLinks.push({ page: plan.pages[page.index]!.href, ...link });
-    for (const icon of page.missingIcons) iconWarnings.push(`icon "${icon}" on ${plan.pages[page.index]!.href} is not in Font Awesome Free: drawn as a placeholder`);
+    const pagePlan = plan.pages[page.index]!;
+    const space = plan.spaces[pagePlan.space]!;
+    const where = { space: space.title, ...(space.sectionTitle === undefined ? {} : { section: space.sectionTitle }), page: pagePlan.href, pageTitle: pagePlan.title };
+    for (const link of page.broken) brokenLinks.push({ ...where, ...link });
+    for (const icon of page.missingIcons) iconWarnings.push(`icon "${icon}" on page "${pagePlan.title}" (${pagePlan.href}) is not in Font Awesome Free: drawn as a placeholder`);
+    warnings.push(...page.warnings);
     if (page.search) documents.push(page.search);
     // A worker thread writes the pages it renders itself; this thread writes its own.
     if ('bytes' in page) writer.bytes += page.bytes;
@@ -151,7 +171,7 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
     files: copied,
     bytes: writer.bytes,
     brokenLinks,
-    warnings: [...plan.warnings, ...iconWarnings],
+    warnings: [...warnings, ...iconWarnings],
     milliseconds: Math.round(performance.now() - started),
     workers,
   };

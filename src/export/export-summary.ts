@@ -1,7 +1,8 @@
-import type { ExportSummary } from './export-site.ts';
+import type { ExportBrokenLink, ExportSummary } from './export-site.ts';
 
 /**
- * The summary printed at the end of an export: pages, files, size, broken links (the first ten named), time.
+ * The summary printed at the end of an export: pages, files, size, broken links (the first ten, each with its site
+ * space and page), time.
  *
  * @example
  * formatExportSummary(summary)
@@ -15,12 +16,24 @@ export function formatExportSummary(summary: ExportSummary): string {
   if (summary.brokenLinks.length === 0) lines.push('No broken links.');
   else {
     lines.push(`${number(summary.brokenLinks.length)} broken link${summary.brokenLinks.length === 1 ? '' : 's'}:`);
-    for (const link of summary.brokenLinks.slice(0, 10)) lines.push(`  ${link.source}: ${link.target}`);
+    for (const link of summary.brokenLinks.slice(0, 10)) lines.push(`  ${describeBrokenLink(link)}`);
     if (summary.brokenLinks.length > 10) lines.push(`  … and ${number(summary.brokenLinks.length - 10)} more`);
   }
   for (const warning of summary.warnings.slice(0, 10)) lines.push(`warning: ${warning}`);
   if (summary.warnings.length > 10) lines.push(`… and ${summary.warnings.length - 10} more warnings`);
   return lines.join('\n');
+}
+
+/**
+ * Where a broken link is and what it names: `Docs › v2 › page "Writing" (v2/guides/writing/index.html): missing.md in guides/writing.md`.
+ *
+ * @example
+ * describeBrokenLink({ space: 'Handbook', page: 'index.html', pageTitle: 'Home', target: 'x.md', source: 'README.md' })
+ * // → 'Handbook › page "Home" (index.html): x.md in README.md'
+ */
+export function describeBrokenLink(link: ExportBrokenLink): string {
+  const space = link.section === undefined ? link.space : `${link.section} › ${link.space}`;
+  return `${space} › page "${link.pageTitle}" (${link.page}): ${link.target} in ${link.source}`;
 }
 
 function megabytes(bytes: number): string {

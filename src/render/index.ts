@@ -20,6 +20,7 @@ export { planSite, safeFileName, type PlanSiteOptions } from './plan-site.ts';
 export type { ChromeLink, HeaderLink, LinkTarget, NavItem, PageOptions, PagePlan, SitePlan, SpaceChrome, SpacePlan, TabItem } from './route-data.ts';
 export { renderSitePage, notFoundHtml, type RenderedPage, type SearchDocument } from './render-site-page.ts';
 export { renderBody } from './body/render-body.ts';
+export type { JsonObject, JsonValue } from './adaptive/index.ts';
 export { createBodyContext, type BodyContext, type BrokenLink, type OutlineEntry } from './body/body-context.ts';
 export { pageHtml, scriptPath, stylesheetPath, type ChromeCache, type PageView } from './chrome/page-template.ts';
 export { themeCss } from './chrome/theme-css.ts';

@@ -2,6 +2,7 @@ import type { RevisionFile, RevisionPage, RevisionPageComputed, RevisionPageDocu
 import { planLayout } from '../format/directory-layout.ts';
 import { slugify, uniqueSlug } from '../format/slug.ts';
 import type { RevisionBundle } from '../model/revision-bundle.ts';
+import { pageExclusions, type JsonObject } from './adaptive/index.ts';
 import { chromeLink, resolveContentRef, type ContentRefScope } from './content-ref.ts';
 import { resolveCustomization, type Customization } from './customization.ts';
 import { emojiCharacter } from './emoji.ts';
@@ -17,6 +18,11 @@ export interface PlanSiteOptions {
    * hash, so a file used by several site spaces is copied once. Default: `assets/files/<space key>-<file id>-<name>`.
    */
   assetPath?: (file: RevisionFile, siteSpaceId: string, spaceKey: string) => string;
+  /**
+   * The visitor's claims to export the site for (`visitor.claims` in conditions), a JSON object used as-is;
+   * default `{}`. Pages whose `if:` condition does not hold are left out, with everything under them.
+   */
+  claims?: JsonObject;
 }
 
 /** Top-level folders the export writes itself; a page may not take them. */
@@ -51,6 +57,8 @@ class SitePlanner {
   private readonly usedFiles = new Set<string>();
   /** Folders already given to a page: a second page asking for one gets a suffix. */
   private readonly taken = new Set<string>();
+  /** Per space index: ids of the pages left out by their condition (src/render/adaptive/page-conditions.ts). */
+  private readonly excluded = new Map<number, Set<string>>();
 
   constructor(
     private readonly site: ExportSite,
@@ -98,7 +106,12 @@ class SitePlanner {
       pages,
       usedFiles: [...this.usedFiles],
       warnings: this.warnings,
+      claims: this.claims,
     };
+  }
+
+  private get claims(): JsonObject {
+    return this.options.claims ?? {};
   }
 
   /** Sections that are live and have content, in order, with their live site spaces. */
@@ -176,11 +189,20 @@ class SitePlanner {
     const pages: Record<string, LinkTarget> = {};
     const files: Record<string, LinkTarget> = {};
     const includes: Record<string, string> = {};
+    const variables = (revision.variables ?? {}) as JsonObject;
+    const exclusions = pageExclusions(revision.pages, { claims: this.claims, spaceVariables: variables, spaceTitle: siteSpace.title });
+    this.warnings.push(...exclusions.warnings);
+    this.excluded.set(index, exclusions.excluded);
+    const excluded: Record<string, string> = {};
 
     const all: DocumentLike[] = [];
     const paths = new Map<string, string>();
     const collect = (list: readonly RevisionPage[], parentPath: string) => {
       for (const page of list) {
+        if (exclusions.excluded.has(page.id)) {
+          this.excludeTree(page, layout.pages, excluded);
+          continue;
+        }
         // Computed pages have no path of their own: their title's slug under their parent.
         const path = ('path' in page && page.path) || `${parentPath ? `${parentPath}/` : ''}${slugify(page.title)}`;
         if (page.type === 'document' || page.type === 'computed') {
@@ -236,11 +258,20 @@ class SitePlanner {
       pages,
       files,
       includes,
+      excluded,
+      variables,
       nav: [],
       customization,
       chrome: { title: '', headerLinks: [], footerGroups: [], favicon: {} },
     };
     return { space, home: home?.id, folders };
+  }
+
+  /** Records the layout paths of a page left out and of everything under it. */
+  private excludeTree(page: RevisionPage, layoutPaths: ReadonlyMap<string, string>, excluded: Record<string, string>): void {
+    const path = layoutPaths.get(page.id);
+    if (path !== undefined) excluded[path] = page.title;
+    if (page.type === 'document' || page.type === 'group') for (const child of page.pages) this.excludeTree(child, layoutPaths, excluded);
   }
 
   /** The folder of a page: its site space's folder and its path, made safe and unique. */
@@ -274,9 +305,11 @@ class SitePlanner {
     const pagination = space.customization.pagination;
     type Crumb = { title: string; href?: string };
 
+    const excluded = this.excluded.get(space.index);
     const walk = (list: readonly RevisionPage[], crumbs: Crumb[], hiddenAbove: boolean): NavItem[] => {
       const items: NavItem[] = [];
       for (const page of list) {
+        if (excluded?.has(page.id)) continue;
         const hidden = hiddenAbove || ('hidden' in page && page.hidden === true);
         const label = page.linkTitle ?? page.title;
         if (page.type === 'group') {
@@ -351,6 +384,7 @@ class SitePlanner {
     const source = layout.get(target);
     if (source !== undefined) plan.source = source;
     if (document && 'documentId' in document && document.documentId !== undefined) plan.documentId = document.documentId;
+    if (document?.variables && Object.keys(document.variables).length > 0) plan.variables = document.variables as JsonObject;
     if (document?.description) plan.description = document.description;
     const { emoji, icon } = icons(page);
     if (emoji) plan.emoji = emoji;
@@ -379,8 +413,10 @@ class SitePlanner {
     const keyOfPage = new Map<string, string>();
     for (const { space, bundle, home } of trees) {
       const byPath = new Map<string, string>();
+      const excluded = this.excluded.get(space.index);
       const visit = (list: readonly RevisionPage[]) => {
         for (const page of list) {
+          if (excluded?.has(page.id)) continue;
           if (page.type === 'document' || page.type === 'computed') {
             const key = page.id === home ? '' : pathOf(page);
             if (!byPath.has(key)) byPath.set(key, space.pages[page.id]!.href);

@@ -1,3 +1,4 @@
+import { expressionScope } from './adaptive/index.ts';
 import { createBodyContext, type BrokenLink } from './body/body-context.ts';
 import { bodyHtml } from './body/body-html.ts';
 import { hastText } from './body/node-text.ts';
@@ -35,6 +36,8 @@ export interface RenderedPage {
   broken: BrokenLink[];
   /** Icons the page names that the library lacks (drawn as the neutral fallback), as written. */
   missingIcons: string[];
+  /** Expressions of the body that could not be evaluated, each line naming the page. */
+  warnings: string[];
   /** Absent for pages left out of search (`noIndex`, hidden). */
   search?: SearchDocument;
 }
@@ -55,7 +58,8 @@ export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache
   const space = plan.spaces[page.space]!;
   const prefix = rootPrefix(page.folder);
   const iconRenderer = createIconRenderer(icons, space.customization.icons);
-  const context = createBodyContext(space, page.source ?? '', space.customization.externalLinksTarget, iconRenderer);
+  const scope = expressionScope({ claims: plan.claims, spaceVariables: space.variables, pageVariables: page.variables ?? {} });
+  const context = createBodyContext(space, page.source ?? '', space.customization.externalLinksTarget, { icons: iconRenderer, scope });
   let body: string;
   let text = '';
   if (page.kind === 'computed') {
@@ -76,6 +80,7 @@ export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache
     usedFiles: [...context.usedFiles],
     broken: context.broken,
     missingIcons: iconRenderer.missing,
+    warnings: context.warnings.map((warning) => `page "${page.title}" (${page.href}): ${warning}`),
     ...(indexed
       ? {
           search: {

@@ -1,6 +1,7 @@
 // The route data of an export (STYLE.md, "render from route data"): plain objects computed once for the whole
 // site, then displayed page by page. Everything here survives a structured clone, so worker threads render from it.
 // Hrefs are relative to the bundle's root and percent-encoded; a page prefixes them with its `rootPrefix`.
+import type { JsonObject } from './adaptive/index.ts';
 import type { Customization } from './customization.ts';
 
 /** Something a link in content can point at. */
@@ -95,6 +96,13 @@ export interface SpacePlan {
   files: Record<string, LinkTarget>;
   /** Layout path of each reusable content → its Markdown body. */
   includes: Record<string, string>;
+  /**
+   * Layout path → title of the pages left out because their condition (`if:`) does not hold for the export's
+   * claims, and their children: links to them show as text, and are not broken.
+   */
+  excluded: Record<string, string>;
+  /** The space's variables (`space.vars` in expressions). */
+  variables: JsonObject;
   nav: NavItem[];
   customization: Customization;
   chrome: SpaceChrome;
@@ -140,6 +148,8 @@ export interface PagePlan {
   variants: Array<{ title: string; href: string; current: boolean }>;
   /** Computed pages (an OpenAPI reference): what computes them. */
   computed?: { type: string; spec?: string };
+  /** The page's variables (`page.vars` in expressions), when it has some. */
+  variables?: JsonObject;
 }
 
 /** The route data of a whole export. */
@@ -154,4 +164,6 @@ export interface SitePlan {
   usedFiles: string[];
   /** What could not be exported as asked (a path taken twice, a site space without content), one line each. */
   warnings: string[];
+  /** The visitor's claims the export was made for (`visitor.claims` in expressions); `{}` when none were given. */
+  claims: JsonObject;
 }

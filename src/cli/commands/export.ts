@@ -1,9 +1,11 @@
 import { createApiClient, type ApiClient } from '../../client/index.ts';
-import { QuireError } from '../../errors/quire-error.ts';
+import { isQuireError, QuireError } from '../../errors/quire-error.ts';
 import { exportSite, fetchExportSite, formatExportSummary, terminalProgress } from '../../export/index.ts';
 import { startEmbeddedService, type EmbeddedService } from '../embedded-service.ts';
 import { exitCodes } from '../exit-codes.ts';
+import type { JsonObject } from '../../render/index.ts';
 import type { Terminal } from '../terminal.ts';
+import { readClaimsFile } from './read-claims-file.ts';
 
 export interface ExportCommandOptions {
   site: string;
@@ -14,6 +16,8 @@ export interface ExportCommandOptions {
   shareKey?: string;
   data: string;
   json?: boolean;
+  /** A JSON file of visitor claims to export the site for (src/render/adaptive). */
+  claims?: string;
 }
 
 /**
@@ -24,6 +28,16 @@ export interface ExportCommandOptions {
  * const code = await exportCommand({ site: 'abc', out: 'site', data: '.quire' }, processTerminal, process.env);
  */
 export async function exportCommand(options: ExportCommandOptions, terminal: Terminal, env: NodeJS.ProcessEnv): Promise<number> {
+  let claims: JsonObject | undefined;
+  if (options.claims !== undefined) {
+    try {
+      claims = await readClaimsFile(options.claims);
+    } catch (error) {
+      if (!isQuireError(error, 'INVALID_ARGUMENT')) throw error;
+      terminal.err(`quire export: ${error.message}\n`);
+      return exitCodes.usage;
+    }
+  }
   const api = options.api ?? env['QUIRE_API_URL'];
   const token = options.token ?? env['QUIRE_TOKEN'];
   let embedded: EmbeddedService | undefined;
@@ -51,7 +65,7 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
       { organizationId, siteId: options.site, ...(options.shareKey === undefined ? {} : { shareKey: options.shareKey }) },
       (title) => terminal.err(`  content of ${title}\n`),
     );
-    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr) });
+    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), ...(claims ? { claims } : {}) });
     if (options.json) terminal.out(`${JSON.stringify(summary, null, 2)}\n`);
     else terminal.out(`${formatExportSummary(summary)}\nOpen ${options.out}/index.html in a browser, or serve the folder with any static web server.\n`);
     return exitCodes.ok;

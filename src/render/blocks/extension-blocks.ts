@@ -1,7 +1,10 @@
 import type { Element, ElementContent } from 'hast';
 import type { Condition, IntegrationBlock, LiquidBlock, LiquidTag, Update, Updates } from '../../markdown/index.ts';
 import type { State } from 'mdast-util-to-hast';
+import { evaluateSource, isTruthy } from '../adaptive/index.ts';
+import type { BodyContext } from '../body/body-context.ts';
 import { element, text } from '../body/hast-builder.ts';
+import { conditionBranches } from './condition-branches.ts';
 
 /**
  * `{% @mermaid/diagram content="…" %}` → a placeholder naming the integration (integrations render on the hosted
@@ -37,9 +40,24 @@ export function liquidTag(_state: State, _node: LiquidTag): undefined {
   return undefined;
 }
 
-/** `{% if … %}`: a static export has no visitor to test, so the content is shown. */
-export function condition(state: State, node: Condition): ElementContent[] {
-  return state.all(node);
+/**
+ * `{% if … %}` … `{% elsif … %}` … `{% else %}` … `{% endif %}`: the content of the first branch whose expression
+ * holds for the export's claims (src/render/adaptive), and nothing else: no wrapper, never the expression. An
+ * expression that cannot be evaluated hides the whole block and is reported as a warning.
+ */
+export function createConditionHandler(context: BodyContext) {
+  return (state: State, node: Condition): ElementContent[] => {
+    for (const branch of conditionBranches(node)) {
+      if (branch.expression === undefined) return state.all({ ...node, children: branch.children });
+      const result = evaluateSource(branch.expression, context.scope);
+      if (!result.ok) {
+        context.warnings.push(`{% if ${branch.expression} %} cannot be evaluated (${result.error.message}): the block is hidden`);
+        return [];
+      }
+      if (isTruthy(result.value)) return state.all({ ...node, children: branch.children });
+    }
+    return [];
+  };
 }
 
 /** `{% updates %}` → a changelog of dated entries with tags. */

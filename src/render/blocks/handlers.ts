@@ -9,7 +9,7 @@ import { column, columns } from './columns.ts';
 import { createContentRefHandlers } from './content-ref.ts';
 import { details } from './details.ts';
 import { embed } from './embed.ts';
-import { condition, integrationBlock, liquidBlock, liquidTag, update, updates } from './extension-blocks.ts';
+import { createConditionHandler, integrationBlock, liquidBlock, liquidTag, update, updates } from './extension-blocks.ts';
 import { createFileHandler } from './file.ts';
 import { createHeadingHandler } from './heading.ts';
 import { hint } from './hint.ts';
@@ -70,7 +70,7 @@ export function createHandlers(context: BodyContext): Handlers {
     integrationBlock,
     liquidBlock,
     liquidTag,
-    condition,
+    condition: createConditionHandler(context),
     updates,
     update,
   };

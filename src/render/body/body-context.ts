@@ -1,4 +1,5 @@
 import type { Node } from 'mdast';
+import { expressionScope, type ExpressionScope } from '../adaptive/index.ts';
 import { emptyIconLibrary } from '../icons/icon-library.ts';
 import { createIconRenderer, type IconRenderer } from '../icons/icon-renderer.ts';
 import type { LinkTarget, SpacePlan } from '../route-data.ts';
@@ -23,7 +24,7 @@ export interface BrokenLink {
  * tables through it; the link pass fills `usedFiles` and `broken`.
  */
 export interface BodyContext {
-  space: Pick<SpacePlan, 'links' | 'includes' | 'root' | 'pages' | 'files'>;
+  space: Pick<SpacePlan, 'links' | 'includes' | 'root' | 'pages' | 'files'> & Partial<Pick<SpacePlan, 'excluded'>>;
   /** The page's file in the layout: relative links are relative to it. `''` when the page has none. */
   source: string;
   externalTarget: 'self' | 'blank';
@@ -39,16 +40,28 @@ export interface BodyContext {
   including: string[];
   /** Draws the body's icons; what it could not draw is in its `missing`. */
   icons: IconRenderer;
+  /** What `{% if %}` blocks and inline expressions read: the export's claims, the space's and the page's variables. */
+  scope: ExpressionScope;
+  /** Expressions of the body that could not be evaluated (their content is hidden), one line each. */
+  warnings: string[];
 }
 
-/** A fresh context for one page; without `icons`, every icon is drawn as the neutral fallback. */
-export function createBodyContext(
-  space: BodyContext['space'],
-  source: string,
-  externalTarget: 'self' | 'blank',
-  icons: IconRenderer = createIconRenderer(emptyIconLibrary, undefined),
-): BodyContext {
-  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [], icons };
+/** What a page body is rendered with beyond its space and file; each has a default. */
+export interface BodyContextOptions {
+  /** Without it, every icon is drawn as the neutral fallback. */
+  icons?: IconRenderer;
+  /** Claims and variables (src/render/adaptive); without it, no claims and no variables. */
+  scope?: ExpressionScope;
+}
+
+/** No claims and no variables: what a body sees when nothing is given. */
+const emptyScope = expressionScope({ claims: {}, spaceVariables: {}, pageVariables: {} });
+
+/** A fresh context for one page. */
+export function createBodyContext(space: BodyContext['space'], source: string, externalTarget: 'self' | 'blank', options: BodyContextOptions = {}): BodyContext {
+  const icons = options.icons ?? createIconRenderer(emptyIconLibrary, undefined);
+  const scope = options.scope ?? emptyScope;
+  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [], icons, scope, warnings: [] };
 }
 
 /** The file a node's relative links are written in. */

@@ -13,7 +13,7 @@ const space = bodySpace({
 
 /** Renders a body written in `source` (default: a page one folder down, so links climb one level). */
 function render(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank'; fast?: boolean } = {}) {
-  const context = createBodyContext(space, options.source ?? 'guides/README.md', options.target ?? 'self', createIconRenderer(fakeIconLibrary(), 'solid'));
+  const context = createBodyContext(space, options.source ?? 'guides/README.md', options.target ?? 'self', { icons: createIconRenderer(fakeIconLibrary(), 'solid') });
   const html = toHtml(renderBody(markdown, context, options.prefix ?? '../', options.fast === false ? { fast: false } : {}));
   return { html, context };
 }
@@ -160,9 +160,9 @@ describe('renderBody: GitBook blocks', () => {
     expect(html).toContain('<pre><code>graph TD\n  A-->B</code></pre>');
   });
 
-  it('unknown liquid blocks, conditions and updates keep their content', () => {
+  it('unknown liquid blocks and updates keep their content; conditions without claims show nothing', () => {
     expect(render('{% future-block foo="1" %}\nStill **here**.\n{% endfuture-block %}\n').html).toBe('<div class="liquid-block" data-tag="future-block"><p>Still <strong>here</strong>.</p></div>');
-    expect(render('{% if visitor.claims.beta %}\nBeta only.\n{% endif %}\n').html).toBe('<p>Beta only.</p>');
+    expect(render('{% if visitor.claims.beta %}\nBeta only.\n{% endif %}\n').html).toBe('');
     const updates = render('{% updates format="full" %}\n{% update date="2025-12-25" tags="release,fix" %}\n## Shipped\n{% endupdate %}\n{% endupdates %}\n').html;
     expect(updates).toContain('<time datetime="2025-12-25">December 25, 2025</time><span class="update-tag">release</span><span class="update-tag">fix</span>');
   });

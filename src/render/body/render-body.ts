@@ -4,6 +4,7 @@ import { sanitize } from 'hast-util-sanitize';
 import { toHast } from 'mdast-util-to-hast';
 import { parseMarkdown } from '../../markdown/index.ts';
 import { createHandlers, unknownHandler } from '../blocks/handlers.ts';
+import { renderInlineExpressions } from '../blocks/inline-expression.ts';
 import type { BodyContext } from './body-context.ts';
 import { fastBodyTree } from '../fast-body/fast-body-tree.ts';
 import { keepIconColours } from '../icons/icon-slot.ts';
@@ -37,6 +38,7 @@ export function renderBody(markdown: string, context: BodyContext, prefix: strin
     if (hasRaw(tree.children)) {
       tree = raw(tree) as Root;
       keepIconColours(tree);
+      renderInlineExpressions(tree, context);
     }
     resolveLinks(tree, context, prefix);
     tree = sanitize(tree, bodySchema) as Root;

@@ -53,7 +53,8 @@ function resolveHref(node: Element, href: string, base: string, context: BodyCon
   }
   const target = value.startsWith('/') ? undefined : findTarget(context.space, base, value);
   if (target === undefined) {
-    markBroken(node, 'href', value, base, context);
+    if (!value.startsWith('/') && isExcluded(context.space, base, value)) showAsText(node);
+    else markBroken(node, 'href', value, base, context);
     return;
   }
   if (target.kind === 'file') context.usedFiles.add(target.href);
@@ -73,6 +74,22 @@ function resolveSrc(node: Element, src: string, base: string, context: BodyConte
   }
   context.usedFiles.add(target.href);
   node.properties.src = prefix + target.href;
+}
+
+/** Whether a link leads to a page the export leaves out by its condition (src/render/adaptive/page-conditions.ts). */
+function isExcluded(space: BodyContext['space'], base: string, target: string): boolean {
+  const excluded = space.excluded;
+  if (excluded === undefined) return false;
+  const { path } = splitTarget(target.trim());
+  if (path === '') return false;
+  const resolved = resolveLinkTarget(base, decodeTargetPath(path), space.root, (candidate) => Object.hasOwn(excluded, candidate));
+  return resolved.ok && Object.hasOwn(excluded, resolved.path);
+}
+
+/** A link to a page left out: its text, as a reader without access would see no link. */
+function showAsText(node: Element): void {
+  node.tagName = 'span';
+  node.properties = {};
 }
 
 function markBroken(node: Element, property: 'href' | 'src', target: string, base: string, context: BodyContext): void {
