@@ -6,6 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allRepositories, asText, loadFiles } from './support/repositories.ts';
 
+/** The fields of a page in a revision bundle that these tests read (the published RevisionPage's). */
+interface PageInBundle {
+  git?: { path: string };
+  pages?: PageInBundle[];
+  cover?: unknown;
+  tags?: unknown[];
+  layout?: Record<string, unknown>;
+  icon?: string;
+}
+
 const quire = fileURLToPath(new URL('../bin/quire.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'quire-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -26,6 +36,50 @@ describe('quire convert (the installed command, in a child process)', () => {
     const back = run('convert', bundle, out);
     expect(back.code).toBe(0);
     expect(asText(await loadFiles(out))).toEqual(asText(await loadFiles(path)));
+  });
+
+  it("reads the current exporter's forms into the page model: dark covers, primary tags, layout presets, icons", () => {
+    const bundlePath = join(work, 'current-style-model.json');
+    const result = run('convert', allRepositories['current-style']!, bundlePath, '--json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).diagnostics.filter((entry: { severity: string }) => entry.severity === 'error')).toEqual([]);
+    const bundle = JSON.parse(readFileSync(bundlePath, 'utf8'));
+    const pages: PageInBundle[] = bundle.revision.pages.flatMap(function all(page: PageInBundle): PageInBundle[] {
+      return [page, ...(page.pages ?? []).flatMap(all)];
+    });
+    const fileAt = (path: string) => bundle.revision.files.find((file: { git?: { path: string } }) => file.git?.path === path)?.id;
+    const pageAt = (path: string) => pages.find((page) => page.git?.path === path)!;
+
+    const home = pageAt('README.md');
+    expect(home.cover).toEqual({ yPos: 0, ref: { kind: 'file', file: fileAt('.gitbook/assets/cover-light.png') }, refDark: { kind: 'file', file: fileAt('.gitbook/assets/cover-dark.png') } });
+    expect(home.tags).toEqual([{ tag: { kind: 'tag', tag: 'new' }, primary: true }, { tag: { kind: 'tag', tag: 'billing' } }]);
+    expect(home.layout).toMatchObject({ width: 'wide', cover: true, coverSize: 'hero', outline: false, tableOfContents: true });
+    expect(home.icon).toBe('house');
+
+    // In a subfolder, the map's paths are relative to the page file.
+    const subscriptions = pageAt('guides/subscriptions.md');
+    expect(subscriptions.cover).toEqual({
+      yPos: 0,
+      height: 180,
+      ref: { kind: 'file', file: fileAt('.gitbook/assets/guides-cover-light.png') },
+      refDark: { kind: 'file', file: fileAt('.gitbook/assets/guides-cover-dark.png') },
+    });
+    expect(subscriptions.tags?.[0]).toEqual({ tag: { kind: 'tag', tag: 'billing' }, primary: true });
+    expect(subscriptions.layout).toMatchObject({ width: 'default', coverSize: 'full' });
+    expect(subscriptions.icon).toBe('repeat');
+    expect(pages.filter((page) => page.icon !== undefined).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('imports a page whose cover names a file never committed, with a warning naming file and line', () => {
+    const space = allRepositories['ledgerline/developers']!;
+    const result = run('convert', space, join(work, 'developers-model.json'), '--json');
+    expect(result.code).toBe(0);
+    const diagnostics = JSON.parse(result.stdout).diagnostics as { severity: string; code: string; path: string; line: number; message: string }[];
+    expect(diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', code: 'FORMAT_MISSING_FILE', path: 'guides/pagination.md', line: 3 }));
+    expect(diagnostics.filter((entry) => entry.severity === 'error')).toEqual([]);
+    const bundle = JSON.parse(readFileSync(join(work, 'developers-model.json'), 'utf8'));
+    const pagesJson = JSON.stringify(bundle.revision.pages);
+    expect(pagesJson).toContain('"path":"guides/pagination.md"');
   });
 
   it('reports bad input with file and line, writes the bundle anyway, and exits 1', () => {
