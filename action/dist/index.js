@@ -53636,9 +53636,9 @@ var errorCatalogue = {
   PERMISSION_DENIED: { status: 403, summary: "The caller may see the thing but its role does not allow this change." },
   // Format: reading and writing a Markdown directory
   FORMAT_INVALID_YAML: { status: 400, summary: "YAML in frontmatter, .gitbook.yaml or .gitbook/vars.yaml does not parse." },
-  FORMAT_INVALID_FRONTMATTER: { status: 400, summary: "Frontmatter parses but a known key has the wrong type; the key is ignored and kept as written." },
+  FORMAT_INVALID_FRONTMATTER: { status: 400, summary: "A warning: frontmatter parses but a known key has a value the reader does not understand; the page is imported and the key kept as written." },
   FORMAT_INVALID_CONFIG: { status: 400, summary: ".gitbook.yaml parses but a key has the wrong shape." },
-  FORMAT_MISSING_FILE: { status: 400, summary: "SUMMARY.md, .gitbook.yaml or a page links to a file that is not in the directory." },
+  FORMAT_MISSING_FILE: { status: 400, summary: "SUMMARY.md, .gitbook.yaml, a page or its frontmatter (a cover) names a file that is not in the directory; for pages and frontmatter a warning, the text kept." },
   FORMAT_DUPLICATE_ENTRY: { status: 400, summary: "SUMMARY.md lists the same file twice." },
   FORMAT_PATH_ESCAPES_ROOT: { status: 400, summary: "A path leaves the space: `..` past the root, an absolute path, or an include outside the space." },
   FORMAT_SYMLINK: { status: 400, summary: "A symbolic link in the directory; Quire never follows links." },

@@ -217,7 +217,7 @@ describe('exportSite: icons', () => {
     expect(nav.split(dictionary.gear![1])).toHaveLength(2);
     expect(nav.match(/"i":"gear"/g)).toHaveLength(6);
 
-    expect(summary.warnings).toEqual(['icon "fa-unicorn-pro" on p5/index.html is not in Font Awesome Free: drawn as a placeholder']);
+    expect(summary.warnings).toEqual(['icon "fa-unicorn-pro" on page "Page 5" (p5/index.html) is not in Font Awesome Free: drawn as a placeholder']);
   });
 });
 

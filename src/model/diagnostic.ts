@@ -3,7 +3,9 @@ import type { ErrorCode } from '../errors/index.ts';
 /**
  * A problem found in input that does not stop the work: the reader keeps going and reports every one.
  * `error` means the input is wrong and a human must fix it (the result keeps what was written, verbatim);
- * `warning` means the input is valid but probably not what the author meant (an unlisted page).
+ * `warning` means the input is kept and imported but not all of it is understood, or it is probably not what the
+ * author meant: an unlisted page, a frontmatter value of an unknown shape, a cover naming a file never committed.
+ * Nothing the hosted exporter writes is an error (../shared/FORMAT.md).
  */
 export interface Diagnostic {
   severity: 'error' | 'warning';

@@ -1,9 +1,11 @@
-import type { Element } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
+import { expressionScope } from '../adaptive/index.ts';
 import { createBodyContext } from '../body/body-context.ts';
 import { bodySpace } from '../body/body-space.fixture.ts';
 import { renderBody } from '../body/render-body.ts';
+import { fakeIconLibrary } from '../icons/fake-icon-library.fixture.ts';
+import { createIconRenderer } from '../icons/icon-renderer.ts';
 import type { LinkTarget } from '../route-data.ts';
 import { readCardColumns } from './card-columns.ts';
 
@@ -19,11 +21,16 @@ const space = {
   },
 };
 
-/** Renders a body of the home page (`README.md`), so links are written as the exporter writes them there. */
+/**
+ * Renders a body of the home page (`README.md`), so links are written as the exporter writes them there, for a
+ * visitor whose claims say `plan: "pro"`. Icons drawn by the icon pass read `ICON` in `html`.
+ */
 function render(markdown: string) {
-  const context = createBodyContext(space, 'README.md', 'self');
+  const scope = expressionScope({ claims: { plan: 'pro' }, spaceVariables: {}, pageVariables: {} });
+  const context = createBodyContext(space, 'README.md', 'self', { icons: createIconRenderer(fakeIconLibrary(), 'solid'), scope });
   const tree = renderBody(markdown, context, '');
-  return { tree, html: toHtml(tree), context };
+  const drawn = toHtml(tree);
+  return { tree, drawn, html: drawn.replace(/<svg class="quire-icon"[^>]*>.*?<\/svg>/g, 'ICON'), context };
 }
 
 const header =
@@ -37,7 +44,7 @@ const expectedCard =
   '<div class="card card-linked card-has-dark-cover">' +
   '<img class="card-cover card-cover-light" src="assets/files/l1-cover-light.png" alt="" loading="lazy" decoding="async">' +
   '<img class="card-cover card-cover-dark" src="assets/files/d1-cover-dark.png" alt="" loading="lazy" decoding="async">' +
-  '<div class="card-body"><div class="card-cell"><h3><i class="fa-rocket">:rocket:</i> Get started</h3></div><div class="card-cell">Set up in minutes.</div></div>' +
+  '<div class="card-body"><div class="card-cell"><h3>ICON Get started</h3></div><div class="card-cell">Set up in minutes.</div></div>' +
   '<a class="card-link" href="getting-started/quickstart/index.html" aria-label="Get started"></a>' +
   '</div>';
 
@@ -50,18 +57,10 @@ describe('cards', () => {
     expect(context.broken).toEqual([]);
   });
 
-  it('keep the icon element for the icon pass, and show no hidden column as text', () => {
-    const { tree, html } = render(`${exported}\n`);
-    const icons: Element[] = [];
-    const walk = (node: Element | typeof tree) => {
-      for (const child of node.children) {
-        if (child.type !== 'element') continue;
-        if (child.tagName === 'i') icons.push(child);
-        else walk(child);
-      }
-    };
-    walk(tree);
-    expect(icons.map((icon) => icon.properties.className)).toEqual([['fa-rocket']]);
+  it('draw the title cell\'s icon as an SVG, never its `:rocket:` text, and show no hidden column as text', () => {
+    const { drawn, html } = render(`${exported}\n`);
+    expect(drawn).toMatch(/<h3><svg class="quire-icon"[^>]*data-icon="rocket"/);
+    expect(drawn).not.toContain(':rocket:');
     expect(html).not.toMatch(/quickstart\.md|cover-light\.png<|cover-dark\.png<|data-hidden|<table/);
   });
 
