@@ -115,6 +115,16 @@ describe('api client', () => {
     expect(JSON.parse(server.requests[10]?.body ?? '')).toEqual({ changes: [{ operation: 'delete_page', page: 'p9' }] });
   });
 
+  it('says where content changes come from with `origin` (Git sync sends origin=git), and refuses another value', async () => {
+    const { server, client } = await setup((_request, response) => sendJson(response, 200, { changeRequest: { id: 'cr1' }, changes: [] }));
+    await client.updateChangeRequestContent('s1', 'cr1', [{ operation: 'delete_page', page: 'p1' }], { origin: 'git' });
+    expect(server.requests.map((request) => request.url)).toEqual(['/v1/spaces/s1/change-requests/cr1/content?compat=false&origin=git']);
+    expect(() => client.updateChangeRequestContent('s1', 'cr1', [{ operation: 'delete_page', page: 'p1' }], { origin: 'repo' as 'git' })).toThrow(
+      'options.origin must be "git" or "service", got "repo"',
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('accepts the older updateChangeRequestContent answer, a bare change request', async () => {
     const { client } = await setup((_request, response) => sendJson(response, 200, { object: 'change-request', id: 'cr1' }));
     await expect(client.updateChangeRequestContent('s1', 'cr1', [{ operation: 'delete_page', page: 'p1' }])).resolves.toEqual({

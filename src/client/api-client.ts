@@ -290,13 +290,20 @@ export class ApiClient {
   /**
    * Applies 1 to 50 content changes to a change request atomically (updateChangeRequestContent, sent with
    * `compat=false` so the answer lists the pages created, updated and deleted). Not retried once it may have been sent.
+   * `options.origin: 'git'` (Quire's extension) says the changes are a Git repository's files: the space stores them
+   * as Git wrote them and rewrites no link after moves.
    *
    * @example
    * const { changes } = await client.updateChangeRequestContent('space1', 'cr1', [
    *   { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: '# Guide' } },
    * ]);
    */
-  updateChangeRequestContent(spaceId: string, changeRequestId: string, changes: readonly ContentChange[]): Promise<ContentUpdateResult> {
+  updateChangeRequestContent(
+    spaceId: string,
+    changeRequestId: string,
+    changes: readonly ContentChange[],
+    options: { readonly origin?: 'git' | 'service' | undefined } = {},
+  ): Promise<ContentUpdateResult> {
     const id = checkId('spaceId', spaceId);
     const cr = checkId('changeRequestId', changeRequestId);
     if (!Array.isArray(changes) || changes.length < 1 || changes.length > 50) {
@@ -308,7 +315,11 @@ export class ApiClient {
         throw new QuireError('INVALID_ARGUMENT', `changes[${index}].operation must be a string`, { field: `changes[${index}].operation` });
       }
     });
-    return changeRequests.updateChangeRequestContent(this.#transport, id, cr, changes);
+    const origin = checkObject('options', options)['origin'];
+    if (origin !== undefined && origin !== 'git' && origin !== 'service') {
+      throw new QuireError('INVALID_ARGUMENT', `options.origin must be "git" or "service", got ${JSON.stringify(origin)}`, { field: 'options.origin' });
+    }
+    return changeRequests.updateChangeRequestContent(this.#transport, id, cr, changes, origin);
   }
 
   /**

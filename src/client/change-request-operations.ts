@@ -55,14 +55,19 @@ export function getChangeRequest(transport: Transport, spaceId: string, changeRe
   return transport.json<ChangeRequest>({ method: 'GET', route: one, params: { spaceId, changeRequestId } });
 }
 
-/** updateChangeRequestContent: `POST .../content?compat=false` `{ changes }` (1 to 50 changes, applied atomically). */
+/**
+ * updateChangeRequestContent: `POST .../content?compat=false` `{ changes }` (1 to 50 changes, applied atomically);
+ * `&origin=git` when the changes are a Git repository's files (Quire's, docs/api-extensions.md).
+ */
 export async function updateChangeRequestContent(
   transport: Transport,
   spaceId: string,
   changeRequestId: string,
   changes: readonly ContentChange[],
+  origin?: 'git' | 'service',
 ): Promise<ContentUpdateResult> {
-  const call: ApiRequest = { method: 'POST', route: `${one}/content`, params: { spaceId, changeRequestId }, query: { compat: false }, body: { changes } };
+  const query = origin === undefined ? { compat: false } : { compat: false, origin };
+  const call: ApiRequest = { method: 'POST', route: `${one}/content`, params: { spaceId, changeRequestId }, query, body: { changes } };
   const body = await transport.json<ChangeRequest | ChangeRequestContentUpdate | undefined>(call);
   if (typeof body === 'object' && body !== null) {
     if ('object' in body && body.object === 'change-request') return { changeRequest: body, changes: undefined };

@@ -32,7 +32,8 @@ export const maxChangesPerBatch = 50;
  *
  * Links in submitted Markdown are resolved after every change of the batch, against the final tree, and written
  * as relative paths of the Git layout (see `resolveSubmittedLinks`), so stored bodies stay ready to be written
- * out as a directory; existing bodies are relinked when pages or files moved.
+ * out as a directory; existing bodies are relinked when pages or files moved in the service. A batch from Git
+ * (`context.origin`, see `ApplyContentContext`) is stored as Git wrote it: nothing is relinked.
  *
  * @example
  * const applied = await applyContentChanges(snapshot, (ids) => store.getDocuments(ids), [
@@ -49,7 +50,7 @@ export async function applyContentChanges(
 ): Promise<AppliedContentChanges> {
   checkBatch(changes, context);
   const sources = await revertSources(changes, context);
-  const batch = new ContentBatch(snapshot, new PageTreeDraft(snapshot.pages, context.pageLocator), context);
+  const batch = new ContentBatch(snapshot, new PageTreeDraft(snapshot.pages, context.pageLocator), context, comesFromGit(changes, context));
   changes.forEach((change, index) => applyChange(batch, change, index, sources));
   return settleBatch(batch, documents);
 }
@@ -61,6 +62,20 @@ function checkBatch(changes: readonly ContentChange[], context: ApplyContentCont
   if (typeof context?.newId !== 'function') throw new QuireError('INVALID_ARGUMENT', 'context.newId must be a function', { field: 'context.newId' });
   changes.forEach((change: unknown, index) => {
     if (typeof change !== 'object' || change === null || Array.isArray(change)) throw invalidChange(index, undefined, 'must be an object with an operation');
+  });
+}
+
+/**
+ * A batch comes from Git when its sender says so (`origin: 'git'`), or, unless it says otherwise, when one of its
+ * changes carries `git` (a file of the repository, with its blob id).
+ */
+function comesFromGit(changes: readonly ContentChange[], context: ApplyContentContext): boolean {
+  if (context.origin !== undefined) return context.origin === 'git';
+  return changes.some((change) => {
+    const fields = change as unknown as Record<string, unknown>;
+    if (fields['git'] !== undefined) return true;
+    const files = fields['files'];
+    return Array.isArray(files) && files.some((file: unknown) => typeof file === 'object' && file !== null && (file as Record<string, unknown>)['git'] !== undefined);
   });
 }
 

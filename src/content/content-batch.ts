@@ -21,7 +21,17 @@ export interface ApplyContentContext {
    * wrote): a one-page edit of a large tree then reaches that page along its path instead of indexing the tree.
    */
   pageLocator?: PageLocator | undefined;
+  /**
+   * Where the changes come from. `git`: a Git sync sends the repository's files, which are stored as Git wrote
+   * them; moves in the batch rewrite no link (Git already wrote each file as it wants it), so every page's
+   * recorded blob id stays the id of the bytes the space writes back. `service` (the default, unless a change of
+   * the batch carries `git`): moves made in the service, after which links to and in moved pages are rewritten.
+   */
+  origin?: ContentOrigin | undefined;
 }
+
+/** Who made a batch of changes: a Git sync, or someone editing in the service. */
+export type ContentOrigin = 'git' | 'service';
 
 /** An uploaded file: its record in the new snapshot and the bytes for the service to store as the blob `record.blob`. */
 export interface InsertedFile {
@@ -81,6 +91,8 @@ export class ContentBatch {
     readonly snapshot: RevisionSnapshot,
     readonly draft: PageTreeDraft,
     readonly context: ApplyContentContext,
+    /** The batch comes from Git: bodies are kept as Git wrote them, even when pages moved. */
+    readonly fromGit = context.origin === 'git',
   ) {
     this.files = [...snapshot.files];
     this.reusableContents = [...snapshot.reusableContents];

@@ -14,7 +14,7 @@ export {
   type QuireUpsertReusableContentChange,
 } from './quire-changes.ts';
 export type { AppliedContentChanges } from './settle-batch.ts';
-export type { ApplyContentContext, ContentChangeOutcome, InsertedFile } from './content-batch.ts';
+export type { ApplyContentContext, ContentChangeOutcome, ContentOrigin, InsertedFile } from './content-batch.ts';
 export { maxInsertedFileBytes } from './file-upload-fields.ts';
 export { defaultPageTitle } from './insert-page.ts';
 export { mergeSnapshots, type SnapshotMerge } from './merge-snapshots.ts';

@@ -33,7 +33,7 @@ export interface AppliedContentChanges {
 
 /**
  * Finishes a batch once every change is applied: relinks existing bodies if pages or files moved in the Git
- * layout, resolves the links of submitted bodies against the final tree, stores those bodies as documents, and
+ * layout (moves made in the service only), resolves the links of submitted bodies against the final tree, stores those bodies as documents, and
  * builds the new snapshot.
  *
  * @example
@@ -53,8 +53,10 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
   const layoutNow = () => (layout ??= planLayout(laidOut));
 
   // Existing bodies: links inside pages that moved, and links to them, follow the move (FORMAT.md, guarantee 5).
+  // Not when the batch comes from Git: the repository sent every file as it wants it written, moved or not, and
+  // each page's recorded blob id must stay the id of the bytes the space writes back.
   let relinked = false;
-  if (!sameLayout(snapshot, laidOut) && anythingMoved(planLayout(snapshot), layoutNow())) {
+  if (!batch.fromGit && !sameLayout(snapshot, laidOut) && anythingMoved(planLayout(snapshot), layoutNow())) {
     const bodies = await fetchDocuments(lookup, documentIdsOf(laidOut));
     const after = relinkBundle({ ...snapshot, documents: {} }, { ...laidOut, documents: bodies });
     for (const [id, { page }] of locatePages(after.pages)) {

@@ -13,7 +13,7 @@ import { readSubmittedDocument } from './submitted-markdown.ts';
  * document (its frontmatter and heading win over the change's fields), renames (`title`, `slug`) and moves
  * (`into`: a page id, or null for the root; `at`: the index among the new siblings). A page that changes parent
  * or slug leaves its folder in the Git layout: its Git path and its descendants' are dropped, and the links to
- * and in them are rewritten after the batch. Quire's `git: { oid, path }` (docs/api-extensions.md) sets the Git
+ * and in them are rewritten after the batch (not in a batch from Git, whose files are kept as Git wrote them). Quire's `git: { oid, path }` (docs/api-extensions.md) sets the Git
  * blob a document page corresponds to, after any move (so a moved page can say where it now lives).
  *
  * @example

@@ -61,10 +61,23 @@ export function scanReferences(text: string): Reference[] {
       const angle = angleBrackets === true && match[1] !== undefined;
       const span = match.indices?.[angleBrackets && !angle ? 2 : 1];
       if (!span || span[0] === span[1] || isInside(code, match.index)) continue;
+      if (syntax === 'html-attribute' && isHeadingAnchor(text, match.index, text.slice(span[0], span[1]))) continue;
       references.push({ syntax, target: text.slice(span[0], span[1]), start: span[0], end: span[1], angle });
     }
   }
   return references.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * An `<a>` whose `href` is its own `id` (`<a href="editing" id="editing"></a>`, as exporters write heading
+ * anchors) names the anchor, not a file: it is not a reference, even when a page of that name exists.
+ */
+function isHeadingAnchor(text: string, tagStart: number, target: string): boolean {
+  if (!/^<a\s/i.test(text.slice(tagStart, tagStart + 3))) return false;
+  const close = text.indexOf('>', tagStart);
+  const tag = text.slice(tagStart, close === -1 ? text.length : close);
+  const id = /\s(?:id|name)\s*=\s*"([^"]*)"/i.exec(tag)?.[1];
+  return id !== undefined && id === target;
 }
 
 /** A cheap test that lets most plain paragraphs skip the regular expressions. */

@@ -31,15 +31,15 @@ export function relinkBundle<T extends RelinkInput>(before: RelinkInput, after: 
   const root = after.source.root;
   const documents: Record<string, string> = { ...after.documents };
   const heads = { ...after.source.heads };
-  const relocate = (text: string, oldBase: string, newBase: string) =>
-    rewriteMoved(text, scanReferences(text), oldBase, newBase, oldLayout, newLayout, root);
+  const moves: LayoutMoves = { oldLayout, newLayout, root, keptBefore: keptPathsOf(before) };
+  const relocate = (text: string, oldBase: string, newBase: string) => rewriteMoved(text, scanReferences(text), oldBase, newBase, moves);
 
   const relinkPage = (page: LayoutPage): LayoutPage => {
     if (page.type !== 'document') return page;
     const newBase = newLayout.pages.get(page.id)!;
     const oldBase = oldLayout.pages.get(page.id) ?? newBase;
     const head = heads[page.id];
-    if (head !== undefined) heads[page.id] = rewriteMoved(head, headReferences(head), oldBase, newBase, oldLayout, newLayout, root);
+    if (head !== undefined) heads[page.id] = rewriteMoved(head, headReferences(head), oldBase, newBase, moves);
     const documentId = page.documentId;
     if (documentId === undefined) return page;
     const body = after.documents[documentId] ?? '';
@@ -103,34 +103,60 @@ export function anythingMoved(oldLayout: DirectoryLayout, newLayout: DirectoryLa
   return false;
 }
 
-/** Rewrites the references of `text` (written at `oldBase`, now at `newBase`) whose target is elsewhere now. */
-function rewriteMoved(
-  text: string,
-  references: readonly Reference[],
-  oldBase: string,
-  newBase: string,
-  oldLayout: DirectoryLayout,
-  newLayout: DirectoryLayout,
-  root: string,
-): string {
+/** The two layouts of a relink, and what else the directory held before (kept files and symlinks). */
+interface LayoutMoves {
+  oldLayout: DirectoryLayout;
+  newLayout: DirectoryLayout;
+  root: string;
+  keptBefore: ReadonlySet<string>;
+}
+
+/**
+ * Rewrites the references of `text` (written at `oldBase`, now at `newBase`) whose target is elsewhere now.
+ * Only real references are rewritten: a target is one when it resolves, from where it was written, to a page,
+ * file or reusable content of the old layout (or a file the directory kept). Anything else is left byte for
+ * byte: heading anchors (`<a href="editing" id="editing">`), GitBook's `broken-reference` placeholder, links to
+ * files that never existed. A link to something the change deleted is left as written too: there is nothing to
+ * point it at. A folder link (`guides/`) stays a folder link while its page is its folder's README.md.
+ */
+function rewriteMoved(text: string, references: readonly Reference[], oldBase: string, newBase: string, moves: LayoutMoves): string {
+  const { oldLayout, newLayout, root, keptBefore } = moves;
+  const existedBefore = (candidate: string) => oldLayout.byPath.has(candidate) || keptBefore.has(candidate);
   const replacements = new Map<Reference, string>();
   for (const reference of references) {
     if (isExternalTarget(reference.target)) continue;
     const { path, suffix } = splitTarget(reference.target);
     if (path === '') continue;
-    const resolved = resolveLinkTarget(oldBase, decodeTargetPath(path), root, (candidate) => oldLayout.byPath.has(candidate));
-    if (!resolved.ok) continue;
+    const decoded = decodeTargetPath(path);
+    const resolved = resolveLinkTarget(oldBase, decoded, root, existedBefore);
+    if (!resolved.ok || !existedBefore(resolved.path)) continue;
     const target = oldLayout.byPath.get(resolved.path);
-    const newTarget = target ? pathOf(newLayout, target.kind, target.id) ?? resolved.path : resolved.path;
-    const stillResolves = resolveLinkTarget(newBase, decodeTargetPath(path), root, (candidate) => newLayout.byPath.has(candidate));
+    const newTarget = target === undefined ? resolved.path : pathOf(newLayout, target.kind, target.id);
+    if (newTarget === undefined) continue;
+    const stillResolves = resolveLinkTarget(newBase, decoded, root, (candidate) => newLayout.byPath.has(candidate) || keptBefore.has(candidate));
     if (stillResolves.ok && stillResolves.path === newTarget) continue;
-    // A folder link (`guides/`) stays a folder link while the page is still its folder's README.md.
-    const asFolder = path.endsWith('/') && newTarget.endsWith('/README.md');
     const relative = relativePath(newBase, newTarget);
-    const written = asFolder ? relative.slice(0, -'README.md'.length) || './' : relative;
-    replacements.set(reference, encodeTargetPath(written) + suffix);
+    replacements.set(reference, encodeTargetPath(writtenAsFolder(decoded, resolved.path) ? folderForm(relative, decoded.endsWith('/')) : relative) + suffix);
   }
   return replacements.size === 0 ? text : rewriteReferences(text, replacements);
+}
+
+/** True when `written` named a folder (`guides/`, `guides`) that resolved to its README.md. */
+function writtenAsFolder(written: string, resolvedPath: string): boolean {
+  return /(^|\/)README\.md$/i.test(resolvedPath) && !/(^|\/)README\.md$/i.test(written.replace(/\/+$/, ''));
+}
+
+/** `../guides/README.md` as the folder link `../guides/` (or `../guides` when written without the slash). */
+function folderForm(relative: string, trailingSlash: boolean): string {
+  if (!/(^|\/)README\.md$/i.test(relative)) return relative;
+  const folder = relative.slice(0, -'README.md'.length);
+  if (folder === '') return './';
+  return trailingSlash ? folder : folder.slice(0, -1);
+}
+
+/** Paths the directory holds besides the content (kept files, symlinks): links to them are real references too. */
+function keptPathsOf(input: RelinkInput): ReadonlySet<string> {
+  return new Set([...Object.keys(input.source.extra), ...Object.keys(input.source.symlinks)]);
 }
 
 function pathOf(layout: DirectoryLayout, kind: 'page' | 'file' | 'reusable-content', id: string): string | undefined {

@@ -1,4 +1,4 @@
-import { applyContentChanges, type AppliedContentChanges, type ContentChange } from '../content/index.ts';
+import { applyContentChanges, type AppliedContentChanges, type ContentChange, type ContentOrigin } from '../content/index.ts';
 import { QuireError } from '../errors/index.ts';
 import type { RevisionSnapshot } from '../model/index.ts';
 import type { ChangeRequestRecord } from '../store/index.ts';
@@ -15,9 +15,14 @@ import { revisionContentOf, storeBlobs, storeDocuments } from './stored-content.
 import { ChangeRequestUsers, toPublishedChangeRequest } from './to-published-change-request.ts';
 import { toPublishedFile } from './to-published-content.ts';
 
-/** The query of `updateChangeRequestContent`: `compat` (default true) answers the change request; false, the outcome. */
+/**
+ * The query of `updateChangeRequestContent`: `compat` (default true) answers the change request; false, the
+ * outcome. `origin` (Quire's, docs/api-extensions.md): `git` when a Git sync sends the changes, which are then
+ * stored as Git wrote them (moves rewrite no link); default: `git` when a change carries `git`, else `service`.
+ */
 export interface ContentUpdateOptions {
   compat?: boolean;
+  origin?: ContentOrigin;
 }
 
 /**
@@ -60,6 +65,7 @@ export async function updateChangeRequestContent(
       newId: newContentId,
       revertSource: (revision) => revertSourceOf(ctx, changeRequest, revision),
       pageLocator: await ctx.store.pageLocator(snapshot.pages),
+      origin: options.origin,
     });
     await storeDocuments(ctx.store, applied.documents);
     await storeBlobs(ctx.store, [...applied.files, ...applied.replacedFiles]);

@@ -193,7 +193,8 @@ async function sendBatch(
   });
   if (ready.length === 0) return undefined;
   try {
-    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, ready.map((planned) => resolvePlaceholders(planned.change, ids)));
+    // The changes are the repository's files: the space stores them as Git wrote them (no link rewritten on moves).
+    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, ready.map((planned) => resolvePlaceholders(planned.change, ids)), { origin: 'git' });
     learnIds(answer, ready, ids);
     return answer;
   } catch (error) {

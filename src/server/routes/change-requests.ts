@@ -81,7 +81,7 @@ export const changeRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: ChangeRequestParams,
-        querystring: Type.Object({ compat: Type.Optional(Type.Boolean()) }),
+        querystring: Type.Object({ compat: Type.Optional(Type.Boolean()), origin: Type.Optional(Type.Union([Type.Literal('git'), Type.Literal('service')])) }),
         body: ContentChangesBody,
         response: { 200: Type.Union([ChangeRequestSchema, ContentUpdateSchema]), ...errorResponses },
       },
