@@ -11,7 +11,7 @@ import { resolveRef, writeCommit, type GitIdentity } from '../git/index.ts';
 import type { PlanItem } from './plan-item.ts';
 import { previewSubject } from './plan.ts';
 import { isPlaceholder, refOfPlaceholder, type SendableChange } from './planned-change.ts';
-import { detachFromRefused, filesOneByOne, noteRefused, refusedItems, type RefusedCreations } from './refused-changes.ts';
+import { detachFromRefused, smallerParts, noteRefused, refusedItems, type RefusedCreations } from './refused-changes.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { PlannedCommit, PlannedImport, SyncPlan } from './sync-plan.ts';
 import type { SyncResult } from './sync-result.ts';
@@ -206,8 +206,8 @@ interface BatchOutcome {
 }
 
 /**
- * Sends one batch. A batch the space refuses as a whole (400) is sent again change by change (an insert of several
- * files, file by file), so every refused
+ * Sends one batch. A batch the space refuses as a whole (400) is sent again change by change (a change with independent
+ * parts, part by part: `smallerParts`), so every refused
  * change is reported with its path (and line) and the others still land; a change that needs what a refused one
  * would have created goes in without it where it can (`detachFromRefused`).
  */
@@ -246,7 +246,7 @@ async function sendBatch(
     return answer;
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status !== 400) throw error;
-    const split = ready.length === 1 ? filesOneByOne(ready[0]!) : ready;
+    const split = ready.length === 1 ? smallerParts(ready[0]!) : ready;
     if (split === undefined) {
       fail(ready[0]!, error.data.serverMessage ?? error.message);
       return undefined;

@@ -72,22 +72,36 @@ export function detachFromRefused(planned: SendableChange, missing: readonly str
 }
 
 /**
- * An `insert_files` of several files, one change per file, so one refused file does not keep the others out.
- * Undefined for any other change.
+ * A refused change that carries independent parts, in parts, so one refused part does not keep the others out:
+ * an `insert_files` of several files, file by file; a `quire_set_directory` that sets the variables
+ * (`.gitbook/vars.yaml`) and more, as two changes. Undefined for a change that has no such parts.
  *
  * @example
- * filesOneByOne(planned)?.length // → 3 for an insert of three files
+ * smallerParts(insertOfThreeFiles)?.length // → 3
  */
-export function filesOneByOne(planned: SendableChange): SendableChange[] | undefined {
-  const change = planned.change as { operation: string; files?: unknown[] };
-  if (change.operation !== 'insert_files' || change.files === undefined || change.files.length < 2) return undefined;
-  return change.files.map((file, index) => ({
-    change: { ...change, files: [file] } as unknown as ContentChange,
-    creates: planned.creates[index] === undefined ? [] : [planned.creates[index]],
-    needs: planned.needs,
-    items: planned.items[index] === undefined ? [] : [planned.items[index]],
-    weight: Math.ceil(planned.weight / change.files!.length),
-  }));
+export function smallerParts(planned: SendableChange): SendableChange[] | undefined {
+  const change = planned.change as { operation: string; files?: unknown[]; source?: Record<string, unknown>; variables?: unknown };
+  if (change.operation === 'insert_files' && change.files !== undefined && change.files.length > 1) {
+    return change.files.map((file, index) => ({
+      change: { ...change, files: [file] } as unknown as ContentChange,
+      creates: planned.creates[index] === undefined ? [] : [planned.creates[index]],
+      needs: planned.needs,
+      items: planned.items[index] === undefined ? [] : [planned.items[index]],
+      weight: Math.ceil(planned.weight / change.files!.length),
+    }));
+  }
+  if (change.operation === 'quire_set_directory') {
+    const { varsText, ...source } = change.source ?? {};
+    const variables = 'variables' in change || varsText !== undefined;
+    if (!variables || Object.keys(source).length === 0) return undefined;
+    const isVars = (item: PlanItem) => item.path?.endsWith('.gitbook/vars.yaml') === true;
+    const varsChange = { operation: 'quire_set_directory', source: varsText === undefined ? {} : { varsText }, ...('variables' in change ? { variables: change.variables } : {}) };
+    return [
+      { ...planned, change: { operation: 'quire_set_directory', source } as unknown as ContentChange, items: planned.items.filter((item) => !isVars(item)) },
+      { ...planned, change: varsChange as unknown as ContentChange, needs: [], items: planned.items.filter(isVars), weight: 0 },
+    ];
+  }
+  return undefined;
 }
 
 /** The nearest parent of a refused page that is not refused itself (undefined: the root). */
