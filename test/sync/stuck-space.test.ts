@@ -168,3 +168,55 @@ describe('a space never gets stuck', () => {
     expect(await spaceFiles(world(), spaceId)).toEqual(await repoFiles(repo));
   });
 });
+
+describe('slugs that collide in Git', () => {
+  it('guide.md next to guide/README.md imports, each page with a unique slug, the files as Git has them', async () => {
+    const repo = await gitdir(
+      {
+        'README.md': '# Welcome\n\nHi.\n',
+        'SUMMARY.md': summary(['* [Welcome](README.md)', '* [Guide](guide.md)', '* [Guide folder](guide/README.md)', '  * [Install](guide/install.md)']),
+        'guide.md': '# Guide\n\nA page.\n',
+        'guide/README.md': '# Guide folder\n\nAnother page with the same slug.\n',
+        'guide/install.md': '# Install\n\nRun it.\n',
+      },
+      { checkout: true },
+    );
+    const spaceId = await world().newSpace();
+    const run = await quireSync(repo.dir, spaceId);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(await spaceFiles(world(), spaceId)).toEqual(await repoFiles(repo));
+    const pages = documents((await world().client.getRevision({ spaceId })).pages);
+    const slugs = pages.filter((page) => page.git?.path?.startsWith('guide')).map((page) => [page.git?.path, page.slug]);
+    expect(slugs).toEqual([['guide.md', 'guide'], ['guide/README.md', 'guide-1'], ['guide/install.md', 'install']]);
+    expect((await quireSync(repo.dir, spaceId)).stdout).toMatch(/^Sync done: in-sync/);
+  });
+});
+
+describe('a first sync with a refused page', () => {
+  it('leaves one change request, which the next syncs reuse and merge once the page is fixed', async () => {
+    const repo = await gitdir(
+      {
+        'README.md': '# Welcome\n\nHi.\n',
+        'SUMMARY.md': summary(['* [Welcome](README.md)', '* [Broken](broken.md)']),
+        'broken.md': '---\ndescription: [unclosed\n---\n\n# Broken\n\nText.\n',
+      },
+      { checkout: true },
+    );
+    const spaceId = await world().newSpace();
+    const numbers: number[] = [];
+    for (const label of ['first', 'second']) {
+      const run = await quireSync(repo.dir, spaceId, '--json');
+      expect(run.code, `${label}: ${run.stderr}`).toBe(1);
+      const json = JSON.parse(run.stdout) as SyncJson;
+      expect(json.byOutcome['failed']!.map((item) => [item.path, item.line])).toEqual([['broken.md', 2]]);
+      numbers.push(json.changeRequest!.number);
+      expect(await openChangeRequests(world(), spaceId)).toEqual([numbers[0]]);
+    }
+    await repo.commit({ 'broken.md': '---\ndescription: Fixed\n---\n\n# Broken\n\nText.\n' }, 'Fix the frontmatter');
+    const fixed = await quireSync(repo.dir, spaceId, '--json');
+    expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
+    expect((JSON.parse(fixed.stdout) as SyncJson).changeRequest).toMatchObject({ number: numbers[0], merged: true });
+    expect(await openChangeRequests(world(), spaceId)).toEqual([]);
+    expect(await spaceFiles(world(), spaceId)).toEqual(await repoFiles(repo));
+  });
+});
