@@ -11,7 +11,7 @@ import { resolveRef, writeCommit, type GitIdentity } from '../git/index.ts';
 import type { PlanItem } from './plan-item.ts';
 import { previewSubject } from './plan.ts';
 import { isPlaceholder, refOfPlaceholder, type SendableChange } from './planned-change.ts';
-import { detachFromRefused, smallerParts, noteRefused, refusedItems, type RefusedCreations } from './refused-changes.ts';
+import { detachFromRefused, noteRefused, refusedItems, smallerParts, type RefusedCreations } from './refused-changes.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { PlannedCommit, PlannedImport, SyncPlan } from './sync-plan.ts';
 import type { SyncResult } from './sync-result.ts';
@@ -155,8 +155,8 @@ async function applyImport(step: PlannedImport, context: SyncContext, result: Sy
       'The next sync adds what Git changes since to it and merges it once nothing is refused.';
     return undefined;
   }
-  if (!step.merge) await openForReview(context, changeRequest.id, step);
   if (!step.merge) {
+    await openForReview(context, changeRequest.id, step);
     if (step.record !== undefined) {
       head ||= (await client.getChangeRequest(spaceId, changeRequest.id)).revision;
       const ref = context.options.pullRequest === undefined ? context.options.ref : `refs/heads/${context.options.pullRequest.branch}`;
@@ -206,10 +206,10 @@ interface BatchOutcome {
 }
 
 /**
- * Sends one batch. A batch the space refuses as a whole (400) is sent again change by change (a change with independent
- * parts, part by part: `smallerParts`), so every refused
- * change is reported with its path (and line) and the others still land; a change that needs what a refused one
- * would have created goes in without it where it can (`detachFromRefused`).
+ * Sends one batch. A batch the space refuses as a whole (400) is sent again change by change (a change with
+ * independent parts, part by part: `smallerParts`), so every refused change is reported with its path (and line)
+ * and the others still land; a change that needs what a refused one would have created goes in without it where
+ * it can (`detachFromRefused`).
  */
 async function sendBatch(
   batch: readonly SendableChange[],
