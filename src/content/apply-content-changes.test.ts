@@ -579,4 +579,28 @@ describe('on a space read from Git', () => {
     const applied = await applyContentChanges(snapshot, lookup, [{ operation: 'insert_page', document: { markdown } }], context());
     expect(applied.snapshot.source.heads.n1).toBe('---\nowner: me\n---\n\nSetext title\n============\n\n');
   });
+
+  // Issue 10: `X/README.md` replaced by `X.md` inserts the new page while the old one (whose children move into it)
+  // is still there; siblings whose slugs collide are what Git allows, so a page given with `git` is not refused.
+  it('a page given with `git` whose slug a sibling has takes a unique slug; its file keeps its path and bytes', async () => {
+    const { snapshot, lookup, bodies } = snapshotFromDirectory({
+      'README.md': '# Home\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n',
+      'guide/README.md': '# Guide\n\nOld.\n',
+      'guide/install.md': '# Install\n\nRun it.\n',
+    });
+    const guide = snapshot.pages.find((page) => page.type === 'document' && page.slug === 'guide')!;
+    const markdown = '# Guide book\n\nNew.\n';
+    const git = { oid: 'a'.repeat(40), path: 'guide.md' };
+    const applied = await applyContentChanges(snapshot, lookup, [{ operation: 'insert_page', ref: 'new', slug: 'guide', document: { markdown }, git } as ChangeRequestContentChange], context());
+    const created = locatePages(applied.snapshot.pages).get('n1')!.page as SnapshotDocumentPage;
+    expect(created).toMatchObject({ slug: 'guide-1', git });
+    expect(locatePages(applied.snapshot.pages).get(guide.id)!.page).toMatchObject({ slug: 'guide' });
+    const written = directoryOf(applied.snapshot, new Map([...bodies, ...applied.documents]));
+    expect(written['guide.md']).toBe(markdown);
+
+    // Without `git` (a page written through the API), the collision is still refused.
+    const refused = await failure([{ operation: 'insert_page', slug: 'guide', document: { markdown } }], { snapshot, bodies, lookup });
+    expect(refused).toMatchObject({ field: 'changes[0].slug', message: expect.stringMatching(/already has the slug "guide"/) as unknown as string });
+  });
 });

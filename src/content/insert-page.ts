@@ -5,7 +5,7 @@ import type { SnapshotDocumentPage } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import type { ContentBatch } from './content-batch.ts';
 import { readGitBlob } from './git-blob-field.ts';
-import { checkSlugIsFree, parentFor, positionFor, siblingSlugs } from './page-placement.ts';
+import { parentFor, positionFor, siblingSlugs, withFreeSlug } from './page-placement.ts';
 import { readPageFieldUpdate, withFieldValues, withPageFields } from './page-update-fields.ts';
 import { readSubmittedDocument } from './submitted-markdown.ts';
 
@@ -15,7 +15,8 @@ export const defaultPageTitle = 'Untitled';
 /**
  * `insert_page`: a new document page under `into` (the root when omitted) at `at` (the end when omitted).
  * The title comes from the Markdown's leading heading or frontmatter `title`, else `title`, else a default; the
- * slug is `slug` (refused when a sibling has it) or made from the title (unique among the siblings); the
+ * slug is `slug` (refused when a sibling has it, unless the page comes with `git`: then made unique, see
+ * `withFreeSlug`) or made from the title (unique among the siblings); the
  * frontmatter sets metadata and wins over the change's fields. The body is kept for the link pass. With Quire's
  * `git: { oid, path }` (docs/api-extensions.md), the page keeps the Git blob it came from and lives at that path.
  *
@@ -37,8 +38,7 @@ export function applyInsertPage(batch: ContentBatch, change: ChangeRequestConten
   const slug = fields.slug ?? uniqueSlug(slugify(title), (candidate) => siblingSlugs(draft, parent).has(candidate));
   const base: SnapshotDocumentPage = { id, title, kind: 'sheet', type: 'document', slug, path: '', pages: [], layout: { ...defaultLayout }, tags: [] };
   const fielded = withFieldValues(withPageFields(base, { ...fields, title: undefined, slug: undefined }, index), markdown.fields);
-  const page = git === undefined ? fielded : { ...fielded, git };
-  checkSlugIsFree(draft, page, parent, index, 'slug');
+  const page = withFreeSlug(draft, git === undefined ? fielded : { ...fielded, git }, parent, index, 'slug', git !== undefined);
 
   draft.insert(page, parent, at);
   batch.submitted.set(id, { changeIndex: index, markdown, asFile: git !== undefined });

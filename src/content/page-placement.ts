@@ -1,3 +1,4 @@
+import { uniqueSlug } from '../format/slug.ts';
 import type { SnapshotPage } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import type { PageTreeDraft } from './page-tree-draft.ts';
@@ -59,6 +60,24 @@ export function checkSlugIsFree(draft: PageTreeDraft, page: SnapshotPage, parent
   if (!siblingSlugs(draft, parent, page.id).has(page.slug)) return;
   const where = parent === undefined ? 'at the root' : `under page ${parent}`;
   throw invalidChange(index, field, `another page ${where} already has the slug "${page.slug}"; slugs must be unique among siblings`);
+}
+
+/**
+ * A page given with its file in Git (`git`) keeps what Git allows: siblings whose slugs collide (`guide.md`
+ * next to `guide/README.md`, or a page inserted before the one it replaces is deleted) are not refused; the page
+ * takes the first free slug made from its own (`guide-1`), and its file keeps its path and bytes. Other pages
+ * are refused as `checkSlugIsFree` does.
+ *
+ * @example
+ * withFreeSlug(draft, { ...page, slug: 'guide' }, undefined, 2, 'slug', true).slug // → 'guide-1' when a sibling is "guide"
+ */
+export function withFreeSlug<T extends SnapshotPage>(draft: PageTreeDraft, page: T, parent: string | undefined, index: number, field: string, fromGit: boolean): T {
+  if (fromGit && (page.type === 'document' || page.type === 'group')) {
+    const taken = siblingSlugs(draft, parent, page.id);
+    if (taken.has(page.slug)) return { ...page, slug: uniqueSlug(page.slug, (candidate) => taken.has(candidate)) };
+  }
+  checkSlugIsFree(draft, page, parent, index, field);
+  return page;
 }
 
 /**

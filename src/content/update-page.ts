@@ -4,7 +4,7 @@ import { invalidChange } from './change-error.ts';
 import type { ContentBatch } from './content-batch.ts';
 import { existingPage } from './existing-page.ts';
 import { readGitBlob } from './git-blob-field.ts';
-import { checkSlugIsFree, dropGitPaths, parentFor, positionFor } from './page-placement.ts';
+import { dropGitPaths, parentFor, positionFor, withFreeSlug } from './page-placement.ts';
 import { readPageFieldUpdate, withFieldValues, withPageFields } from './page-update-fields.ts';
 import { readSubmittedDocument } from './submitted-markdown.ts';
 
@@ -13,8 +13,10 @@ import { readSubmittedDocument } from './submitted-markdown.ts';
  * document (its frontmatter and heading win over the change's fields), renames (`title`, `slug`) and moves
  * (`into`: a page id, or null for the root; `at`: the index among the new siblings). A page that changes parent
  * or slug leaves its folder in the Git layout: its Git path and its descendants' are dropped, and the links to
- * and in them are rewritten after the batch (not in a batch from Git, whose files are kept as Git wrote them). Quire's `git: { oid, path }` (docs/api-extensions.md) sets the Git
- * blob a document page corresponds to, after any move (so a moved page can say where it now lives).
+ * and in them are rewritten after the batch (not in a batch from Git, whose files are kept as Git wrote them).
+ * Quire's `git: { oid, path }` (docs/api-extensions.md) sets the Git blob a document page corresponds to, after any
+ * move (so a moved page can say where it now lives); such a page is never refused for a slug a sibling has, it
+ * takes a unique one (`withFreeSlug`).
  *
  * @example
  * applyUpdatePage(batch, { operation: 'update_page', page: 'pageId', title: 'Setup', into: null, at: 0 }, 1);
@@ -42,9 +44,10 @@ export function applyUpdatePage(batch: ContentBatch, change: ChangeRequestConten
   }
   if (parent !== undefined && current.type === 'group') throw invalidChange(index, 'into', `page ${current.id} is a group; groups stay at the root`);
 
-  const slugChanged = 'slug' in page && 'slug' in current && page.slug !== current.slug;
   const parentChanged = parent !== oldParent;
-  checkSlugIsFree(draft, page, parent, index, slugChanged || !parentChanged ? 'slug' : 'into');
+  const askedSlug = 'slug' in page && 'slug' in current && page.slug !== current.slug;
+  page = withFreeSlug(draft, page, parent, index, askedSlug || !parentChanged ? 'slug' : 'into', git !== undefined);
+  const slugChanged = 'slug' in page && 'slug' in current && page.slug !== current.slug;
 
   if (page !== current) draft.setPage(current.id, page);
   if (parentChanged) draft.move(current.id, parent, at);

@@ -9,7 +9,9 @@ import { ApiRequestError, type ContentChange, type ContentUpdateResult } from '.
 import { QuireError } from '../errors/index.ts';
 import { resolveRef, writeCommit, type GitIdentity } from '../git/index.ts';
 import type { PlanItem } from './plan-item.ts';
+import { previewSubject } from './plan.ts';
 import { isPlaceholder, refOfPlaceholder, type SendableChange } from './planned-change.ts';
+import { detachFromRefused, noteRefused, refusedItems, smallerParts, type RefusedCreations } from './refused-changes.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { PlannedCommit, PlannedImport, SyncPlan } from './sync-plan.ts';
 import type { SyncResult } from './sync-result.ts';
@@ -33,7 +35,8 @@ export async function apply(syncPlan: SyncPlan, context: SyncContext): Promise<S
     commits: [],
     conflicts: syncPlan.conflicts,
     ...(syncPlan.reason === undefined ? {} : { reason: syncPlan.reason }),
-    items: syncPlan.items.filter((item) => item.outcome === 'failed'),
+    // Failures planned as such (a file too large to send); those of the import come with its items, once.
+    items: syncPlan.items.filter((item) => item.outcome === 'failed' && !(syncPlan.import?.items.includes(item) ?? false)),
     diagnostics: syncPlan.diagnostics,
     requests: context.client.requestCounts(),
   };
@@ -132,24 +135,28 @@ async function applyImport(step: PlannedImport, context: SyncContext, result: Sy
       : { id: step.changeRequest.id, number: step.changeRequest.number, revision: '' };
   result.changeRequest = { id: changeRequest.id, number: changeRequest.number, merged: false };
   const ids = new Map<string, string>();
-  const failed: PlanItem[] = [];
+  const outcome: BatchOutcome = { replaced: new Map(), refused: new Map(), failures: 0 };
   let head = changeRequest.revision;
   let sent = 0;
   const total = step.batches.reduce((sum, batch) => sum + batch.length, 0);
   for (const batch of step.batches) {
-    const outcome = await sendBatch(batch, context, changeRequest.id, ids, failed);
-    if (outcome !== undefined) head = outcome.changeRequest.revision;
+    const answer = await sendBatch(batch, context, changeRequest.id, ids, outcome);
+    if (answer !== undefined) head = answer.changeRequest.revision;
     sent += batch.length;
     context.onProgress?.({ kind: 'batch', done: sent, total, changes: batch.length, requests: client.requestCounts().total });
   }
-  result.items.push(...step.items.filter((item) => !failed.includes(item)), ...failed);
-  if (failed.length > 0 || !step.merge) await openForReview(context, changeRequest.id, step);
-  if (failed.length > 0) {
+  // Each item once: a refused change's items are reported failed in their place, not next to their plan.
+  result.items.push(...step.items.map((item) => outcome.replaced.get(item) ?? item));
+  if (outcome.failures > 0) {
+    await keepForNextRun(context, changeRequest.id, step, head);
     result.ok = false;
-    result.reason = `${failed.length} change(s) were refused; change request #${changeRequest.number} is left open`;
+    result.reason =
+      `${outcome.failures} change(s) were refused; change request #${changeRequest.number} holds everything else and is left open. ` +
+      'The next sync adds what Git changes since to it and merges it once nothing is refused.';
     return undefined;
   }
   if (!step.merge) {
+    await openForReview(context, changeRequest.id, step);
     if (step.record !== undefined) {
       head ||= (await client.getChangeRequest(spaceId, changeRequest.id)).revision;
       const ref = context.options.pullRequest === undefined ? context.options.ref : `refs/heads/${context.options.pullRequest.branch}`;
@@ -175,22 +182,63 @@ async function openForReview(context: SyncContext, changeRequestId: string, step
 }
 
 /**
- * Sends one batch. A batch the space refuses as a whole (400) is sent again change by change, so every refused
- * change is reported with its path and the others still land.
+ * A change request that holds refused changes stays open, marked and recorded like a conflict's (its subject
+ * starts with `[git:<branch>]`, its revision records the commit): the next run finds it, adds what Git changed
+ * since, and merges it once nothing is refused, rather than opening one more.
+ */
+async function keepForNextRun(context: SyncContext, changeRequestId: string, step: PlannedImport, head: string): Promise<void> {
+  const { client, spaceId, options } = context;
+  const planned = step.changeRequest.subject;
+  const branch = options.ref.startsWith('refs/heads/') ? options.ref.slice('refs/heads/'.length) : options.ref;
+  const subject = planned.startsWith('[git:') ? planned : previewSubject(options.pullRequest?.branch ?? branch, undefined, planned);
+  await client.patchChangeRequest(spaceId, changeRequestId, { status: 'open', subject });
+  if (step.record === undefined) return;
+  const revision = head || (await client.getChangeRequest(spaceId, changeRequestId)).revision;
+  const ref = options.pullRequest === undefined ? options.ref : `refs/heads/${options.pullRequest.branch}`;
+  await client.setRevisionGit(spaceId, revision, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
+}
+
+/** What the batches of one change request came to: items replaced by their failure, refused creations, failures. */
+interface BatchOutcome {
+  replaced: Map<PlanItem, PlanItem>;
+  refused: RefusedCreations;
+  failures: number;
+}
+
+/**
+ * Sends one batch. A batch the space refuses as a whole (400) is sent again change by change (a change with
+ * independent parts, part by part: `smallerParts`), so every refused change is reported with its path (and line)
+ * and the others still land; a change that needs what a refused one would have created goes in without it where
+ * it can (`detachFromRefused`).
  */
 async function sendBatch(
   batch: readonly SendableChange[],
   context: SyncContext,
   changeRequestId: string,
   ids: Map<string, string>,
-  failed: PlanItem[],
+  outcome: BatchOutcome,
 ): Promise<ContentUpdateResult | undefined> {
   const { client, spaceId } = context;
-  const ready = batch.filter((planned) => {
-    const missing = planned.needs.find((placeholder) => !ids.has(placeholder));
-    if (missing !== undefined) failed.push(...planned.items.map((item) => ({ ...item, outcome: 'failed' as const, detail: `depends on a change that failed (${missing})` })));
-    return missing === undefined;
-  });
+  const fail = (planned: SendableChange, reason: string) => {
+    outcome.failures += 1;
+    noteRefused(outcome.refused, planned);
+    refusedItems(planned.items, reason).forEach((item, index) => outcome.replaced.set(planned.items[index]!, item));
+  };
+  const ready: SendableChange[] = [];
+  for (const planned of batch) {
+    const missing = planned.needs.filter((placeholder) => !ids.has(placeholder));
+    if (missing.length === 0) {
+      ready.push(planned);
+      continue;
+    }
+    const detached = detachFromRefused(planned, missing, outcome.refused);
+    if ('reason' in detached) {
+      fail(planned, detached.reason);
+      continue;
+    }
+    if (detached.note !== undefined) for (const item of planned.items) outcome.replaced.set(item, { ...item, detail: detached.note });
+    ready.push(detached.change);
+  }
   if (ready.length === 0) return undefined;
   try {
     // The changes are the repository's files: the space stores them as Git wrote them (no link rewritten on moves).
@@ -198,15 +246,14 @@ async function sendBatch(
     learnIds(answer, ready, ids);
     return answer;
   } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.status !== 400 || ready.length === 1) {
-      if (error instanceof ApiRequestError && error.status === 400) {
-        failed.push(...ready[0]!.items.map((item) => ({ ...item, outcome: 'failed' as const, detail: error.data.serverMessage ?? error.message })));
-        return undefined;
-      }
-      throw error;
+    if (!(error instanceof ApiRequestError) || error.status !== 400) throw error;
+    const split = ready.length === 1 ? smallerParts(ready[0]!) : ready;
+    if (split === undefined) {
+      fail(ready[0]!, error.data.serverMessage ?? error.message);
+      return undefined;
     }
     let last: ContentUpdateResult | undefined;
-    for (const planned of ready) last = (await sendBatch([planned], context, changeRequestId, ids, failed)) ?? last;
+    for (const planned of split) last = (await sendBatch([planned], context, changeRequestId, ids, outcome)) ?? last;
     return last;
   }
 }

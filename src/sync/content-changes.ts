@@ -55,6 +55,8 @@ class ContentChangePlanner {
   private readonly parentOf = new Map<string, Parent>();
   /** Pages whose Git path must be sent again because an ancestor changed folder (the space forgets it on a move). */
   private readonly regit = new Set<string>();
+  /** Pages inserted next to a sibling that had their slug then: the space gave them another, given back at the end. */
+  private readonly slugsToRestore = new Set<string>();
 
   constructor(
     private readonly from: ContentSide,
@@ -79,6 +81,7 @@ class ContentChangePlanner {
     this.planGoneSubtrees();
     this.planTree(this.to.bundle.revision.pages, '');
     this.planRemainingDeletes();
+    this.planSlugRestores();
     this.planReusableContents('delete');
     this.planFileDeletes();
     this.planDirectory();
@@ -210,6 +213,41 @@ class ContentChangePlanner {
     walk(this.from.bundle.revision.pages);
   }
 
+  /**
+   * A page inserted while a sibling still had its slug (`X.md` inserted before `X/README.md`, whose children move
+   * into it, is deleted) took another one in the space; once the sibling is gone it gets its own back, with its
+   * Git path and its descendants' sent again (a slug change makes the space forget them). A collision Git itself
+   * holds (both siblings stay) keeps the space's unique slug.
+   */
+  private planSlugRestores(): void {
+    for (const id of this.slugsToRestore) {
+      const page = this.toPages.get(id);
+      const parent = this.parentOf.get(id);
+      if (page?.type !== 'document' || parent === undefined || this.slugTakenBySibling(id, page.slug, parent)) continue;
+      const regit = (target: RevisionPage, extra: Record<string, unknown>) => {
+        if (target.type !== 'document' || target.git === undefined) return;
+        this.push({
+          change: { operation: 'update_page', page: this.spaceId(target.id), ...extra, git: { oid: target.git.oid, path: target.git.path } } as unknown as ContentChange,
+          creates: [],
+          needs: this.needs(target.id),
+          items: [],
+          weight: 0,
+        });
+      };
+      regit(page, { slug: page.slug });
+      for (const descendant of flattenIds(childrenOf(page))) regit(this.toPages.get(descendant)!, {});
+    }
+  }
+
+  /** True when another page under `parent`, as the tree stands now, has `slug`. */
+  private slugTakenBySibling(id: string, slug: string, parent: Parent): boolean {
+    return (this.children.get(parent) ?? []).some((sibling) => {
+      if (sibling === id) return false;
+      const other = this.toPages.get(sibling) ?? this.fromPages.get(sibling);
+      return other !== undefined && 'slug' in other && other.slug === slug;
+    });
+  }
+
   private deletePage(page: RevisionPage): void {
     const spaceId = this.ids.get(page.id);
     this.detach(page.id);
@@ -271,6 +309,7 @@ class ContentChangePlanner {
         ...(page.type === 'computed' ? { computed: page.computed } : {}),
       } as unknown as ContentChange;
     }
+    if (page.type === 'document' && this.slugTakenBySibling(page.id, page.slug, parent)) this.slugsToRestore.add(page.id);
     this.attach(page.id, parent, index);
     this.push({ change, creates: [ref], needs, items: [{ outcome: 'created', side: 'space', kind: pageKind(page), path: gitPath(page), title: page.title }], weight });
   }

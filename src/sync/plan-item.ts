@@ -14,6 +14,8 @@ export interface PlanItem {
   kind: 'page' | 'group' | 'link' | 'file' | 'reusable-content' | 'directory' | 'commit' | 'change-request' | 'revision';
   /** The file's path in the synced folder, when it has one. */
   path?: string;
+  /** The line of `path` a failure is about, when the space named one. */
+  line?: number;
   title?: string;
   /** Why it was skipped or failed, or what it is (a commit's message). */
   detail?: string;

@@ -106,7 +106,7 @@ function reasonText(reason: string): string {
 }
 
 function formatItem(item: PlanItem, when: 'plan' | 'result'): string {
-  const what = item.path ?? item.title ?? item.detail ?? '';
+  const what = item.path === undefined ? (item.title ?? item.detail ?? '') : `${item.path}${item.line === undefined ? '' : `:${item.line}`}`;
   const verb = when === 'plan' ? verbs[item.outcome] : item.outcome;
   const detail = item.detail !== undefined && item.detail !== what ? ` (${item.detail})` : '';
   return `${verb} ${item.kind} ${what}${item.title !== undefined && item.path !== undefined ? ` "${item.title}"` : ''}${detail}`;

@@ -77,10 +77,12 @@ function planFirstSync(result: SyncPlan, git: GitSide, space: SpaceSide, options
   const spaceFiles = space.files ?? new Map<string, Uint8Array>();
   if (space.isEmpty || (!gitEmpty && options.prefer === 'git' && options.direction !== 'space-to-git')) {
     if (options.direction === 'space-to-git') return blocked(result, 'the space is empty and --direction space-to-git does not import from Git');
-    const from = space.isEmpty ? new Map<string, Uint8Array>() : spaceFiles;
-    const changes = contentChanges(result, from, git.headFiles, liveContent(space), head?.timestamp);
+    // A change request an earlier run left open (some changes were refused) is written into again, not doubled.
+    const target = space.target;
+    const from = target !== undefined ? applyDelta(new Map(), target.changes) : space.isEmpty ? new Map<string, Uint8Array>() : spaceFiles;
+    const changes = contentChanges(result, from, git.headFiles, target?.content ?? liveContent(space), head?.timestamp);
     result.mode = 'import';
-    result.import = importStep({ kind: 'create', subject: head!.subject }, changes, true, { oid: head!.oid, message: head!.message });
+    result.import = importStep(target ? existing(target) : { kind: 'create', subject: head!.subject }, changes, true, { oid: head!.oid, message: head!.message });
     return finish(result);
   }
   if (gitEmpty || options.prefer === 'space') {
