@@ -5,7 +5,7 @@
  * unsynced revision's changes in one `directory?since=` request.
  */
 import type { ChangeRequest } from '@gitbook/api';
-import type { RevisionInfo } from '../client/index.ts';
+import type { RevisionInfo, SyncPointInfo } from '../client/index.ts';
 import { QuireError, isQuireError } from '../errors/index.ts';
 import { parseGitbookConfig } from '../format/gitbook-config.ts';
 import { changedPaths, isAncestor, listCommits, readBlobs, readCommit, readFileAt, readTree, resolveRef, type GitCommit } from '../git/index.ts';
@@ -55,8 +55,9 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   const keepsSyncPoints = await checkServer(context);
   stage('reading the space and the repository');
   const [space, head] = await Promise.all([client.getSpace(spaceId), resolveHead(context)]);
-  const syncPointKey = keepsSyncPoints && head !== undefined && context.options.pullRequest === undefined ? { repository: await repositoryIdentity(context.repo, head.oid), ref: context.options.ref } : undefined;
-  const recorded = syncPointKey === undefined ? undefined : (await client.listSyncPoints(spaceId)).find((point) => point.repository === syncPointKey.repository && point.ref === syncPointKey.ref);
+  const keyed = keepsSyncPoints && head !== undefined && context.options.pullRequest === undefined ? await findSyncPoint(context, head) : undefined;
+  const syncPointKey = keyed?.key;
+  const recorded = keyed?.recorded;
   const mainline = (recorded === undefined ? undefined : await readMainlineTo(context, space.revision, head!, recorded)) ?? (await readMainline(context, space.revision, head));
   const syncPoint = mainline.syncPoint;
 
@@ -97,6 +98,25 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
     syncPointKey,
     keepsSyncPoints,
   };
+}
+
+/**
+ * This repository's and branch's recorded sync point. Usually the branch still contains its commit, which says
+ * whose it is without reading the whole history; else (a first sync here, a force-push) the repository's
+ * identity is read (`repositoryIdentity`) and looked up.
+ */
+async function findSyncPoint(context: SyncContext, head: GitCommit): Promise<{ key: SyncPointKey; recorded: SyncPointInfo | undefined }> {
+  const ref = context.options.ref;
+  const points = (await context.client.listSyncPoints(context.spaceId)).filter((point) => point.ref === ref);
+  for (const point of points) {
+    const contained = await isAncestor(context.repo, point.commit, head.oid).catch((error: unknown) => {
+      if (isQuireError(error, 'GIT_OBJECT_NOT_FOUND')) return false;
+      throw error;
+    });
+    if (contained) return { key: { repository: point.repository, ref }, recorded: point };
+  }
+  const repository = await repositoryIdentity(context.repo, head.oid);
+  return { key: { repository, ref }, recorded: points.find((point) => point.repository === repository) };
 }
 
 /** Checks the server offers what sync needs; true when it also keeps sync points per repository and branch. */
