@@ -39,7 +39,7 @@ import * as content from './content-operations.ts';
 import type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
 import * as organizations from './organization-operations.ts';
 import * as extensions from './quire-extension-operations.ts';
-import type { ContentChange, QuireServerInfo, RevisionDirectory, RevisionInfo } from './quire-extensions.ts';
+import type { ContentChange, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo } from './quire-extensions.ts';
 import type { RequestCounts } from './request-counter.ts';
 import { resolveRetryPolicy } from './retry-policy.ts';
 import * as sites from './site-operations.ts';
@@ -409,6 +409,26 @@ export class ApiClient {
     }
     if (typeof given['message'] !== 'string') throw new QuireError('INVALID_ARGUMENT', 'git.message must be a string', { field: 'git.message' });
     return extensions.setRevisionGit(this.#transport, checkId('spaceId', spaceId), checkId('revisionId', revisionId), git);
+  }
+
+  /**
+   * The space's sync points, one per repository and ref (extension `sync-points`).
+   *
+   * @example
+   * const mine = (await client.listSyncPoints('space1')).find((point) => point.repository === root && point.ref === 'refs/heads/main');
+   */
+  listSyncPoints(spaceId: string): Promise<SyncPointInfo[]> {
+    return extensions.listSyncPoints(this.#transport, checkId('spaceId', spaceId));
+  }
+
+  /**
+   * Records where a repository's branch and the space agree (extension `sync-points`), replacing its previous one.
+   *
+   * @example
+   * await client.setSyncPoint('space1', { repository: root, ref: 'refs/heads/main', revision: 'rev2', commit: oid });
+   */
+  setSyncPoint(spaceId: string, point: { repository: string; ref: string; revision: string; commit: string }): Promise<SyncPointInfo> {
+    return extensions.setSyncPoint(this.#transport, checkId('spaceId', spaceId), point);
   }
 
   /**

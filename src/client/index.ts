@@ -33,4 +33,5 @@ export type {
   QuireUpsertReusableContentChange,
   RevisionDirectory,
   RevisionInfo,
+  SyncPointInfo,
 } from './quire-extensions.ts';

@@ -5,7 +5,7 @@
 import type { GitSyncCommit } from '@gitbook/api';
 import { ApiRequestError } from './api-errors.ts';
 import { listRequest } from './list-request.ts';
-import type { QuireServerInfo, RevisionDirectory, RevisionInfo } from './quire-extensions.ts';
+import type { QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo } from './quire-extensions.ts';
 import type { Transport } from './transport.ts';
 
 const revision = '/v1/spaces/{spaceId}/revisions/{revisionId}';
@@ -33,4 +33,15 @@ export function getRevisionDirectory(transport: Transport, spaceId: string, revi
 /** `PUT .../revisions/{revisionId}/git`: records the commit a revision corresponds to. Repeating it is harmless. */
 export function setRevisionGit(transport: Transport, spaceId: string, revisionId: string, git: GitSyncCommit): Promise<RevisionInfo> {
   return transport.json<RevisionInfo>({ method: 'PUT', route: `${revision}/git`, params: { spaceId, revisionId }, body: git, retrySafe: true });
+}
+
+/** `GET /v1/spaces/{spaceId}/sync-points`: one per repository and ref. */
+export async function listSyncPoints(transport: Transport, spaceId: string): Promise<SyncPointInfo[]> {
+  const answer = await transport.json<{ items: SyncPointInfo[] }>({ method: 'GET', route: '/v1/spaces/{spaceId}/sync-points', params: { spaceId } });
+  return answer.items;
+}
+
+/** `PUT /v1/spaces/{spaceId}/sync-points`: records a repository's sync point. Repeating it is harmless. */
+export function setSyncPoint(transport: Transport, spaceId: string, point: { repository: string; ref: string; revision: string; commit: string }): Promise<SyncPointInfo> {
+  return transport.json<SyncPointInfo>({ method: 'PUT', route: '/v1/spaces/{spaceId}/sync-points', params: { spaceId }, body: point, retrySafe: true });
 }

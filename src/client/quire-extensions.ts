@@ -9,7 +9,7 @@ import type { QuireContentChange } from '../model/quire-changes.ts';
 export type { QuireUpdateFileChange, QuireDeleteFileChange, QuireUpsertReusableContentChange, QuireDeleteReusableContentChange, QuireSetDirectoryChange, QuireContentChange } from '../model/quire-changes.ts';
 
 /** The extensions a server may announce. */
-export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history';
+export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points';
 
 /** `GET /v1/quire`: the server is Quire, and which extensions it offers. */
 export type QuireServerInfo = {
@@ -28,6 +28,16 @@ export type RevisionInfo = {
   readonly git?: GitSyncCommit | undefined;
   /** The change request the revision was merged from. */
   readonly mergedFrom?: string | undefined;
+};
+
+/** An item of `GET /v1/spaces/{spaceId}/sync-points`: where one repository's branch and the space last agreed. */
+export type SyncPointInfo = {
+  readonly object: 'sync-point';
+  readonly repository: string;
+  readonly ref: string;
+  readonly revision: string;
+  readonly commit: string;
+  readonly recordedAt: string;
 };
 
 /**

@@ -97,6 +97,7 @@ export { updateChangeRequestContent, type ContentUpdateOptions } from './change-
 export { mergeChangeRequest, type MergeOutcome } from './merge-change-request.ts';
 export { updateChangeRequestFromSpace } from './update-change-request.ts';
 export { listSpaceRevisions, setRevisionGit } from './revision-history.ts';
+export { listSyncPoints, setSyncPoint, type PublishedSyncPoint, type SyncPointBody } from './sync-points.ts';
 export { getRevisionDirectory } from './revision-directory.ts';
 export { getQuireServerInfo, quireExtensions, quireVersion } from './quire-server-info.ts';
 export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite, type SiteCreation, type SiteListQuery, type SiteUpdate } from './sites.ts';

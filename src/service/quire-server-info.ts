@@ -8,7 +8,7 @@ export const quireVersion = '0.1.0';
  * content with the `quire_*` changes, revisions as directories, the revision history, the list of conflicts
  * in a merge or update that conflicts, and groups, link pages and computed pages created by `quire_insert_page`.
  */
-export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds'] as const;
+export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points'] as const;
 
 /**
  * What `GET /v1/quire` answers (any valid token): the server is Quire, its version and its extensions.

@@ -20,6 +20,7 @@ export interface Database {
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
+  sync_points: SyncPointsTable;
 }
 
 export interface SitesTable {
@@ -200,6 +201,18 @@ export interface RevisionsTable {
   /** JSON GitSyncCommit or null. */
   git: string | null;
   merged_from: string | null;
+}
+
+/** Per repository and branch, the revision and commit a space last synced with (migration 0003). */
+export interface SyncPointsTable {
+  space_id: string;
+  /** The repository's identity as sync gives it: the root commit of the branch's first-parent history. */
+  repository: string;
+  /** The full ref: `refs/heads/main`. */
+  ref: string;
+  revision_id: string;
+  commit_oid: string;
+  recorded_at: string;
 }
 
 export interface ChangeRequestsTable {

@@ -36,3 +36,4 @@ export type { SiteShareLinkRecord, NewSiteShareLink } from './site-share-links.t
 export type { StoredCustomization } from './site-customizations.ts';
 export type { StoredAdaptiveSchema } from './site-adaptive-schemas.ts';
 export type { SiteTree } from './site-tree.ts';
+export type { SyncPointRecord } from './sync-points.ts';

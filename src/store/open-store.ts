@@ -16,6 +16,7 @@ import { ObjectStore } from './object-store.ts';
 import { organizationStore } from './organizations.ts';
 import { randomId } from './random-id.ts';
 import { revisionStore } from './revisions.ts';
+import { syncPointStore } from './sync-points.ts';
 import { spaceStore } from './spaces.ts';
 import type { Store, StoreOptions, StoreStats } from './store.ts';
 import { StoreContext } from './store-context.ts';
@@ -81,6 +82,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...spaceStore(context),
     ...changeRequestStore(context),
     ...revisionStore(context),
+    ...syncPointStore(context),
     ...documentStore(context),
     ...blobStore(context),
     ...siteStore(context),

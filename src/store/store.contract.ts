@@ -489,6 +489,24 @@ export function describeStoreContract(name: string, makeHarness: () => Promise<S
         await expectCode(store.getRevision('missing'), 'NOT_FOUND');
       });
 
+      it('keeps one sync point per repository and ref, replaced by the next, and only on the space\'s revisions', async () => {
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Synced' });
+        const other = await store.createSpace({ organizationId: org.id, title: 'Other' });
+        const next = await store.putRevision(space.id, { parents: [space.revisionId], pages: [] });
+        const main = { spaceId: space.id, repository: 'a'.repeat(40), ref: 'refs/heads/main' };
+        await store.setSyncPoint({ ...main, revisionId: space.revisionId, commit: '1'.repeat(40) });
+        await store.setSyncPoint({ ...main, repository: 'b'.repeat(40), revisionId: space.revisionId, commit: '2'.repeat(40) });
+        await store.setSyncPoint({ ...main, revisionId: next, commit: '3'.repeat(40) });
+        const points = await store.listSyncPoints(space.id);
+        expect(points.map((point) => [point.repository, point.revisionId, point.commit]).sort()).toEqual([
+          ['a'.repeat(40), next, '3'.repeat(40)],
+          ['b'.repeat(40), space.revisionId, '2'.repeat(40)],
+        ]);
+        expect(await store.listSyncPoints(other.id)).toEqual([]);
+        await expectCode(store.setSyncPoint({ ...main, spaceId: other.id, revisionId: next, commit: '4'.repeat(40) }), 'NOT_FOUND');
+      });
+
       it('refuses content it cannot keep faithfully', async () => {
         const org = await organization();
         const space = await store.createSpace({ organizationId: org.id, title: 'Strict' });

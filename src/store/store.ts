@@ -6,6 +6,7 @@ import type { DocumentStore } from './documents.ts';
 import type { MemberStore } from './members.ts';
 import type { OrganizationStore } from './organizations.ts';
 import type { RevisionStore } from './revisions.ts';
+import type { SyncPointStore } from './sync-points.ts';
 import type { SpaceStore } from './spaces.ts';
 import type { StoreDialect } from './store-dialect.ts';
 import type { UserStore } from './users.ts';
@@ -32,6 +33,7 @@ export interface Store
     SpaceStore,
     ChangeRequestStore,
     RevisionStore,
+    SyncPointStore,
     DocumentStore,
     BlobStore,
     SiteStore,

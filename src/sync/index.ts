@@ -6,7 +6,7 @@ export { describeConflicts, describePlan, describeResult } from './plan-report.t
 export { groupByOutcome, syncOutcomes, type GroupedItems, type PlanItem, type SyncOutcome } from './plan-item.ts';
 export { readSyncSides, requiredExtensions, type SyncSides } from './read-sync-sides.ts';
 export { branchRef, checkedOutBranch, locateRepository, type LocatedRepository } from './locate-repository.ts';
-export { planAsResult, runSync, type SyncRun } from './run-sync.ts';
+export { planAsResult, planWithoutSpace, runSync, type SyncRun } from './run-sync.ts';
 export type { SyncContext, SyncProgress } from './sync-context.ts';
 export { defaultMessagePrefix, syncDirections, syncPreferences, type PullRequestContext, type SyncDirection, type SyncOptions, type SyncPreference } from './sync-options.ts';
 export type { PlannedCommit, PlannedImport, SyncMode, SyncPlan } from './sync-plan.ts';

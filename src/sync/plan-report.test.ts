@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportCommitMessage } from './commit-message.ts';
-import { describeConflicts, describeResult } from './plan-report.ts';
+import { describeConflicts, describePlan, describeResult } from './plan-report.ts';
 import { groupByOutcome } from './plan-item.ts';
 import { resultToJson, type SyncResult } from './sync-result.ts';
 
@@ -26,6 +26,21 @@ describe('reports', () => {
     expect(text).toContain('change request #9 holds Git\'s side, left open');
     expect(text).toContain('--prefer git or --prefer space');
     expect(describeResult(result)).toMatch(/^Sync stopped: conflict \(1 updated, 1 failed\), 7 HTTP request\(s\)\n {2}failed file big.pdf \(too large\)/);
+  });
+
+  it('says when the branch was rewritten since the sync point', () => {
+    const text = describePlan({
+      mode: 'import',
+      syncPoint: { revisionId: 'rev3', commit: 'c'.repeat(40), rewritten: true },
+      commits: [],
+      recordCommits: true,
+      import: undefined,
+      recordLive: undefined,
+      conflicts: [],
+      diagnostics: [],
+      items: [],
+    });
+    expect(text).toContain('last synced: revision rev3 = commit ccccccc\n  the branch no longer contains commit ccccccc (rewound or force-pushed)');
   });
 
   it('groups the JSON result by outcome, every outcome present', () => {

@@ -18,6 +18,7 @@ const verbs: Record<SyncOutcome, string> = { created: 'create', updated: 'update
 export function describePlan(syncPlan: SyncPlan): string {
   const lines: string[] = [`Plan: ${modeSentence(syncPlan)}`];
   if (syncPlan.syncPoint) lines.push(`  last synced: revision ${syncPlan.syncPoint.revisionId} = commit ${syncPlan.syncPoint.commit.slice(0, 7)}`);
+  if (syncPlan.syncPoint?.rewritten === true) lines.push(`  the branch no longer contains commit ${syncPlan.syncPoint.commit.slice(0, 7)} (rewound or force-pushed): Git's changes are counted from its files`);
   for (const commit of syncPlan.commits) {
     lines.push(`  commit in Git: ${commit.message.split('\n', 1)[0]} (${commit.write.size} written, ${commit.delete.length} deleted)`);
     for (const item of commit.items) lines.push(`    ${formatItem(item, 'plan')}`);

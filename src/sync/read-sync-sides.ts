@@ -5,14 +5,15 @@
  * unsynced revision's changes in one `directory?since=` request.
  */
 import type { ChangeRequest } from '@gitbook/api';
-import type { RevisionInfo } from '../client/index.ts';
+import type { RevisionInfo, SyncPointInfo } from '../client/index.ts';
 import { QuireError, isQuireError } from '../errors/index.ts';
 import { parseGitbookConfig } from '../format/gitbook-config.ts';
 import { changedPaths, isAncestor, listCommits, readBlobs, readCommit, readFileAt, readTree, resolveRef, type GitCommit } from '../git/index.ts';
-import { deltaFromRevisionDirectory, filesFromRevisionDirectory, type DirectoryBytes } from './directory-delta.ts';
+import { deltaBetween, deltaFromRevisionDirectory, filesFromRevisionDirectory, type DirectoryBytes } from './directory-delta.ts';
 import { canPlanInPlace, planInPlaceChanges, structurePaths } from './fast-content-changes.ts';
 import { locationsOf, type GitPathLocations } from './git-path-locations.ts';
 import { openLocationCache, writeLocationCache } from './location-cache.ts';
+import { repositoryIdentity } from './repository-identity.ts';
 import { previewMarker } from './plan.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { CommitSummary, GitSide, RevisionContent, SpaceRevision, SpaceSide, SyncPoint, TargetChangeRequest } from './sync-sides.ts';
@@ -22,6 +23,20 @@ export interface SyncSides {
   syncPoint: SyncPoint | undefined;
   git: GitSide;
   space: SpaceSide;
+  /**
+   * Where the run records its sync point (extension `sync-points`): the repository's identity and the branch.
+   * Undefined when the server does not keep sync points, on a pull request's preview, or on a branch with no commit.
+   */
+  syncPointKey: SyncPointKey | undefined;
+  /** The server keeps sync points per repository and branch (extension `sync-points`). */
+  keepsSyncPoints: boolean;
+}
+
+/** Whose sync point it is: one per repository and branch (docs/api-extensions.md `sync-points`). */
+export interface SyncPointKey {
+  /** The root commit of the branch's first-parent history (`repositoryIdentity`). */
+  repository: string;
+  ref: string;
 }
 
 /** The extensions sync relies on (docs/api-extensions.md). */
@@ -37,10 +52,13 @@ export const requiredExtensions = ['git-metadata', 'directory', 'revision-histor
 export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   const { client, spaceId } = context;
   const stage = (message: string) => context.onProgress?.({ kind: 'stage', message });
-  await checkServer(context);
+  const keepsSyncPoints = await checkServer(context);
   stage('reading the space and the repository');
   const [space, head] = await Promise.all([client.getSpace(spaceId), resolveHead(context)]);
-  const mainline = await readMainline(context, space.revision, head);
+  const keyed = keepsSyncPoints && head !== undefined && context.options.pullRequest === undefined ? await findSyncPoint(context, head) : undefined;
+  const syncPointKey = keyed?.key;
+  const recorded = keyed?.recorded;
+  const mainline = (recorded === undefined ? undefined : await readMainlineTo(context, space.revision, head!, recorded)) ?? (await readMainline(context, space.revision, head));
   const syncPoint = mainline.syncPoint;
 
   let live: RevisionContent | undefined;
@@ -60,7 +78,7 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
 
   stage('reading the repository');
   // Files edited in place need only where the space keeps them: cached for the sync point's revision, when it is the live one.
-  const inPlaceAllowed = syncPoint !== undefined && syncPoint.revisionId === space.revision && revisions.length === 0 && target === undefined;
+  const inPlaceAllowed = syncPoint !== undefined && syncPoint.rewritten !== true && syncPoint.revisionId === space.revision && revisions.length === 0 && target === undefined;
   const cache = inPlaceAllowed ? await openLocationCache(context.repo, spaceId, space.revision) : undefined;
   const { git, locations } = await readGitSide(context, head, syncPoint, {
     inPlaceAllowed,
@@ -77,10 +95,32 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
     syncPoint,
     git,
     space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target },
+    syncPointKey,
+    keepsSyncPoints,
   };
 }
 
-async function checkServer(context: SyncContext): Promise<void> {
+/**
+ * This repository's and branch's recorded sync point. Usually the branch still contains its commit, which says
+ * whose it is without reading the whole history; else (a first sync here, a force-push) the repository's
+ * identity is read (`repositoryIdentity`) and looked up.
+ */
+async function findSyncPoint(context: SyncContext, head: GitCommit): Promise<{ key: SyncPointKey; recorded: SyncPointInfo | undefined }> {
+  const ref = context.options.ref;
+  const points = (await context.client.listSyncPoints(context.spaceId)).filter((point) => point.ref === ref);
+  for (const point of points) {
+    const contained = await isAncestor(context.repo, point.commit, head.oid).catch((error: unknown) => {
+      if (isQuireError(error, 'GIT_OBJECT_NOT_FOUND')) return false;
+      throw error;
+    });
+    if (contained) return { key: { repository: point.repository, ref }, recorded: point };
+  }
+  const repository = await repositoryIdentity(context.repo, head.oid);
+  return { key: { repository, ref }, recorded: points.find((point) => point.repository === repository) };
+}
+
+/** Checks the server offers what sync needs; true when it also keeps sync points per repository and branch. */
+async function checkServer(context: SyncContext): Promise<boolean> {
   const info = await context.client.getQuireServerInfo();
   const missing = requiredExtensions.filter((name) => !(info?.extensions ?? []).includes(name));
   if (missing.length > 0) {
@@ -90,9 +130,10 @@ async function checkServer(context: SyncContext): Promise<void> {
       { missing },
     );
   }
+  return info?.extensions.includes('sync-points') === true;
 }
 
-async function resolveHead(context: SyncContext): Promise<GitCommit | undefined> {
+async function resolveHead(context: Pick<SyncContext, 'repo' | 'options'>): Promise<GitCommit | undefined> {
   try {
     return await readCommit(context.repo, await resolveRef(context.repo, context.options.ref));
   } catch (error) {
@@ -102,33 +143,66 @@ async function resolveHead(context: SyncContext): Promise<GitCommit | undefined>
 }
 
 /**
- * Walks the space's main line (first parents) from its current revision back to the sync point: the newest
+ * Walks the space's main line (first parents) from its current revision back to the revision of this
+ * repository's and branch's recorded sync point: every revision on the way is a change of the space, whoever
+ * made it (another repository's sync included). Undefined when that revision is not on the main line (then the
+ * revisions' own commits say). A sync point whose commit the branch no longer contains is `rewritten`.
+ */
+async function readMainlineTo(
+  context: SyncContext,
+  liveId: string,
+  head: GitCommit,
+  recorded: { revision: string; commit: string },
+): Promise<{ syncPoint: SyncPoint; revisions: RevisionInfo[] } | undefined> {
+  const since: RevisionInfo[] = [];
+  const history = mainlineOf(context, liveId);
+  for (let revision = await history.next(); revision !== undefined; revision = await history.next()) {
+    if (revision.id === recorded.revision) {
+      const rewritten = !(await isSyncedCommit(context, recorded.commit, head.oid));
+      return { syncPoint: { revisionId: revision.id, commit: recorded.commit, ...(rewritten ? { rewritten } : {}) }, revisions: since.reverse() };
+    }
+    since.push(revision);
+  }
+  return undefined;
+}
+
+/** The space's main line from `liveId`, newest first, read from the history page by page as it is walked. */
+function mainlineOf(context: SyncContext, liveId: string): { next: () => Promise<RevisionInfo | undefined> } {
+  const known = new Map<string, RevisionInfo>();
+  const history = context.client.listRevisions(context.spaceId, { limit: 50 })[Symbol.asyncIterator]();
+  let exhausted = false;
+  let id: string | undefined = liveId;
+  return {
+    async next() {
+      if (id === undefined) return undefined;
+      while (!known.has(id) && !exhausted) {
+        const next = await history.next();
+        if (next.done === true) exhausted = true;
+        else known.set(next.value.id, next.value);
+      }
+      const revision = known.get(id);
+      id = revision?.parents[0];
+      return revision;
+    },
+  };
+}
+
+/**
+ * Without a recorded sync point (a server without `sync-points`, a space synced before it, a pull request):
+ * walks the space's main line (first parents) from its current revision back to the sync point: the newest
  * revision carrying `git.oid` whose commit is an ancestor of the head. The revisions on the way are the ones to
  * export.
  */
 async function readMainline(context: SyncContext, liveId: string, head: GitCommit | undefined): Promise<{ syncPoint: SyncPoint | undefined; revisions: RevisionInfo[] }> {
-  const known = new Map<string, RevisionInfo>();
-  const history = context.client.listRevisions(context.spaceId, { limit: 50 })[Symbol.asyncIterator]();
-  let exhausted = false;
-  const find = async (id: string): Promise<RevisionInfo | undefined> => {
-    while (!known.has(id) && !exhausted) {
-      const next = await history.next();
-      if (next.done === true) exhausted = true;
-      else known.set(next.value.id, next.value);
-    }
-    return known.get(id);
-  };
   const since: RevisionInfo[] = [];
-  for (let id: string | undefined = liveId; id !== undefined; ) {
-    const revision = await find(id);
-    if (revision === undefined) break;
+  const history = mainlineOf(context, liveId);
+  for (let revision = await history.next(); revision !== undefined; revision = await history.next()) {
     if (revision.git?.oid !== undefined && head !== undefined) {
       if (await isSyncedCommit(context, revision.git.oid, head.oid)) return { syncPoint: { revisionId: revision.id, commit: revision.git.oid }, revisions: since.reverse() };
     }
     // A revision recorded with a commit this branch does not have (a push that never landed, rewritten history)
     // is not in Git here: it is exported like one without `git`. Unchanged files make no commit.
     since.push(revision);
-    id = revision.parents[0];
   }
   return { syncPoint: undefined, revisions: since.reverse() };
 }
@@ -239,15 +313,9 @@ async function readGitSide(
   const prefix = options.prefix === '' ? undefined : options.prefix;
   const ref = options.ref;
   const summary = head === undefined ? undefined : summarize(head);
-  const empty = new Map<string, Uint8Array>();
-  if (head === undefined) {
-    return { git: { ref, head: undefined, lastChange: undefined, headFiles: empty, baseFiles: empty, changes: new Map(), complete: true, structure: structurePaths({ root: '', summary: 'SUMMARY.md' }) } };
-  }
+  if (head === undefined || syncPoint === undefined) return { git: await wholeGitSide(context, head) };
   const structure = await readStructure(context, head.oid);
-  if (syncPoint === undefined) {
-    const tree = await readTree(repo, head.oid, prefix === undefined ? {} : { prefix });
-    return { git: { ref, head: summary, lastChange: summary, headFiles: tree.files, baseFiles: empty, changes: new Map(), complete: true, structure } };
-  }
+  if (syncPoint.rewritten === true) return { git: await readRewrittenGitSide(context, head, syncPoint, structure) };
   const changed = (await changedPaths(repo, syncPoint.commit, head.oid, prefix === undefined ? {} : { prefix })).filter((change) =>
     change.status === 'deleted' ? change.previousMode !== '160000' && change.previousMode !== '120000' : change.mode !== '160000' && change.mode !== '120000',
   );
@@ -289,6 +357,56 @@ async function readGitSide(
   return { git: { ref, head: summary, lastChange, headFiles, baseFiles: base.files, changes, complete: true, structure } };
 }
 
+/**
+ * Git's side with no sync point: the head's whole folder (nothing on a branch with no commit).
+ *
+ * @example
+ * const git = await wholeGitSide({ repo, options }, await readCommit(repo, await resolveRef(repo, 'main')));
+ */
+async function wholeGitSide(context: Pick<SyncContext, 'repo' | 'options'>, head: GitCommit | undefined): Promise<GitSide> {
+  const { repo, options } = context;
+  const empty = new Map<string, Uint8Array>();
+  if (head === undefined) {
+    return { ref: options.ref, head: undefined, lastChange: undefined, headFiles: empty, baseFiles: empty, changes: new Map(), complete: true, structure: structurePaths({ root: '', summary: 'SUMMARY.md' }) };
+  }
+  const summary = summarize(head);
+  const tree = await readTree(repo, head.oid, options.prefix === '' ? {} : { prefix: options.prefix });
+  return { ref: options.ref, head: summary, lastChange: summary, headFiles: tree.files, baseFiles: empty, changes: new Map(), complete: true, structure: await readStructure(context, head.oid) };
+}
+
+/**
+ * What a first sync with a space that does not exist yet would see (`quire sync --dry-run` before the embedded
+ * service has a space for the folder): Git's whole folder, and an empty space.
+ *
+ * @example
+ * const { git, space } = await readSidesWithoutSpace({ repo, options });
+ */
+export async function readSidesWithoutSpace(context: Pick<SyncContext, 'repo' | 'options'>): Promise<{ git: GitSide; space: SpaceSide }> {
+  const git = await wholeGitSide(context, await resolveHead(context));
+  const space: SpaceSide = { spaceId: '', live: { id: '', content: { pages: [], files: [], reusableContents: [] } }, revisions: [], files: undefined, isEmpty: true, target: undefined };
+  return { git, space };
+}
+
+/**
+ * Git's side when the branch was rewound or force-pushed: what changed is what differs from the synced commit's
+ * files to the head's, whole trees. The synced commit may be gone from this repository (a fresh clone after the
+ * force-push): the sync point revision's directory holds the same files.
+ */
+async function readRewrittenGitSide(context: SyncContext, head: GitCommit, syncPoint: SyncPoint, structure: ReadonlySet<string>): Promise<GitSide> {
+  const { repo, options } = context;
+  const read = options.prefix === '' ? {} : { prefix: options.prefix };
+  const synced = await readCommit(repo, syncPoint.commit).catch((error: unknown) => {
+    if (isQuireError(error, 'GIT_OBJECT_NOT_FOUND')) return undefined;
+    throw error;
+  });
+  const baseFiles =
+    synced === undefined ? filesFromRevisionDirectory(await context.client.getRevisionDirectory(context.spaceId, syncPoint.revisionId)) : (await readTree(repo, synced.oid, read)).files;
+  const headFiles = (await readTree(repo, head.oid, read)).files;
+  const changes = deltaBetween(baseFiles, headFiles);
+  const summary = summarize(head);
+  return { ref: options.ref, head: summary, lastChange: changes.size === 0 ? undefined : summary, headFiles, baseFiles, changes, complete: true, structure };
+}
+
 /** The newest commit since the sync point that changed the folder (commits elsewhere in a monorepo create nothing). */
 async function newestChange(context: SyncContext, since: string, head: GitCommit): Promise<CommitSummary | undefined> {
   const prefix = context.options.prefix;
@@ -302,7 +420,7 @@ async function newestChange(context: SyncContext, since: string, head: GitCommit
   return summarize(head);
 }
 
-async function readStructure(context: SyncContext, commit: string): Promise<ReadonlySet<string>> {
+async function readStructure(context: Pick<SyncContext, 'repo' | 'options'>, commit: string): Promise<ReadonlySet<string>> {
   const bytes = await readFileAt(context.repo, commit, `${context.options.prefix}.gitbook.yaml`);
   if (bytes === undefined) return structurePaths({ root: '', summary: 'SUMMARY.md' });
   const { config } = parseGitbookConfig(new TextDecoder().decode(bytes), '.gitbook.yaml');

@@ -6,7 +6,8 @@ import type { RequestCounts } from '../client/index.ts';
 import { apply } from './apply-plan.ts';
 import { plan } from './plan.ts';
 import { moveLocationCache } from './location-cache.ts';
-import { readSyncSides } from './read-sync-sides.ts';
+import { readSidesWithoutSpace, readSyncSides, type SyncPointKey } from './read-sync-sides.ts';
+import { repositoryIdentity } from './repository-identity.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { SyncPlan } from './sync-plan.ts';
 import type { SyncResult } from './sync-result.ts';
@@ -31,6 +32,7 @@ export async function runSync(context: SyncContext, run: { dryRun: boolean }): P
   const syncPlan = plan(sides.syncPoint, sides.git, sides.space, context.options);
   if (run.dryRun) return { plan: syncPlan, result: { ...planAsResult(syncPlan, context), requests: countsSince(before, context.client.requestCounts()) } };
   const result = await apply(syncPlan, context);
+  if (sides.keepsSyncPoints) await recordSyncPoint(context, sides.syncPointKey, result);
   result.requests = countsSince(before, context.client.requestCounts());
   if (syncPlan.import?.inPlace === true && result.ok && result.changeRequest?.merged === true && result.revision !== undefined) {
     // Files edited in place kept every id, title and Git path: the merged revision keeps what is where.
@@ -40,12 +42,40 @@ export async function runSync(context: SyncContext, run: { dryRun: boolean }): P
 }
 
 /**
+ * The dry run of a first sync with a space that does not exist yet: the plan of importing Git's folder into an
+ * empty space. Nothing is read from, or made on, any server.
+ *
+ * @example
+ * const { plan } = await planWithoutSpace({ repo, options });
+ * console.log(describePlan(plan));
+ */
+export async function planWithoutSpace(context: Pick<SyncContext, 'repo' | 'options'>): Promise<SyncRun> {
+  const { git, space } = await readSidesWithoutSpace(context);
+  const syncPlan = plan(undefined, git, space, context.options);
+  const none = { total: 0, retries: 0, byRoute: {} };
+  return { plan: syncPlan, result: planAsResult(syncPlan, { client: { requestCounts: () => none } }) };
+}
+
+/**
+ * Records this repository's and branch's sync point (extension `sync-points`) where `apply` recorded a revision
+ * as synced with a commit (`result.revision` and `result.commit` both set): a merged import, exported commits,
+ * or two sides found equal. A run that records nothing (a conflict, refused changes, space changes left out by
+ * `--direction git-to-space`) leaves the previous one.
+ */
+async function recordSyncPoint(context: SyncContext, key: SyncPointKey | undefined, result: SyncResult): Promise<void> {
+  if (result.revision === undefined || result.commit === undefined || context.options.pullRequest !== undefined) return;
+  // A branch with no commit until this run's export: its first commit names the repository.
+  const where = key ?? { repository: await repositoryIdentity(context.repo, result.commit), ref: context.options.ref };
+  await context.client.setSyncPoint(context.spaceId, { ...where, revision: result.revision, commit: result.commit });
+}
+
+/**
  * What a plan would do, as a result that changed nothing (`--dry-run`).
  *
  * @example
  * const preview = planAsResult(syncPlan, context);
  */
-export function planAsResult(syncPlan: SyncPlan, context: Pick<SyncContext, 'client'>): SyncResult {
+export function planAsResult(syncPlan: SyncPlan, context: { client: Pick<SyncContext['client'], 'requestCounts'> }): SyncResult {
   const { mode } = syncPlan;
   return {
     mode,

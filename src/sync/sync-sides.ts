@@ -9,6 +9,11 @@ import type { GitPathLocations } from './git-path-locations.ts';
 export interface SyncPoint {
   revisionId: string;
   commit: string;
+  /**
+   * The branch no longer contains `commit` (rewound or force-pushed): Git's changes are then what differs from
+   * that commit's files (or, when the repository lost it, the sync point revision's directory) to the head.
+   */
+  rewritten?: boolean | undefined;
 }
 
 /** A commit as sync shows it. */

@@ -20,7 +20,7 @@ describeConformance('quire extensions', (server) => {
   it('announces itself and its extensions at GET /v1/quire, to any valid token', async () => {
     const answer = await server().request('GET', '/v1/quire');
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ object: 'quire', version: '0.1.0', extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds'] });
+    expect(await answer.json()).toEqual({ object: 'quire', version: '0.1.0', extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points'] });
     expect((await server().request('GET', '/v1/quire', { token: null })).status).toBe(401);
   });
 
@@ -162,6 +162,30 @@ describeConformance('quire extensions', (server) => {
     expect((await server().request('PUT', `/v1/spaces/${otherSpace}/revisions/${first.revision}/git`, { body: commit })).status).toBe(404);
     expect((await server().request('GET', `/v1/spaces/${spaceId}/revisions/${second.revision}/directory?since=${initial}x`)).status).toBe(400);
     expect((await server().request('PUT', `/v1/spaces/${spaceId}/revisions/${first.revision}/git`, { body: { ...commit, oid: 'nope' } })).status).toBe(400);
+  });
+
+  it('keeps one sync point per repository and ref (sync-points): recorded, replaced, listed, checked', async () => {
+    const { id: spaceId, revision: initial } = await newSpace(server(), 'Synced twice');
+    const later = await mergeChanges(server().client(), spaceId, 'One', [{ operation: 'insert_page', title: 'Home', document: { markdown: 'Home.\n' } }]);
+    const first = { repository: oid('1'), ref: 'refs/heads/main' };
+    const put = (body: unknown, space = spaceId) => server().request('PUT', `/v1/spaces/${space}/sync-points`, { body });
+    const recorded = await put({ ...first, revision: initial, commit: oid('a') });
+    expect(recorded.status).toBe(200);
+    expect(await recorded.json()).toEqual({ object: 'sync-point', ...first, revision: initial, commit: oid('a'), recordedAt: expect.any(String) });
+    expect((await put({ repository: oid('2'), ref: 'refs/heads/main', revision: initial, commit: oid('b') })).status).toBe(200);
+    expect((await put({ ...first, revision: later.revision, commit: oid('c') })).status).toBe(200);
+
+    const listed = (await (await server().request('GET', `/v1/spaces/${spaceId}/sync-points`)).json()) as { items: Array<{ repository: string; revision: string; commit: string }> };
+    expect(listed.items.map(({ repository, revision, commit }) => ({ repository, revision, commit })).sort((a, b) => a.repository.localeCompare(b.repository))).toEqual([
+      { repository: oid('1'), revision: later.revision, commit: oid('c') },
+      { repository: oid('2'), revision: initial, commit: oid('b') },
+    ]);
+
+    const { id: otherSpace } = await newSpace(server(), 'Other sync points');
+    expect((await put({ ...first, revision: initial, commit: oid('a') }, otherSpace)).status).toBe(404);
+    expect((await put({ ...first, revision: initial, commit: 'nope' })).status).toBe(400);
+    expect((await put({ ...first, revision: initial, commit: oid('a'), extra: true })).status).toBe(400);
+    expect((await server().request('GET', `/v1/spaces/${spaceId}/sync-points`, { token: null })).status).toBe(401);
   });
 
   it('keeps a moved page’s new Git path when the change gives one', async () => {

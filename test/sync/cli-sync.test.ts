@@ -1,6 +1,6 @@
 // `quire sync` as the command line runs it (in-process, with a captured terminal): the embedded default on a
 // fresh data folder, --json, --dry-run, --api with QUIRE_TOKEN from the environment, and exit codes.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,9 +22,15 @@ describe('quire sync', () => {
   it('works on a fresh machine: the embedded service in --data, a space created and remembered', async () => {
     const repo = await gitdir(docs, { checkout: true });
     const data = mkdtempSync(join(tmpdir(), 'quire-data-'));
+    // A dry run of the first sync shows the plan of importing the folder into an empty space, and creates none.
     const dry = capture();
-    expect(await runCli(['sync', '--dir', repo.dir, '--data', data, '--dry-run'], dry)).toBe(1);
-    expect(dry.stderr()).toContain('no space on the embedded service yet');
+    expect(await runCli(['sync', '--dir', repo.dir, '--data', data, '--dry-run'], dry)).toBe(0);
+    expect(dry.stdout()).toContain('Plan: Git → space');
+    expect(dry.stdout()).toContain('create page setup.md "Setup"');
+    expect(existsSync(join(data, 'sync-spaces.json'))).toBe(false);
+    const dryJson = capture();
+    expect(await runCli(['sync', '--dir', repo.dir, '--data', data, '--dry-run', '--json'], dryJson)).toBe(0);
+    expect(JSON.parse(dryJson.stdout())).toMatchObject({ space: null, mode: 'import', dryRun: true });
 
     const first = capture();
     expect(await runCli(['sync', '--dir', repo.dir, '--data', data, '--json'], first)).toBe(0);

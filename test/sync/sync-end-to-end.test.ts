@@ -105,7 +105,8 @@ describe('sync end to end', () => {
     expect((await edit('Run it.', 'First edit')).reads).toBe(1);
     const warm = await edit('Run it twice.', 'Second edit');
     expect(warm.reads).toBe(0);
-    expect(warm.requests).toBeLessThanOrEqual(8);
+    // 8, and the repository's sync point read and recorded (extension sync-points).
+    expect(warm.requests).toBeLessThanOrEqual(10);
     expect((await edit('Run it three times.', 'Third edit')).reads).toBe(0);
 
     const head = join(repo.repo.gitdir, 'quire', spaceId.replace(/[^A-Za-z0-9_-]/g, '_'), 'head.json');

@@ -9,6 +9,7 @@ import {
   describePlan,
   describeResult,
   locateRepository,
+  planWithoutSpace,
   resultToJson,
   runSync,
   type SyncDirection,
@@ -62,17 +63,13 @@ export async function syncCommand(options: SyncCommandOptions, terminal: Termina
       client = createApiClient({ baseUrl: api, token, userAgent: 'quire/0.1.0' });
     }
     const progress = progressPrinter(terminal, options.json === true);
-    const { plan, result } = await runSync(
-      {
-        client,
-        repo: located.repo,
-        spaceId,
-        options: { direction: options.direction, prefer: options.prefer, prefix: located.prefix, ref: branch, messagePrefix: options.messagePrefix ?? defaultMessagePrefix },
-        onProgress: progress,
-      },
-      { dryRun: options.dryRun === true },
-    );
-    if (options.json === true) terminal.out(`${JSON.stringify({ space: spaceId, ...resultToJson(result) }, null, 2)}\n`);
+    const syncOptions = { direction: options.direction, prefer: options.prefer, prefix: located.prefix, ref: branch, messagePrefix: options.messagePrefix ?? defaultMessagePrefix };
+    const { plan, result } =
+      spaceId === undefined
+        ? // A dry run before the embedded service has a space for this folder: the plan of a first sync into an empty one.
+          await planWithoutSpace({ repo: located.repo, options: syncOptions })
+        : await runSync({ client, repo: located.repo, spaceId, options: syncOptions, onProgress: progress }, { dryRun: options.dryRun === true });
+    if (options.json === true) terminal.out(`${JSON.stringify({ space: spaceId ?? null, ...resultToJson(result) }, null, 2)}\n`);
     else {
       if (options.dryRun === true) terminal.out(describePlan(plan));
       terminal.out(describeResult(result));
@@ -85,13 +82,13 @@ export async function syncCommand(options: SyncCommandOptions, terminal: Termina
   }
 }
 
-/** The space this folder syncs with on the embedded service, created on first use (not on a dry run). */
-async function rememberedSpace(client: ApiClient, service: EmbeddedService, data: string, key: string, title: string, dryRun: boolean): Promise<string> {
+/** The space this folder syncs with on the embedded service, created on first use (a dry run creates none: undefined). */
+async function rememberedSpace(client: ApiClient, service: EmbeddedService, data: string, key: string, title: string, dryRun: boolean): Promise<string | undefined> {
   const file = join(data, 'sync-spaces.json');
   const known = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Record<string, string>;
   const existing = known[key];
   if (existing !== undefined) return existing;
-  if (dryRun) throw new QuireError('INVALID_ARGUMENT', `this folder has no space on the embedded service yet; run quire sync without --dry-run first (or give --space)`, { field: 'space' });
+  if (dryRun) return undefined; // created by the first sync that is not a dry run
   const space = await client.createSpace(service.organizationId, { title: title.slice(0, 50) || 'Docs' });
   known[key] = space.id;
   await mkdir(data, { recursive: true });

@@ -6,6 +6,7 @@ import { contentRoutes } from './content.ts';
 import { organizationRoutes } from './organizations.ts';
 import { quireRoutes } from './quire.ts';
 import { revisionRoutes } from './revisions.ts';
+import { syncPointRoutes } from './sync-points.ts';
 import { spaceRoutes } from './spaces.ts';
 import { userRoutes } from './user.ts';
 import { siteRoutes } from './sites.ts';
@@ -32,6 +33,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(contentRoutes);
   await app.register(changeRequestRoutes);
   await app.register(revisionRoutes);
+  await app.register(syncPointRoutes);
   await app.register(quireRoutes);
   await app.register(siteRoutes);
   await app.register(siteSectionRoutes);

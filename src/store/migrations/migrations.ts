@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { StoreDialect } from '../store-dialect.ts';
 import { initialMigration } from './0001-initial.ts';
 import { sitesMigration } from './0002-sites.ts';
+import { syncPointsMigration } from './0003-sync-points.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
       return {
         '0001-initial': initialMigration(dialect),
         '0002-sites': sitesMigration(dialect),
+        '0003-sync-points': syncPointsMigration(),
       };
     },
   };

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { listSyncPoints, setSyncPoint, type PublishedSyncPoint } from '../../service/index.ts';
+import { actorOf, serviceContext } from '../request-context.ts';
+import { EntityId } from '../schemas/entity-id.ts';
+import { errorResponses } from '../schemas/error-body.ts';
+
+const Oid = Type.String({ pattern: '^[0-9a-f]{40}([0-9a-f]{24})?$' });
+
+const SyncPointSchema = Type.Unsafe<PublishedSyncPoint>(
+  Type.Object({
+    object: Type.Literal('sync-point'),
+    repository: Type.String(),
+    ref: Type.String(),
+    revision: Type.String(),
+    commit: Type.String(),
+    recordedAt: Type.String({ format: 'date-time' }),
+  }),
+);
+
+const SyncPointBodySchema = Type.Object(
+  {
+    repository: Type.String({ minLength: 1, maxLength: 256 }),
+    ref: Type.String({ minLength: 1, maxLength: 1024 }),
+    revision: EntityId,
+    commit: Oid,
+  },
+  { additionalProperties: false },
+);
+
+const params = Type.Object({ spaceId: EntityId });
+
+/**
+ * Quire's `sync-points` extension (docs/api-extensions.md): a space's sync points, one per repository and
+ * branch, read and recorded by sync.
+ *
+ * @example
+ * await app.register(syncPointRoutes);
+ */
+export const syncPointRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/spaces/:spaceId/sync-points', { schema: { params, response: { 200: Type.Object({ items: Type.Array(SyncPointSchema) }), ...errorResponses } } }, async (request) =>
+    listSyncPoints(serviceContext(request), actorOf(request), request.params.spaceId),
+  );
+  app.put('/spaces/:spaceId/sync-points', { schema: { params, body: SyncPointBodySchema, response: { 200: SyncPointSchema, ...errorResponses } } }, async (request) =>
+    setSyncPoint(serviceContext(request), actorOf(request), request.params.spaceId, request.body),
+  );
+};
