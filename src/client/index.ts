@@ -33,4 +33,5 @@ export type {
   QuireUpsertReusableContentChange,
   RevisionDirectory,
   RevisionInfo,
+  UploadedBlob,
 } from './quire-extensions.ts';

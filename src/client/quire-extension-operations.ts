@@ -5,7 +5,7 @@
 import type { GitSyncCommit } from '@gitbook/api';
 import { ApiRequestError } from './api-errors.ts';
 import { listRequest } from './list-request.ts';
-import type { QuireServerInfo, RevisionDirectory, RevisionInfo } from './quire-extensions.ts';
+import type { QuireServerInfo, RevisionDirectory, RevisionInfo, UploadedBlob } from './quire-extensions.ts';
 import type { Transport } from './transport.ts';
 
 const revision = '/v1/spaces/{spaceId}/revisions/{revisionId}';
@@ -33,4 +33,19 @@ export function getRevisionDirectory(transport: Transport, spaceId: string, revi
 /** `PUT .../revisions/{revisionId}/git`: records the commit a revision corresponds to. Repeating it is harmless. */
 export function setRevisionGit(transport: Transport, spaceId: string, revisionId: string, git: GitSyncCommit): Promise<RevisionInfo> {
   return transport.json<RevisionInfo>({ method: 'PUT', route: `${revision}/git`, params: { spaceId, revisionId }, body: git, retrySafe: true });
+}
+
+/**
+ * `POST /v1/spaces/{spaceId}/quire/blobs` (`file-uploads`): the bytes as the raw body, with their size, SHA-256
+ * and Git blob id for the server to check. Repeating it is harmless: blobs are stored by content.
+ */
+export function uploadBlob(transport: Transport, spaceId: string, bytes: Uint8Array, digests: { sha256: string; oid: string }): Promise<UploadedBlob> {
+  return transport.json<UploadedBlob>({
+    method: 'POST',
+    route: '/v1/spaces/{spaceId}/quire/blobs',
+    params: { spaceId },
+    query: { size: bytes.byteLength, sha256: digests.sha256, oid: digests.oid },
+    rawBody: bytes,
+    retrySafe: true,
+  });
 }

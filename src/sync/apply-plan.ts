@@ -8,11 +8,13 @@ import type { ChangeRequest } from '@gitbook/api';
 import { ApiRequestError, type ContentChange, type ContentUpdateResult } from '../client/index.ts';
 import { QuireError } from '../errors/index.ts';
 import { resolveRef, writeCommit, type GitIdentity } from '../git/index.ts';
+import { halves } from './change-batches.ts';
 import type { PlanItem } from './plan-item.ts';
 import { isPlaceholder, refOfPlaceholder, type SendableChange } from './planned-change.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { PlannedCommit, PlannedImport, SyncPlan } from './sync-plan.ts';
 import type { SyncResult } from './sync-result.ts';
+import { uploadFiles } from './upload-files.ts';
 
 const defaultAuthor = { name: 'Quire', email: 'sync@quire.invalid' };
 
@@ -142,7 +144,8 @@ async function applyImport(step: PlannedImport, context: SyncContext, result: Sy
     sent += batch.length;
     context.onProgress?.({ kind: 'batch', done: sent, total, changes: batch.length, requests: client.requestCounts().total });
   }
-  result.items.push(...step.items.filter((item) => !failed.includes(item)), ...failed);
+  // Failures planned as such are in the result already (see `apply`): each is listed once.
+  result.items.push(...step.items.filter((item) => !failed.includes(item) && item.outcome !== 'failed'), ...failed);
   if (failed.length > 0 || !step.merge) await openForReview(context, changeRequest.id, step);
   if (failed.length > 0) {
     result.ok = false;
@@ -175,8 +178,9 @@ async function openForReview(context: SyncContext, changeRequestId: string, step
 }
 
 /**
- * Sends one batch. A batch the space refuses as a whole (400) is sent again change by change, so every refused
- * change is reported with its path and the others still land.
+ * Sends one batch, after uploading the files it names by `blob`. A batch the space refuses as a whole (400) is
+ * sent again change by change, so every refused change is reported with its path and the others still land; a
+ * batch refused for its size (413) is sent again in two halves, so it never stops the sync half-way.
  */
 async function sendBatch(
   batch: readonly SendableChange[],
@@ -186,19 +190,29 @@ async function sendBatch(
   failed: PlanItem[],
 ): Promise<ContentUpdateResult | undefined> {
   const { client, spaceId } = context;
-  const ready = batch.filter((planned) => {
-    const missing = planned.needs.find((placeholder) => !ids.has(placeholder));
-    if (missing !== undefined) failed.push(...planned.items.map((item) => ({ ...item, outcome: 'failed' as const, detail: `depends on a change that failed (${missing})` })));
-    return missing === undefined;
-  });
+  const ready = await uploadFiles(
+    batch.filter((planned) => {
+      const missing = planned.needs.find((placeholder) => !ids.has(placeholder));
+      if (missing !== undefined) failed.push(...planned.items.map((item) => ({ ...item, outcome: 'failed' as const, detail: `depends on a change that failed (${missing})` })));
+      return missing === undefined;
+    }),
+    context,
+    failed,
+  );
   if (ready.length === 0) return undefined;
   try {
     const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, ready.map((planned) => resolvePlaceholders(planned.change, ids)));
     learnIds(answer, ready, ids);
     return answer;
   } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 413 && ready.length > 1) {
+      // Too large a body for this server (or a proxy in front of it): the same changes, in two smaller requests.
+      let last: ContentUpdateResult | undefined;
+      for (const half of halves(ready)) last = (await sendBatch(half, context, changeRequestId, ids, failed)) ?? last;
+      return last;
+    }
     if (!(error instanceof ApiRequestError) || error.status !== 400 || ready.length === 1) {
-      if (error instanceof ApiRequestError && error.status === 400) {
+      if (error instanceof ApiRequestError && (error.status === 400 || error.status === 413)) {
         failed.push(...ready[0]!.items.map((item) => ({ ...item, outcome: 'failed' as const, detail: error.data.serverMessage ?? error.message })));
         return undefined;
       }

@@ -5,15 +5,17 @@
  * unsynced revision's changes in one `directory?since=` request.
  */
 import type { ChangeRequest } from '@gitbook/api';
-import type { RevisionInfo } from '../client/index.ts';
+import type { QuireServerInfo, RevisionInfo } from '../client/index.ts';
 import { QuireError, isQuireError } from '../errors/index.ts';
 import { parseGitbookConfig } from '../format/gitbook-config.ts';
 import { changedPaths, isAncestor, listCommits, readBlobs, readCommit, readFileAt, readTree, resolveRef, type GitCommit } from '../git/index.ts';
 import { deltaFromRevisionDirectory, filesFromRevisionDirectory, type DirectoryBytes } from './directory-delta.ts';
 import { canPlanInPlace, planInPlaceChanges, structurePaths } from './fast-content-changes.ts';
+import { fileLimitsOf } from './file-limits.ts';
 import { locationsOf, type GitPathLocations } from './git-path-locations.ts';
 import { openLocationCache, writeLocationCache } from './location-cache.ts';
 import { previewMarker } from './plan.ts';
+import { refusedFilesInGit } from './refused-files.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { CommitSummary, GitSide, RevisionContent, SpaceRevision, SpaceSide, SyncPoint, TargetChangeRequest } from './sync-sides.ts';
 
@@ -37,7 +39,7 @@ export const requiredExtensions = ['git-metadata', 'directory', 'revision-histor
 export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   const { client, spaceId } = context;
   const stage = (message: string) => context.onProgress?.({ kind: 'stage', message });
-  await checkServer(context);
+  const fileLimits = fileLimitsOf(await checkServer(context));
   stage('reading the space and the repository');
   const [space, head] = await Promise.all([client.getSpace(spaceId), resolveHead(context)]);
   const mainline = await readMainline(context, space.revision, head);
@@ -71,16 +73,21 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   // The quick way, answered by the cache, needs nothing more of the space: its content is not read.
   const content = locations !== undefined && live === undefined ? undefined : await loadLive();
   const isEmpty = content !== undefined && content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
+  // Refused files stay pending: looked for on every run from a sync point (a first sync plans every file anyway).
+  const refusedFiles =
+    syncPoint === undefined || head === undefined || context.options.direction === 'space-to-git'
+      ? undefined
+      : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => (await cache?.lookup(paths)) ?? liveLocationsOf(await loadLive()), fileLimits);
   let files: DirectoryBytes | undefined;
   if (syncPoint === undefined && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space.revision));
   return {
     syncPoint,
     git,
-    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target },
+    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target, fileLimits, refusedFiles },
   };
 }
 
-async function checkServer(context: SyncContext): Promise<void> {
+async function checkServer(context: SyncContext): Promise<QuireServerInfo | undefined> {
   const info = await context.client.getQuireServerInfo();
   const missing = requiredExtensions.filter((name) => !(info?.extensions ?? []).includes(name));
   if (missing.length > 0) {
@@ -90,6 +97,7 @@ async function checkServer(context: SyncContext): Promise<void> {
       { missing },
     );
   }
+  return info;
 }
 
 async function resolveHead(context: SyncContext): Promise<GitCommit | undefined> {
