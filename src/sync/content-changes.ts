@@ -355,7 +355,11 @@ class ContentChangePlanner {
     const extra: Record<string, string | null> = {};
     for (const [path, bytes] of Object.entries(after.source.extra)) {
       const old = before.source.extra[path];
-      if (old === undefined || Buffer.compare(Buffer.from(old), Buffer.from(bytes)) !== 0) extra[path] = Buffer.from(bytes).toString('base64');
+      if (old !== undefined && Buffer.compare(Buffer.from(old), Buffer.from(bytes)) === 0) continue;
+      // A file no page shows is held to the same limit as the others (and named on later runs, refused-files.ts).
+      const refusal = fileRefusal(bytes.byteLength, this.limits);
+      if (refusal === undefined) extra[path] = Buffer.from(bytes).toString('base64');
+      else this.failed({ outcome: 'failed', side: 'space', kind: 'file', path, detail: refusal });
     }
     for (const path of Object.keys(before.source.extra)) if (!(path in after.source.extra)) extra[path] = null;
     if (Object.keys(extra).length > 0) source.extra = extra;

@@ -121,8 +121,14 @@ describe('a file over the server limit (--max-file-size 1mb)', () => {
 
   it('is refused with its path and the limit, on this run and on every later one, while the rest syncs', async () => {
     const big = random(2);
+    const unshown = random(1.5);
     const repo = await gitdir(
-      { 'README.md': '# Home\n\n![](.gitbook/assets/huge.gif)\n![](.gitbook/assets/small.png)\n', '.gitbook/assets/huge.gif': big, '.gitbook/assets/small.png': random(0.5) },
+      {
+        'README.md': '# Home\n\n![](.gitbook/assets/huge.gif)\n![](.gitbook/assets/small.png)\n',
+        '.gitbook/assets/huge.gif': big,
+        '.gitbook/assets/small.png': random(0.5),
+        'downloads/archive.zip': unshown, // no page shows it: kept beside the content, held to the same limit
+      },
       { checkout: true },
     );
     const { api, spaceId } = await newSpace(served, 'Limited');
@@ -132,6 +138,7 @@ describe('a file over the server limit (--max-file-size 1mb)', () => {
     const first = await runQuire(syncArgs(served, repo.dir, spaceId));
     expect(first.code).toBe(1);
     expect(first.stdout.split(refusal)).toHaveLength(2); // named once
+    expect(first.stdout).toContain(`failed file downloads/archive.zip (${unshown.byteLength} bytes: the server takes files of at most 1000000 bytes`);
     const { data: revision } = await api.spaces.getCurrentRevision(spaceId);
     expect(revision.files.map((file) => file.git?.path)).toEqual(['.gitbook/assets/small.png']);
 
@@ -139,12 +146,16 @@ describe('a file over the server limit (--max-file-size 1mb)', () => {
     const second = await runQuire(syncArgs(served, repo.dir, spaceId));
     expect(second.code).toBe(1);
     expect(second.stdout).toContain(`failed file .gitbook/assets/huge.gif (still not in the space: ${big.byteLength} bytes: the server takes files of at most 1000000 bytes`);
+    expect(second.stdout).toContain('failed file downloads/archive.zip (still not in the space');
 
     await repo.commit({ 'guide.md': '# Guide\n' }, 'Another page');
     const third = await runQuire(syncArgs(served, repo.dir, spaceId, '--json'));
     expect(third.code).toBe(1);
     const result = JSON.parse(third.stdout) as { byOutcome: Record<string, Array<{ path?: string; detail?: string }>> };
-    expect(result.byOutcome['failed']).toEqual([expect.objectContaining({ path: '.gitbook/assets/huge.gif', detail: expect.stringContaining('at most 1000000 bytes') })]);
+    expect(result.byOutcome['failed']).toEqual([
+      expect.objectContaining({ path: '.gitbook/assets/huge.gif', detail: expect.stringContaining('at most 1000000 bytes') }),
+      expect.objectContaining({ path: 'downloads/archive.zip', detail: expect.stringContaining('at most 1000000 bytes') }),
+    ]);
     expect(result.byOutcome['created']!.map((item) => item.path)).toContain('guide.md');
     expect(readFileSync(join(repo.dir, '.gitbook/assets/huge.gif')).byteLength).toBe(big.byteLength);
   }, 120_000);
