@@ -1,7 +1,7 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { buildApp, listen } from '../server/index.ts';
 import { bootstrap } from '../service/index.ts';
-import { readTokenFile } from './commands/serve.ts';
+import { maxFileBytesOption, readTokenFile } from './commands/serve.ts';
 import { adminTokenPath, openServiceStore } from './open-service-store.ts';
 
 /** The embedded service, running in this process on a free port of 127.0.0.1. */
@@ -32,7 +32,7 @@ export async function startEmbeddedService(data: string): Promise<EmbeddedServic
       await writeFile(tokenPath, `${started.token}\n`, { mode: 0o600 });
       await chmod(tokenPath, 0o600);
     }
-    const app = await buildApp({ store, logger: false });
+    const app = await buildApp({ store, logger: false, maxFileBytes: maxFileBytesOption(undefined, process.env['QUIRE_MAX_FILE_SIZE']) });
     const baseUrl = await listen(app, { port: 0, host: '127.0.0.1' });
     return {
       baseUrl,

@@ -59,13 +59,14 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--database <url>', 'postgres://user@host:5432/db: keep records in PostgreSQL, so several processes can serve one database (blobs stay in --data)')
     .option('--public-url <url>', 'the base URL clients reach the service at, used in the urls of answers (default: the Host of each request)')
     .option('--log', 'log every request as JSON lines on stderr')
+    .option('--max-file-size <size>', 'the largest file the service takes: 100mb, 1mib, 512kb or bytes (default: $QUIRE_MAX_FILE_SIZE, else 100mb)')
     .addHelpText(
       'after',
       '\nExamples:\n  quire serve\n  quire serve --data /srv/quire --port 8080 --host 0.0.0.0\n  quire serve --database postgres://quire@db:5432/quire --data /srv/quire-blobs\n\n' +
         'Then: curl -H "Authorization: Bearer $(cat .quire/admin-token)" http://127.0.0.1:8787/v1/orgs\n' +
         'Exit codes: 0 stopped by a signal, 1 bad options (port in use, ...), 3 unexpected failure.\n',
     )
-    .action(async (options: { data: string; port: number; host: string; database?: string; publicUrl?: string; log?: boolean }) => {
+    .action(async (options: { data: string; port: number; host: string; database?: string; publicUrl?: string; log?: boolean; maxFileSize?: string }) => {
       exitCode = await (await import('./commands/serve.ts')).serve(options, terminal);
     });
 

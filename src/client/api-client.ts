@@ -20,6 +20,7 @@ import type {
   Space,
   User,
 } from '@gitbook/api';
+import { createHash } from 'node:crypto';
 import { QuireError } from '../errors/index.ts';
 import {
   checkHttpUrl,
@@ -39,7 +40,7 @@ import * as content from './content-operations.ts';
 import type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
 import * as organizations from './organization-operations.ts';
 import * as extensions from './quire-extension-operations.ts';
-import type { ContentChange, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo } from './quire-extensions.ts';
+import type { ContentChange, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
 import type { RequestCounts } from './request-counter.ts';
 import { resolveRetryPolicy } from './retry-policy.ts';
 import * as sites from './site-operations.ts';
@@ -367,6 +368,23 @@ export class ApiClient {
    */
   getQuireServerInfo(): Promise<QuireServerInfo | undefined> {
     return extensions.getQuireServerInfo(this.#transport);
+  }
+
+  /**
+   * Uploads a file's bytes as a raw stream (`POST /v1/spaces/{spaceId}/quire/blobs`, extension `file-uploads`),
+   * with their size, SHA-256 and Git blob id for the server to check; a change then names them by `blob`
+   * instead of `base64`. A file over the server's limit is refused with 413 (`FILE_TOO_LARGE`).
+   *
+   * @example
+   * const { blob } = await client.uploadBlob('space1', await readFile('demo.gif'));
+   * await client.updateChangeRequestContent('space1', cr, [{ operation: 'insert_files', files: [{ name: 'demo.gif', contentType: 'image/gif', blob }] }]);
+   */
+  uploadBlob(spaceId: string, bytes: Uint8Array): Promise<UploadedBlob> {
+    const id = checkId('spaceId', spaceId);
+    if (!(bytes instanceof Uint8Array)) throw new QuireError('INVALID_ARGUMENT', 'bytes must be a Uint8Array', { field: 'bytes' });
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const oid = createHash('sha1').update(`blob ${bytes.byteLength}\0`).update(bytes).digest('hex');
+    return extensions.uploadBlob(this.#transport, id, bytes, { sha256, oid });
   }
 
   /**

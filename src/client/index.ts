@@ -34,4 +34,5 @@ export type {
   RevisionDirectory,
   RevisionInfo,
   SyncPointInfo,
+  UploadedBlob,
 } from './quire-extensions.ts';

@@ -5,7 +5,7 @@
 import type { GitSyncCommit } from '@gitbook/api';
 import { ApiRequestError } from './api-errors.ts';
 import { listRequest } from './list-request.ts';
-import type { QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo } from './quire-extensions.ts';
+import type { QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
 import type { Transport } from './transport.ts';
 
 const revision = '/v1/spaces/{spaceId}/revisions/{revisionId}';
@@ -44,4 +44,19 @@ export async function listSyncPoints(transport: Transport, spaceId: string): Pro
 /** `PUT /v1/spaces/{spaceId}/sync-points`: records a repository's sync point. Repeating it is harmless. */
 export function setSyncPoint(transport: Transport, spaceId: string, point: { repository: string; ref: string; revision: string; commit: string }): Promise<SyncPointInfo> {
   return transport.json<SyncPointInfo>({ method: 'PUT', route: '/v1/spaces/{spaceId}/sync-points', params: { spaceId }, body: point, retrySafe: true });
+}
+
+/**
+ * `POST /v1/spaces/{spaceId}/quire/blobs` (`file-uploads`): the bytes as the raw body, with their size, SHA-256
+ * and Git blob id for the server to check. Repeating it is harmless: blobs are stored by content.
+ */
+export function uploadBlob(transport: Transport, spaceId: string, bytes: Uint8Array, digests: { sha256: string; oid: string }): Promise<UploadedBlob> {
+  return transport.json<UploadedBlob>({
+    method: 'POST',
+    route: '/v1/spaces/{spaceId}/quire/blobs',
+    params: { spaceId },
+    query: { size: bytes.byteLength, sha256: digests.sha256, oid: digests.oid },
+    rawBody: bytes,
+    retrySafe: true,
+  });
 }

@@ -9,13 +9,22 @@ import type { QuireContentChange } from '../model/quire-changes.ts';
 export type { QuireUpdateFileChange, QuireDeleteFileChange, QuireUpsertReusableContentChange, QuireDeleteReusableContentChange, QuireSetDirectoryChange, QuireContentChange } from '../model/quire-changes.ts';
 
 /** The extensions a server may announce. */
-export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points';
+export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points' | 'file-uploads';
 
-/** `GET /v1/quire`: the server is Quire, and which extensions it offers. */
+/** `GET /v1/quire`: the server is Quire, and which extensions it offers; `limits` with `file-uploads`. */
 export type QuireServerInfo = {
   readonly object: 'quire';
   readonly version: string;
   readonly extensions: readonly string[];
+  readonly limits?: { readonly maxFileBytes: number } | undefined;
+};
+
+/** `POST /v1/spaces/{spaceId}/quire/blobs`: the handle (`blob`, the SHA-256) a change then names instead of base64. */
+export type UploadedBlob = {
+  readonly object: 'quire-blob';
+  readonly blob: string;
+  readonly size: number;
+  readonly oid: string;
 };
 
 /** An item of `GET /v1/spaces/{spaceId}/revisions`: a revision without its content, newest first. */

@@ -45,6 +45,8 @@ export type ApiRequest = {
   readonly query?: QueryValues;
   /** Sent as JSON. */
   readonly body?: unknown;
+  /** Sent as they are (`Content-Type: application/octet-stream`), instead of a JSON `body`. */
+  readonly rawBody?: Uint8Array | undefined;
   /** The caller's word that repeating the request is harmless even if the server saw it. */
   readonly retrySafe?: boolean;
 };
@@ -53,7 +55,7 @@ type WireRequest = {
   readonly method: HttpMethod;
   readonly url: URL;
   readonly route: string;
-  readonly body: string | undefined;
+  readonly body: string | Uint8Array | undefined;
   readonly authorize: boolean;
   readonly retrySafe: boolean;
 };
@@ -126,7 +128,7 @@ export class Transport {
       method: call.method,
       url,
       route: call.route,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body: call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
       authorize: true,
       retrySafe: call.retrySafe ?? false,
     };
@@ -215,7 +217,7 @@ export class Transport {
     this.#counter.record(wire.method, wire.route, isRetry);
     const headers: Record<string, string> = { 'user-agent': this.#userAgent, accept: 'application/json' };
     if (wire.authorize && this.#token !== undefined) headers['authorization'] = `Bearer ${this.#token}`;
-    if (wire.body !== undefined) headers['content-type'] = 'application/json';
+    if (wire.body !== undefined) headers['content-type'] = typeof wire.body === 'string' ? 'application/json' : 'application/octet-stream';
     try {
       const response = await request(wire.url, {
         dispatcher: this.#agent,

@@ -298,7 +298,7 @@ describe('insert_files', () => {
     const result = await apply([{ operation: 'insert_files', files: [{ name: 'diagram.png', contentType: 'image/png', base64: png }] }]);
     const [inserted] = result.files;
     expect(inserted!.record).toEqual({ id: 'n1', name: 'diagram.png', contentType: 'image/png', size: 4, blob: '0f4636c78f65d3639ece5a064b5ae753e3408614a14fb18ab4d7540d2c248543' });
-    expect([...inserted!.bytes]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect([...inserted!.bytes!]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(result.snapshot.files.map((file) => file.id)).toEqual(['logo', 'n1']);
     expect(result.outcomes).toEqual([]);
   });

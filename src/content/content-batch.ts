@@ -28,15 +28,25 @@ export interface ApplyContentContext {
    * the batch carries `git`): moves made in the service, after which links to and in moved pages are rewritten.
    */
   origin?: ContentOrigin | undefined;
+  /**
+   * The sizes of the uploaded blobs (`POST .../quire/blobs`) that changes of the batch name by `blob`, looked up
+   * by the service before applying; a `blob` missing here was never uploaded and is refused.
+   */
+  uploadedBlobs?: ReadonlyMap<string, number> | undefined;
+  /** The largest file the service takes, in bytes; base64 is also held to the published 1 MB. */
+  maxFileBytes?: number | undefined;
 }
 
 /** Who made a batch of changes: a Git sync, or someone editing in the service. */
 export type ContentOrigin = 'git' | 'service';
 
-/** An uploaded file: its record in the new snapshot and the bytes for the service to store as the blob `record.blob`. */
+/**
+ * An uploaded file: its record in the new snapshot and the bytes for the service to store as the blob
+ * `record.blob`; no bytes when the file names a blob uploaded beforehand (stored already).
+ */
 export interface InsertedFile {
   record: SnapshotFile;
-  bytes: Uint8Array;
+  bytes?: Uint8Array | undefined;
 }
 
 /**

@@ -46,6 +46,6 @@ export function decodeBase64(value: unknown, index: number, field: string, limit
   if (!base64Pattern.test(compact) || compact.length % 4 === 1) throw invalidChange(index, field, 'is not valid base64');
   const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
   const size = Math.floor((compact.length * 3) / 4) - padding;
-  if (size > limit) throw invalidChange(index, field, `decodes to ${size} bytes; the limit is ${limit} bytes${limit === maxInsertedFileBytes ? ' (1 MB)' : ''}`);
+  if (size > limit) throw invalidChange(index, field, `decodes to ${size} bytes; the limit is ${limit} bytes${limit === maxInsertedFileBytes ? ' (1 MB): upload larger files with POST /v1/spaces/{spaceId}/quire/blobs and name them by blob' : ''}`);
   return new Uint8Array(Buffer.from(compact, 'base64'));
 }

@@ -1,15 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { ChangeRequestContentChangeInsertFiles } from '@gitbook/api';
 import type { SnapshotFile } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import type { ContentBatch } from './content-batch.ts';
-import { checkContentType, checkFileName, decodeBase64 } from './file-upload-fields.ts';
+import { readFileSource } from './file-source.ts';
+import { checkContentType, checkFileName } from './file-upload-fields.ts';
 import { readGitBlob } from './git-blob-field.ts';
 
 const maxFilesPerChange = 20;
 
 /**
- * `insert_files`: uploads 1 to 20 files given as base64 (at most 1 MB each, with a `contentType`). Each gets an
+ * `insert_files`: uploads 1 to 20 files given as base64 (at most 1 MB each, with a `contentType`), or, with
+ * Quire's `file-uploads`, naming by `blob` bytes uploaded beforehand as a stream (up to the server's limit). Each gets an
  * id from `context.newId()` and a record naming its blob (the SHA-256 of the bytes); the bytes are returned for
  * the service to store. A file's `ref` lets pages of the batch link to it as `./<ref>`.
  * Files given by `url` are refused: the service makes no outbound requests. With Quire's `git: { oid, path }`
@@ -36,15 +37,15 @@ export function applyInsertFiles(batch: ContentBatch, change: ChangeRequestConte
         'fetching files from a URL is not supported: this server makes no outbound requests; send the bytes as base64 with a contentType',
       );
     }
-    if (!('base64' in entry)) throw invalidChange(index, field(), 'must have a source: base64 (with contentType)');
+    if (!('base64' in entry) && !('blob' in entry)) throw invalidChange(index, field(), 'must have a source: base64 or an uploaded blob (with contentType)');
     const contentType = checkContentType(entry.contentType, index, field('contentType'));
-    const bytes = decodeBase64(entry.base64, index, field('base64'));
+    const source = readFileSource(batch, entry, index, `${field()}.`);
     const git = readGitBlob(entry.git, index, field('git'));
 
     const id = batch.context.newId();
     batch.claimRef(entry.ref, 'file', id, index, field('ref'));
-    const record: SnapshotFile = { id, name, contentType, size: bytes.length, blob: createHash('sha256').update(bytes).digest('hex'), ...(git === undefined ? {} : { git }) };
+    const record: SnapshotFile = { id, name, contentType, size: source.size, blob: source.blob, ...(git === undefined ? {} : { git }) };
     batch.files.push(record);
-    batch.insertedFiles.push({ record, bytes });
+    batch.insertedFiles.push({ record, bytes: source.bytes });
   });
 }

@@ -65,7 +65,7 @@ describe('quire_update_file and quire_delete_file', () => {
   it('replaces the bytes under the same id, drops the old dimensions, keeps the Git path while the name stays', async () => {
     const result = await apply([{ operation: 'quire_update_file', file: 'logo', base64: base64('new') }]);
     expect(result.snapshot.files).toEqual([{ id: 'logo', name: 'logo.png', contentType: 'image/png', size: 3, blob: sha('new'), git: { oid: oid('1'), path: '.gitbook/assets/logo.png' } }]);
-    expect(result.replacedFiles.map(({ record, bytes }) => [record.id, Buffer.from(bytes).toString()])).toEqual([['logo', 'new']]);
+    expect(result.replacedFiles.map(({ record, bytes }) => [record.id, Buffer.from(bytes!).toString()])).toEqual([['logo', 'new']]);
     expect(result.files).toEqual([]);
   });
 

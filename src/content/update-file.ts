@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { SnapshotFile } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import type { ContentBatch } from './content-batch.ts';
-import { checkContentType, checkFileName, decodeBase64 } from './file-upload-fields.ts';
+import { readFileSource } from './file-source.ts';
+import { checkContentType, checkFileName } from './file-upload-fields.ts';
 import { readGitBlob } from './git-blob-field.ts';
 import type { QuireUpdateFileChange } from './quire-changes.ts';
 
 /**
- * `quire_update_file` (docs/api-extensions.md): replaces a file's bytes, keeping its id, so pages that show it
+ * `quire_update_file` (docs/api-extensions.md): replaces a file's bytes (`base64`, or an uploaded `blob`), keeping its id, so pages that show it
  * keep pointing at it. `contentType` and `name` default to the file's own; image `dimensions` are dropped (they
  * described the old bytes). `git` sets the Git blob the new bytes are; without it the file keeps its Git path
  * while its name stays, and loses it when renamed (the layout then gives it its canonical place, like a page
@@ -21,12 +21,12 @@ export function applyUpdateFile(batch: ContentBatch, change: QuireUpdateFileChan
   const current = batch.files[position]!;
   const name = change.name === undefined ? current.name : checkFileName(change.name, index, 'name');
   const contentType = change.contentType === undefined ? current.contentType : checkContentType(change.contentType, index, 'contentType');
-  const bytes = decodeBase64(change.base64, index, 'base64');
+  const source = readFileSource(batch, change as unknown as Record<string, unknown>, index, '');
   const git = readGitBlob(change.git, index, 'git') ?? (name === current.name ? current.git : undefined);
   const { git: _git, dimensions: _dimensions, ...kept } = current;
-  const record: SnapshotFile = { ...kept, name, contentType, size: bytes.length, blob: createHash('sha256').update(bytes).digest('hex'), ...(git === undefined ? {} : { git }) };
+  const record: SnapshotFile = { ...kept, name, contentType, size: source.size, blob: source.blob, ...(git === undefined ? {} : { git }) };
   batch.files[position] = record;
-  batch.replacedFiles.push({ record, bytes });
+  batch.replacedFiles.push({ record, bytes: source.bytes });
 }
 
 /**

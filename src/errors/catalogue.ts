@@ -10,6 +10,7 @@ export const errorCatalogue = {
   NOT_FOUND: { status: 404, summary: 'The thing asked for does not exist, or the caller may not see it.' },
   CONFLICT: { status: 409, summary: 'The change conflicts with the current state.' },
   INTERNAL: { status: 500, summary: 'A bug in Quire: an invariant did not hold.' },
+  FILE_TOO_LARGE: { status: 413, summary: 'A file is larger than the server takes (quire serve --max-file-size, default 100 MB).' },
 
   // Service: who is calling and what they may do
   UNAUTHENTICATED: { status: 401, summary: 'No bearer token, or a token that is unknown or expired.' },

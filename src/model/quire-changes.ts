@@ -11,7 +11,10 @@ import type { ContentRef, GitSyncBlob, RevisionPageComputed, Variables } from '@
 export interface QuireUpdateFileChange {
   operation: 'quire_update_file';
   file: string;
-  base64: string;
+  /** The new bytes, at most 1 MB; or `blob`. */
+  base64?: string;
+  /** The SHA-256 of bytes uploaded with `POST /v1/spaces/{spaceId}/quire/blobs` (`file-uploads`). */
+  blob?: string;
   contentType?: string;
   name?: string;
   git?: GitSyncBlob;

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
-import { systemClock, type Clock } from '../service/index.ts';
+import { defaultMaxFileBytes, systemClock, type Clock } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
 import { installJsonBodies } from './json-body.ts';
@@ -18,8 +18,10 @@ export interface AppDependencies {
   baseUrl?: string;
   /** Fastify's logger option (default: off). */
   logger?: FastifyServerOptions['logger'];
-  /** Largest request body, in bytes (default 10 MiB). */
+  /** Largest JSON request body, in bytes (default 10 MiB). File uploads have their own limit, `maxFileBytes`. */
   bodyLimit?: number;
+  /** Largest file, in bytes, uploaded or sent in a change (default 100 MB: `quire serve --max-file-size`). */
+  maxFileBytes?: number;
 }
 
 /** The app: a Fastify instance whose routes are typed by TypeBox schemas. */
@@ -47,7 +49,7 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, '') });
+  app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, ''), maxFileBytes: deps.maxFileBytes ?? defaultMaxFileBytes });
   app.decorateRequest('actor', null);
   installErrorHandling(app);
   installJsonBodies(app);

@@ -9,6 +9,8 @@ export interface QuireDecoration {
   clock: Clock;
   /** Fixed base URL of `urls`; when undefined, each request's own (`http://<Host header>`). */
   baseUrl: string | undefined;
+  /** The largest file the service takes, in bytes (`quire serve --max-file-size`). */
+  maxFileBytes: number;
 }
 
 declare module 'fastify' {
@@ -28,8 +30,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}` };
+  const { store, clock, baseUrl, maxFileBytes } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes };
 }
 
 /**

@@ -10,7 +10,8 @@ import { retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { newContentId } from './new-content-id.ts';
 import type { PublishedChangeRequest, PublishedContentUpdate, PublishedContentUpdateChange, PublishedFile } from './published-content-shapes.ts';
-import type { ServiceContext } from './service-context.ts';
+import { maxFileBytesOf, type ServiceContext } from './service-context.ts';
+import { uploadedBlobSizes } from './uploaded-blobs.ts';
 import { revisionContentOf, storeBlobs, storeDocuments } from './stored-content.ts';
 import { ChangeRequestUsers, toPublishedChangeRequest } from './to-published-change-request.ts';
 import { toPublishedFile } from './to-published-content.ts';
@@ -29,7 +30,7 @@ export interface ContentUpdateOptions {
  * Applies a batch of up to 50 content changes to a change request, atomically, as one new revision
  * (`POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content`, updateChangeRequestContent): the
  * published `insert_page`, `update_page` (rename, move with `into`/`at`), `delete_page`, `revert_page`,
- * `insert_files` (base64), with Markdown bodies whose links to pages and files are resolved; and Quire's `git`
+ * `insert_files` (base64, or Quire's uploaded `blob`), with Markdown bodies whose links to pages and files are resolved; and Quire's `git`
  * fields and `quire_*` changes (docs/api-extensions.md). A bad change refuses the whole batch
  * (`INVALID_ARGUMENT` naming it: `changes[2].into: ...`) and nothing is stored.
  *
@@ -56,6 +57,7 @@ export async function updateChangeRequestContent(
   const access = await spaceAccess(ctx, actor, spaceId);
   requireEditable(access, `change the content of change requests of space ${spaceId}`);
   const { id } = await ctx.store.getChangeRequest(spaceId, changeRequestId);
+  const uploadedBlobs = await uploadedBlobSizes(ctx.store, changes);
 
   const { applied, revisionId } = await retryWhileHeadsMove(`update the content of change request ${changeRequestId}`, async () => {
     const changeRequest = await ctx.store.getChangeRequest(spaceId, id);
@@ -66,6 +68,8 @@ export async function updateChangeRequestContent(
       revertSource: (revision) => revertSourceOf(ctx, changeRequest, revision),
       pageLocator: await ctx.store.pageLocator(snapshot.pages),
       origin: options.origin,
+      uploadedBlobs,
+      maxFileBytes: maxFileBytesOf(ctx),
     });
     await storeDocuments(ctx.store, applied.documents);
     await storeBlobs(ctx.store, [...applied.files, ...applied.replacedFiles]);

@@ -1,5 +1,6 @@
 // The service's use cases over a Store: no HTTP in here. src/server maps routes onto these.
-export { systemClock, type Clock, type ServiceContext } from './service-context.ts';
+export { defaultMaxFileBytes, maxFileBytesOf, systemClock, type Clock, type ServiceContext } from './service-context.ts';
+export { uploadBlob, type BlobUploadClaims } from './upload-blob.ts';
 export { authenticate, type Actor } from './actor.ts';
 export { atLeast } from './role-rank.ts';
 export { organizationAccess, organizationNotFound, requireOrganizationRole, type OrganizationAccess } from './organization-access.ts';
@@ -74,6 +75,7 @@ export type {
   PublishedJsonDocument,
   PublishedPage,
   PublishedQuireServerInfo,
+  PublishedUploadedBlob,
   PublishedReusableContent,
   PublishedRevision,
   PublishedRevisionDirectory,

@@ -157,4 +157,14 @@ export interface PublishedQuireServerInfo {
   object: 'quire';
   version: string;
   extensions: string[];
+  /** Limits a client plans by: the largest file, in bytes (`file-uploads`). */
+  limits?: { maxFileBytes: number };
+}
+
+/** `POST /v1/spaces/{spaceId}/quire/blobs`: the handle of the stored bytes (`blob`, their SHA-256), their size and Git blob id. */
+export interface PublishedUploadedBlob {
+  object: 'quire-blob';
+  blob: string;
+  size: number;
+  oid: string;
 }

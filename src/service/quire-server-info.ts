@@ -1,4 +1,5 @@
 import type { PublishedQuireServerInfo } from './published-content-shapes.ts';
+import { maxFileBytesOf, type ServiceContext } from './service-context.ts';
 
 /** Quire's version, as `package.json` says (a test keeps the two in step). */
 export const quireVersion = '0.1.0';
@@ -6,16 +7,17 @@ export const quireVersion = '0.1.0';
 /**
  * The extensions to the published API this server offers (docs/api-extensions.md): Git blobs and commits on
  * content with the `quire_*` changes, revisions as directories, the revision history, the list of conflicts
- * in a merge or update that conflicts, and groups, link pages and computed pages created by `quire_insert_page`.
+ * in a merge or update that conflicts, groups, link pages and computed pages created by `quire_insert_page`, and
+ * files uploaded as a raw stream (`file-uploads`, with the largest file the server takes in `limits`).
  */
-export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points'] as const;
+export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads'] as const;
 
 /**
  * What `GET /v1/quire` answers (any valid token): the server is Quire, its version and its extensions.
  *
  * @example
- * getQuireServerInfo() // → { object: 'quire', version: '0.1.0', extensions: ['git-metadata', ...] }
+ * getQuireServerInfo(ctx) // → { object: 'quire', version: '0.1.0', extensions: ['git-metadata', ...], limits: { maxFileBytes: 100000000 } }
  */
-export function getQuireServerInfo(): PublishedQuireServerInfo {
-  return { object: 'quire', version: quireVersion, extensions: [...quireExtensions] };
+export function getQuireServerInfo(ctx: Pick<ServiceContext, 'maxFileBytes'> = {}): PublishedQuireServerInfo {
+  return { object: 'quire', version: quireVersion, extensions: [...quireExtensions], limits: { maxFileBytes: maxFileBytesOf(ctx) } };
 }

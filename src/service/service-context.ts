@@ -15,4 +15,19 @@ export interface ServiceContext {
   store: Store;
   clock: Clock;
   baseUrl: string;
+  /** The largest file the service takes, in bytes (`quire serve --max-file-size`); default `defaultMaxFileBytes`. */
+  maxFileBytes?: number | undefined;
+}
+
+/** The default largest file: 100 MB, which fits documentation media (GIFs, screenshots, short videos). */
+export const defaultMaxFileBytes = 100 * 1000 * 1000;
+
+/**
+ * The largest file `ctx` takes.
+ *
+ * @example
+ * maxFileBytesOf({ store, clock, baseUrl }) // → 100000000
+ */
+export function maxFileBytesOf(ctx: Pick<ServiceContext, 'maxFileBytes'>): number {
+  return ctx.maxFileBytes ?? defaultMaxFileBytes;
 }

@@ -14,13 +14,14 @@ export async function storeDocuments(store: Pick<Store, 'putDocument'>, document
 }
 
 /**
- * Stores the bytes of uploaded files under their SHA-256 (the `blob` their records name).
+ * Stores the bytes of files sent as base64 under their SHA-256 (the `blob` their records name); files that
+ * name an uploaded blob have their bytes stored already.
  *
  * @example
  * await storeBlobs(ctx.store, [...applied.files, ...applied.replacedFiles]);
  */
 export async function storeBlobs(store: Pick<Store, 'putBlob'>, files: readonly InsertedFile[]): Promise<void> {
-  for (const { bytes } of files) await store.putBlob(bytes);
+  for (const { bytes } of files) if (bytes !== undefined) await store.putBlob(bytes);
 }
 
 /**

@@ -4,6 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { QuireError } from '../errors/index.ts';
+import { writeBlobStream, type BlobExpectation, type WrittenBlob } from './blob-stream-write.ts';
 import { isContentHash, sha256Hex, type ContentHash } from './content-hash.ts';
 
 /** A stored blob: its SHA-256 (the key) and its size in bytes. */
@@ -49,6 +50,46 @@ export class BlobFolder {
     }
     await rename(temporary, target);
     return { hash, size: bytes.byteLength };
+  }
+
+  /**
+   * Stores the bytes of `stream` without holding them in memory: they go to a temporary file while hashed, and
+   * are renamed into place only when the size and digests are what `expected` says (else the temporary file is
+   * removed and the error thrown).
+   */
+  async putStream(stream: Readable, expected: BlobExpectation): Promise<WrittenBlob> {
+    const temporaryFolder = join(this.directory, 'tmp');
+    await mkdir(temporaryFolder, { recursive: true });
+    const temporary = join(temporaryFolder, `upload.${randomUUID()}`);
+    const handle = await open(temporary, 'wx');
+    let written: WrittenBlob;
+    try {
+      written = await writeBlobStream(stream, handle, expected);
+      await handle.sync();
+    } catch (error) {
+      await handle.close();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await handle.close();
+    const target = this.#pathOf(written.hash);
+    if (await exists(target)) {
+      await rm(temporary, { force: true });
+      return written;
+    }
+    await mkdir(join(this.directory, written.hash.slice(0, 2)), { recursive: true });
+    await rename(temporary, target);
+    return written;
+  }
+
+  /** The size of a stored blob, or undefined when there is none. */
+  async sizeOf(hash: ContentHash): Promise<number | undefined> {
+    if (!isContentHash(hash)) return undefined;
+    try {
+      return (await stat(this.#pathOf(hash))).size;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The bytes of a blob; `NOT_FOUND` when there is none. */

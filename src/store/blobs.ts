@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { QuireError } from '../errors/index.ts';
 import type { BlobInfo } from './blob-folder.ts';
+import type { BlobExpectation, WrittenBlob } from './blob-stream-write.ts';
 import type { ContentHash } from './content-hash.ts';
 import type { StoreContext } from './store-context.ts';
 
@@ -18,6 +19,16 @@ export interface BlobStore {
   /** A stream of a blob's bytes and its size, for serving large files; `NOT_FOUND` when there is none. */
   openBlob(hash: ContentHash): Promise<{ size: number; stream: Readable }>;
   hasBlob(hash: ContentHash): Promise<boolean>;
+  /**
+   * Stores the bytes of a stream (an upload) without buffering them, when they are `expected.size` bytes, at
+   * most `expected.maxBytes`, with the digests given; `FILE_TOO_LARGE` or `INVALID_ARGUMENT` otherwise.
+   *
+   * @example
+   * const { hash, gitOid } = await store.putBlobStream(request.raw, { size: 5_000_000, maxBytes: 100_000_000 });
+   */
+  putBlobStream(stream: Readable, expected: BlobExpectation): Promise<WrittenBlob>;
+  /** The size of a stored blob, or undefined when there is none. */
+  blobSize(hash: ContentHash): Promise<number | undefined>;
 }
 
 /**
@@ -35,5 +46,7 @@ export function blobStore(context: StoreContext): BlobStore {
     getBlob: (hash) => context.blobs.get(hash),
     openBlob: (hash) => context.blobs.open(hash),
     hasBlob: (hash) => context.blobs.has(hash),
+    putBlobStream: (stream, expected) => context.blobs.putStream(stream, expected),
+    blobSize: (hash) => context.blobs.sizeOf(hash),
   };
 }

@@ -10,6 +10,7 @@ export { documentIdFor } from './documents.ts';
 export { sha256Hex, isContentHash, type ContentHash } from './content-hash.ts';
 export { spaceRetentionMs } from './spaces.ts';
 export type { BlobInfo } from './blob-folder.ts';
+export { describeBytes, fileTooLarge, type BlobExpectation, type WrittenBlob } from './blob-stream-write.ts';
 export type { UserRecord, NewUser, UserPatch } from './users.ts';
 export type { OrganizationRecord, NewOrganization, OrganizationPatch } from './organizations.ts';
 export type { MemberRecord, MemberPatch } from './members.ts';

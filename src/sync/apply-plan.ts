@@ -8,6 +8,7 @@ import type { ChangeRequest } from '@gitbook/api';
 import { ApiRequestError, type ContentChange, type ContentUpdateResult } from '../client/index.ts';
 import { QuireError } from '../errors/index.ts';
 import { resolveRef, writeCommit, type GitIdentity } from '../git/index.ts';
+import { halves } from './change-batches.ts';
 import type { PlanItem } from './plan-item.ts';
 import { previewSubject } from './plan.ts';
 import { isPlaceholder, refOfPlaceholder, type SendableChange } from './planned-change.ts';
@@ -15,6 +16,7 @@ import { detachFromRefused, noteRefused, refusedItems, smallerParts, type Refuse
 import type { SyncContext } from './sync-context.ts';
 import type { PlannedCommit, PlannedImport, SyncPlan } from './sync-plan.ts';
 import type { SyncResult } from './sync-result.ts';
+import { uploadFiles } from './upload-files.ts';
 
 const defaultAuthor = { name: 'Quire', email: 'sync@quire.invalid' };
 
@@ -209,7 +211,8 @@ interface BatchOutcome {
  * Sends one batch. A batch the space refuses as a whole (400) is sent again change by change (a change with
  * independent parts, part by part: `smallerParts`), so every refused change is reported with its path (and line)
  * and the others still land; a change that needs what a refused one would have created goes in without it where
- * it can (`detachFromRefused`).
+ * it can (`detachFromRefused`). The files the batch names by `blob` are uploaded first; a batch refused for its
+ * size (413) is sent again in two halves, so it never stops the sync half-way.
  */
 async function sendBatch(
   batch: readonly SendableChange[],
@@ -239,17 +242,24 @@ async function sendBatch(
     if (detached.note !== undefined) for (const item of planned.items) outcome.replaced.set(item, { ...item, detail: detached.note });
     ready.push(detached.change);
   }
-  if (ready.length === 0) return undefined;
+  const uploaded = await uploadFiles(ready, context, fail);
+  if (uploaded.length === 0) return undefined;
   try {
     // The changes are the repository's files: the space stores them as Git wrote them (no link rewritten on moves).
-    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, ready.map((planned) => resolvePlaceholders(planned.change, ids)), { origin: 'git' });
-    learnIds(answer, ready, ids);
+    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, uploaded.map((planned) => resolvePlaceholders(planned.change, ids)), { origin: 'git' });
+    learnIds(answer, uploaded, ids);
     return answer;
   } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.status !== 400) throw error;
-    const split = ready.length === 1 ? smallerParts(ready[0]!) : ready;
+    if (error instanceof ApiRequestError && error.status === 413 && uploaded.length > 1) {
+      // Too large a body for this server (or a proxy in front of it): the same changes, in two smaller requests.
+      let last: ContentUpdateResult | undefined;
+      for (const half of halves(uploaded)) last = (await sendBatch(half, context, changeRequestId, ids, outcome)) ?? last;
+      return last;
+    }
+    if (!(error instanceof ApiRequestError) || (error.status !== 400 && error.status !== 413)) throw error;
+    const split = uploaded.length === 1 && error.status === 400 ? smallerParts(uploaded[0]!) : uploaded.length === 1 ? undefined : uploaded;
     if (split === undefined) {
-      fail(ready[0]!, error.data.serverMessage ?? error.message);
+      fail(uploaded[0]!, error.data.serverMessage ?? error.message);
       return undefined;
     }
     let last: ContentUpdateResult | undefined;

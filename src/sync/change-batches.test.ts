@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentChange } from '../client/index.ts';
-import { batchChanges } from './change-batches.ts';
+import { batchChanges, estimatedChangeBytes, halves, maxBatchBytes } from './change-batches.ts';
 import type { PlannedChange } from './planned-change.ts';
 
 const planned = (id: string, extra: Partial<PlannedChange> = {}): PlannedChange => ({
@@ -11,6 +11,11 @@ const planned = (id: string, extra: Partial<PlannedChange> = {}): PlannedChange 
   weight: 1,
   ...extra,
 });
+
+const page = (id: string, markdown: string): PlannedChange => planned(id, { change: { operation: 'update_page', page: id, document: { markdown } } as unknown as ContentChange });
+
+/** The body `updateChangeRequestContent` sends for a batch. */
+const bodyBytes = (batch: readonly PlannedChange[]) => Buffer.byteLength(JSON.stringify({ changes: batch.map((item) => item.change) }), 'utf8');
 
 describe('batchChanges', () => {
   it('cuts at 50 changes', () => {
@@ -23,8 +28,36 @@ describe('batchChanges', () => {
     expect(batches.map((batch) => batch.map((item) => (item.change as { page: string }).page))).toEqual([['a', 'b'], ['c', 'd']]);
   });
 
-  it('cuts by weight, and leaves out planned failures', () => {
-    const batches = batchChanges([planned('a', { weight: 8 }), planned('b', { weight: 8 }), { ...planned('x'), change: undefined as unknown as ContentChange }], { maxChanges: 50, maxWeight: 10 });
+  it('cuts by the bytes of the body as sent, whatever the planned weight says, and leaves out planned failures', () => {
+    const text = 'x'.repeat(600);
+    const batches = batchChanges([page('a', text), page('b', text), { ...planned('x'), change: undefined as unknown as ContentChange }], { maxChanges: 50, maxBytes: 1000 });
     expect(batches.map((batch) => batch.length)).toEqual([1, 1]);
+  });
+
+  it('keeps every body of 409 medium pages under the limit, counting JSON escapes and UTF-8, with no empty batch', () => {
+    // Quotes, newlines and non-ASCII text grow in JSON: a body measured by the length of the Markdown would pass the limit.
+    const markdown = `# Café\n${'"é\n'.repeat(30_000)}`;
+    expect(estimatedChangeBytes(page('p', markdown).change)).toBeGreaterThan(2 * markdown.length);
+    const changes = Array.from({ length: 409 }, (_, index) => page(`p${index}`, markdown));
+    const batches = batchChanges(changes);
+    expect(batches.flat()).toHaveLength(409);
+    for (const batch of batches) {
+      expect(batch.length).toBeGreaterThan(0);
+      expect(bodyBytes(batch)).toBeLessThanOrEqual(maxBatchBytes);
+    }
+    expect(batches.length).toBeGreaterThan(Math.ceil(409 / 50));
+    expect(batches.length).toBeLessThanOrEqual(Math.ceil((409 * estimatedChangeBytes(changes[0]!.change)) / maxBatchBytes) + 1);
+  });
+
+  it('sends a change larger than the limit alone', () => {
+    const batches = batchChanges([planned('a'), page('big', 'y'.repeat(3000)), planned('b')], { maxChanges: 50, maxBytes: 1000 });
+    expect(batches.map((batch) => batch.length)).toEqual([1, 1, 1]);
+  });
+});
+
+describe('halves', () => {
+  it('cuts a batch in two non-empty halves (a batch of one is not cut)', () => {
+    expect(halves([1, 2, 3])).toEqual([[1], [2, 3]]);
+    expect(halves([1, 2])).toEqual([[1], [2]]);
   });
 });

@@ -13,6 +13,8 @@ import type { ContentRef, RevisionPage } from '@gitbook/api';
 import type { ContentChange, QuireSetDirectoryChange } from '../client/index.ts';
 import type { RevisionBundle } from '../model/index.ts';
 import type { DirectoryBytes } from './directory-delta.ts';
+import { fileBytesChange } from './file-bytes-change.ts';
+import { fileRefusal, publishedFileLimits, type FileLimits } from './file-limits.ts';
 import { pageFieldClears } from './page-field-clears.ts';
 import type { PlanItem } from './plan-item.ts';
 import { placeholderMark, type PlannedChange } from './planned-change.ts';
@@ -23,8 +25,6 @@ export interface ContentSide {
   files: DirectoryBytes;
 }
 
-/** The most bytes of base64 one `insert_files` change carries (the published limit is 1 MB a file). */
-export const maxFileBytes = 1024 * 1024;
 const maxFilesPerInsert = 20;
 const maxInsertWeight = 4 * 1024 * 1024;
 
@@ -40,8 +40,8 @@ type Parent = string; // '' for the root, else a local page id
  * const changes = planContentChanges({ bundle: before, files: beforeFiles }, { bundle: after, files: afterFiles }, ids);
  * changes.map((planned) => planned.change.operation) // → ['update_page', 'insert_page', ...]
  */
-export function planContentChanges(from: ContentSide, to: ContentSide, ids: ReadonlyMap<string, string>): PlannedChange[] {
-  return new ContentChangePlanner(from, to, ids).plan();
+export function planContentChanges(from: ContentSide, to: ContentSide, ids: ReadonlyMap<string, string>, limits: FileLimits = publishedFileLimits): PlannedChange[] {
+  return new ContentChangePlanner(from, to, ids, limits).plan();
 }
 
 class ContentChangePlanner {
@@ -62,6 +62,7 @@ class ContentChangePlanner {
     private readonly from: ContentSide,
     private readonly to: ContentSide,
     private readonly ids: ReadonlyMap<string, string>,
+    private readonly limits: FileLimits,
   ) {
     indexPages(from.bundle.revision.pages, this.fromPages);
     indexPages(to.bundle.revision.pages, this.toPages);
@@ -92,15 +93,17 @@ class ContentChangePlanner {
 
   private planFiles(): void {
     const before = new Map(this.from.bundle.revision.files.map((file) => [file.id, file]));
-    let pending: Array<{ entry: Record<string, unknown>; ref: string; item: PlanItem; weight: number }> = [];
+    let pending: Array<{ entry: Record<string, unknown>; ref: string; item: PlanItem; weight: number; upload: { blob: string; bytes: Uint8Array } | undefined }> = [];
     const flush = () => {
       if (pending.length === 0) return;
+      const uploads = pending.flatMap((file) => (file.upload === undefined ? [] : [file.upload]));
       this.push({
         change: { operation: 'insert_files', files: pending.map((file) => file.entry) } as unknown as ContentChange,
         creates: pending.map((file) => `${placeholderMark}${file.ref}`),
         needs: [],
         items: pending.map((file) => file.item),
         weight: pending.reduce((sum, file) => sum + file.weight, 0),
+        ...(uploads.length === 0 ? {} : { uploads }),
       });
       pending = [];
     };
@@ -109,25 +112,27 @@ class ContentChangePlanner {
       const bytes = this.to.bundle.files[file.id] ?? this.to.files.get(path)!;
       const old = before.get(file.id);
       if (old !== undefined && old.git?.oid === file.git?.oid && old.git?.path === path) continue;
-      if (bytes.byteLength > maxFileBytes) {
-        this.failed({ outcome: 'failed', side: 'space', kind: 'file', path, detail: `${bytes.byteLength} bytes: files over ${maxFileBytes} bytes cannot be uploaded through the API` });
+      const refusal = fileRefusal(bytes.byteLength, this.limits);
+      if (refusal !== undefined) {
+        this.failed({ outcome: 'failed', side: 'space', kind: 'file', path, detail: refusal });
         continue;
       }
-      const base64 = Buffer.from(bytes).toString('base64');
+      const source = fileBytesChange(bytes, this.limits);
       const git = { oid: file.git!.oid, path };
       if (old === undefined) {
         const ref = this.placeholderFor(file.id, 'file');
-        const entry = { ref: ref.slice(placeholderMark.length), name: file.name, contentType: file.contentType, base64, git };
-        if (pending.length === maxFilesPerInsert || pending.reduce((sum, item) => sum + item.weight, 0) + base64.length > maxInsertWeight) flush();
-        pending.push({ entry, ref: ref.slice(placeholderMark.length), item: { outcome: 'created', side: 'space', kind: 'file', path }, weight: base64.length });
+        const entry = { ref: ref.slice(placeholderMark.length), name: file.name, contentType: file.contentType, ...source.fields, git };
+        if (pending.length === maxFilesPerInsert || pending.reduce((sum, item) => sum + item.weight, 0) + source.weight > maxInsertWeight) flush();
+        pending.push({ entry, ref: ref.slice(placeholderMark.length), item: { outcome: 'created', side: 'space', kind: 'file', path }, weight: source.weight, upload: source.upload });
       } else {
         const moved = old.git?.path !== path;
         this.push({
-          change: { operation: 'quire_update_file', file: this.spaceId(file.id), base64, contentType: file.contentType, name: file.name, git },
+          change: { operation: 'quire_update_file', file: this.spaceId(file.id), ...source.fields, contentType: file.contentType, name: file.name, git },
           creates: [],
           needs: this.needs(file.id),
           items: [{ outcome: moved && old.git?.oid === file.git?.oid ? 'moved' : 'updated', side: 'space', kind: 'file', path }],
-          weight: base64.length,
+          weight: source.weight,
+          ...(source.upload === undefined ? {} : { uploads: [source.upload] }),
         });
       }
     }
@@ -389,7 +394,11 @@ class ContentChangePlanner {
     const extra: Record<string, string | null> = {};
     for (const [path, bytes] of Object.entries(after.source.extra)) {
       const old = before.source.extra[path];
-      if (old === undefined || Buffer.compare(Buffer.from(old), Buffer.from(bytes)) !== 0) extra[path] = Buffer.from(bytes).toString('base64');
+      if (old !== undefined && Buffer.compare(Buffer.from(old), Buffer.from(bytes)) === 0) continue;
+      // A file no page shows is held to the same limit as the others (and named on later runs, refused-files.ts).
+      const refusal = fileRefusal(bytes.byteLength, this.limits);
+      if (refusal === undefined) extra[path] = Buffer.from(bytes).toString('base64');
+      else this.failed({ outcome: 'failed', side: 'space', kind: 'file', path, detail: refusal });
     }
     for (const path of Object.keys(before.source.extra)) if (!(path in after.source.extra)) extra[path] = null;
     if (Object.keys(extra).length > 0) source.extra = extra;

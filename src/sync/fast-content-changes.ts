@@ -14,7 +14,8 @@ import { readPageHead } from '../format/page-head.ts';
 import type { ReferenceResolver } from '../format/page-metadata.ts';
 import { splitPageFile } from '../format/page-file.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
-import { maxFileBytes } from './content-changes.ts';
+import { fileBytesChange } from './file-bytes-change.ts';
+import { fileRefusal, publishedFileLimits, type FileLimits } from './file-limits.ts';
 import type { GitPathLocations } from './git-path-locations.ts';
 import { pageFieldClears } from './page-field-clears.ts';
 import type { PlannedChange } from './planned-change.ts';
@@ -76,7 +77,12 @@ export interface InPlaceChanges {
  * const planned = planInPlaceChanges([{ path: 'guide.md', before, after }], located, structure);
  * planned?.diagnostics // → warnings for the frontmatter of guide.md
  */
-export function planInPlaceChanges(changed: readonly ChangedFile[], located: GitPathLocations, structure: ReadonlySet<string>): InPlaceChanges | undefined {
+export function planInPlaceChanges(
+  changed: readonly ChangedFile[],
+  located: GitPathLocations,
+  structure: ReadonlySet<string>,
+  limits: FileLimits = publishedFileLimits,
+): InPlaceChanges | undefined {
   if (!canPlanInPlace(changed.map((file) => file.path), located, structure)) return undefined;
   const planned: PlannedChange[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -85,14 +91,16 @@ export function planInPlaceChanges(changed: readonly ChangedFile[], located: Git
     const where = located.get(file.path)!;
     const git = { oid: gitBlobOid(file.after), path: file.path };
     if (where.kind === 'file') {
-      if (file.after.byteLength > maxFileBytes) return undefined;
-      const base64 = Buffer.from(file.after).toString('base64');
+      // A file too large is reported by the full way, which names it.
+      if (fileRefusal(file.after.byteLength, limits) !== undefined) return undefined;
+      const source = fileBytesChange(file.after, limits);
       planned.push({
-        change: { operation: 'quire_update_file', file: where.id, base64, contentType: where.contentType, name: where.name, git },
+        change: { operation: 'quire_update_file', file: where.id, ...source.fields, contentType: where.contentType, name: where.name, git },
         creates: [],
         needs: [],
         items: [{ outcome: 'updated', side: 'space', kind: 'file', path: file.path }],
-        weight: base64.length,
+        weight: source.weight,
+        ...(source.upload === undefined ? {} : { uploads: [source.upload] }),
       });
       continue;
     }

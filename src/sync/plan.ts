@@ -14,6 +14,8 @@ import { exportCommitMessage } from './commit-message.ts';
 import { planContentChanges } from './content-changes.ts';
 import { applyDelta, composeDeltas, deltaBetween, sameBytes, type DirectoryBytes, type DirectoryDelta } from './directory-delta.ts';
 import { planInPlaceChanges } from './fast-content-changes.ts';
+import type { FileLimits } from './file-limits.ts';
+import { withRefusedFiles } from './refused-files.ts';
 import { locationsOf } from './git-path-locations.ts';
 import type { PlanItem } from './plan-item.ts';
 import type { PlannedChange } from './planned-change.ts';
@@ -47,7 +49,7 @@ export function plan(syncPoint: SyncPoint | undefined, git: GitSide, space: Spac
     : syncPoint === undefined ? planFirstSync(result, git, space, options)
     : planSince(result, syncPoint, git, space, options);
   planned.diagnostics = repositoryDiagnostics(planned.diagnostics, options.prefix);
-  return planned;
+  return withRefusedFiles(planned, space.refusedFiles);
 }
 
 /**
@@ -80,7 +82,7 @@ function planFirstSync(result: SyncPlan, git: GitSide, space: SpaceSide, options
     // A change request an earlier run left open (some changes were refused) is written into again, not doubled.
     const target = space.target;
     const from = target !== undefined ? applyDelta(new Map(), target.changes) : space.isEmpty ? new Map<string, Uint8Array>() : spaceFiles;
-    const changes = contentChanges(result, from, git.headFiles, target?.content ?? liveContent(space), head?.timestamp);
+    const changes = contentChanges(result, from, git.headFiles, target?.content ?? liveContent(space), head?.timestamp, space.fileLimits);
     result.mode = 'import';
     result.import = importStep(target ? existing(target) : { kind: 'create', subject: head!.subject }, changes, true, { oid: head!.oid, message: head!.message });
     return finish(result);
@@ -120,7 +122,7 @@ function planSince(result: SyncPlan, syncPoint: SyncPoint, git: GitSide, space: 
     result.mode = 'conflict';
     result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space), conflict.path) }));
     const from = applyDelta(git.baseFiles, target?.changes ?? spaceChanges);
-    const changes = contentChanges(result, from, applyDelta(git.baseFiles, reconciled.merged), target?.content ?? liveContent(space), git.head?.timestamp);
+    const changes = contentChanges(result, from, applyDelta(git.baseFiles, reconciled.merged), target?.content ?? liveContent(space), git.head?.timestamp, space.fileLimits);
     // Marked like a pull request's change request and recorded with the commit, so the next run finds it again:
     // it is updated rather than doubled, and merged once the conflict is resolved.
     const subject = previewSubject(branchName(options.ref), undefined, git.lastChange?.subject ?? git.head!.subject);
@@ -157,12 +159,12 @@ function planSince(result: SyncPlan, syncPoint: SyncPoint, git: GitSide, space: 
     let changes: PlannedChange[] | undefined;
     if (!git.complete && target === undefined && spaceChanges.size === 0) {
       const changed = [...git.changes].map(([path, after]) => ({ path, before: git.baseFiles.get(path) ?? null, after }));
-      const quick = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git.structure);
+      const quick = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git.structure, space.fileLimits);
       changes = quick?.changes;
       result.diagnostics.push(...(quick?.diagnostics ?? []));
     }
     const inPlace = changes !== undefined;
-    changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space), git.head?.timestamp);
+    changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space), git.head?.timestamp, space.fileLimits);
     const subject = git.lastChange?.subject ?? git.head!.subject;
     const message = git.lastChange?.message ?? git.head!.message;
     // With space changes skipped (--direction git-to-space), the merged revision is not what Git holds: record nothing.
@@ -189,7 +191,7 @@ function planPreview(result: SyncPlan, syncPoint: SyncPoint | undefined, git: Gi
     to = applyDelta(git.baseFiles, reconciled.merged);
     from = applyDelta(git.baseFiles, space.target?.changes ?? spaceChanges);
   }
-  const changes = contentChanges(result, from, to, space.target?.content ?? liveContent(space), git.head?.timestamp);
+  const changes = contentChanges(result, from, to, space.target?.content ?? liveContent(space), git.head?.timestamp, space.fileLimits);
   if (changes.length === 0 && space.target === undefined) return finish(result);
   const subject = previewSubject(pullRequest.branch, pullRequest.number, git.head?.subject ?? '');
   result.mode = 'preview';
@@ -228,13 +230,13 @@ function branchName(ref: string): string {
   return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : ref;
 }
 
-function contentChanges(result: SyncPlan, fromFiles: DirectoryBytes, toFiles: DirectoryBytes, content: RevisionContent, timestamp: number | undefined): PlannedChange[] {
+function contentChanges(result: SyncPlan, fromFiles: DirectoryBytes, toFiles: DirectoryBytes, content: RevisionContent, timestamp: number | undefined, limits: FileLimits | undefined): PlannedChange[] {
   const createdAt = new Date((timestamp ?? 0) * 1000).toISOString();
   const from = readDirectory(fromFiles, { createdAt }).bundle;
   const ids = alignIds(from, content);
   const read = readDirectory(toFiles, { previous: from, createdAt });
   result.diagnostics.push(...read.diagnostics);
-  return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids);
+  return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids, limits);
 }
 
 function importStep(changeRequest: PlannedImport['changeRequest'], changes: PlannedChange[], merge: boolean, record: PlannedImport['record'], inPlace = false): PlannedImport {

@@ -17,6 +17,11 @@ export interface PlannedChange {
   items: PlanItem[];
   /** Bytes it sends (base64 of files, Markdown), to keep requests to a reasonable size. */
   weight: number;
+  /**
+   * Files the change names by `blob` (their SHA-256): their bytes are uploaded as a stream
+   * (`POST .../quire/blobs`) just before the change is sent, never carried inside the batch.
+   */
+  uploads?: Array<{ blob: string; bytes: Uint8Array }> | undefined;
 }
 
 /** A planned change that is sent. */

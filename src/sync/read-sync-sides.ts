@@ -5,16 +5,18 @@
  * unsynced revision's changes in one `directory?since=` request.
  */
 import type { ChangeRequest } from '@gitbook/api';
-import type { RevisionInfo, SyncPointInfo } from '../client/index.ts';
+import type { QuireServerInfo, RevisionInfo, SyncPointInfo } from '../client/index.ts';
 import { QuireError, isQuireError } from '../errors/index.ts';
 import { parseGitbookConfig } from '../format/gitbook-config.ts';
 import { changedPaths, isAncestor, listCommits, readBlobs, readCommit, readFileAt, readTree, resolveRef, type GitCommit } from '../git/index.ts';
 import { deltaBetween, deltaFromRevisionDirectory, filesFromRevisionDirectory, type DirectoryBytes } from './directory-delta.ts';
 import { canPlanInPlace, planInPlaceChanges, structurePaths } from './fast-content-changes.ts';
+import { fileLimitsOf } from './file-limits.ts';
 import { locationsOf, type GitPathLocations } from './git-path-locations.ts';
 import { openLocationCache, writeLocationCache } from './location-cache.ts';
 import { repositoryIdentity } from './repository-identity.ts';
 import { previewMarker } from './plan.ts';
+import { refusedFilesInGit } from './refused-files.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { CommitSummary, GitSide, RevisionContent, SpaceRevision, SpaceSide, SyncPoint, TargetChangeRequest } from './sync-sides.ts';
 
@@ -52,7 +54,9 @@ export const requiredExtensions = ['git-metadata', 'directory', 'revision-histor
 export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   const { client, spaceId } = context;
   const stage = (message: string) => context.onProgress?.({ kind: 'stage', message });
-  const keepsSyncPoints = await checkServer(context);
+  const info = await checkServer(context);
+  const keepsSyncPoints = info?.extensions.includes('sync-points') === true;
+  const fileLimits = fileLimitsOf(info);
   stage('reading the space and the repository');
   const [space, head] = await Promise.all([client.getSpace(spaceId), resolveHead(context)]);
   const keyed = keepsSyncPoints && head !== undefined && context.options.pullRequest === undefined ? await findSyncPoint(context, head) : undefined;
@@ -89,12 +93,17 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   // The quick way, answered by the cache, needs nothing more of the space: its content is not read.
   const content = locations !== undefined && live === undefined ? undefined : await loadLive();
   const isEmpty = content !== undefined && content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
+  // Refused files stay pending: looked for on every run from a sync point (a first sync plans every file anyway).
+  const refusedFiles =
+    syncPoint === undefined || head === undefined || context.options.direction === 'space-to-git'
+      ? undefined
+      : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => (await cache?.lookup(paths)) ?? liveLocationsOf(await loadLive()), fileLimits);
   let files: DirectoryBytes | undefined;
   if (syncPoint === undefined && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space.revision));
   return {
     syncPoint,
     git,
-    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target },
+    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target, fileLimits, refusedFiles },
     syncPointKey,
     keepsSyncPoints,
   };
@@ -119,8 +128,8 @@ async function findSyncPoint(context: SyncContext, head: GitCommit): Promise<{ k
   return { key: { repository, ref }, recorded: points.find((point) => point.repository === repository) };
 }
 
-/** Checks the server offers what sync needs; true when it also keeps sync points per repository and branch. */
-async function checkServer(context: SyncContext): Promise<boolean> {
+/** Checks the server offers what sync needs, and returns what it says of itself (undefined: it does not say). */
+async function checkServer(context: SyncContext): Promise<QuireServerInfo | undefined> {
   const info = await context.client.getQuireServerInfo();
   const missing = requiredExtensions.filter((name) => !(info?.extensions ?? []).includes(name));
   if (missing.length > 0) {
@@ -130,7 +139,7 @@ async function checkServer(context: SyncContext): Promise<boolean> {
       { missing },
     );
   }
-  return info?.extensions.includes('sync-points') === true;
+  return info;
 }
 
 async function resolveHead(context: Pick<SyncContext, 'repo' | 'options'>): Promise<GitCommit | undefined> {

@@ -3,6 +3,8 @@
  */
 import type { Revision } from '@gitbook/api';
 import type { DirectoryBytes, DirectoryDelta } from './directory-delta.ts';
+import type { FileLimits } from './file-limits.ts';
+import type { PlanItem } from './plan-item.ts';
 import type { GitPathLocations } from './git-path-locations.ts';
 
 /** The pair of a revision and the commit it corresponds to (`revision.git.oid`). */
@@ -93,4 +95,8 @@ export interface SpaceSide {
   isEmpty: boolean;
   /** The change request to write into, when there is one. */
   target: TargetChangeRequest | undefined;
+  /** How large a file the server takes, and whether it takes uploads (`GET /v1/quire`); the published 1 MB when absent. */
+  fileLimits?: FileLimits | undefined;
+  /** Files of Git's head the space lacks because they are over the server's limit (refused-files.ts): named on every run. */
+  refusedFiles?: PlanItem[] | undefined;
 }

@@ -1,9 +1,10 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { QuireError } from '../../errors/index.ts';
 import { buildApp, listen } from '../../server/index.ts';
-import { bootstrap, purgeExpiredSpaces } from '../../service/index.ts';
-import type { Store } from '../../store/index.ts';
+import { bootstrap, defaultMaxFileBytes, purgeExpiredSpaces } from '../../service/index.ts';
+import { describeBytes, type Store } from '../../store/index.ts';
 import { exitCodes } from '../exit-codes.ts';
+import { parseByteSize } from './byte-size.ts';
 import { adminTokenPath, openServiceStore } from '../open-service-store.ts';
 import type { Terminal } from '../terminal.ts';
 
@@ -16,6 +17,8 @@ export interface ServeOptions {
   publicUrl?: string;
   /** Log every request (JSON lines on stderr). */
   log?: boolean;
+  /** The largest file the service takes (`100mb`, `1mib`, bytes); default `QUIRE_MAX_FILE_SIZE`, else 100 MB. */
+  maxFileSize?: string;
   /** Stops the server when aborted (tests); by default SIGINT and SIGTERM do. */
   signal?: AbortSignal;
 }
@@ -32,6 +35,7 @@ const purgeEveryMs = 60 * 60 * 1000;
  * const code = await serve({ data: '.quire', port: 8787, host: '127.0.0.1' }, processTerminal);
  */
 export async function serve(options: ServeOptions, terminal: Terminal): Promise<number> {
+  const maxFileBytes = maxFileBytesOption(options.maxFileSize, process.env['QUIRE_MAX_FILE_SIZE']);
   const stop = stopRequested(options.signal);
   const store = await openServiceStore({ data: options.data, ...(options.database === undefined ? {} : { database: options.database }) });
   let timer: NodeJS.Timeout | undefined;
@@ -49,7 +53,7 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
     timer = setInterval(() => void purge(), purgeEveryMs);
     timer.unref();
 
-    const app = await buildApp({ store, ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
+    const app = await buildApp({ store, maxFileBytes, ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
     let baseUrl: string;
     try {
       baseUrl = await listen(app, { port: options.port, host: options.host });
@@ -57,7 +61,7 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
       await app.close();
       throw listenFailure(error, options);
     }
-    printBanner(terminal, { baseUrl: options.publicUrl ?? baseUrl, token: started.token, tokenPath, organization: `${started.organization.title} (${started.organization.id})`, store, created: started.created.token });
+    printBanner(terminal, { baseUrl: options.publicUrl ?? baseUrl, token: started.token, tokenPath, organization: `${started.organization.title} (${started.organization.id})`, store, created: started.created.token, maxFileBytes });
 
     const reason = await stop.promise;
     terminal.err(`\nquire: ${reason}, shutting down\n`);
@@ -70,7 +74,19 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
   }
 }
 
-function printBanner(terminal: Terminal, facts: { baseUrl: string; token: string; tokenPath: string; organization: string; store: Store; created: boolean }): void {
+/**
+ * The file limit: `--max-file-size`, else `QUIRE_MAX_FILE_SIZE`, else 100 MB.
+ *
+ * @example
+ * maxFileBytesOption('1mb', undefined) // → 1000000
+ */
+export function maxFileBytesOption(option: string | undefined, environment: string | undefined): number {
+  if (option !== undefined) return parseByteSize(option, '--max-file-size');
+  if (environment !== undefined && environment.trim() !== '') return parseByteSize(environment, 'QUIRE_MAX_FILE_SIZE');
+  return defaultMaxFileBytes;
+}
+
+function printBanner(terminal: Terminal, facts: { baseUrl: string; token: string; tokenPath: string; organization: string; store: Store; created: boolean; maxFileBytes: number }): void {
   terminal.out(
     `Quire is serving the documentation API at ${facts.baseUrl}/v1\n` +
       `  base URL      ${facts.baseUrl}\n` +
@@ -78,6 +94,7 @@ function printBanner(terminal: Terminal, facts: { baseUrl: string; token: string
       `                (${facts.created ? 'new, ' : ''}saved in ${facts.tokenPath}; send it as Authorization: Bearer <token>)\n` +
       `  organization  ${facts.organization}\n` +
       `  store         ${facts.store.kind}\n` +
+      `  files         up to ${facts.maxFileBytes} bytes (${describeBytes(facts.maxFileBytes)}; --max-file-size)\n` +
       `Try: curl -H "Authorization: Bearer $(cat ${facts.tokenPath})" ${facts.baseUrl}/v1/orgs\n` +
       'Press Ctrl-C to stop.\n',
   );

@@ -4,6 +4,7 @@ import { changeRequestRoutes } from './change-requests.ts';
 import { collectionRoutes } from './collections.ts';
 import { contentRoutes } from './content.ts';
 import { organizationRoutes } from './organizations.ts';
+import { quireBlobRoutes } from './quire-blobs.ts';
 import { quireRoutes } from './quire.ts';
 import { revisionRoutes } from './revisions.ts';
 import { syncPointRoutes } from './sync-points.ts';
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(revisionRoutes);
   await app.register(syncPointRoutes);
   await app.register(quireRoutes);
+  await app.register(quireBlobRoutes);
   await app.register(siteRoutes);
   await app.register(siteSectionRoutes);
   await app.register(siteSectionGroupRoutes);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getQuireServerInfo } from '../../service/index.ts';
+import { serviceContext } from '../request-context.ts';
 import { errorResponses } from '../schemas/error-body.ts';
 import { QuireServerInfoSchema } from '../schemas/quire-extensions.ts';
 
@@ -12,5 +13,5 @@ import { QuireServerInfoSchema } from '../schemas/quire-extensions.ts';
  * await app.register(quireRoutes);
  */
 export const quireRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/quire', { schema: { response: { 200: QuireServerInfoSchema, ...errorResponses } } }, async () => getQuireServerInfo());
+  app.get('/quire', { schema: { response: { 200: QuireServerInfoSchema, ...errorResponses } } }, async (request) => getQuireServerInfo(serviceContext(request)));
 };

@@ -1,12 +1,29 @@
 import { Type } from 'typebox';
-import type { PublishedQuireServerInfo, PublishedRevisionDirectory, PublishedRevisionInfo } from '../../service/index.ts';
+import type { PublishedQuireServerInfo, PublishedRevisionDirectory, PublishedRevisionInfo, PublishedUploadedBlob } from '../../service/index.ts';
 import { EntityId } from './entity-id.ts';
 import { GitCommitSchema } from './revision.ts';
 
 /** `GET /v1/quire`. */
 export const QuireServerInfoSchema = Type.Unsafe<PublishedQuireServerInfo>(
-  Type.Object({ object: Type.Literal('quire'), version: Type.String(), extensions: Type.Array(Type.String()) }),
+  Type.Object({
+    object: Type.Literal('quire'),
+    version: Type.String(),
+    extensions: Type.Array(Type.String()),
+    limits: Type.Optional(Type.Object({ maxFileBytes: Type.Integer() })),
+  }),
 );
+
+/** `POST /v1/spaces/{spaceId}/quire/blobs`: the stored bytes' handle. */
+export const UploadedBlobSchema = Type.Unsafe<PublishedUploadedBlob>(
+  Type.Object({ object: Type.Literal('quire-blob'), blob: Type.String(), size: Type.Integer(), oid: Type.String() }),
+);
+
+/** The query of an upload: the size of the body, and the digests to check when given. */
+export const BlobUploadQuery = Type.Object({
+  size: Type.Integer({ minimum: 0 }),
+  sha256: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
+  oid: Type.Optional(Type.String({ pattern: '^[0-9a-f]{40}$' })),
+});
 
 /** An item of `GET /v1/spaces/{spaceId}/revisions`. */
 export const RevisionInfoSchema = Type.Unsafe<PublishedRevisionInfo>(
