@@ -1,6 +1,7 @@
 // The Store contract: one suite that every implementation (SQLite, PostgreSQL) must pass. store.test.ts runs it
 // against each. Tests share one database per run and isolate themselves by creating their own records.
-import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { Readable as ReadableStream, type Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isQuireError, type ErrorCode } from '../errors/index.ts';
 import { emptyDirectorySource } from '../model/index.ts';
@@ -601,6 +602,25 @@ export function describeStoreContract(name: string, makeHarness: () => Promise<S
         expect((await store.stats()).documents - before).toBe(2);
         expect(await store.getDocuments([a, c, 'missing'])).toEqual(new Map([[a, markdown], [c, `${markdown}more\n`]]));
         await expectCode(store.getDocument('missing'), 'NOT_FOUND');
+      });
+
+      it('stores a streamed blob without buffering it, only when its size and digests are the announced ones', async () => {
+        const chunks = [new TextEncoder().encode(`stream ${Math.random()} `), new Uint8Array(70_000).fill(42)];
+        const bytes = Buffer.concat(chunks);
+        const hash = createHash('sha256').update(bytes).digest('hex');
+        const gitOid = createHash('sha1').update(`blob ${bytes.byteLength}\0`).update(bytes).digest('hex');
+        const written = await store.putBlobStream(ReadableStream.from(chunks), { size: bytes.byteLength, maxBytes: 1_000_000, sha256: hash, gitOid });
+        expect(written).toEqual({ hash, gitOid, size: bytes.byteLength });
+        expect(Buffer.from(await store.getBlob(hash)).equals(bytes)).toBe(true);
+        expect(await store.blobSize(hash)).toBe(bytes.byteLength);
+        expect(await store.blobSize('0'.repeat(64))).toBeUndefined();
+
+        const other = new Uint8Array(5000).fill(Math.floor(Math.random() * 255));
+        const otherHash = createHash('sha256').update(other).digest('hex');
+        await expectCode(store.putBlobStream(ReadableStream.from([other]), { size: 5000, maxBytes: 4000 }), 'FILE_TOO_LARGE');
+        await expectCode(store.putBlobStream(ReadableStream.from([other]), { size: 5001, maxBytes: 10_000 }), 'INVALID_ARGUMENT');
+        await expectCode(store.putBlobStream(ReadableStream.from([other]), { size: 5000, maxBytes: 10_000, sha256: hash }), 'INVALID_ARGUMENT');
+        expect(await store.hasBlob(otherHash)).toBe(false);
       });
 
       it('stores blobs once per distinct content and streams them', async () => {

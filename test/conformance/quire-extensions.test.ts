@@ -20,7 +20,12 @@ describeConformance('quire extensions', (server) => {
   it('announces itself and its extensions at GET /v1/quire, to any valid token', async () => {
     const answer = await server().request('GET', '/v1/quire');
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ object: 'quire', version: '0.1.0', extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points'] });
+    expect(await answer.json()).toEqual({
+      object: 'quire',
+      version: '0.1.0',
+      extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads'],
+      limits: { maxFileBytes: 100_000_000 },
+    });
     expect((await server().request('GET', '/v1/quire', { token: null })).status).toBe(401);
   });
 
