@@ -53624,6 +53624,9 @@ var import_isomorphic_git8 = __toESM(require_isomorphic_git(), 1);
 import { readFile as readFile2 } from "node:fs/promises";
 import { join } from "node:path";
 
+// src/client/api-client.ts
+import { createHash } from "node:crypto";
+
 // src/errors/catalogue.ts
 var errorCatalogue = {
   // Generic
@@ -53631,6 +53634,7 @@ var errorCatalogue = {
   NOT_FOUND: { status: 404, summary: "The thing asked for does not exist, or the caller may not see it." },
   CONFLICT: { status: 409, summary: "The change conflicts with the current state." },
   INTERNAL: { status: 500, summary: "A bug in Quire: an invariant did not hold." },
+  FILE_TOO_LARGE: { status: 413, summary: "A file is larger than the server takes (quire serve --max-file-size, default 100 MB)." },
   // Service: who is calling and what they may do
   UNAUTHENTICATED: { status: 401, summary: "No bearer token, or a token that is unknown or expired." },
   PERMISSION_DENIED: { status: 403, summary: "The caller may see the thing but its role does not allow this change." },
@@ -53828,8 +53832,9 @@ function createChangeRequest(transport, spaceId, subject) {
 function getChangeRequest(transport, spaceId, changeRequestId) {
   return transport.json({ method: "GET", route: one, params: { spaceId, changeRequestId } });
 }
-async function updateChangeRequestContent(transport, spaceId, changeRequestId, changes) {
-  const call = { method: "POST", route: `${one}/content`, params: { spaceId, changeRequestId }, query: { compat: false }, body: { changes } };
+async function updateChangeRequestContent(transport, spaceId, changeRequestId, changes, origin) {
+  const query = origin === void 0 ? { compat: false } : { compat: false, origin };
+  const call = { method: "POST", route: `${one}/content`, params: { spaceId, changeRequestId }, query, body: { changes } };
   const body = await transport.json(call);
   if (typeof body === "object" && body !== null) {
     if ("object" in body && body.object === "change-request") return { changeRequest: body, changes: void 0 };
@@ -53951,6 +53956,23 @@ function getRevisionDirectory(transport, spaceId, revisionId, since) {
 }
 function setRevisionGit(transport, spaceId, revisionId, git9) {
   return transport.json({ method: "PUT", route: `${revision}/git`, params: { spaceId, revisionId }, body: git9, retrySafe: true });
+}
+async function listSyncPoints(transport, spaceId) {
+  const answer = await transport.json({ method: "GET", route: "/v1/spaces/{spaceId}/sync-points", params: { spaceId } });
+  return answer.items;
+}
+function setSyncPoint(transport, spaceId, point) {
+  return transport.json({ method: "PUT", route: "/v1/spaces/{spaceId}/sync-points", params: { spaceId }, body: point, retrySafe: true });
+}
+function uploadBlob(transport, spaceId, bytes, digests) {
+  return transport.json({
+    method: "POST",
+    route: "/v1/spaces/{spaceId}/quire/blobs",
+    params: { spaceId },
+    query: { size: bytes.byteLength, sha256: digests.sha256, oid: digests.oid },
+    rawBody: bytes,
+    retrySafe: true
+  });
 }
 
 // src/client/retry-policy.ts
@@ -55083,7 +55105,7 @@ var Transport = class {
       method: call.method,
       url,
       route: call.route,
-      body: call.body === void 0 ? void 0 : JSON.stringify(call.body),
+      body: call.rawBody ?? (call.body === void 0 ? void 0 : JSON.stringify(call.body)),
       authorize: true,
       retrySafe: call.retrySafe ?? false
     };
@@ -55163,7 +55185,7 @@ var Transport = class {
     this.#counter.record(wire.method, wire.route, isRetry);
     const headers = { "user-agent": this.#userAgent, accept: "application/json" };
     if (wire.authorize && this.#token !== void 0) headers["authorization"] = `Bearer ${this.#token}`;
-    if (wire.body !== void 0) headers["content-type"] = "application/json";
+    if (wire.body !== void 0) headers["content-type"] = typeof wire.body === "string" ? "application/json" : "application/octet-stream";
     try {
       const response = await (0, import_undici.request)(wire.url, {
         dispatcher: this.#agent,
@@ -55416,13 +55438,15 @@ var ApiClient = class {
   /**
    * Applies 1 to 50 content changes to a change request atomically (updateChangeRequestContent, sent with
    * `compat=false` so the answer lists the pages created, updated and deleted). Not retried once it may have been sent.
+   * `options.origin: 'git'` (Quire's extension) says the changes are a Git repository's files: the space stores them
+   * as Git wrote them and rewrites no link after moves.
    *
    * @example
    * const { changes } = await client.updateChangeRequestContent('space1', 'cr1', [
    *   { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: '# Guide' } },
    * ]);
    */
-  updateChangeRequestContent(spaceId, changeRequestId, changes) {
+  updateChangeRequestContent(spaceId, changeRequestId, changes, options = {}) {
     const id = checkId("spaceId", spaceId);
     const cr = checkId("changeRequestId", changeRequestId);
     if (!Array.isArray(changes) || changes.length < 1 || changes.length > 50) {
@@ -55434,7 +55458,11 @@ var ApiClient = class {
         throw new QuireError("INVALID_ARGUMENT", `changes[${index2}].operation must be a string`, { field: `changes[${index2}].operation` });
       }
     });
-    return updateChangeRequestContent(this.#transport, id, cr, changes);
+    const origin = checkObject("options", options)["origin"];
+    if (origin !== void 0 && origin !== "git" && origin !== "service") {
+      throw new QuireError("INVALID_ARGUMENT", `options.origin must be "git" or "service", got ${JSON.stringify(origin)}`, { field: "options.origin" });
+    }
+    return updateChangeRequestContent(this.#transport, id, cr, changes, origin);
   }
   /**
    * Merges a change request into the space (`POST .../merge`). `result: 'conflicts'` means nothing changed.
@@ -55480,6 +55508,22 @@ var ApiClient = class {
     return getQuireServerInfo(this.#transport);
   }
   /**
+   * Uploads a file's bytes as a raw stream (`POST /v1/spaces/{spaceId}/quire/blobs`, extension `file-uploads`),
+   * with their size, SHA-256 and Git blob id for the server to check; a change then names them by `blob`
+   * instead of `base64`. A file over the server's limit is refused with 413 (`FILE_TOO_LARGE`).
+   *
+   * @example
+   * const { blob } = await client.uploadBlob('space1', await readFile('demo.gif'));
+   * await client.updateChangeRequestContent('space1', cr, [{ operation: 'insert_files', files: [{ name: 'demo.gif', contentType: 'image/gif', blob }] }]);
+   */
+  uploadBlob(spaceId, bytes) {
+    const id = checkId("spaceId", spaceId);
+    if (!(bytes instanceof Uint8Array)) throw new QuireError("INVALID_ARGUMENT", "bytes must be a Uint8Array", { field: "bytes" });
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    const oid = createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+    return uploadBlob(this.#transport, id, bytes, { sha256, oid });
+  }
+  /**
    * A space's revisions without their content, newest first (`GET /v1/spaces/{spaceId}/revisions`, extension
    * `revision-history`), following pages only as far as the caller reads.
    *
@@ -55517,6 +55561,24 @@ var ApiClient = class {
     }
     if (typeof given["message"] !== "string") throw new QuireError("INVALID_ARGUMENT", "git.message must be a string", { field: "git.message" });
     return setRevisionGit(this.#transport, checkId("spaceId", spaceId), checkId("revisionId", revisionId), git9);
+  }
+  /**
+   * The space's sync points, one per repository and ref (extension `sync-points`).
+   *
+   * @example
+   * const mine = (await client.listSyncPoints('space1')).find((point) => point.repository === root && point.ref === 'refs/heads/main');
+   */
+  listSyncPoints(spaceId) {
+    return listSyncPoints(this.#transport, checkId("spaceId", spaceId));
+  }
+  /**
+   * Records where a repository's branch and the space agree (extension `sync-points`), replacing its previous one.
+   *
+   * @example
+   * await client.setSyncPoint('space1', { repository: root, ref: 'refs/heads/main', revision: 'rev2', commit: oid });
+   */
+  setSyncPoint(spaceId, point) {
+    return setSyncPoint(this.#transport, checkId("spaceId", spaceId), point);
   }
   /**
    * The published site profile (getPublishedContentSite): site, structure, customizations. Export starts here.
@@ -56244,6 +56306,11 @@ function redact(url) {
 }
 
 // src/git/read-tree-entries.ts
+async function readTreeEntries(repo, commitOid, options = {}) {
+  assertOid(commitOid, "commitOid");
+  const root = await findCommitSubtree(repo, commitOid, parsePrefix(options.prefix));
+  return root === void 0 ? [] : collectEntries(repo, root);
+}
 async function collectEntries(repo, treeOid, base2 = "") {
   const limit = createConcurrencyLimit(OBJECT_READ_CONCURRENCY);
   const walk = async (oid, prefix) => {
@@ -56620,211 +56687,49 @@ function invalidArgument(field, reason) {
   return new QuireError("INVALID_ARGUMENT", `writeCommit: ${field} ${reason}`, { field });
 }
 
-// src/sync/planned-change.ts
-var placeholderMark = "@";
-function isPlaceholder(value) {
-  return typeof value === "string" && value.startsWith(`${placeholderMark}quire-`);
+// src/sync/change-batches.ts
+var maxChangesPerBatch = 50;
+var maxBatchBytes = 4 * 1024 * 1024;
+var envelopeBytes = 14;
+function estimatedChangeBytes(change) {
+  return Buffer.byteLength(JSON.stringify(change), "utf8") + 1;
 }
-function refOfPlaceholder(placeholder) {
-  return placeholder.slice(placeholderMark.length);
-}
-
-// src/sync/apply-plan.ts
-var defaultAuthor = { name: "Quire", email: "sync@quire.invalid" };
-async function apply(syncPlan, context) {
-  const result = {
-    mode: syncPlan.mode,
-    dryRun: false,
-    // A file the API cannot take (over 1 MB) is reported as failed; the rest is still synced.
-    ok: syncPlan.mode !== "conflict" && syncPlan.mode !== "needs-preference" && syncPlan.mode !== "blocked" && !syncPlan.items.some((item) => item.outcome === "failed"),
-    commits: [],
-    conflicts: syncPlan.conflicts,
-    ...syncPlan.reason === void 0 ? {} : { reason: syncPlan.reason },
-    items: syncPlan.items.filter((item) => item.outcome === "failed"),
-    diagnostics: syncPlan.diagnostics,
-    requests: context.client.requestCounts()
-  };
-  if (syncPlan.mode === "needs-preference" || syncPlan.mode === "blocked") return done(result, context);
-  const { options } = context;
-  const recordRef = options.pullRequest === void 0 ? options.ref : `refs/heads/${options.pullRequest.branch}`;
-  const made = await writeCommits(syncPlan.commits, context, result);
-  if (result.commits.length > 0 && context.publish !== void 0) await context.publish(result.commits.at(-1));
-  let importedRevision;
-  if (syncPlan.import !== void 0) {
-    const imported = await applyImport(syncPlan.import, context, result);
-    if (imported === void 0) return done(result, context);
-    importedRevision = imported.revision;
-    if (syncPlan.import.record !== void 0 && imported.revision !== void 0) {
-      const oid = made.length > 0 ? made.at(-1).oid : syncPlan.import.record.oid;
-      const message = made.length > 0 ? made.at(-1).message : syncPlan.import.record.message;
-      await context.client.setRevisionGit(context.spaceId, imported.revision, { oid, message, createdByGitBook: false, ref: recordRef });
-      result.commit = oid;
+function batchChanges(planned, limits = { maxChanges: maxChangesPerBatch, maxBytes: maxBatchBytes }) {
+  const batches = [];
+  let current = [];
+  let bytes = envelopeBytes;
+  let created = /* @__PURE__ */ new Set();
+  for (const candidate of planned) {
+    if (candidate.change === void 0) continue;
+    const item = candidate;
+    const size = estimatedChangeBytes(item.change);
+    const full = current.length >= limits.maxChanges || current.length > 0 && bytes + size > limits.maxBytes;
+    if (full || item.needs.some((placeholder) => created.has(placeholder))) {
+      batches.push(current);
+      current = [];
+      bytes = envelopeBytes;
+      created = /* @__PURE__ */ new Set();
     }
-    result.revision = imported.revision;
+    current.push(item);
+    bytes += size;
+    for (const placeholder of item.creates) created.add(placeholder);
   }
-  if (syncPlan.recordCommits) {
-    for (const commit of made) {
-      await context.client.setRevisionGit(context.spaceId, commit.revisionId, { oid: commit.oid, message: commit.message, createdByGitBook: true, ref: recordRef });
-    }
-    if (made.length > 0 && importedRevision === void 0) result.revision = made.at(-1).revisionId;
-  }
-  if (syncPlan.recordLive !== void 0 && context.spaceId !== void 0) {
-    const live = (await context.client.getSpace(context.spaceId)).revision;
-    await context.client.setRevisionGit(context.spaceId, live, { ...syncPlan.recordLive, createdByGitBook: false, ref: recordRef });
-    result.revision = live;
-    result.commit = syncPlan.recordLive.oid;
-  }
-  if (made.length > 0) result.commit ??= made.at(-1).oid;
-  return done(result, context);
+  if (current.length > 0) batches.push(current);
+  return batches;
 }
-function done(result, context) {
-  result.requests = context.client.requestCounts();
-  return result;
-}
-async function writeCommits(commits, context, result) {
-  const made = [];
-  if (commits.length === 0) return made;
-  const { repo, options } = context;
-  let head = await resolveRef(repo, options.ref).catch(() => null);
-  const checkout = context.checkout ?? repo.dir !== void 0;
-  for (const commit of commits) {
-    if (commit.write.size === 0 && commit.delete.length === 0 && head !== null) {
-      made.push({ revisionId: commit.revisionId, oid: head, message: commit.message });
-      continue;
-    }
-    const author = identity(commit.author ?? context.fallbackAuthor ?? defaultAuthor, commit.timestamp);
-    const write = new Map([...commit.write].map(([path, bytes]) => [options.prefix + path, bytes]));
-    head = await writeCommit(repo, {
-      parent: head,
-      changes: { write, delete: commit.delete.map((path) => options.prefix + path) },
-      author,
-      message: commit.message,
-      ref: options.ref,
-      checkout: checkout && await isCheckedOut(context)
-    });
-    made.push({ revisionId: commit.revisionId, oid: head, message: commit.message });
-    result.commits.push(head);
-    result.items.push({ outcome: "created", side: "git", kind: "commit", detail: commit.message }, ...commit.items);
-    context.onProgress?.({ kind: "stage", message: `committed ${head.slice(0, 7)} ${commit.message.split("\n", 1)[0]}` });
-  }
-  return made;
-}
-async function isCheckedOut(context) {
-  const { repo, options } = context;
-  if (repo.dir === void 0) return false;
-  const head = String(await repo.fs.promises.readFile(`${repo.gitdir}/HEAD`, "utf8")).trim();
-  return head === `ref: ${options.ref}`;
-}
-function identity(who, timestamp) {
-  return { name: who.name, email: who.email, timestamp: Math.max(0, timestamp || Math.floor(Date.now() / 1e3)), timezoneOffset: 0 };
-}
-async function applyImport(step, context, result) {
-  const { client, spaceId } = context;
-  const changeRequest = step.changeRequest.kind === "create" ? await client.createChangeRequest(spaceId, { subject: step.changeRequest.subject.slice(0, 100) || "Sync from Git" }) : { id: step.changeRequest.id, number: step.changeRequest.number, revision: "" };
-  result.changeRequest = { id: changeRequest.id, number: changeRequest.number, merged: false };
-  const ids = /* @__PURE__ */ new Map();
-  const failed = [];
-  let head = changeRequest.revision;
-  let sent = 0;
-  const total = step.batches.reduce((sum, batch) => sum + batch.length, 0);
-  for (const batch of step.batches) {
-    const outcome = await sendBatch(batch, context, changeRequest.id, ids, failed);
-    if (outcome !== void 0) head = outcome.changeRequest.revision;
-    sent += batch.length;
-    context.onProgress?.({ kind: "batch", done: sent, total, changes: batch.length, requests: client.requestCounts().total });
-  }
-  result.items.push(...step.items.filter((item) => !failed.includes(item)), ...failed);
-  if (failed.length > 0 || !step.merge) await openForReview(context, changeRequest.id, step);
-  if (failed.length > 0) {
-    result.ok = false;
-    result.reason = `${failed.length} change(s) were refused; change request #${changeRequest.number} is left open`;
-    return void 0;
-  }
-  if (!step.merge) {
-    if (step.record !== void 0) {
-      head ||= (await client.getChangeRequest(spaceId, changeRequest.id)).revision;
-      const ref = context.options.pullRequest === void 0 ? context.options.ref : `refs/heads/${context.options.pullRequest.branch}`;
-      await client.setRevisionGit(spaceId, head, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
-    }
-    return result.mode === "conflict" ? void 0 : { revision: void 0 };
-  }
-  const merge = await client.mergeChangeRequest(spaceId, changeRequest.id);
-  if (merge.result === "conflicts") {
-    result.ok = false;
-    result.mode = "conflict";
-    result.reason = `the space changed while syncing and change request #${changeRequest.number} does not merge cleanly; it is left open`;
-    return void 0;
-  }
-  result.changeRequest.merged = true;
-  return { revision: merge.revision };
-}
-async function openForReview(context, changeRequestId, step) {
-  const subject = step.changeRequest.kind === "create" ? void 0 : step.changeRequest.subject;
-  await context.client.patchChangeRequest(context.spaceId, changeRequestId, { status: "open", ...subject === void 0 ? {} : { subject } });
-}
-async function sendBatch(batch, context, changeRequestId, ids, failed) {
-  const { client, spaceId } = context;
-  const ready = batch.filter((planned) => {
-    const missing = planned.needs.find((placeholder) => !ids.has(placeholder));
-    if (missing !== void 0) failed.push(...planned.items.map((item) => ({ ...item, outcome: "failed", detail: `depends on a change that failed (${missing})` })));
-    return missing === void 0;
-  });
-  if (ready.length === 0) return void 0;
-  try {
-    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, ready.map((planned) => resolvePlaceholders(planned.change, ids)));
-    learnIds(answer, ready, ids);
-    return answer;
-  } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.status !== 400 || ready.length === 1) {
-      if (error instanceof ApiRequestError && error.status === 400) {
-        failed.push(...ready[0].items.map((item) => ({ ...item, outcome: "failed", detail: error.data.serverMessage ?? error.message })));
-        return void 0;
-      }
-      throw error;
-    }
-    let last;
-    for (const planned of ready) last = await sendBatch([planned], context, changeRequestId, ids, failed) ?? last;
-    return last;
-  }
-}
-function resolvePlaceholders(change, ids) {
-  const resolve2 = (value) => isPlaceholder(value) ? ids.get(value) ?? value : value;
-  const copy = { ...change };
-  for (const key of ["page", "into", "file", "reusableContent"]) if (key in copy) copy[key] = resolve2(copy[key]);
-  const target = copy["target"];
-  if (target !== void 0) copy["target"] = { ...target, ..."page" in target ? { page: resolve2(target["page"]) } : {}, ..."file" in target ? { file: resolve2(target["file"]) } : {} };
-  const source = copy["source"];
-  if (source?.summaryTitles) {
-    copy["source"] = { ...source, summaryTitles: Object.fromEntries(Object.entries(source.summaryTitles).map(([key, value]) => [resolve2(key), value])) };
-  }
-  return copy;
-}
-function learnIds(answer, batch, ids) {
-  for (const outcome of answer.changes ?? []) {
-    if (outcome.object === "created_page" && outcome.ref !== void 0) ids.set(`@${outcome.ref}`, outcome.page.id);
-  }
-  const fileRefs = batch.filter((planned) => planned.change.operation === "insert_files").flatMap((planned) => planned.creates);
-  (answer.insertedFiles ?? []).forEach((file, index2) => {
-    const placeholder = fileRefs[index2];
-    if (placeholder !== void 0) ids.set(placeholder, file.id);
-  });
-  for (const planned of batch) {
-    for (const placeholder of planned.creates) {
-      if (!ids.has(placeholder) && planned.change.operation !== "insert_files") {
-        throw new QuireError("API_INVALID_RESPONSE", `the space did not say which page it created for ref ${refOfPlaceholder(placeholder)} (is compat=false supported?)`, { ref: refOfPlaceholder(placeholder) });
-      }
-    }
-  }
+function halves(batch) {
+  const middle = Math.floor(batch.length / 2);
+  return [batch.slice(0, middle), batch.slice(middle)];
 }
 
 // src/format/read-directory.ts
 var import_yaml4 = __toESM(require_dist(), 1);
 
 // src/model/content-id.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 var alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 function contentId(input) {
-  const digest = createHash("sha256").update(input).digest();
+  const digest = createHash2("sha256").update(input).digest();
   let id = "";
   for (let index2 = 0; id.length < 20; index2++) {
     id += alphabet[digest[index2] % 62];
@@ -57296,9 +57201,9 @@ function lineOfNode(text, node) {
 }
 
 // src/format/git-oid.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 function gitBlobOid(bytes) {
-  return createHash2("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+  return createHash3("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
 // src/format/identity.ts
@@ -57863,10 +57768,18 @@ function scanReferences(text) {
       const angle = angleBrackets === true && match[1] !== void 0;
       const span = match.indices?.[angleBrackets && !angle ? 2 : 1];
       if (!span || span[0] === span[1] || isInside(code, match.index)) continue;
+      if (syntax === "html-attribute" && isHeadingAnchor(text, match.index, text.slice(span[0], span[1]))) continue;
       references.push({ syntax, target: text.slice(span[0], span[1]), start: span[0], end: span[1], angle });
     }
   }
   return references.sort((a, b) => a.start - b.start);
+}
+function isHeadingAnchor(text, tagStart, target) {
+  if (!/^<a\s/i.test(text.slice(tagStart, tagStart + 3))) return false;
+  const close = text.indexOf(">", tagStart);
+  const tag = text.slice(tagStart, close === -1 ? text.length : close);
+  const id = /\s(?:id|name)\s*=\s*"([^"]*)"/i.exec(tag)?.[1];
+  return id !== void 0 && id === target;
 }
 function mayHaveReferences(text) {
   return text.includes("](") || text.includes("{%") || text.includes('="') || text.includes("]:");
@@ -58648,38 +58561,37 @@ function zipTrees(locals, spaces, pair, ids, taken) {
   }
 }
 
-// src/sync/change-batches.ts
-var maxChangesPerBatch = 50;
-var maxBatchWeight = 6 * 1024 * 1024;
-function batchChanges(planned, limits = { maxChanges: maxChangesPerBatch, maxWeight: maxBatchWeight }) {
-  const batches = [];
-  let current = [];
-  let weight = 0;
-  let created = /* @__PURE__ */ new Set();
-  for (const candidate of planned) {
-    if (candidate.change === void 0) continue;
-    const item = candidate;
-    const full = current.length >= limits.maxChanges || current.length > 0 && weight + item.weight > limits.maxWeight;
-    if (full || item.needs.some((placeholder) => created.has(placeholder))) {
-      batches.push(current);
-      current = [];
-      weight = 0;
-      created = /* @__PURE__ */ new Set();
-    }
-    current.push(item);
-    weight += item.weight;
-    for (const placeholder of item.creates) created.add(placeholder);
-  }
-  if (current.length > 0) batches.push(current);
-  return batches;
-}
-
 // src/sync/commit-message.ts
 function exportCommitMessage(prefix, origin) {
   const { changeRequest } = origin;
   if (changeRequest === void 0) return `${prefix}: Edits in the space (revision ${origin.revisionId})`;
   const subject = changeRequest.subject.trim() === "" ? `Change request #${changeRequest.number}` : changeRequest.subject.trim();
   return `${prefix}-${changeRequest.number}: ${subject}`;
+}
+
+// src/sync/file-bytes-change.ts
+import { createHash as createHash4 } from "node:crypto";
+
+// src/sync/file-limits.ts
+var publishedFileLimits = { maxFileBytes: 1024 * 1024, uploads: false };
+var inlineFileBytes = 256 * 1024;
+function fileLimitsOf(info) {
+  if (info === void 0 || !info.extensions.includes("file-uploads")) return publishedFileLimits;
+  return { maxFileBytes: info.limits?.maxFileBytes ?? publishedFileLimits.maxFileBytes, uploads: true };
+}
+function fileRefusal(size, limits) {
+  if (size <= limits.maxFileBytes) return void 0;
+  return limits.uploads ? `${size} bytes: the server takes files of at most ${limits.maxFileBytes} bytes (quire serve --max-file-size)` : `${size} bytes: files over ${limits.maxFileBytes} bytes cannot be sent through the published API (the server does not offer file-uploads)`;
+}
+
+// src/sync/file-bytes-change.ts
+function fileBytesChange(bytes, limits) {
+  if (limits.uploads && bytes.byteLength > inlineFileBytes) {
+    const blob = createHash4("sha256").update(bytes).digest("hex");
+    return { fields: { blob }, weight: blob.length, upload: { blob, bytes } };
+  }
+  const base64 = Buffer.from(bytes).toString("base64");
+  return { fields: { base64 }, weight: base64.length, upload: void 0 };
 }
 
 // src/sync/page-field-clears.ts
@@ -58694,19 +58606,28 @@ function pageFieldClears(before, after) {
   return clears;
 }
 
+// src/sync/planned-change.ts
+var placeholderMark = "@";
+function isPlaceholder(value) {
+  return typeof value === "string" && value.startsWith(`${placeholderMark}quire-`);
+}
+function refOfPlaceholder(placeholder) {
+  return placeholder.slice(placeholderMark.length);
+}
+
 // src/sync/content-changes.ts
-var maxFileBytes = 1024 * 1024;
 var maxFilesPerInsert = 20;
 var maxInsertWeight = 4 * 1024 * 1024;
 var utf86 = new TextDecoder();
-function planContentChanges(from, to, ids) {
-  return new ContentChangePlanner(from, to, ids).plan();
+function planContentChanges(from, to, ids, limits = publishedFileLimits) {
+  return new ContentChangePlanner(from, to, ids, limits).plan();
 }
 var ContentChangePlanner = class {
-  constructor(from, to, ids) {
+  constructor(from, to, ids, limits) {
     this.from = from;
     this.to = to;
     this.ids = ids;
+    this.limits = limits;
     indexPages(from.bundle.revision.pages, this.fromPages);
     indexPages(to.bundle.revision.pages, this.toPages);
     const fill = (pages, parent) => {
@@ -58721,6 +58642,7 @@ var ContentChangePlanner = class {
   from;
   to;
   ids;
+  limits;
   out = [];
   refs = /* @__PURE__ */ new Map();
   counter = 0;
@@ -58731,12 +58653,15 @@ var ContentChangePlanner = class {
   parentOf = /* @__PURE__ */ new Map();
   /** Pages whose Git path must be sent again because an ancestor changed folder (the space forgets it on a move). */
   regit = /* @__PURE__ */ new Set();
+  /** Pages inserted next to a sibling that had their slug then: the space gave them another, given back at the end. */
+  slugsToRestore = /* @__PURE__ */ new Set();
   plan() {
     this.planFiles();
     this.planReusableContents("upsert");
     this.planGoneSubtrees();
     this.planTree(this.to.bundle.revision.pages, "");
     this.planRemainingDeletes();
+    this.planSlugRestores();
     this.planReusableContents("delete");
     this.planFileDeletes();
     this.planDirectory();
@@ -58748,12 +58673,14 @@ var ContentChangePlanner = class {
     let pending = [];
     const flush = () => {
       if (pending.length === 0) return;
+      const uploads = pending.flatMap((file) => file.upload === void 0 ? [] : [file.upload]);
       this.push({
         change: { operation: "insert_files", files: pending.map((file) => file.entry) },
         creates: pending.map((file) => `${placeholderMark}${file.ref}`),
         needs: [],
         items: pending.map((file) => file.item),
-        weight: pending.reduce((sum, file) => sum + file.weight, 0)
+        weight: pending.reduce((sum, file) => sum + file.weight, 0),
+        ...uploads.length === 0 ? {} : { uploads }
       });
       pending = [];
     };
@@ -58762,25 +58689,27 @@ var ContentChangePlanner = class {
       const bytes = this.to.bundle.files[file.id] ?? this.to.files.get(path);
       const old = before.get(file.id);
       if (old !== void 0 && old.git?.oid === file.git?.oid && old.git?.path === path) continue;
-      if (bytes.byteLength > maxFileBytes) {
-        this.failed({ outcome: "failed", side: "space", kind: "file", path, detail: `${bytes.byteLength} bytes: files over ${maxFileBytes} bytes cannot be uploaded through the API` });
+      const refusal = fileRefusal(bytes.byteLength, this.limits);
+      if (refusal !== void 0) {
+        this.failed({ outcome: "failed", side: "space", kind: "file", path, detail: refusal });
         continue;
       }
-      const base64 = Buffer.from(bytes).toString("base64");
+      const source = fileBytesChange(bytes, this.limits);
       const git9 = { oid: file.git.oid, path };
       if (old === void 0) {
         const ref = this.placeholderFor(file.id, "file");
-        const entry = { ref: ref.slice(placeholderMark.length), name: file.name, contentType: file.contentType, base64, git: git9 };
-        if (pending.length === maxFilesPerInsert || pending.reduce((sum, item) => sum + item.weight, 0) + base64.length > maxInsertWeight) flush();
-        pending.push({ entry, ref: ref.slice(placeholderMark.length), item: { outcome: "created", side: "space", kind: "file", path }, weight: base64.length });
+        const entry = { ref: ref.slice(placeholderMark.length), name: file.name, contentType: file.contentType, ...source.fields, git: git9 };
+        if (pending.length === maxFilesPerInsert || pending.reduce((sum, item) => sum + item.weight, 0) + source.weight > maxInsertWeight) flush();
+        pending.push({ entry, ref: ref.slice(placeholderMark.length), item: { outcome: "created", side: "space", kind: "file", path }, weight: source.weight, upload: source.upload });
       } else {
         const moved = old.git?.path !== path;
         this.push({
-          change: { operation: "quire_update_file", file: this.spaceId(file.id), base64, contentType: file.contentType, name: file.name, git: git9 },
+          change: { operation: "quire_update_file", file: this.spaceId(file.id), ...source.fields, contentType: file.contentType, name: file.name, git: git9 },
           creates: [],
           needs: this.needs(file.id),
           items: [{ outcome: moved && old.git?.oid === file.git?.oid ? "moved" : "updated", side: "space", kind: "file", path }],
-          weight: base64.length
+          weight: source.weight,
+          ...source.upload === void 0 ? {} : { uploads: [source.upload] }
         });
       }
     }
@@ -58859,6 +58788,39 @@ var ContentChangePlanner = class {
     };
     walk(this.from.bundle.revision.pages);
   }
+  /**
+   * A page inserted while a sibling still had its slug (`X.md` inserted before `X/README.md`, whose children move
+   * into it, is deleted) took another one in the space; once the sibling is gone it gets its own back, with its
+   * Git path and its descendants' sent again (a slug change makes the space forget them). A collision Git itself
+   * holds (both siblings stay) keeps the space's unique slug.
+   */
+  planSlugRestores() {
+    for (const id of this.slugsToRestore) {
+      const page2 = this.toPages.get(id);
+      const parent = this.parentOf.get(id);
+      if (page2?.type !== "document" || parent === void 0 || this.slugTakenBySibling(id, page2.slug, parent)) continue;
+      const regit = (target, extra) => {
+        if (target.type !== "document" || target.git === void 0) return;
+        this.push({
+          change: { operation: "update_page", page: this.spaceId(target.id), ...extra, git: { oid: target.git.oid, path: target.git.path } },
+          creates: [],
+          needs: this.needs(target.id),
+          items: [],
+          weight: 0
+        });
+      };
+      regit(page2, { slug: page2.slug });
+      for (const descendant of flattenIds(childrenOf(page2))) regit(this.toPages.get(descendant), {});
+    }
+  }
+  /** True when another page under `parent`, as the tree stands now, has `slug`. */
+  slugTakenBySibling(id, slug, parent) {
+    return (this.children.get(parent) ?? []).some((sibling) => {
+      if (sibling === id) return false;
+      const other = this.toPages.get(sibling) ?? this.fromPages.get(sibling);
+      return other !== void 0 && "slug" in other && other.slug === slug;
+    });
+  }
   deletePage(page2) {
     const spaceId = this.ids.get(page2.id);
     this.detach(page2.id);
@@ -58918,6 +58880,7 @@ var ContentChangePlanner = class {
         ...page2.type === "computed" ? { computed: page2.computed } : {}
       };
     }
+    if (page2.type === "document" && this.slugTakenBySibling(page2.id, page2.slug, parent)) this.slugsToRestore.add(page2.id);
     this.attach(page2.id, parent, index2);
     this.push({ change, creates: [ref], needs, items: [{ outcome: "created", side: "space", kind: pageKind(page2), path: gitPath(page2), title: page2.title }], weight });
   }
@@ -58992,7 +58955,10 @@ var ContentChangePlanner = class {
     const extra = {};
     for (const [path, bytes] of Object.entries(after.source.extra)) {
       const old = before.source.extra[path];
-      if (old === void 0 || Buffer.compare(Buffer.from(old), Buffer.from(bytes)) !== 0) extra[path] = Buffer.from(bytes).toString("base64");
+      if (old !== void 0 && Buffer.compare(Buffer.from(old), Buffer.from(bytes)) === 0) continue;
+      const refusal = fileRefusal(bytes.byteLength, this.limits);
+      if (refusal === void 0) extra[path] = Buffer.from(bytes).toString("base64");
+      else this.failed({ outcome: "failed", side: "space", kind: "file", path, detail: refusal });
     }
     for (const path of Object.keys(before.source.extra)) if (!(path in after.source.extra)) extra[path] = null;
     if (Object.keys(extra).length > 0) source.extra = extra;
@@ -59137,7 +59103,7 @@ function canPlanInPlace(paths, located, structure) {
   if (paths.length === 0) return false;
   return paths.every((path) => !structure.has(path) && located.has(path));
 }
-function planInPlaceChanges(changed, located, structure) {
+function planInPlaceChanges(changed, located, structure, limits = publishedFileLimits) {
   if (!canPlanInPlace(changed.map((file) => file.path), located, structure)) return void 0;
   const planned = [];
   const diagnostics = [];
@@ -59146,14 +59112,15 @@ function planInPlaceChanges(changed, located, structure) {
     const where = located.get(file.path);
     const git9 = { oid: gitBlobOid(file.after), path: file.path };
     if (where.kind === "file") {
-      if (file.after.byteLength > maxFileBytes) return void 0;
-      const base64 = Buffer.from(file.after).toString("base64");
+      if (fileRefusal(file.after.byteLength, limits) !== void 0) return void 0;
+      const source = fileBytesChange(file.after, limits);
       planned.push({
-        change: { operation: "quire_update_file", file: where.id, base64, contentType: where.contentType, name: where.name, git: git9 },
+        change: { operation: "quire_update_file", file: where.id, ...source.fields, contentType: where.contentType, name: where.name, git: git9 },
         creates: [],
         needs: [],
         items: [{ outcome: "updated", side: "space", kind: "file", path: file.path }],
-        weight: base64.length
+        weight: source.weight,
+        ...source.upload === void 0 ? {} : { uploads: [source.upload] }
       });
       continue;
     }
@@ -59201,6 +59168,28 @@ function decode(bytes) {
   } catch {
     return void 0;
   }
+}
+
+// src/sync/refused-files.ts
+async function refusedFilesInGit(repo, headOid, prefix, locate, limits) {
+  const entries = (await readTreeEntries(repo, headOid, prefix === "" ? {} : { prefix })).filter((entry) => entry.mode === "100644" || entry.mode === "100755");
+  if (entries.length === 0) return [];
+  const located = await locate(entries.map((entry) => entry.path));
+  const unknown = entries.filter((entry) => !located.has(entry.path));
+  if (unknown.length === 0) return [];
+  const blobs = await readBlobs(repo, unknown.map((entry) => entry.oid));
+  const refused = [];
+  for (const entry of unknown) {
+    const detail = fileRefusal(blobs.get(entry.oid)?.byteLength ?? 0, limits);
+    if (detail !== void 0) refused.push({ outcome: "failed", side: "space", kind: "file", path: entry.path, detail: `still not in the space: ${detail}` });
+  }
+  return refused;
+}
+function withRefusedFiles(plan2, refused) {
+  if (refused === void 0 || refused.length === 0) return plan2;
+  const reported = new Set(plan2.items.filter((item) => item.outcome === "failed" && item.kind === "file").map((item) => item.path));
+  plan2.items.push(...refused.filter((item) => !reported.has(item.path)));
+  return plan2;
 }
 
 // src/sync/git-path-locations.ts
@@ -59427,7 +59416,7 @@ function plan(syncPoint, git9, space, options) {
   };
   const planned = options.pullRequest !== void 0 ? planPreview(result, syncPoint, git9, space, options) : syncPoint === void 0 ? planFirstSync(result, git9, space, options) : planSince(result, syncPoint, git9, space, options);
   planned.diagnostics = repositoryDiagnostics(planned.diagnostics, options.prefix);
-  return planned;
+  return withRefusedFiles(planned, space.refusedFiles);
 }
 function repositoryDiagnostics(diagnostics, prefix) {
   const seen = /* @__PURE__ */ new Set();
@@ -59447,10 +59436,11 @@ function planFirstSync(result, git9, space, options) {
   const spaceFiles = space.files ?? /* @__PURE__ */ new Map();
   if (space.isEmpty || !gitEmpty && options.prefer === "git" && options.direction !== "space-to-git") {
     if (options.direction === "space-to-git") return blocked(result, "the space is empty and --direction space-to-git does not import from Git");
-    const from = space.isEmpty ? /* @__PURE__ */ new Map() : spaceFiles;
-    const changes = contentChanges(result, from, git9.headFiles, liveContent(space), head?.timestamp);
+    const target = space.target;
+    const from = target !== void 0 ? applyDelta(/* @__PURE__ */ new Map(), target.changes) : space.isEmpty ? /* @__PURE__ */ new Map() : spaceFiles;
+    const changes = contentChanges(result, from, git9.headFiles, target?.content ?? liveContent(space), head?.timestamp, space.fileLimits);
     result.mode = "import";
-    result.import = importStep({ kind: "create", subject: head.subject }, changes, true, { oid: head.oid, message: head.message });
+    result.import = importStep(target ? existing(target) : { kind: "create", subject: head.subject }, changes, true, { oid: head.oid, message: head.message });
     return finish(result);
   }
   if (gitEmpty || options.prefer === "space") {
@@ -59482,7 +59472,7 @@ function planSince(result, syncPoint, git9, space, options) {
     result.mode = "conflict";
     result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space), conflict.path) }));
     const from = applyDelta(git9.baseFiles, target?.changes ?? spaceChanges);
-    const changes = contentChanges(result, from, applyDelta(git9.baseFiles, reconciled.merged), target?.content ?? liveContent(space), git9.head?.timestamp);
+    const changes = contentChanges(result, from, applyDelta(git9.baseFiles, reconciled.merged), target?.content ?? liveContent(space), git9.head?.timestamp, space.fileLimits);
     const subject = previewSubject(branchName(options.ref), void 0, git9.lastChange?.subject ?? git9.head.subject);
     result.import = importStep(target ? existing(target) : { kind: "create", subject }, changes, false, { oid: git9.head.oid, message: git9.head.message });
     return finish(result);
@@ -59515,12 +59505,12 @@ function planSince(result, syncPoint, git9, space, options) {
     let changes;
     if (!git9.complete && target === void 0 && spaceChanges.size === 0) {
       const changed = [...git9.changes].map(([path, after]) => ({ path, before: git9.baseFiles.get(path) ?? null, after }));
-      const quick = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git9.structure);
+      const quick = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git9.structure, space.fileLimits);
       changes = quick?.changes;
       result.diagnostics.push(...quick?.diagnostics ?? []);
     }
     const inPlace = changes !== void 0;
-    changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space), git9.head?.timestamp);
+    changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space), git9.head?.timestamp, space.fileLimits);
     const subject = git9.lastChange?.subject ?? git9.head.subject;
     const message = git9.lastChange?.message ?? git9.head.message;
     const record = exporting || space.revisions.length === 0 ? { oid: git9.head.oid, message } : void 0;
@@ -59544,7 +59534,7 @@ function planPreview(result, syncPoint, git9, space, options) {
     to = applyDelta(git9.baseFiles, reconciled.merged);
     from = applyDelta(git9.baseFiles, space.target?.changes ?? spaceChanges);
   }
-  const changes = contentChanges(result, from, to, space.target?.content ?? liveContent(space), git9.head?.timestamp);
+  const changes = contentChanges(result, from, to, space.target?.content ?? liveContent(space), git9.head?.timestamp, space.fileLimits);
   if (changes.length === 0 && space.target === void 0) return finish(result);
   const subject = previewSubject(pullRequest.branch, pullRequest.number, git9.head?.subject ?? "");
   result.mode = "preview";
@@ -59566,13 +59556,13 @@ function previewMarker(branch) {
 function branchName(ref) {
   return ref.startsWith("refs/heads/") ? ref.slice("refs/heads/".length) : ref;
 }
-function contentChanges(result, fromFiles, toFiles, content, timestamp) {
+function contentChanges(result, fromFiles, toFiles, content, timestamp, limits) {
   const createdAt = new Date((timestamp ?? 0) * 1e3).toISOString();
   const from = readDirectory(fromFiles, { createdAt }).bundle;
   const ids = alignIds(from, content);
   const read = readDirectory(toFiles, { previous: from, createdAt });
   result.diagnostics.push(...read.diagnostics);
-  return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids);
+  return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids, limits);
 }
 function importStep(changeRequest, changes, merge, record, inPlace = false) {
   return { changeRequest, batches: batchChanges(changes), merge, record, inPlace, items: changes.flatMap((change) => change.items) };
@@ -59631,6 +59621,323 @@ function titleAt(content, path) {
   return title === void 0 ? {} : { title };
 }
 
+// src/sync/refused-changes.ts
+function refusedItems(items, reason) {
+  const detail = reason.replace(/^changes\[\d+\]\.?/, "");
+  const line = /\b(?:on line|line) (\d+)\b/.exec(detail)?.[1];
+  return items.map((item) => ({ ...item, outcome: "failed", detail, ...line === void 0 || item.path === void 0 ? {} : { line: Number(line) } }));
+}
+function noteRefused(refused, planned) {
+  const into = planned.change.into;
+  for (const placeholder of planned.creates) {
+    refused.set(placeholder, { into: typeof into === "string" ? into : void 0, path: planned.items[0]?.path });
+  }
+}
+function detachFromRefused(planned, missing, refused) {
+  const unknown = missing.find((placeholder) => !refused.has(placeholder));
+  if (unknown !== void 0) return { reason: `depends on ${unknown}, which the space did not create` };
+  const copy = { ...planned.change };
+  let note;
+  if (isPlaceholder(copy["into"]) && refused.has(copy["into"])) {
+    note = `placed higher up: ${refused.get(copy["into"]).path ?? "its parent"} was refused`;
+    const into = fallbackParent(copy["into"], refused);
+    delete copy["at"];
+    if (into !== void 0) copy["into"] = into;
+    else if (copy["operation"] === "update_page") copy["into"] = null;
+    else delete copy["into"];
+  }
+  const source = copy["source"];
+  if (source?.summaryTitles) {
+    copy["source"] = { ...source, summaryTitles: Object.fromEntries(Object.entries(source.summaryTitles).filter(([key]) => !refused.has(key))) };
+  }
+  const needs = planned.needs.filter((placeholder) => !refused.has(placeholder));
+  const stillNamed = missing.find((placeholder) => JSON.stringify(copy).includes(JSON.stringify(placeholder)));
+  if (stillNamed !== void 0) return { reason: `names ${refused.get(stillNamed).path ?? stillNamed}, which the space refused` };
+  const change = { ...planned, change: copy, needs };
+  return note === void 0 ? { change } : { change, note };
+}
+function smallerParts(planned) {
+  const change = planned.change;
+  if (change.operation === "insert_files" && change.files !== void 0 && change.files.length > 1) {
+    return change.files.map((file, index2) => ({
+      change: { ...change, files: [file] },
+      creates: planned.creates[index2] === void 0 ? [] : [planned.creates[index2]],
+      needs: planned.needs,
+      items: planned.items[index2] === void 0 ? [] : [planned.items[index2]],
+      weight: Math.ceil(planned.weight / change.files.length)
+    }));
+  }
+  if (change.operation === "quire_set_directory") {
+    const { varsText, ...source } = change.source ?? {};
+    const variables = "variables" in change || varsText !== void 0;
+    if (!variables || Object.keys(source).length === 0) return void 0;
+    const isVars = (item) => item.path?.endsWith(".gitbook/vars.yaml") === true;
+    const varsChange = { operation: "quire_set_directory", source: varsText === void 0 ? {} : { varsText }, ..."variables" in change ? { variables: change.variables } : {} };
+    return [
+      { ...planned, change: { operation: "quire_set_directory", source }, items: planned.items.filter((item) => !isVars(item)) },
+      { ...planned, change: varsChange, needs: [], items: planned.items.filter(isVars), weight: 0 }
+    ];
+  }
+  return void 0;
+}
+function fallbackParent(placeholder, refused) {
+  let into = refused.get(placeholder)?.into;
+  while (into !== void 0 && refused.has(into)) into = refused.get(into).into;
+  return into;
+}
+
+// src/sync/upload-files.ts
+async function uploadFiles(batch, context, fail) {
+  const uploaded = /* @__PURE__ */ new Map();
+  const upload = (blob, bytes) => {
+    let pending = uploaded.get(blob);
+    if (pending === void 0) {
+      pending = context.client.uploadBlob(context.spaceId, bytes).then(
+        () => void 0,
+        (error) => {
+          if (error instanceof ApiRequestError && (error.status === 413 || error.status === 400)) return error.data.serverMessage ?? error.message;
+          throw error;
+        }
+      );
+      uploaded.set(blob, pending);
+    }
+    return pending;
+  };
+  const outcomes = await Promise.all(
+    batch.map(async (planned) => {
+      const refusals = await Promise.all((planned.uploads ?? []).map((file) => upload(file.blob, file.bytes)));
+      return refusals.find((refusal) => refusal !== void 0);
+    })
+  );
+  return batch.filter((planned, index2) => {
+    const refusal = outcomes[index2];
+    if (refusal === void 0) return true;
+    fail(planned, `the server refused the upload: ${refusal}`);
+    return false;
+  });
+}
+
+// src/sync/apply-plan.ts
+var defaultAuthor = { name: "Quire", email: "sync@quire.invalid" };
+async function apply(syncPlan, context) {
+  const result = {
+    mode: syncPlan.mode,
+    dryRun: false,
+    // A file the API cannot take (over 1 MB) is reported as failed; the rest is still synced.
+    ok: syncPlan.mode !== "conflict" && syncPlan.mode !== "needs-preference" && syncPlan.mode !== "blocked" && !syncPlan.items.some((item) => item.outcome === "failed"),
+    commits: [],
+    conflicts: syncPlan.conflicts,
+    ...syncPlan.reason === void 0 ? {} : { reason: syncPlan.reason },
+    // Failures planned as such (a file too large to send); those of the import come with its items, once.
+    items: syncPlan.items.filter((item) => item.outcome === "failed" && !(syncPlan.import?.items.includes(item) ?? false)),
+    diagnostics: syncPlan.diagnostics,
+    requests: context.client.requestCounts()
+  };
+  if (syncPlan.mode === "needs-preference" || syncPlan.mode === "blocked") return done(result, context);
+  const { options } = context;
+  const recordRef = options.pullRequest === void 0 ? options.ref : `refs/heads/${options.pullRequest.branch}`;
+  const made = await writeCommits(syncPlan.commits, context, result);
+  if (result.commits.length > 0 && context.publish !== void 0) await context.publish(result.commits.at(-1));
+  let importedRevision;
+  if (syncPlan.import !== void 0) {
+    const imported = await applyImport(syncPlan.import, context, result);
+    if (imported === void 0) return done(result, context);
+    importedRevision = imported.revision;
+    if (syncPlan.import.record !== void 0 && imported.revision !== void 0) {
+      const oid = made.length > 0 ? made.at(-1).oid : syncPlan.import.record.oid;
+      const message = made.length > 0 ? made.at(-1).message : syncPlan.import.record.message;
+      await context.client.setRevisionGit(context.spaceId, imported.revision, { oid, message, createdByGitBook: false, ref: recordRef });
+      result.commit = oid;
+    }
+    result.revision = imported.revision;
+  }
+  if (syncPlan.recordCommits) {
+    for (const commit of made) {
+      await context.client.setRevisionGit(context.spaceId, commit.revisionId, { oid: commit.oid, message: commit.message, createdByGitBook: true, ref: recordRef });
+    }
+    if (made.length > 0 && importedRevision === void 0) result.revision = made.at(-1).revisionId;
+  }
+  if (syncPlan.recordLive !== void 0 && context.spaceId !== void 0) {
+    const live = (await context.client.getSpace(context.spaceId)).revision;
+    await context.client.setRevisionGit(context.spaceId, live, { ...syncPlan.recordLive, createdByGitBook: false, ref: recordRef });
+    result.revision = live;
+    result.commit = syncPlan.recordLive.oid;
+  }
+  if (made.length > 0) result.commit ??= made.at(-1).oid;
+  return done(result, context);
+}
+function done(result, context) {
+  result.requests = context.client.requestCounts();
+  return result;
+}
+async function writeCommits(commits, context, result) {
+  const made = [];
+  if (commits.length === 0) return made;
+  const { repo, options } = context;
+  let head = await resolveRef(repo, options.ref).catch(() => null);
+  const checkout = context.checkout ?? repo.dir !== void 0;
+  for (const commit of commits) {
+    if (commit.write.size === 0 && commit.delete.length === 0 && head !== null) {
+      made.push({ revisionId: commit.revisionId, oid: head, message: commit.message });
+      continue;
+    }
+    const author = identity(commit.author ?? context.fallbackAuthor ?? defaultAuthor, commit.timestamp);
+    const write = new Map([...commit.write].map(([path, bytes]) => [options.prefix + path, bytes]));
+    head = await writeCommit(repo, {
+      parent: head,
+      changes: { write, delete: commit.delete.map((path) => options.prefix + path) },
+      author,
+      message: commit.message,
+      ref: options.ref,
+      checkout: checkout && await isCheckedOut(context)
+    });
+    made.push({ revisionId: commit.revisionId, oid: head, message: commit.message });
+    result.commits.push(head);
+    result.items.push({ outcome: "created", side: "git", kind: "commit", detail: commit.message }, ...commit.items);
+    context.onProgress?.({ kind: "stage", message: `committed ${head.slice(0, 7)} ${commit.message.split("\n", 1)[0]}` });
+  }
+  return made;
+}
+async function isCheckedOut(context) {
+  const { repo, options } = context;
+  if (repo.dir === void 0) return false;
+  const head = String(await repo.fs.promises.readFile(`${repo.gitdir}/HEAD`, "utf8")).trim();
+  return head === `ref: ${options.ref}`;
+}
+function identity(who, timestamp) {
+  return { name: who.name, email: who.email, timestamp: Math.max(0, timestamp || Math.floor(Date.now() / 1e3)), timezoneOffset: 0 };
+}
+async function applyImport(step, context, result) {
+  const { client, spaceId } = context;
+  const changeRequest = step.changeRequest.kind === "create" ? await client.createChangeRequest(spaceId, { subject: step.changeRequest.subject.slice(0, 100) || "Sync from Git" }) : { id: step.changeRequest.id, number: step.changeRequest.number, revision: "" };
+  result.changeRequest = { id: changeRequest.id, number: changeRequest.number, merged: false };
+  const ids = /* @__PURE__ */ new Map();
+  const outcome = { replaced: /* @__PURE__ */ new Map(), refused: /* @__PURE__ */ new Map(), failures: 0 };
+  let head = changeRequest.revision;
+  let sent = 0;
+  const total = step.batches.reduce((sum, batch) => sum + batch.length, 0);
+  for (const batch of step.batches) {
+    const answer = await sendBatch(batch, context, changeRequest.id, ids, outcome);
+    if (answer !== void 0) head = answer.changeRequest.revision;
+    sent += batch.length;
+    context.onProgress?.({ kind: "batch", done: sent, total, changes: batch.length, requests: client.requestCounts().total });
+  }
+  result.items.push(...step.items.map((item) => outcome.replaced.get(item) ?? item));
+  if (outcome.failures > 0) {
+    await keepForNextRun(context, changeRequest.id, step, head);
+    result.ok = false;
+    result.reason = `${outcome.failures} change(s) were refused; change request #${changeRequest.number} holds everything else and is left open. The next sync adds what Git changes since to it and merges it once nothing is refused.`;
+    return void 0;
+  }
+  if (!step.merge) {
+    await openForReview(context, changeRequest.id, step);
+    if (step.record !== void 0) {
+      head ||= (await client.getChangeRequest(spaceId, changeRequest.id)).revision;
+      const ref = context.options.pullRequest === void 0 ? context.options.ref : `refs/heads/${context.options.pullRequest.branch}`;
+      await client.setRevisionGit(spaceId, head, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
+    }
+    return result.mode === "conflict" ? void 0 : { revision: void 0 };
+  }
+  const merge = await client.mergeChangeRequest(spaceId, changeRequest.id);
+  if (merge.result === "conflicts") {
+    result.ok = false;
+    result.mode = "conflict";
+    result.reason = `the space changed while syncing and change request #${changeRequest.number} does not merge cleanly; it is left open`;
+    return void 0;
+  }
+  result.changeRequest.merged = true;
+  return { revision: merge.revision };
+}
+async function openForReview(context, changeRequestId, step) {
+  const subject = step.changeRequest.kind === "create" ? void 0 : step.changeRequest.subject;
+  await context.client.patchChangeRequest(context.spaceId, changeRequestId, { status: "open", ...subject === void 0 ? {} : { subject } });
+}
+async function keepForNextRun(context, changeRequestId, step, head) {
+  const { client, spaceId, options } = context;
+  const planned = step.changeRequest.subject;
+  const branch = options.ref.startsWith("refs/heads/") ? options.ref.slice("refs/heads/".length) : options.ref;
+  const subject = planned.startsWith("[git:") ? planned : previewSubject(options.pullRequest?.branch ?? branch, void 0, planned);
+  await client.patchChangeRequest(spaceId, changeRequestId, { status: "open", subject });
+  if (step.record === void 0) return;
+  const revision2 = head || (await client.getChangeRequest(spaceId, changeRequestId)).revision;
+  const ref = options.pullRequest === void 0 ? options.ref : `refs/heads/${options.pullRequest.branch}`;
+  await client.setRevisionGit(spaceId, revision2, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
+}
+async function sendBatch(batch, context, changeRequestId, ids, outcome) {
+  const { client, spaceId } = context;
+  const fail = (planned, reason) => {
+    outcome.failures += 1;
+    noteRefused(outcome.refused, planned);
+    refusedItems(planned.items, reason).forEach((item, index2) => outcome.replaced.set(planned.items[index2], item));
+  };
+  const ready = [];
+  for (const planned of batch) {
+    const missing = planned.needs.filter((placeholder) => !ids.has(placeholder));
+    if (missing.length === 0) {
+      ready.push(planned);
+      continue;
+    }
+    const detached = detachFromRefused(planned, missing, outcome.refused);
+    if ("reason" in detached) {
+      fail(planned, detached.reason);
+      continue;
+    }
+    if (detached.note !== void 0) for (const item of planned.items) outcome.replaced.set(item, { ...item, detail: detached.note });
+    ready.push(detached.change);
+  }
+  const uploaded = await uploadFiles(ready, context, fail);
+  if (uploaded.length === 0) return void 0;
+  try {
+    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, uploaded.map((planned) => resolvePlaceholders(planned.change, ids)), { origin: "git" });
+    learnIds(answer, uploaded, ids);
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 413 && uploaded.length > 1) {
+      let last2;
+      for (const half of halves(uploaded)) last2 = await sendBatch(half, context, changeRequestId, ids, outcome) ?? last2;
+      return last2;
+    }
+    if (!(error instanceof ApiRequestError) || error.status !== 400 && error.status !== 413) throw error;
+    const split = uploaded.length === 1 && error.status === 400 ? smallerParts(uploaded[0]) : uploaded.length === 1 ? void 0 : uploaded;
+    if (split === void 0) {
+      fail(uploaded[0], error.data.serverMessage ?? error.message);
+      return void 0;
+    }
+    let last;
+    for (const planned of split) last = await sendBatch([planned], context, changeRequestId, ids, outcome) ?? last;
+    return last;
+  }
+}
+function resolvePlaceholders(change, ids) {
+  const resolve2 = (value) => isPlaceholder(value) ? ids.get(value) ?? value : value;
+  const copy = { ...change };
+  for (const key of ["page", "into", "file", "reusableContent"]) if (key in copy) copy[key] = resolve2(copy[key]);
+  const target = copy["target"];
+  if (target !== void 0) copy["target"] = { ...target, ..."page" in target ? { page: resolve2(target["page"]) } : {}, ..."file" in target ? { file: resolve2(target["file"]) } : {} };
+  const source = copy["source"];
+  if (source?.summaryTitles) {
+    copy["source"] = { ...source, summaryTitles: Object.fromEntries(Object.entries(source.summaryTitles).map(([key, value]) => [resolve2(key), value])) };
+  }
+  return copy;
+}
+function learnIds(answer, batch, ids) {
+  for (const outcome of answer.changes ?? []) {
+    if (outcome.object === "created_page" && outcome.ref !== void 0) ids.set(`@${outcome.ref}`, outcome.page.id);
+  }
+  const fileRefs = batch.filter((planned) => planned.change.operation === "insert_files").flatMap((planned) => planned.creates);
+  (answer.insertedFiles ?? []).forEach((file, index2) => {
+    const placeholder = fileRefs[index2];
+    if (placeholder !== void 0) ids.set(placeholder, file.id);
+  });
+  for (const planned of batch) {
+    for (const placeholder of planned.creates) {
+      if (!ids.has(placeholder) && planned.change.operation !== "insert_files") {
+        throw new QuireError("API_INVALID_RESPONSE", `the space did not say which page it created for ref ${refOfPlaceholder(placeholder)} (is compat=false supported?)`, { ref: refOfPlaceholder(placeholder) });
+      }
+    }
+  }
+}
+
 // src/model/diagnostic.ts
 function formatDiagnostic(diagnostic) {
   const where = diagnostic.line === void 0 ? diagnostic.path : `${diagnostic.path}:${diagnostic.line}`;
@@ -59684,7 +59991,7 @@ function reasonText(reason) {
   return "changed on both sides";
 }
 function formatItem(item, when) {
-  const what = item.path ?? item.title ?? item.detail ?? "";
+  const what = item.path === void 0 ? item.title ?? item.detail ?? "" : `${item.path}${item.line === void 0 ? "" : `:${item.line}`}`;
   const verb = when === "plan" ? verbs[item.outcome] : item.outcome;
   const detail = item.detail !== void 0 && item.detail !== what ? ` (${item.detail})` : "";
   return `${verb} ${item.kind} ${what}${item.title !== void 0 && item.path !== void 0 ? ` "${item.title}"` : ""}${detail}`;
@@ -59853,15 +60160,31 @@ function safeName(spaceId) {
   return spaceId.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
+// src/sync/repository-identity.ts
+async function repositoryIdentity(repo, commit) {
+  const shallow = new Set((await repo.fs.promises.readFile(`${repo.gitdir}/shallow`, "utf8").then(String, () => "")).split("\n").filter(Boolean));
+  let oid = commit;
+  for (; ; ) {
+    const parent = (await readCommit(repo, oid)).parents[0];
+    if (parent === void 0 || shallow.has(oid)) return oid;
+    oid = parent;
+  }
+}
+
 // src/sync/read-sync-sides.ts
 var requiredExtensions = ["git-metadata", "directory", "revision-history"];
 async function readSyncSides(context) {
   const { client, spaceId } = context;
   const stage = (message) => context.onProgress?.({ kind: "stage", message });
-  await checkServer(context);
+  const info = await checkServer(context);
+  const keepsSyncPoints = info?.extensions.includes("sync-points") === true;
+  const fileLimits = fileLimitsOf(info);
   stage("reading the space and the repository");
   const [space, head] = await Promise.all([client.getSpace(spaceId), resolveHead(context)]);
-  const mainline = await readMainline(context, space.revision, head);
+  const keyed = keepsSyncPoints && head !== void 0 && context.options.pullRequest === void 0 ? await findSyncPoint(context, head) : void 0;
+  const syncPointKey = keyed?.key;
+  const recorded = keyed?.recorded;
+  const mainline = (recorded === void 0 ? void 0 : await readMainlineTo(context, space.revision, head, recorded)) ?? await readMainline(context, space.revision, head);
   const syncPoint = mainline.syncPoint;
   let live;
   let liveLocations;
@@ -59877,7 +60200,7 @@ async function readSyncSides(context) {
   const revisions = await readSpaceRevisions(context, mainline.revisions, syncPoint);
   const target = await findTargetChangeRequest(context, syncPoint, head);
   stage("reading the repository");
-  const inPlaceAllowed = syncPoint !== void 0 && syncPoint.revisionId === space.revision && revisions.length === 0 && target === void 0;
+  const inPlaceAllowed = syncPoint !== void 0 && syncPoint.rewritten !== true && syncPoint.revisionId === space.revision && revisions.length === 0 && target === void 0;
   const cache = inPlaceAllowed ? await openLocationCache(context.repo, spaceId, space.revision) : void 0;
   const { git: git9, locations } = await readGitSide(context, head, syncPoint, {
     inPlaceAllowed,
@@ -59887,13 +60210,29 @@ async function readSyncSides(context) {
   });
   const content = locations !== void 0 && live === void 0 ? void 0 : await loadLive();
   const isEmpty = content !== void 0 && content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
+  const refusedFiles = syncPoint === void 0 || head === void 0 || context.options.direction === "space-to-git" ? void 0 : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()), fileLimits);
   let files;
   if (syncPoint === void 0 && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space.revision));
   return {
     syncPoint,
     git: git9,
-    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target }
+    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target, fileLimits, refusedFiles },
+    syncPointKey,
+    keepsSyncPoints
   };
+}
+async function findSyncPoint(context, head) {
+  const ref = context.options.ref;
+  const points = (await context.client.listSyncPoints(context.spaceId)).filter((point) => point.ref === ref);
+  for (const point of points) {
+    const contained = await isAncestor(context.repo, point.commit, head.oid).catch((error) => {
+      if (isQuireError(error, "GIT_OBJECT_NOT_FOUND")) return false;
+      throw error;
+    });
+    if (contained) return { key: { repository: point.repository, ref }, recorded: point };
+  }
+  const repository = await repositoryIdentity(context.repo, head.oid);
+  return { key: { repository, ref }, recorded: points.find((point) => point.repository === repository) };
 }
 async function checkServer(context) {
   const info = await context.client.getQuireServerInfo();
@@ -59905,6 +60244,7 @@ async function checkServer(context) {
       { missing }
     );
   }
+  return info;
 }
 async function resolveHead(context) {
   try {
@@ -59914,27 +60254,45 @@ async function resolveHead(context) {
     throw error;
   }
 }
-async function readMainline(context, liveId, head) {
+async function readMainlineTo(context, liveId, head, recorded) {
+  const since = [];
+  const history = mainlineOf(context, liveId);
+  for (let revision2 = await history.next(); revision2 !== void 0; revision2 = await history.next()) {
+    if (revision2.id === recorded.revision) {
+      const rewritten = !await isSyncedCommit(context, recorded.commit, head.oid);
+      return { syncPoint: { revisionId: revision2.id, commit: recorded.commit, ...rewritten ? { rewritten } : {} }, revisions: since.reverse() };
+    }
+    since.push(revision2);
+  }
+  return void 0;
+}
+function mainlineOf(context, liveId) {
   const known = /* @__PURE__ */ new Map();
   const history = context.client.listRevisions(context.spaceId, { limit: 50 })[Symbol.asyncIterator]();
   let exhausted = false;
-  const find = async (id) => {
-    while (!known.has(id) && !exhausted) {
-      const next = await history.next();
-      if (next.done === true) exhausted = true;
-      else known.set(next.value.id, next.value);
+  let id = liveId;
+  return {
+    async next() {
+      if (id === void 0) return void 0;
+      while (!known.has(id) && !exhausted) {
+        const next = await history.next();
+        if (next.done === true) exhausted = true;
+        else known.set(next.value.id, next.value);
+      }
+      const revision2 = known.get(id);
+      id = revision2?.parents[0];
+      return revision2;
     }
-    return known.get(id);
   };
+}
+async function readMainline(context, liveId, head) {
   const since = [];
-  for (let id = liveId; id !== void 0; ) {
-    const revision2 = await find(id);
-    if (revision2 === void 0) break;
+  const history = mainlineOf(context, liveId);
+  for (let revision2 = await history.next(); revision2 !== void 0; revision2 = await history.next()) {
     if (revision2.git?.oid !== void 0 && head !== void 0) {
       if (await isSyncedCommit(context, revision2.git.oid, head.oid)) return { syncPoint: { revisionId: revision2.id, commit: revision2.git.oid }, revisions: since.reverse() };
     }
     since.push(revision2);
-    id = revision2.parents[0];
   }
   return { syncPoint: void 0, revisions: since.reverse() };
 }
@@ -60018,15 +60376,9 @@ async function readGitSide(context, head, syncPoint, space) {
   const prefix = options.prefix === "" ? void 0 : options.prefix;
   const ref = options.ref;
   const summary = head === void 0 ? void 0 : summarize(head);
-  const empty = /* @__PURE__ */ new Map();
-  if (head === void 0) {
-    return { git: { ref, head: void 0, lastChange: void 0, headFiles: empty, baseFiles: empty, changes: /* @__PURE__ */ new Map(), complete: true, structure: structurePaths({ root: "", summary: "SUMMARY.md" }) } };
-  }
+  if (head === void 0 || syncPoint === void 0) return { git: await wholeGitSide(context, head) };
   const structure = await readStructure(context, head.oid);
-  if (syncPoint === void 0) {
-    const tree = await readTree(repo, head.oid, prefix === void 0 ? {} : { prefix });
-    return { git: { ref, head: summary, lastChange: summary, headFiles: tree.files, baseFiles: empty, changes: /* @__PURE__ */ new Map(), complete: true, structure } };
-  }
+  if (syncPoint.rewritten === true) return { git: await readRewrittenGitSide(context, head, syncPoint, structure) };
   const changed = (await changedPaths(repo, syncPoint.commit, head.oid, prefix === void 0 ? {} : { prefix })).filter(
     (change) => change.status === "deleted" ? change.previousMode !== "160000" && change.previousMode !== "120000" : change.mode !== "160000" && change.mode !== "120000"
   );
@@ -60066,6 +60418,29 @@ async function readGitSide(context, head, syncPoint, space) {
   const changes = /* @__PURE__ */ new Map();
   for (const change of changed) changes.set(change.path, change.status === "deleted" ? null : headFiles.get(change.path) ?? null);
   return { git: { ref, head: summary, lastChange, headFiles, baseFiles: base2.files, changes, complete: true, structure } };
+}
+async function wholeGitSide(context, head) {
+  const { repo, options } = context;
+  const empty = /* @__PURE__ */ new Map();
+  if (head === void 0) {
+    return { ref: options.ref, head: void 0, lastChange: void 0, headFiles: empty, baseFiles: empty, changes: /* @__PURE__ */ new Map(), complete: true, structure: structurePaths({ root: "", summary: "SUMMARY.md" }) };
+  }
+  const summary = summarize(head);
+  const tree = await readTree(repo, head.oid, options.prefix === "" ? {} : { prefix: options.prefix });
+  return { ref: options.ref, head: summary, lastChange: summary, headFiles: tree.files, baseFiles: empty, changes: /* @__PURE__ */ new Map(), complete: true, structure: await readStructure(context, head.oid) };
+}
+async function readRewrittenGitSide(context, head, syncPoint, structure) {
+  const { repo, options } = context;
+  const read = options.prefix === "" ? {} : { prefix: options.prefix };
+  const synced = await readCommit(repo, syncPoint.commit).catch((error) => {
+    if (isQuireError(error, "GIT_OBJECT_NOT_FOUND")) return void 0;
+    throw error;
+  });
+  const baseFiles = synced === void 0 ? filesFromRevisionDirectory(await context.client.getRevisionDirectory(context.spaceId, syncPoint.revisionId)) : (await readTree(repo, synced.oid, read)).files;
+  const headFiles = (await readTree(repo, head.oid, read)).files;
+  const changes = deltaBetween(baseFiles, headFiles);
+  const summary = summarize(head);
+  return { ref: options.ref, head: summary, lastChange: changes.size === 0 ? void 0 : summary, headFiles, baseFiles, changes, complete: true, structure };
 }
 async function newestChange(context, since, head) {
   const prefix = context.options.prefix;
@@ -60120,11 +60495,17 @@ async function runSync(context, run) {
   const syncPlan = plan(sides.syncPoint, sides.git, sides.space, context.options);
   if (run.dryRun) return { plan: syncPlan, result: { ...planAsResult(syncPlan, context), requests: countsSince(before, context.client.requestCounts()) } };
   const result = await apply(syncPlan, context);
+  if (sides.keepsSyncPoints) await recordSyncPoint(context, sides.syncPointKey, result);
   result.requests = countsSince(before, context.client.requestCounts());
   if (syncPlan.import?.inPlace === true && result.ok && result.changeRequest?.merged === true && result.revision !== void 0) {
     await moveLocationCache(context.repo, context.spaceId, sides.space.live.id, result.revision);
   }
   return { plan: syncPlan, result };
+}
+async function recordSyncPoint(context, key, result) {
+  if (result.revision === void 0 || result.commit === void 0 || context.options.pullRequest !== void 0) return;
+  const where = key ?? { repository: await repositoryIdentity(context.repo, result.commit), ref: context.options.ref };
+  await context.client.setSyncPoint(context.spaceId, { ...where, revision: result.revision, commit: result.commit });
 }
 function planAsResult(syncPlan, context) {
   const { mode } = syncPlan;
