@@ -59172,7 +59172,9 @@ function decode(bytes) {
 
 // src/sync/refused-files.ts
 async function refusedFilesInGit(repo, headOid, prefix, locate, limits) {
-  const entries = (await readTreeEntries(repo, headOid, prefix === "" ? {} : { prefix })).filter((entry) => entry.mode === "100644" || entry.mode === "100755");
+  const entries = (await readTreeEntries(repo, headOid, prefix === "" ? {} : { prefix })).filter(
+    (entry) => (entry.mode === "100644" || entry.mode === "100755") && !entry.path.toLowerCase().endsWith(".md")
+  );
   if (entries.length === 0) return [];
   const located = await locate(entries.map((entry) => entry.path));
   const unknown = entries.filter((entry) => !located.has(entry.path));
@@ -60171,6 +60173,29 @@ async function repositoryIdentity(repo, commit) {
   }
 }
 
+// src/sync/files-complete-mark.ts
+async function readFilesCompleteMark(repo, spaceId) {
+  try {
+    const text = String(await repo.fs.promises.readFile(markPath(repo, spaceId), "utf8")).trim();
+    return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text) ? text : void 0;
+  } catch {
+    return void 0;
+  }
+}
+async function writeFilesCompleteMark(repo, spaceId, commit) {
+  const path = markPath(repo, spaceId);
+  if (commit === void 0) {
+    await repo.fs.promises.unlink(path).catch(() => void 0);
+    return;
+  }
+  await repo.fs.promises.mkdir(`${repo.gitdir}/quire`).catch(() => void 0);
+  await repo.fs.promises.writeFile(path, `${commit}
+`).catch(() => void 0);
+}
+function markPath(repo, spaceId) {
+  return `${repo.gitdir}/quire/${spaceId.replace(/[^A-Za-z0-9_-]/g, "_")}.files-complete`;
+}
+
 // src/sync/read-sync-sides.ts
 var requiredExtensions = ["git-metadata", "directory", "revision-history"];
 async function readSyncSides(context) {
@@ -60210,7 +60235,8 @@ async function readSyncSides(context) {
   });
   const content = locations !== void 0 && live === void 0 ? void 0 : await loadLive();
   const isEmpty = content !== void 0 && content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
-  const refusedFiles = syncPoint === void 0 || head === void 0 || context.options.direction === "space-to-git" ? void 0 : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()), fileLimits);
+  const complete = syncPoint !== void 0 && syncPoint.rewritten !== true && await readFilesCompleteMark(context.repo, spaceId) === syncPoint.commit;
+  const refusedFiles = complete || syncPoint === void 0 || head === void 0 || context.options.direction === "space-to-git" ? void 0 : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()), fileLimits);
   let files;
   if (syncPoint === void 0 && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space.revision));
   return {
@@ -60496,6 +60522,7 @@ async function runSync(context, run) {
   if (run.dryRun) return { plan: syncPlan, result: { ...planAsResult(syncPlan, context), requests: countsSince(before, context.client.requestCounts()) } };
   const result = await apply(syncPlan, context);
   if (sides.keepsSyncPoints) await recordSyncPoint(context, sides.syncPointKey, result);
+  await markFilesComplete(context, result);
   result.requests = countsSince(before, context.client.requestCounts());
   if (syncPlan.import?.inPlace === true && result.ok && result.changeRequest?.merged === true && result.revision !== void 0) {
     await moveLocationCache(context.repo, context.spaceId, sides.space.live.id, result.revision);
@@ -60529,6 +60556,12 @@ function countsSince(before, after) {
     if (made > 0) byRoute[route] = made;
   }
   return { total: after.total - before.total, retries: after.retries - before.retries, byRoute };
+}
+async function markFilesComplete(context, result) {
+  if (context.options.pullRequest !== void 0) return;
+  const refused = !result.ok || result.items.some((item) => item.outcome === "failed");
+  if (refused) await writeFilesCompleteMark(context.repo, context.spaceId, void 0);
+  else if (result.commit !== void 0 && result.revision !== void 0) await writeFilesCompleteMark(context.repo, context.spaceId, result.commit);
 }
 
 // src/sync/sync-options.ts

@@ -16,6 +16,7 @@ import { locationsOf, type GitPathLocations } from './git-path-locations.ts';
 import { openLocationCache, writeLocationCache } from './location-cache.ts';
 import { repositoryIdentity } from './repository-identity.ts';
 import { previewMarker } from './plan.ts';
+import { readFilesCompleteMark } from './files-complete-mark.ts';
 import { refusedFilesInGit } from './refused-files.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { CommitSummary, GitSide, RevisionContent, SpaceRevision, SpaceSide, SyncPoint, TargetChangeRequest } from './sync-sides.ts';
@@ -93,9 +94,11 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   // The quick way, answered by the cache, needs nothing more of the space: its content is not read.
   const content = locations !== undefined && live === undefined ? undefined : await loadLive();
   const isEmpty = content !== undefined && content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
-  // Refused files stay pending: looked for on every run from a sync point (a first sync plans every file anyway).
+  // Refused files stay pending: looked for on every run from a sync point (a first sync plans every file anyway),
+  // unless the last run left the space holding every file of the sync point's commit (files-complete-mark.ts).
+  const complete = syncPoint !== undefined && syncPoint.rewritten !== true && (await readFilesCompleteMark(context.repo, spaceId)) === syncPoint.commit;
   const refusedFiles =
-    syncPoint === undefined || head === undefined || context.options.direction === 'space-to-git'
+    complete || syncPoint === undefined || head === undefined || context.options.direction === 'space-to-git'
       ? undefined
       : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => (await cache?.lookup(paths)) ?? liveLocationsOf(await loadLive()), fileLimits);
   let files: DirectoryBytes | undefined;

@@ -25,7 +25,11 @@ export async function refusedFilesInGit(
   locate: (paths: readonly string[]) => Promise<GitPathLocations>,
   limits: FileLimits,
 ): Promise<PlanItem[]> {
-  const entries = (await readTreeEntries(repo, headOid, prefix === '' ? {} : { prefix })).filter((entry) => entry.mode === '100644' || entry.mode === '100755');
+  // Only files are held to the limit: Markdown (pages, reusable content, SUMMARY.md) travels as documents. Leaving
+  // it out keeps the lookup to the repository's assets, a few dozen where there are thousands of pages.
+  const entries = (await readTreeEntries(repo, headOid, prefix === '' ? {} : { prefix })).filter(
+    (entry) => (entry.mode === '100644' || entry.mode === '100755') && !entry.path.toLowerCase().endsWith('.md'),
+  );
   if (entries.length === 0) return [];
   const located = await locate(entries.map((entry) => entry.path));
   const unknown = entries.filter((entry) => !located.has(entry.path));

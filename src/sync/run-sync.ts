@@ -4,8 +4,9 @@
  */
 import type { RequestCounts } from '../client/index.ts';
 import { apply } from './apply-plan.ts';
-import { plan } from './plan.ts';
+import { writeFilesCompleteMark } from './files-complete-mark.ts';
 import { moveLocationCache } from './location-cache.ts';
+import { plan } from './plan.ts';
 import { readSidesWithoutSpace, readSyncSides, type SyncPointKey } from './read-sync-sides.ts';
 import { repositoryIdentity } from './repository-identity.ts';
 import type { SyncContext } from './sync-context.ts';
@@ -33,6 +34,7 @@ export async function runSync(context: SyncContext, run: { dryRun: boolean }): P
   if (run.dryRun) return { plan: syncPlan, result: { ...planAsResult(syncPlan, context), requests: countsSince(before, context.client.requestCounts()) } };
   const result = await apply(syncPlan, context);
   if (sides.keepsSyncPoints) await recordSyncPoint(context, sides.syncPointKey, result);
+  await markFilesComplete(context, result);
   result.requests = countsSince(before, context.client.requestCounts());
   if (syncPlan.import?.inPlace === true && result.ok && result.changeRequest?.merged === true && result.revision !== undefined) {
     // Files edited in place kept every id, title and Git path: the merged revision keeps what is where.
@@ -101,4 +103,15 @@ function countsSince(before: RequestCounts, after: RequestCounts): RequestCounts
     if (made > 0) byRoute[route] = made;
   }
   return { total: after.total - before.total, retries: after.retries - before.retries, byRoute };
+}
+
+/**
+ * After a run: a clean one that synced a commit marks the space as holding all of that commit's files; a run that
+ * refused anything (or stopped) removes the mark, so the next runs look for refused files again.
+ */
+async function markFilesComplete(context: SyncContext, result: SyncResult): Promise<void> {
+  if (context.options.pullRequest !== undefined) return;
+  const refused = !result.ok || result.items.some((item) => item.outcome === 'failed');
+  if (refused) await writeFilesCompleteMark(context.repo, context.spaceId, undefined);
+  else if (result.commit !== undefined && result.revision !== undefined) await writeFilesCompleteMark(context.repo, context.spaceId, result.commit);
 }
