@@ -6,18 +6,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../src/export/index.ts';
 import { fixtureSite } from '../src/export/export-site-fixture.ts';
 import { oneSpaceSite, spaceBundle } from '../src/render/inline-site-fixture.ts';
 import type { CustomizationInput } from '../src/render/index.ts';
+import { chromiumAvailable, launchOfflineChromium } from './support/offline-chromium.ts';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(chromiumPath);
-// CI installs Chromium (.ci/run): there, a missing browser is a failure, not a skip.
-if (!available && process.env.CI === 'true') throw new Error(`CI must run the browser tests, but there is no chromium at ${chromiumPath}`);
-if (!available) console.warn(`export-browser tests skipped: no chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+const available = chromiumAvailable('export-browser');
 
 const screenshots = fileURLToPath(new URL('../test-results/export-browser/', import.meta.url));
 
@@ -47,14 +44,8 @@ describe.skipIf(!available)('exported site in a browser', () => {
     // guides/writing.md is shown on a condition (`if: visitor.claims.staff`): export for a visitor who passes it.
     await exportSite(await fixtureSite(), { outDir, workers: 0, claims: { staff: true } });
     mkdirSync(screenshots, { recursive: true });
-    context = await chromium.launchPersistentContext(join(scratch, 'profile'), {
-      executablePath: chromiumPath,
-      headless: true,
-      viewport: { width: 1360, height: 860 },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-    });
     // Nothing may leave the machine: the bundle works offline.
-    await context.route(/^https?:/, (route) => route.abort());
+    context = await launchOfflineChromium(join(scratch, 'profile'), { width: 1360, height: 860 });
     page = context.pages()[0] ?? (await context.newPage());
     watch(page);
   }, 60_000);

@@ -5,21 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/program.ts';
-import type { Terminal } from '../src/cli/terminal.ts';
 import { startConformanceServer, type ConformanceServer } from './conformance/harness.ts';
+import { captureTerminal, publishOneSpaceSite } from './support/published-site.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'quire-export-claims-'));
 let server: ConformanceServer;
 let siteId: string;
 
-function capture(): Terminal & { output: () => string; errors: () => string } {
-  let out = '';
-  let err = '';
-  return { out: (text) => (out += text), err: (text) => (err += text), interactive: false, output: () => out, errors: () => err };
-}
-
 async function exportWith(claimsFile: string | undefined, out: string) {
-  const terminal = capture();
+  const terminal = captureTerminal();
   const args = ['export', '--site', siteId ?? 'unused', '--out', out, '--api', server.baseUrl, '--token', server.admin.token, ...(claimsFile === undefined ? [] : ['--claims', claimsFile])];
   const code = await runCli(args, terminal);
   return { code, terminal };
@@ -27,17 +21,8 @@ async function exportWith(claimsFile: string | undefined, out: string) {
 
 beforeAll(async () => {
   server = await startConformanceServer('sqlite');
-  const api = server.client();
-  const organization = server.admin.organization.id;
-  const { data: space } = await api.orgs.createSpace(organization, { title: 'Handbook' });
-  const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, { subject: 'Pages' });
   const markdown = '# Welcome\n\n{% if visitor.claims.unsigned.plan === "pro" %}\nHello, pro reader.\n{% else %}\nHello, free reader.\n{% endif %}\n';
-  await api.spaces.updateChangeRequestContent(space.id, changeRequest.id, { changes: [{ operation: 'insert_page', ref: 'home', title: 'Welcome', document: { markdown } }] });
-  expect((await api.spaces.mergeChangeRequest(space.id, changeRequest.id)).data.result).toBe('merge');
-  const { data: site } = await api.orgs.createSite(organization, { title: 'Docs', visibility: 'public' } as never);
-  siteId = site.id;
-  await api.orgs.addSpaceToSite(organization, site.id, { spaceId: space.id } as never);
-  await api.orgs.publishSite(organization, site.id);
+  siteId = await publishOneSpaceSite(server, [{ operation: 'insert_page', ref: 'home', title: 'Welcome', document: { markdown } }]);
 });
 
 afterAll(async () => {
@@ -79,7 +64,7 @@ describe('quire export --claims', () => {
   });
 
   it('explains claims in --help', async () => {
-    const terminal = capture();
+    const terminal = captureTerminal();
     await runCli(['export', '--help'], terminal);
     expect(terminal.output()).toContain('--claims <file.json>');
     expect(terminal.output()).toContain('visitor.claims.unsigned');

@@ -5,18 +5,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/program.ts';
-import type { Terminal } from '../src/cli/terminal.ts';
 import { startConformanceServer, type ConformanceServer } from './conformance/harness.ts';
+import { captureTerminal, publishOneSpaceSite } from './support/published-site.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'quire-export-cli-'));
 let server: ConformanceServer;
 let siteId: string;
-
-function capture(): Terminal & { output: () => string; errors: () => string } {
-  let out = '';
-  let err = '';
-  return { out: (text) => (out += text), err: (text) => (err += text), interactive: false, output: () => out, errors: () => err };
-}
 
 function htmlFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.html')).map((path) => join(folder, path));
@@ -24,21 +18,10 @@ function htmlFiles(folder: string): string[] {
 
 beforeAll(async () => {
   server = await startConformanceServer('sqlite');
-  const api = server.client();
-  const organization = server.admin.organization.id;
-  const { data: space } = await api.orgs.createSpace(organization, { title: 'Handbook' });
-  const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, { subject: 'Pages' });
-  await api.spaces.updateChangeRequestContent(space.id, changeRequest.id, {
-    changes: [
-      { operation: 'insert_page', ref: 'home', title: 'Welcome', document: { markdown: '# Welcome\n\nRead the [guide](./guide.md).\n\n{% hint style="info" %}\nHello from a hint.\n{% endhint %}\n' } },
-      { operation: 'insert_page', ref: 'guide', title: 'Guide', slug: 'guide', document: { markdown: '# Guide\n\nBack to the [start](./README.md). Find me with the word zephyr.\n' } },
-    ],
-  });
-  expect((await api.spaces.mergeChangeRequest(space.id, changeRequest.id)).data.result).toBe('merge');
-  const { data: site } = await api.orgs.createSite(organization, { title: 'Docs', visibility: 'public' } as never);
-  siteId = site.id;
-  await api.orgs.addSpaceToSite(organization, site.id, { spaceId: space.id } as never);
-  await api.orgs.publishSite(organization, site.id);
+  siteId = await publishOneSpaceSite(server, [
+    { operation: 'insert_page', ref: 'home', title: 'Welcome', document: { markdown: '# Welcome\n\nRead the [guide](./guide.md).\n\n{% hint style="info" %}\nHello from a hint.\n{% endhint %}\n' } },
+    { operation: 'insert_page', ref: 'guide', title: 'Guide', slug: 'guide', document: { markdown: '# Guide\n\nBack to the [start](./README.md). Find me with the word zephyr.\n' } },
+  ]);
 });
 
 afterAll(async () => {
@@ -49,7 +32,7 @@ afterAll(async () => {
 describe('quire export', () => {
   it('writes a static bundle of the published site that links to itself and searches offline', async () => {
     const out = join(work, 'site');
-    const terminal = capture();
+    const terminal = captureTerminal();
     const code = await runCli(['export', '--site', siteId, '--out', out, '--api', server.baseUrl, '--token', server.admin.token], terminal);
     expect(terminal.errors()).not.toMatch(/quire: /);
     expect(code).toBe(0);
@@ -96,7 +79,7 @@ describe('quire export', () => {
     } as never);
 
     const out = join(work, 'isolated');
-    const code = await runCli(['export', '--site', siteId, '--out', out, '--api', server.baseUrl, '--token', server.admin.token], capture());
+    const code = await runCli(['export', '--site', siteId, '--out', out, '--api', server.baseUrl, '--token', server.admin.token], captureTerminal());
     expect(code).toBe(0);
     const files = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((path) => statSync(join(out, path)).isFile());
     for (const file of files) {
@@ -108,7 +91,7 @@ describe('quire export', () => {
   });
 
   it('says which site it could not read, and exits 1', async () => {
-    const terminal = capture();
+    const terminal = captureTerminal();
     const code = await runCli(['export', '--site', 'nosuchsite', '--out', join(work, 'none'), '--api', server.baseUrl, '--token', server.admin.token], terminal);
     expect(code).toBe(1);
     expect(terminal.errors()).toMatch(/API_REQUEST_FAILED.*404/);

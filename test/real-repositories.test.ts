@@ -10,16 +10,14 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGit } from '../src/git/git-cli-fixture.ts';
 import { fixtureMonorepoClaims, fixtureMonorepos } from './support/repositories.ts';
 import { runQuire, startServe, type Served } from './support/serve-process.ts';
+import { chromiumAvailable, launchOfflineChromium } from './support/offline-chromium.ts';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(chromiumPath);
-if (!available && process.env.CI === 'true') throw new Error(`CI must run the browser tests, but there is no chromium at ${chromiumPath}`);
-if (!available) console.warn(`real-repositories tests skipped: no chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+const available = chromiumAvailable('real-repositories');
 
 const screenshots = fileURLToPath(new URL('../test-results/real-repositories/', import.meta.url));
 const monorepo = fixtureMonorepos['ledgerline']!;
@@ -116,14 +114,8 @@ describe.skipIf(!available)('a current-style monorepo, synced space by space, pu
     }
 
     mkdirSync(screenshots, { recursive: true });
-    context = await chromium.launchPersistentContext(join(scratch, 'profile'), {
-      executablePath: chromiumPath,
-      headless: true,
-      viewport: { width: 1360, height: 900 },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-    });
-    // The bundle works offline: nothing may leave the machine.
-    await context.route(/^https?:/, (route) => route.abort());
+    // Nothing may leave the machine: the bundle works offline.
+    context = await launchOfflineChromium(join(scratch, 'profile'), { width: 1360, height: 900 });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console error on ${page.url()}: ${message.text()}`);

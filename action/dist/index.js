@@ -59689,8 +59689,7 @@ function fallbackParent(placeholder, refused) {
 }
 
 // src/sync/upload-files.ts
-async function uploadFiles(batch, context, fail) {
-  const uploaded = /* @__PURE__ */ new Map();
+async function uploadFiles(batch, context, uploaded, fail) {
   const upload = (blob, bytes) => {
     let pending = uploaded.get(blob);
     if (pending === void 0) {
@@ -59814,7 +59813,7 @@ async function applyImport(step, context, result) {
   const changeRequest = step.changeRequest.kind === "create" ? await client.createChangeRequest(spaceId, { subject: step.changeRequest.subject.slice(0, 100) || "Sync from Git" }) : { id: step.changeRequest.id, number: step.changeRequest.number, revision: "" };
   result.changeRequest = { id: changeRequest.id, number: changeRequest.number, merged: false };
   const ids = /* @__PURE__ */ new Map();
-  const outcome = { replaced: /* @__PURE__ */ new Map(), refused: /* @__PURE__ */ new Map(), failures: 0 };
+  const outcome = { replaced: /* @__PURE__ */ new Map(), refused: /* @__PURE__ */ new Map(), failures: 0, uploads: /* @__PURE__ */ new Map() };
   let head = changeRequest.revision;
   let sent = 0;
   const total = step.batches.reduce((sum, batch) => sum + batch.length, 0);
@@ -59887,7 +59886,7 @@ async function sendBatch(batch, context, changeRequestId, ids, outcome) {
     if (detached.note !== void 0) for (const item of planned.items) outcome.replaced.set(item, { ...item, detail: detached.note });
     ready.push(detached.change);
   }
-  const uploaded = await uploadFiles(ready, context, fail);
+  const uploaded = await uploadFiles(ready, context, outcome.uploads, fail);
   if (uploaded.length === 0) return void 0;
   try {
     const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, uploaded.map((planned) => resolvePlaceholders(planned.change, ids)), { origin: "git" });
@@ -60071,7 +60070,7 @@ var writeConcurrency = 16;
 async function openLocationCache(repo, spaceId, revisionId) {
   const head = await readHead(repo, spaceId);
   if (head === void 0 || head.revisionId !== revisionId) return void 0;
-  const folder = spaceFolder(repo, spaceId);
+  const folder = spaceCacheFolder(repo, spaceId);
   return {
     revisionId,
     async lookup(paths) {
@@ -60097,7 +60096,7 @@ async function openLocationCache(repo, spaceId, revisionId) {
   };
 }
 async function writeLocationCache(repo, spaceId, revisionId, locations) {
-  const folder = spaceFolder(repo, spaceId);
+  const folder = spaceCacheFolder(repo, spaceId);
   const shards = splitIntoShards(locations);
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   try {
@@ -60149,11 +60148,11 @@ async function removeOtherGenerations(repo, folder, keep) {
     await repo.fs.promises.rmdir(`${folder}/${name}`).catch(() => void 0);
   }
 }
-function spaceFolder(repo, spaceId) {
+function spaceCacheFolder(repo, spaceId) {
   return `${repo.gitdir}/quire/${safeName(spaceId)}`;
 }
 function headPath(repo, spaceId) {
-  return `${spaceFolder(repo, spaceId)}/head.json`;
+  return `${spaceCacheFolder(repo, spaceId)}/head.json`;
 }
 function shardName(index2) {
   return `${index2.toString(16)}.json`;
@@ -60188,12 +60187,12 @@ async function writeFilesCompleteMark(repo, spaceId, commit) {
     await repo.fs.promises.unlink(path).catch(() => void 0);
     return;
   }
-  await repo.fs.promises.mkdir(`${repo.gitdir}/quire`).catch(() => void 0);
+  for (const folder of [`${repo.gitdir}/quire`, spaceCacheFolder(repo, spaceId)]) await repo.fs.promises.mkdir(folder).catch(() => void 0);
   await repo.fs.promises.writeFile(path, `${commit}
 `).catch(() => void 0);
 }
 function markPath(repo, spaceId) {
-  return `${repo.gitdir}/quire/${spaceId.replace(/[^A-Za-z0-9_-]/g, "_")}.files-complete`;
+  return `${spaceCacheFolder(repo, spaceId)}/files-complete.txt`;
 }
 
 // src/sync/read-sync-sides.ts

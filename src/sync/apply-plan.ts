@@ -16,7 +16,7 @@ import { detachFromRefused, noteRefused, refusedItems, smallerParts, type Refuse
 import type { SyncContext } from './sync-context.ts';
 import type { PlannedCommit, PlannedImport, SyncPlan } from './sync-plan.ts';
 import type { SyncResult } from './sync-result.ts';
-import { uploadFiles } from './upload-files.ts';
+import { uploadFiles, type BlobUploads } from './upload-files.ts';
 
 const defaultAuthor = { name: 'Quire', email: 'sync@quire.invalid' };
 
@@ -137,7 +137,7 @@ async function applyImport(step: PlannedImport, context: SyncContext, result: Sy
       : { id: step.changeRequest.id, number: step.changeRequest.number, revision: '' };
   result.changeRequest = { id: changeRequest.id, number: changeRequest.number, merged: false };
   const ids = new Map<string, string>();
-  const outcome: BatchOutcome = { replaced: new Map(), refused: new Map(), failures: 0 };
+  const outcome: BatchOutcome = { replaced: new Map(), refused: new Map(), failures: 0, uploads: new Map() };
   let head = changeRequest.revision;
   let sent = 0;
   const total = step.batches.reduce((sum, batch) => sum + batch.length, 0);
@@ -205,6 +205,8 @@ interface BatchOutcome {
   replaced: Map<PlanItem, PlanItem>;
   refused: RefusedCreations;
   failures: number;
+  /** The files uploaded for the change request so far: none is sent twice. */
+  uploads: BlobUploads;
 }
 
 /**
@@ -242,7 +244,7 @@ async function sendBatch(
     if (detached.note !== undefined) for (const item of planned.items) outcome.replaced.set(item, { ...item, detail: detached.note });
     ready.push(detached.change);
   }
-  const uploaded = await uploadFiles(ready, context, fail);
+  const uploaded = await uploadFiles(ready, context, outcome.uploads, fail);
   if (uploaded.length === 0) return undefined;
   try {
     // The changes are the repository's files: the space stores them as Git wrote them (no link rewritten on moves).

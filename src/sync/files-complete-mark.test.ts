@@ -12,7 +12,8 @@ describe('the files-complete mark', () => {
     expect(await readFilesCompleteMark(repo, 'space2')).toBeUndefined();
     await writeFilesCompleteMark(repo, 'space/1', undefined);
     expect(await readFilesCompleteMark(repo, 'space/1')).toBeUndefined();
-    await repo.fs.promises.writeFile(`${repo.gitdir}/quire/space2.files-complete`, 'not a commit\n');
+    await writeFilesCompleteMark(repo, 'space2', commit);
+    await repo.fs.promises.writeFile(`${repo.gitdir}/quire/space2/files-complete.txt`, 'not a commit\n');
     expect(await readFilesCompleteMark(repo, 'space2')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A mark, kept beside the location cache (`.git/quire/<space>.files-complete`), that the space held every file of
+ * A mark, kept in the space's folder beside the location cache (`.git/quire/<space>/files-complete.txt`), that the space held every file of
  * a commit: the last run synced that commit and refused no file. While the sync point is that commit, a file the
  * space lacks can only be one Git changed since, which the plan itself sends (or reports refused), so the run need
  * not look through all of Git's files for refused ones (`refusedFilesInGit`, about 150 ms at 10,000 files). A run
@@ -7,6 +7,7 @@
  * refused.
  */
 import type { GitRepository } from '../git/index.ts';
+import { spaceCacheFolder } from './location-cache.ts';
 
 /**
  * The commit whose files the space held in full, as the last clean run recorded; undefined when unknown.
@@ -35,10 +36,11 @@ export async function writeFilesCompleteMark(repo: GitRepository, spaceId: strin
     await repo.fs.promises.unlink(path).catch(() => undefined);
     return;
   }
-  await repo.fs.promises.mkdir(`${repo.gitdir}/quire`).catch(() => undefined);
+  for (const folder of [`${repo.gitdir}/quire`, spaceCacheFolder(repo, spaceId)]) await repo.fs.promises.mkdir(folder).catch(() => undefined);
   await repo.fs.promises.writeFile(path, `${commit}\n`).catch(() => undefined);
 }
 
+/** A name with a dot: the location cache never takes it for one of its generation folders. */
 function markPath(repo: GitRepository, spaceId: string): string {
-  return `${repo.gitdir}/quire/${spaceId.replace(/[^A-Za-z0-9_-]/g, '_')}.files-complete`;
+  return `${spaceCacheFolder(repo, spaceId)}/files-complete.txt`;
 }

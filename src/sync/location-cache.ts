@@ -58,7 +58,7 @@ const writeConcurrency = 16;
 export async function openLocationCache(repo: GitRepository, spaceId: string, revisionId: string): Promise<LocationCache | undefined> {
   const head = await readHead(repo, spaceId);
   if (head === undefined || head.revisionId !== revisionId) return undefined;
-  const folder = spaceFolder(repo, spaceId);
+  const folder = spaceCacheFolder(repo, spaceId);
   return {
     revisionId,
     async lookup(paths) {
@@ -91,7 +91,7 @@ export async function openLocationCache(repo: GitRepository, spaceId: string, re
  * await writeLocationCache(repo, spaceId, revision.id, locationsOf(revision));
  */
 export async function writeLocationCache(repo: GitRepository, spaceId: string, revisionId: string, locations: GitPathLocations): Promise<void> {
-  const folder = spaceFolder(repo, spaceId);
+  const folder = spaceCacheFolder(repo, spaceId);
   const shards = splitIntoShards(locations);
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   try {
@@ -157,12 +157,19 @@ async function removeOtherGenerations(repo: GitRepository, folder: string, keep:
   }
 }
 
-function spaceFolder(repo: GitRepository, spaceId: string): string {
+/**
+ * The folder of what sync keeps on disk for one space (`.git/quire/<space>/`): this cache, and the mark of
+ * files-complete-mark.ts.
+ *
+ * @example
+ * spaceCacheFolder(repo, 'space1') // → '/repo/.git/quire/space1'
+ */
+export function spaceCacheFolder(repo: GitRepository, spaceId: string): string {
   return `${repo.gitdir}/quire/${safeName(spaceId)}`;
 }
 
 function headPath(repo: GitRepository, spaceId: string): string {
-  return `${spaceFolder(repo, spaceId)}/head.json`;
+  return `${spaceCacheFolder(repo, spaceId)}/head.json`;
 }
 
 function shardName(index: number): string {

@@ -8,14 +8,25 @@ import type { SendableChange } from './planned-change.ts';
 import type { SyncContext } from './sync-context.ts';
 
 /**
+ * The uploads of one change request by blob: a file is sent once, also when its batch is sent again in halves
+ * (413) or change by change (400). Each answer is the server's refusal, or undefined.
+ */
+export type BlobUploads = Map<string, Promise<string | undefined>>;
+
+/**
  * The changes of `batch` whose uploads all went through (or that had none); each other one is given to `fail`
  * with the server's reason.
  *
  * @example
- * const ready = await uploadFiles(batch, context, (planned, reason) => refusals.push({ planned, reason }));
+ * const uploads: BlobUploads = new Map();
+ * const ready = await uploadFiles(batch, context, uploads, (planned, reason) => refusals.push({ planned, reason }));
  */
-export async function uploadFiles(batch: readonly SendableChange[], context: SyncContext, fail: (planned: SendableChange, reason: string) => void): Promise<SendableChange[]> {
-  const uploaded = new Map<string, Promise<string | undefined>>();
+export async function uploadFiles(
+  batch: readonly SendableChange[],
+  context: SyncContext,
+  uploaded: BlobUploads,
+  fail: (planned: SendableChange, reason: string) => void,
+): Promise<SendableChange[]> {
   const upload = (blob: string, bytes: Uint8Array): Promise<string | undefined> => {
     let pending = uploaded.get(blob);
     if (pending === undefined) {
