@@ -445,7 +445,7 @@ export class ApiClient {
    * @example
    * await client.setSyncPoint('space1', { repository: root, ref: 'refs/heads/main', revision: 'rev2', commit: oid });
    */
-  setSyncPoint(spaceId: string, point: { repository: string; ref: string; revision: string; commit: string }): Promise<SyncPointInfo> {
+  setSyncPoint(spaceId: string, point: { repository: string; ref: string; revision: string; commit: string; missing?: readonly string[] }): Promise<SyncPointInfo> {
     return extensions.setSyncPoint(this.#transport, checkId('spaceId', spaceId), point);
   }
 

@@ -42,7 +42,7 @@ export async function listSyncPoints(transport: Transport, spaceId: string): Pro
 }
 
 /** `PUT /v1/spaces/{spaceId}/sync-points`: records a repository's sync point. Repeating it is harmless. */
-export function setSyncPoint(transport: Transport, spaceId: string, point: { repository: string; ref: string; revision: string; commit: string }): Promise<SyncPointInfo> {
+export function setSyncPoint(transport: Transport, spaceId: string, point: { repository: string; ref: string; revision: string; commit: string; missing?: readonly string[] }): Promise<SyncPointInfo> {
   return transport.json<SyncPointInfo>({ method: 'PUT', route: '/v1/spaces/{spaceId}/sync-points', params: { spaceId }, body: point, retrySafe: true });
 }
 

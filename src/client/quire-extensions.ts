@@ -46,6 +46,8 @@ export type SyncPointInfo = {
   readonly ref: string;
   readonly revision: string;
   readonly commit: string;
+  /** The paths of the commit's synced folder the revision lacks (files the space refused); absent: not known. */
+  readonly missing?: readonly string[];
   readonly recordedAt: string;
 };
 

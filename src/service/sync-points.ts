@@ -18,8 +18,9 @@ export interface PublishedSyncPoint {
   ref: string;
   /** The space's revision... */
   revision: string;
-  /** ...and the commit it equals. */
+  /** ...and the commit it equals, but for these paths of the synced folder (files the space refused); absent: not known. */
   commit: string;
+  missing?: string[];
   recordedAt: string;
 }
 
@@ -29,6 +30,8 @@ export interface SyncPointBody {
   ref: string;
   revision: string;
   commit: string;
+  /** The paths of the commit's synced folder the revision lacks (files the space refused). */
+  missing?: string[] | undefined;
 }
 
 /**
@@ -53,10 +56,18 @@ export async function setSyncPoint(ctx: ServiceContext, actor: Actor, spaceId: s
   const { level } = await spaceAccess(ctx, actor, spaceId);
   requireLevel(level, 'edit', `record sync points of space ${spaceId}`);
   await revisionOfSpace(ctx, spaceId, body.revision);
-  const record = await ctx.store.setSyncPoint({ spaceId, repository: body.repository, ref: body.ref, revisionId: body.revision, commit: body.commit });
+  const record = await ctx.store.setSyncPoint({ spaceId, repository: body.repository, ref: body.ref, revisionId: body.revision, commit: body.commit, missing: body.missing === undefined ? undefined : [...new Set(body.missing)].sort() });
   return toPublishedSyncPoint(record);
 }
 
 function toPublishedSyncPoint(record: SyncPointRecord): PublishedSyncPoint {
-  return { object: 'sync-point', repository: record.repository, ref: record.ref, revision: record.revisionId, commit: record.commit, recordedAt: record.recordedAt };
+  return {
+    object: 'sync-point',
+    repository: record.repository,
+    ref: record.ref,
+    revision: record.revisionId,
+    commit: record.commit,
+    ...(record.missing === undefined ? {} : { missing: record.missing }),
+    recordedAt: record.recordedAt,
+  };
 }

@@ -213,6 +213,8 @@ export interface SyncPointsTable {
   revision_id: string;
   commit_oid: string;
   recorded_at: string;
+  /** JSON array of the paths the revision lacks of the commit (refused files); NULL: unknown (recorded before it was kept). */
+  missing_paths: string | null;
 }
 
 export interface ChangeRequestsTable {

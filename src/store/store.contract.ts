@@ -508,6 +508,19 @@ export function describeStoreContract(name: string, makeHarness: () => Promise<S
         await expectCode(store.setSyncPoint({ ...main, spaceId: other.id, revisionId: next, commit: '4'.repeat(40) }), 'NOT_FOUND');
       });
 
+      it('keeps what a sync point\'s revision lacks of its commit, replaced with the point, unknown when not given', async () => {
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Refused files' });
+        const main = { spaceId: space.id, repository: 'a'.repeat(40), ref: 'refs/heads/main', revisionId: space.revisionId };
+        const lacking = await store.setSyncPoint({ ...main, commit: '1'.repeat(40), missing: ['.gitbook/assets/demo.gif', 'downloads/a b.zip'] });
+        expect(lacking.missing).toEqual(['.gitbook/assets/demo.gif', 'downloads/a b.zip']);
+        expect((await store.listSyncPoints(space.id))[0]!.missing).toEqual(['.gitbook/assets/demo.gif', 'downloads/a b.zip']);
+        await store.setSyncPoint({ ...main, commit: '2'.repeat(40), missing: [] });
+        expect((await store.listSyncPoints(space.id))[0]!.missing).toEqual([]);
+        await store.setSyncPoint({ ...main, commit: '3'.repeat(40) });
+        expect((await store.listSyncPoints(space.id))[0]!.missing).toBeUndefined();
+      });
+
       it('refuses content it cannot keep faithfully', async () => {
         const org = await organization();
         const space = await store.createSpace({ organizationId: org.id, title: 'Strict' });

@@ -1,5 +1,6 @@
 import type { SyncPointsTable } from './database-schema.ts';
 import { notFound } from './field-checks.ts';
+import { jsonColumn, parseJsonColumn } from './json-column.ts';
 import type { StoreContext } from './store-context.ts';
 
 /**
@@ -14,6 +15,11 @@ export interface SyncPointRecord {
   ref: string;
   revisionId: string;
   commit: string;
+  /**
+   * The paths of the commit's folder the revision lacks: files the space refused (over its file limit). Undefined
+   * when unknown (a sync point recorded before Quire kept them).
+   */
+  missing?: string[] | undefined;
   recordedAt: string;
 }
 
@@ -57,12 +63,13 @@ export function syncPointStore(context: StoreContext): SyncPointStore {
         revision_id: point.revisionId,
         commit_oid: point.commit,
         recorded_at: context.timestamp(),
+        missing_paths: jsonColumn(point.missing),
       };
       await context
         .db()
         .insertInto('sync_points')
         .values(row)
-        .onConflict((conflict) => conflict.columns(['space_id', 'repository', 'ref']).doUpdateSet({ revision_id: row.revision_id, commit_oid: row.commit_oid, recorded_at: row.recorded_at }))
+        .onConflict((conflict) => conflict.columns(['space_id', 'repository', 'ref']).doUpdateSet({ revision_id: row.revision_id, commit_oid: row.commit_oid, recorded_at: row.recorded_at, missing_paths: row.missing_paths }))
         .execute();
       return toRecord(row);
     },
@@ -70,5 +77,6 @@ export function syncPointStore(context: StoreContext): SyncPointStore {
 }
 
 function toRecord(row: SyncPointsTable): SyncPointRecord {
-  return { spaceId: row.space_id, repository: row.repository, ref: row.ref, revisionId: row.revision_id, commit: row.commit_oid, recordedAt: row.recorded_at };
+  const missing = parseJsonColumn<string[]>(row.missing_paths);
+  return { spaceId: row.space_id, repository: row.repository, ref: row.ref, revisionId: row.revision_id, commit: row.commit_oid, ...(missing === undefined ? {} : { missing }), recordedAt: row.recorded_at };
 }

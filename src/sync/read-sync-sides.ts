@@ -17,7 +17,7 @@ import { openLocationCache, writeLocationCache } from './location-cache.ts';
 import { repositoryIdentity } from './repository-identity.ts';
 import { previewMarker } from './plan.ts';
 import { readFilesCompleteMark } from './files-complete-mark.ts';
-import { refusedFilesInGit } from './refused-files.ts';
+import { recordedMissingFiles, refusedFilesInGit, type MissingFiles } from './refused-files.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { CommitSummary, GitSide, RevisionContent, SpaceRevision, SpaceSide, SyncPoint, TargetChangeRequest } from './sync-sides.ts';
 
@@ -63,8 +63,12 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   const keyed = keepsSyncPoints && head !== undefined && context.options.pullRequest === undefined ? await findSyncPoint(context, head) : undefined;
   const syncPointKey = keyed?.key;
   const recorded = keyed?.recorded;
-  const mainline = (recorded === undefined ? undefined : await readMainlineTo(context, space.revision, head!, recorded)) ?? (await readMainline(context, space.revision, head));
+  const fromRecorded = recorded === undefined ? undefined : await readMainlineTo(context, space.revision, head!, recorded);
+  const mainline = fromRecorded ?? (await readMainline(context, space.revision, head));
   const syncPoint = mainline.syncPoint;
+  // The files the sync point's revision lacks of its commit, as recorded with it (unknown on an older record).
+  const recordedMissing = fromRecorded === undefined || recorded?.missing === undefined || head === undefined || context.options.direction === 'space-to-git' ? undefined : recorded.missing;
+  const missing = recordedMissing === undefined ? undefined : await recordedMissingFiles(context.repo, head!.oid, context.options.prefix, recordedMissing, fileLimits);
 
   let live: RevisionContent | undefined;
   let liveLocations: GitPathLocations | undefined;
@@ -90,17 +94,22 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
     locate: async (paths) => (await cache?.lookup(paths)) ?? liveLocationsOf(await loadLive()),
     unchangedAllowed: target === undefined && context.options.pullRequest === undefined,
     spacePaths: [...new Set(revisions.flatMap((revision) => [...revision.changes.keys()]))],
+    missing,
   });
   // The quick way, answered by the cache, needs nothing more of the space: its content is not read.
   const content = locations !== undefined && live === undefined ? undefined : await loadLive();
   const isEmpty = content !== undefined && content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
   // Refused files stay pending: looked for on every run from a sync point (a first sync plans every file anyway),
   // unless the last run left the space holding every file of the sync point's commit (files-complete-mark.ts).
-  const complete = syncPoint !== undefined && syncPoint.rewritten !== true && (await readFilesCompleteMark(context.repo, spaceId)) === syncPoint.commit;
+  // The recorded list says it all where there is one; without, they are looked for in Git's head, unless the last
+  // run left the space holding every file of the sync point's commit (files-complete-mark.ts).
+  const complete = missing !== undefined || (syncPoint !== undefined && syncPoint.rewritten !== true && (await readFilesCompleteMark(context.repo, spaceId)) === syncPoint.commit);
   const refusedFiles =
-    complete || syncPoint === undefined || head === undefined || context.options.direction === 'space-to-git'
-      ? undefined
-      : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => (await cache?.lookup(paths)) ?? liveLocationsOf(await loadLive()), fileLimits);
+    missing !== undefined
+      ? missing.refused
+      : complete || syncPoint === undefined || head === undefined || context.options.direction === 'space-to-git'
+        ? undefined
+        : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => (await cache?.lookup(paths)) ?? liveLocationsOf(await loadLive()), fileLimits);
   let files: DirectoryBytes | undefined;
   if (syncPoint === undefined && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space.revision));
   return {
@@ -319,6 +328,8 @@ async function readGitSide(
     /** Nothing changed in Git: read only the sync point's bytes of what the space changed (no preview, no change request to fill). */
     unchangedAllowed: boolean;
     spacePaths: readonly string[];
+    /** The files the sync point's revision lacks, as recorded with it: those that now fit are sent as added. */
+    missing: MissingFiles | undefined;
   },
 ): Promise<{ git: GitSide; locations?: GitPathLocations }> {
   const { repo, options } = context;
@@ -327,12 +338,13 @@ async function readGitSide(
   const summary = head === undefined ? undefined : summarize(head);
   if (head === undefined || syncPoint === undefined) return { git: await wholeGitSide(context, head) };
   const structure = await readStructure(context, head.oid);
-  if (syncPoint.rewritten === true) return { git: await readRewrittenGitSide(context, head, syncPoint, structure) };
+  if (syncPoint.rewritten === true) return { git: withMissingFiles(await readRewrittenGitSide(context, head, syncPoint, structure), space.missing) };
+  const sending = (space.missing?.fitting.size ?? 0) > 0;
   const changed = (await changedPaths(repo, syncPoint.commit, head.oid, prefix === undefined ? {} : { prefix })).filter((change) =>
     change.status === 'deleted' ? change.previousMode !== '160000' && change.previousMode !== '120000' : change.mode !== '160000' && change.mode !== '120000',
   );
   const lastChange = changed.length === 0 ? undefined : await newestChange(context, syncPoint.commit, head);
-  if (changed.length === 0 && space.unchangedAllowed) {
+  if (changed.length === 0 && space.unchangedAllowed && !sending) {
     const baseFiles = new Map<string, Uint8Array>();
     for (const path of space.spacePaths) {
       const bytes = await readFileAt(repo, syncPoint.commit, `${options.prefix}${path}`);
@@ -341,7 +353,7 @@ async function readGitSide(
     return { git: { ref, head: summary, lastChange, headFiles: baseFiles, baseFiles, changes: new Map(), complete: false, structure } };
   }
   const paths = changed.map((change) => change.path);
-  const quick = space.inPlaceAllowed && changed.length > 0 && changed.every((change) => change.status === 'modified' && !structure.has(change.path));
+  const quick = space.inPlaceAllowed && !sending && changed.length > 0 && changed.every((change) => change.status === 'modified' && !structure.has(change.path));
   const locations = quick ? await space.locate(paths) : undefined;
   if (locations !== undefined && canPlanInPlace(paths, locations, structure)) {
     const blobs = await readBlobs(repo, changed.flatMap((change) => (change.status === 'modified' ? [change.previousOid, change.oid] : [])));
@@ -366,7 +378,26 @@ async function readGitSide(
   const headFiles = now?.files ?? base.files;
   const changes = new Map<string, Uint8Array | null>();
   for (const change of changed) changes.set(change.path, change.status === 'deleted' ? null : (headFiles.get(change.path) ?? null));
-  return { git: { ref, head: summary, lastChange, headFiles, baseFiles: base.files, changes, complete: true, structure } };
+  return { git: withMissingFiles({ ref, head: summary, lastChange, headFiles, baseFiles: base.files, changes, complete: true, structure }, space.missing) };
+}
+
+/**
+ * Git's side as the space sees it: the files the sync point's revision lacks are not in its base, so each one that
+ * now fits is an addition, and one Git deleted since is no change at all (the space never had it).
+ *
+ * @example
+ * withMissingFiles(git, { refused: [], fitting: new Map([['a.gif', bytes]]), lacked: ['a.gif'] }).changes.get('a.gif') // → bytes
+ */
+export function withMissingFiles(git: GitSide, missing: MissingFiles | undefined): GitSide {
+  if (missing === undefined || missing.lacked.length === 0) return git;
+  const baseFiles = new Map(git.baseFiles);
+  const changes = new Map(git.changes);
+  for (const path of missing.lacked) {
+    baseFiles.delete(path);
+    if (changes.get(path) === null) changes.delete(path);
+  }
+  for (const [path, bytes] of missing.fitting) changes.set(path, bytes);
+  return { ...git, baseFiles, changes };
 }
 
 /**

@@ -7,6 +7,7 @@ import { apply } from './apply-plan.ts';
 import { writeFilesCompleteMark } from './files-complete-mark.ts';
 import { moveLocationCache } from './location-cache.ts';
 import { plan } from './plan.ts';
+import { missingPaths } from './refused-files.ts';
 import { readSidesWithoutSpace, readSyncSides, type SyncPointKey } from './read-sync-sides.ts';
 import { repositoryIdentity } from './repository-identity.ts';
 import type { SyncContext } from './sync-context.ts';
@@ -68,7 +69,8 @@ async function recordSyncPoint(context: SyncContext, key: SyncPointKey | undefin
   if (result.revision === undefined || result.commit === undefined || context.options.pullRequest !== undefined) return;
   // A branch with no commit until this run's export: its first commit names the repository.
   const where = key ?? { repository: await repositoryIdentity(context.repo, result.commit), ref: context.options.ref };
-  await context.client.setSyncPoint(context.spaceId, { ...where, revision: result.revision, commit: result.commit });
+  // The files it refused are missing from the revision: the next run names them, or sends them once they fit.
+  await context.client.setSyncPoint(context.spaceId, { ...where, revision: result.revision, commit: result.commit, missing: missingPaths(result.items) });
 }
 
 /**

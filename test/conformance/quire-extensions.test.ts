@@ -191,6 +191,15 @@ describeConformance('quire extensions', (server) => {
     expect((await put({ ...first, revision: initial, commit: 'nope' })).status).toBe(400);
     expect((await put({ ...first, revision: initial, commit: oid('a'), extra: true })).status).toBe(400);
     expect((await server().request('GET', `/v1/spaces/${spaceId}/sync-points`, { token: null })).status).toBe(401);
+
+    // What the revision lacks of the commit (refused files): kept sorted and once each, replaced with the point.
+    const lacking = await put({ ...first, revision: later.revision, commit: oid('d'), missing: ['z.gif', '.gitbook/assets/a.png', 'z.gif'] });
+    expect(await lacking.json()).toEqual(expect.objectContaining({ commit: oid('d'), missing: ['.gitbook/assets/a.png', 'z.gif'] }));
+    const relisted = (await (await server().request('GET', `/v1/spaces/${spaceId}/sync-points`)).json()) as { items: Array<{ repository: string; missing?: string[] }> };
+    expect(relisted.items.find((item) => item.repository === oid('1'))!.missing).toEqual(['.gitbook/assets/a.png', 'z.gif']);
+    expect(relisted.items.find((item) => item.repository === oid('2'))!.missing).toBeUndefined();
+    expect((await put({ ...first, revision: later.revision, commit: oid('d'), missing: [''] })).status).toBe(400);
+    expect((await put({ ...first, revision: later.revision, commit: oid('d'), missing: 'z.gif' })).status).toBe(400);
   });
 
   it('keeps a moved page’s new Git path when the change gives one', async () => {

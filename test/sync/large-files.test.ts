@@ -3,6 +3,7 @@
 // file over a lowered `--max-file-size` is refused with its path and the limit on every run; many medium files
 // are cut into batches by size.
 import { GitBookAPI } from '@gitbook/api';
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,7 +120,7 @@ describe('a file over the server limit (--max-file-size 1mb)', () => {
     await served.exited;
   });
 
-  it('is refused with its path and the limit, on this run and on every later one, while the rest syncs', async () => {
+  it('is refused with its path and the limit, on this run and on every later one, while the rest syncs, and comes in once the limit is raised', async () => {
     const big = random(2);
     const unshown = random(1.5);
     const repo = await gitdir(
@@ -158,5 +159,33 @@ describe('a file over the server limit (--max-file-size 1mb)', () => {
     ]);
     expect(result.byOutcome['created']!.map((item) => item.path)).toContain('guide.md');
     expect(readFileSync(join(repo.dir, '.gitbook/assets/huge.gif')).byteLength).toBe(big.byteLength);
-  }, 120_000);
+
+    // The limit is raised: the next sync, from a fresh clone (nothing remembered on disk), brings both files in,
+    // once each, although Git did not change them.
+    served.child.kill('SIGTERM');
+    await served.exited;
+    served = await startServe(['--data', join(scratch, 'small'), '--max-file-size', '5mb']);
+    const clone = join(scratch, 'clone');
+    execFileSync('git', ['clone', '-q', repo.dir, clone]);
+    const raised = await runQuire(syncArgs(served, clone, spaceId, '--json'));
+    expect(raised.code, raised.stdout + raised.stderr).toBe(0);
+    const brought = JSON.parse(raised.stdout) as { byOutcome: Record<string, Array<{ path?: string; kind?: string }>> };
+    expect(brought.byOutcome['failed']).toEqual([]);
+    expect(brought.byOutcome['created']!.filter((item) => item.kind === 'file').map((item) => item.path)).toEqual(['.gitbook/assets/huge.gif']);
+    expect(brought.byOutcome['updated']!.map((item) => item.path)).toContain('downloads/archive.zip');
+    const api2 = new GitBookAPI({ endpoint: served.baseUrl, authToken: served.token });
+    const { data: now } = await api2.spaces.getCurrentRevision(spaceId);
+    expect(now.files.map((file) => file.git?.path).sort()).toEqual(['.gitbook/assets/huge.gif', '.gitbook/assets/small.png']);
+    const huge = now.files.find((file) => file.git?.path === '.gitbook/assets/huge.gif')!;
+    expect(huge.git!.oid).toBe(gitBlobOid(big));
+    expect(sha256(await download(served, huge.downloadURL))).toBe(sha256(big));
+    const directory = await fetch(new URL(`/v1/spaces/${spaceId}/revisions/${now.id}/directory`, served.baseUrl), { headers: { authorization: `Bearer ${served.token}` } });
+    const files = ((await directory.json()) as { files: Record<string, string> }).files;
+    expect(sha256(Buffer.from(files['downloads/archive.zip']!, 'base64'))).toBe(sha256(unshown));
+    // The sync point now lacks nothing: the next run has nothing to do and names nothing.
+    const settled = await runQuire(syncArgs(served, clone, spaceId));
+    expect(settled.code, settled.stdout).toBe(0);
+    expect(settled.stdout).toMatch(/in-sync/);
+    expect(settled.stdout).not.toContain('failed');
+  }, 180_000);
 });

@@ -14,6 +14,7 @@ const SyncPointSchema = Type.Unsafe<PublishedSyncPoint>(
     ref: Type.String(),
     revision: Type.String(),
     commit: Type.String(),
+    missing: Type.Optional(Type.Array(Type.String())),
     recordedAt: Type.String({ format: 'date-time' }),
   }),
 );
@@ -24,6 +25,7 @@ const SyncPointBodySchema = Type.Object(
     ref: Type.String({ minLength: 1, maxLength: 1024 }),
     revision: EntityId,
     commit: Oid,
+    missing: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 100_000 })),
   },
   { additionalProperties: false },
 );
