@@ -128,6 +128,37 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       exitCode = await (await import('./commands/export.ts')).exportCommand(options, terminal, process.env);
     });
 
+  program
+    .command('build')
+    .description(
+      'Build a static site straight from a directory in the Git Sync layout, with no service (as mdBook and Honkit do): ' +
+        'the same renderer and bundle as quire export (one index.html per page, relative links that open from file:// and any static web server, ' +
+        'files copied once, offline search, 404.html and sitemap.xml).',
+    )
+    .argument('<dir>', 'a space (README.md, SUMMARY.md or .gitbook.yaml at its top), or a folder of spaces')
+    .requiredOption('--out <dir>', 'the folder to write the site into (created when missing)')
+    .option('--customization <file.json>', "the site's customization: a JSON object in the published SiteCustomizationSettings shape (what GET .../customization answers), or any part of it")
+    .option('--claims <file.json>', 'visitor claims (a JSON object) to build adaptive content for, as quire export --claims; default: none')
+    .option('--sections <folders>', 'for a folder of spaces: the space folders to publish, comma-separated, in the order of the tabs (default: every one, by name)')
+    .option('--title <text>', "the site's title (default: the space's title; for a folder of spaces, the folder's name); the customization's title, when set, is shown instead")
+    .option('--url <url>', 'the address the site will be served at, for absolute locations in sitemap.xml')
+    .option('--json', 'print the summary, the spaces read and the diagnostics as JSON')
+    .addHelpText(
+      'after',
+      '\nOne space or sections: a directory with README.md, SUMMARY.md or .gitbook.yaml at its top is one space, and the site is that space. ' +
+        'Otherwise it is a folder of spaces (a monorepo): each sub-folder with one of those files at its own top is a space, and becomes a section ' +
+        '(a tab) titled like its README page (its first heading), at the path of its folder name; the first section is the home page. ' +
+        'Sub-folders without one are skipped, and named.\n' +
+        '\nProblems the format reader finds are printed with their file and line, as quire convert prints them; warnings never stop the build.\n' +
+        '\nExit codes: 0 done, 1 the directory has format errors (printed; the site is still written), 2 wrong usage (no such directory, no space in it, ' +
+        'an unreadable or invalid customization or claims file: the message names the field), 3 unexpected failure.\n\n' +
+        'Examples:\n  quire build docs --out site\n  quire build monorepo --out site --sections payments,identity,developers --title "Ledgerline docs"\n' +
+        '  quire build docs --out site --customization customization.json --claims pro-claims.json\n',
+    )
+    .action(async (dir: string, options: { out: string; customization?: string; claims?: string; sections?: string; title?: string; url?: string; json?: boolean }) => {
+      exitCode = await (await import('./commands/build.ts')).buildCommand(dir, options, terminal);
+    });
+
   const token = program.command('token').description('Manage API tokens of the service (quire serve).');
   token
     .command('create')

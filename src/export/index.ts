@@ -5,3 +5,5 @@ export { outputPath } from './output-path.ts';
 export { terminalProgress, type ProgressStream } from './progress-bar.ts';
 export { searchIndexScript } from './search-index.ts';
 export { fetchExportSite, siteSpacesOf, type SiteLocation } from './fetch-site.ts';
+export { detectBuildLayout, spaceMarkers, type BuildFiles, type BuildLayout, type BuildSpaceFolder } from './build-layout.ts';
+export { buildSiteModel, builtSiteSpaceId, builtSpaceTitle, type BuildSiteModelInput, type BuiltSpace } from './build-site-model.ts';
