@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { isQuireError, QuireError } from '../../errors/quire-error.ts';
 import type { CustomizationInput } from '../../render/index.ts';
 import { checkCustomization, defaultCustomization, mergeSettings } from '../../service/customization-settings.ts';
-import { jsonSyntaxPosition, lineAndColumn } from './json-syntax-position.ts';
+import { readJsonObjectFile } from './read-json-object-file.ts';
 
 /**
  * The site customization of `quire build --customization <file>`: a JSON object in the published
@@ -17,24 +16,7 @@ import { jsonSyntaxPosition, lineAndColumn } from './json-syntax-position.ts';
  */
 export async function readCustomizationFile(path: string | undefined): Promise<CustomizationInput> {
   if (path === undefined) return defaultCustomization() as CustomizationInput;
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
-    throw new QuireError('INVALID_ARGUMENT', `--customization ${path}: cannot read the file (${reason})`, { field: 'customization', path }, { cause: error });
-  }
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  let settings: unknown;
-  try {
-    settings = JSON.parse(body);
-  } catch (error) {
-    const { line, column } = lineAndColumn(body, jsonSyntaxPosition(body) ?? body.length);
-    throw new QuireError('INVALID_ARGUMENT', `--customization ${path}: not valid JSON at line ${line}, column ${column}`, { field: 'customization', path, line, column }, { cause: error });
-  }
-  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
-    throw new QuireError('INVALID_ARGUMENT', `--customization ${path}: the customization must be a JSON object ({ ... }) in the SiteCustomizationSettings shape`, { field: 'customization', path });
-  }
+  const settings = await readJsonObjectFile('customization', path, 'the customization (the SiteCustomizationSettings shape)');
   try {
     checkCustomization(settings);
   } catch (error) {
