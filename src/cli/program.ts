@@ -37,7 +37,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--previous <bundle>', 'a bundle of the previous version: pages keep their ids across renames and moves')
     .option('--force', 'write into a non-empty directory, replacing its content (a .git folder is kept)')
     .option('--json', 'print the summary and the diagnostics as JSON')
-    .addHelpText('after', `\n${exitCodeHelp({ 0: 'done', 1: 'the input has errors (printed; the output is still written)', 2: 'wrong usage (an input that does not exist, a bad option)', 3: 'unexpected failure' })}\n\nExamples:\n  quire convert docs/ docs.json\n  quire convert docs.json out/ --force\n`)
+    .addHelpText('after', `\n${exitCodeHelp({ 0: 'done', 1: 'the input has errors (printed, and the output is still written)', 2: 'wrong usage (an input that does not exist, a bad option)', 3: 'unexpected failure' })}\n\nExamples:\n  quire convert docs/ docs.json\n  quire convert docs.json out/ --force\n`)
     .action(async (from: string, to: string, options: { previous?: string; force?: boolean; json?: boolean }) => {
       exitCode = await (await import('./commands/convert.ts')).convert(from, to, options, terminal);
     });
