@@ -109,7 +109,7 @@ describe('quire convert (the installed command, in a child process)', () => {
     mkdirSync(target, { recursive: true });
     writeFileSync(join(target, 'keep.txt'), 'x');
     const refused = run('convert', bundle, target);
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2); // wrong usage: --force is needed (docs/exit-codes.md)
     expect(refused.stderr).toContain('is not empty; pass --force');
     expect(run('convert', bundle, target, '--force').code).toBe(0);
 

@@ -1,18 +1,22 @@
 /**
  * The Action: checks its inputs first, reads the checkout at GITHUB_WORKSPACE, syncs with the same code as
  * `quire sync`, pushes the commits it made with the workflow's token, and always sets its outputs. A conflict (or
- * any failure) is an `::error` annotation that says what to do, and a failed step.
+ * any failure) is an `::error` annotation that says what to do, and a failed step (exit code 1); an API that cannot
+ * be reached is named by the input that gave it, with what to check.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
-import { createApiClient } from '../client/index.ts';
+import { createApiClient, explainApiFailure, type ApiNaming } from '../client/index.ts';
 import { isQuireError } from '../errors/index.ts';
 import { pushBranch, resolveRef } from '../git/index.ts';
 import { branchRef, describeConflicts, describeResult, locateRepository, resultToJson, runSync, type SyncOptions } from '../sync/index.ts';
 import { readActionInputs } from './action-inputs.ts';
 import { errorAnnotation, setOutputs, type ActionOutputs } from './action-outputs.ts';
 import { readGithubTrigger } from './github-event.ts';
+
+/** How the Action's failures name the API and its token: by the inputs of the workflow step. */
+const actionApiNaming: ApiNaming = { urlFrom: 'the api-url input', tokenFrom: 'the token input', tokenHow: 'the token input' };
 
 /** Where the Action writes: stdout carries workflow commands, so both are lines. */
 export interface ActionConsole {
@@ -88,7 +92,11 @@ export async function runAction(env: NodeJS.ProcessEnv, console: ActionConsole):
       await client.close();
     }
   } catch (error) {
-    const message = isQuireError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const message = isQuireError(error)
+      ? `${error.code}: ${explainApiFailure(error, actionApiNaming) ?? error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
     outputs.result = JSON.stringify({ error: { code: isQuireError(error) ? error.code : 'INTERNAL', message } });
     console.out(errorAnnotation('Quire sync failed', message));
     return 1;

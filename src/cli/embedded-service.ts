@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { chmod, writeFile } from 'node:fs/promises';
+import { QuireError } from '../errors/index.ts';
 import { buildApp, listen } from '../server/index.ts';
 import { bootstrap } from '../service/index.ts';
 import { maxFileBytesOption, readTokenFile } from './commands/serve.ts';
@@ -15,14 +17,32 @@ export interface EmbeddedService {
 }
 
 /**
+ * True when `data` holds a service (its admin token is written on first start), so starting it creates nothing.
+ *
+ * @example
+ * if (!embeddedServiceExists('.quire')) terminal.err('nothing synced here yet\n');
+ */
+export function embeddedServiceExists(data: string): boolean {
+  return existsSync(adminTokenPath(data));
+}
+
+/**
  * Starts the service of `quire serve` on the data folder `data` (`.quire` by default), in this process, on a
  * port only this machine can reach, so `quire sync` and `quire demo` work on a fresh machine with no server.
+ * The folder is created on first use, with a `.gitignore` that keeps it out of Git (open-service-store.ts);
+ * with `{ create: false }` a folder without a service is NOT_FOUND and nothing is written.
  *
  * @example
  * const service = await startEmbeddedService('.quire');
  * try { await work(service.baseUrl, service.token); } finally { await service.close(); }
  */
-export async function startEmbeddedService(data: string): Promise<EmbeddedService> {
+export async function startEmbeddedService(data: string, options: { readonly create?: boolean } = {}): Promise<EmbeddedService> {
+  if (options.create === false && !embeddedServiceExists(data)) {
+    throw new QuireError('NOT_FOUND', `there is no embedded service in ${data}: nothing was synced here yet (run quire sync first), or name the API with --api`, {
+      field: 'data',
+      path: data,
+    });
+  }
   const store = await openServiceStore({ data });
   try {
     const tokenPath = adminTokenPath(data);

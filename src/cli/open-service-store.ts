@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openStore, type Store } from '../store/index.ts';
 
@@ -11,13 +11,14 @@ export interface ServiceLocation {
 }
 
 /**
- * Opens the store `quire serve` and `quire token` use, creating the data folder (mode 0700) when needed.
+ * Opens the store `quire serve`, `quire token` and the embedded service use, creating the data folder when needed
+ * (createDataFolder).
  *
  * @example
  * const store = await openServiceStore({ data: '.quire' });
  */
 export async function openServiceStore(location: ServiceLocation): Promise<Store> {
-  await mkdir(location.data, { recursive: true, mode: 0o700 });
+  await createDataFolder(location.data);
   if (location.database === undefined) return openStore({ kind: 'sqlite', directory: location.data });
   return openStore({ kind: 'postgres', url: location.database, blobDirectory: join(location.data, 'blobs') });
 }
@@ -30,4 +31,18 @@ export async function openServiceStore(location: ServiceLocation): Promise<Store
  */
 export function adminTokenPath(data: string): string {
   return join(data, 'admin-token');
+}
+
+/**
+ * Creates the data folder (mode 0700) when it is missing, with a `.gitignore` of `*` in it: the folder holds a
+ * database and the admin token, and is often made inside a user's repository (`quire sync` makes `./.quire`),
+ * where `git add -A` must not pick them up. A folder that exists is left as it is.
+ *
+ * @example
+ * await createDataFolder('.quire'); // .quire/ and .quire/.gitignore
+ */
+export async function createDataFolder(data: string): Promise<void> {
+  const created = await mkdir(data, { recursive: true, mode: 0o700 });
+  if (created === undefined) return;
+  await writeFile(join(data, '.gitignore'), '# Written by quire: this folder holds a database and an API token; keep it out of Git.\n*\n');
 }

@@ -1,5 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { describeFailure, exitCodes } from './exit-codes.ts';
+import type { ApiNaming } from '../client/index.ts';
+import { cliApiNaming } from './api-naming.ts';
+import { describeFailure, exitCodeHelp, exitCodes } from './exit-codes.ts';
 import type { Terminal } from './terminal.ts';
 
 // Each command's module is loaded when the command runs: `quire --help` or `quire convert` need not load the
@@ -14,6 +16,8 @@ import type { Terminal } from './terminal.ts';
  */
 export async function runCli(argv: readonly string[], terminal: Terminal): Promise<number> {
   let exitCode: number = exitCodes.ok;
+  /** How the running command's failures name the API it was given (sync and export). */
+  let apiNaming: ApiNaming | undefined;
   const program = new Command()
     .name('quire')
     .description('Keep documentation in Git and publish it: a Git Sync compatible Markdown format, a self-hosted docs service, sync between a Git branch and a space, and static export of published sites.')
@@ -33,7 +37,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--previous <bundle>', 'a bundle of the previous version: pages keep their ids across renames and moves')
     .option('--force', 'write into a non-empty directory, replacing its content (a .git folder is kept)')
     .option('--json', 'print the summary and the diagnostics as JSON')
-    .addHelpText('after', '\nExit codes: 0 done, 1 the input has errors (printed; the output is still written), 2 wrong usage, 3 unexpected failure.\n\nExamples:\n  quire convert docs/ docs.json\n  quire convert docs.json out/ --force\n')
+    .addHelpText('after', `\n${exitCodeHelp({ 0: 'done', 1: 'the input has errors (printed, and the output is still written)', 2: 'wrong usage (an input that does not exist, a bad option)', 3: 'unexpected failure' })}\n\nExamples:\n  quire convert docs/ docs.json\n  quire convert docs.json out/ --force\n`)
     .action(async (from: string, to: string, options: { previous?: string; force?: boolean; json?: boolean }) => {
       exitCode = await (await import('./commands/convert.ts')).convert(from, to, options, terminal);
     });
@@ -42,6 +46,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .command('demo')
     .description('Run the main job end to end on the embedded default, on a sample repository, and say where to look.')
     .option('--out <dir>', 'where the demo writes', '.quire/demo')
+    .addHelpText('after', `\n${exitCodeHelp({ 0: 'done', 1: 'the sample repository did not convert cleanly (printed)', 2: 'wrong usage', 3: 'unexpected failure' })}\n`)
     .action(async (options: { out: string }) => {
       exitCode = await (await import('./commands/demo.ts')).demo(options, terminal);
     });
@@ -64,7 +69,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       'after',
       '\nExamples:\n  quire serve\n  quire serve --data /srv/quire --port 8080 --host 0.0.0.0\n  quire serve --database postgres://quire@db:5432/quire --data /srv/quire-blobs\n\n' +
         'Then: curl -H "Authorization: Bearer $(cat .quire/admin-token)" http://127.0.0.1:8787/v1/orgs\n' +
-        'Exit codes: 0 stopped by a signal, 1 bad options (port in use, ...), 3 unexpected failure.\n',
+        `${exitCodeHelp({ 0: 'stopped by a signal', 2: 'wrong usage (a bad option, a port in use or not allowed, a host that is not of this machine)', 3: 'unexpected failure' })}\n`,
     )
     .action(async (options: { data: string; port: number; host: string; database?: string; publicUrl?: string; log?: boolean; maxFileSize?: string }) => {
       exitCode = await (await import('./commands/serve.ts')).serve(options, terminal);
@@ -91,11 +96,18 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--json', 'print the result as JSON, grouped by outcome (created, updated, moved, deleted, skipped, failed)')
     .addHelpText(
       'after',
-      '\nExit codes: 0 done (or nothing to do), 1 stopped: a conflict, a first sync that needs --prefer, refused changes; 2 wrong usage, 3 unexpected failure.\n\n' +
+      `\n${exitCodeHelp({
+        0: 'done (or nothing to do)',
+        1: 'stopped: a conflict, a first sync that needs --prefer, refused changes, a request the API refused (a wrong token)',
+        2: 'wrong usage (--space missing with --api, a bad --api URL, not a Git repository, a --dir that does not exist)',
+        3: 'unexpected failure',
+        4: 'the API could not be used (no answer, https asked of an http server, 5xx after every retry): the message says what to check',
+      })}\n\n` +
         'Examples:\n  quire sync\n  quire sync --dir docs --dry-run\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire sync --space abc123 --prefer git\n',
     )
     .action(
       async (options: { dir: string; space?: string; api?: string; token?: string; direction: 'both' | 'git-to-space' | 'space-to-git'; branch?: string; prefer?: 'git' | 'space'; messagePrefix: string; data: string; dryRun?: boolean; json?: boolean }) => {
+        apiNaming = cliApiNaming(options, process.env);
         exitCode = await (await import('./commands/sync.ts')).syncCommand(options, terminal);
       },
     );
@@ -122,9 +134,16 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
         '(visitor.claims in expressions, the file used as-is: the hosted service puts unsigned claims under visitor.claims.unsigned, so write ' +
         '{ "unsigned": { "plan": "pro" } } for those). Without --claims there are none: content shown only on a condition is left out. ' +
         'A bundle shows one audience; export once per audience for several.\n' +
-        '\nExit codes: 0 done, 1 the site or its content could not be read, 2 wrong usage (an unreadable or invalid claims file too), 3 unexpected failure.\n\nExamples:\n  quire export --site abc123 --out site\n  quire export --site abc123 --out site-pro --claims pro-claims.json\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire export --site abc123 --out site\n',
+        `\n${exitCodeHelp({
+          0: 'done',
+          1: 'the site or its content could not be read (the API refused: not found, no access)',
+          2: 'wrong usage (a bad --api URL, no token with --api, no embedded service in --data, an unreadable or invalid claims file)',
+          3: 'unexpected failure',
+          4: 'the API could not be used (no answer, https asked of an http server, 5xx after every retry): the message says what to check',
+        })}\n\nExamples:\n  quire export --site abc123 --out site\n  quire export --site abc123 --out site-pro --claims pro-claims.json\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire export --site abc123 --out site\n`,
     )
     .action(async (options: { site: string; out: string; organization?: string; api?: string; token?: string; shareKey?: string; data: string; json?: boolean; claims?: string }) => {
+      apiNaming = cliApiNaming(options, process.env);
       exitCode = await (await import('./commands/export.ts')).exportCommand(options, terminal, process.env);
     });
 
@@ -174,7 +193,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .addOption(new Option('--role <role>', 'set the user\'s role in the organization (guest: no role)').choices(['admin', 'create', 'edit', 'review', 'comment', 'read', 'guest']))
     .option('--label <text>', 'a label to recognise the token by')
     .option('--json', 'print { token, user, organization, role } as JSON')
-    .addHelpText('after', '\nExamples:\n  quire token create\n  quire token create --user ada@example.com --organization <id> --role edit\n  TOKEN=$(quire token create --user reader@example.com --role read)\n')
+    .addHelpText('after', `\n${exitCodeHelp({ 0: 'done', 2: 'wrong usage (a bad --role, no admin yet: start quire serve once)', 3: 'unexpected failure' })}\n\nExamples:\n  quire token create\n  quire token create --user ada@example.com --organization <id> --role edit\n  TOKEN=$(quire token create --user reader@example.com --role read)\n`)
     .action(async (options: { data: string; database?: string; user?: string; organization?: string; role?: string; label?: string; json?: boolean }) => {
       exitCode = await (await import('./commands/token.ts')).tokenCreate(options, terminal);
     });
@@ -186,7 +205,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
-    const failure = describeFailure(error);
+    const failure = describeFailure(error, apiNaming);
     terminal.err(`quire: ${failure.message}\n`);
     return failure.code;
   }

@@ -42,13 +42,16 @@ import * as organizations from './organization-operations.ts';
 import * as extensions from './quire-extension-operations.ts';
 import type { ContentChange, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
 import type { RequestCounts } from './request-counter.ts';
-import { resolveRetryPolicy } from './retry-policy.ts';
+import { resolveRetryPolicy, retryBudgetFromEnvironment } from './retry-policy.ts';
 import * as sites from './site-operations.ts';
 import * as spaces from './space-operations.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 import * as users from './user-operations.ts';
 
-/** How to reach the API: `baseUrl` (without `/v1`), `token`, and tuning (concurrency, retry, timeout, clock, random). */
+/**
+ * How to reach the API: `baseUrl` (without `/v1`), `token`, and tuning (concurrency, retry, timeout, clock, random).
+ * Without `retry.maxAttempts`, `QUIRE_API_ATTEMPTS` in the environment sets it (retry-policy.ts).
+ */
 export type ApiClientOptions = TransportOptions;
 
 const changeRequestStatuses = ['draft', 'open', 'archived', 'merged'] as const;
@@ -102,7 +105,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       userAgent: checkOptionalString('options.userAgent', given['userAgent']),
       concurrency: given['concurrency'] === undefined ? undefined : checkPositiveInteger('options.concurrency', given['concurrency']),
       timeoutMs: given['timeoutMs'] === undefined ? undefined : checkPositiveNumber('options.timeoutMs', given['timeoutMs']),
-      retry: resolveRetryPolicy(given['retry'] === undefined ? {} : (checkObject('options.retry', given['retry']) as ApiClientOptions['retry'])),
+      retry: resolveRetryPolicy({
+        ...retryBudgetFromEnvironment(process.env),
+        ...(given['retry'] === undefined ? {} : (checkObject('options.retry', given['retry']) as ApiClientOptions['retry'])),
+      }),
       clock: options.clock,
       random: options.random,
     }),

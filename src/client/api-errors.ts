@@ -6,6 +6,7 @@
  * Messages and data name the method and URL (credential-like query values redacted), never the token.
  */
 import { QuireError } from '../errors/index.ts';
+import type { NetworkFailureKind } from './network-error.ts';
 
 /** Where a failed request was going. */
 export type RequestTarget = {
@@ -44,10 +45,15 @@ export class ApiRequestError extends QuireError<'API_REQUEST_FAILED'> {
 export type ApiUnreachableErrorData = RequestTarget & {
   /** The network error code of the last attempt, e.g. `ECONNREFUSED`. */
   readonly networkCode: string;
+  /** What kind of failure that code is (network-error.ts): `refused`, `unresolved`, `not-tls`... */
+  readonly networkFailure: NetworkFailureKind;
   readonly attempts: number;
 };
 
-/** No answer from the API: connection refused or reset, DNS failure or timeout, after every retry allowed. */
+/**
+ * No answer from the API: connection refused or reset, DNS failure or timeout, after every retry allowed; or a
+ * TLS handshake that failed (a plain HTTP server asked for https, an untrusted certificate), which is not retried.
+ */
 export class ApiUnreachableError extends QuireError<'API_UNREACHABLE'> {
   declare readonly data: ApiUnreachableErrorData;
 

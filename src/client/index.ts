@@ -15,12 +15,13 @@ export type {
   MergeChangeRequestResult,
   UpdateChangeRequestResult,
 } from './change-request-operations.ts';
+export { apiName, explainApiFailure, type ApiNaming } from './api-failure-message.ts';
 export { systemClock, type Clock, type RandomSource } from './clock.ts';
 export type { ContentLocation } from './content-location.ts';
 export type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
 export { paginate, type FetchListPage, type ListPage, type ListSource } from './paginate.ts';
 export type { RequestCounts } from './request-counter.ts';
-export { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts';
+export { attemptsVariable, defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts';
 export type {
   ContentChange,
   QuireContentChange,

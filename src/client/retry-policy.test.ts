@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from './retry-after.ts';
-import { backoffDelay, decideRetry, resolveRetryPolicy } from './retry-policy.ts';
+import { backoffDelay, decideRetry, resolveRetryPolicy, retryBudgetFromEnvironment } from './retry-policy.ts';
 
 const policy = resolveRetryPolicy({ maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1000 });
 const half = () => 0.5;
@@ -54,5 +54,19 @@ describe('retry policy', () => {
   it('rejects a policy that cannot work', () => {
     expect(() => resolveRetryPolicy({ maxAttempts: 0 })).toThrow(/maxAttempts/);
     expect(() => resolveRetryPolicy({ maxDelayMs: Number.NaN })).toThrow(/maxDelayMs/);
+  });
+
+  it('never retries a network failure that is the same every time', () => {
+    expect(decideRetry({ kind: 'network', requestMayHaveBeenSent: false, permanent: true }, get, 1, policy, half)).toEqual({ retry: false });
+    expect(decideRetry({ kind: 'network', requestMayHaveBeenSent: false, permanent: false }, get, 1, policy, half)).toEqual({ retry: true, delayMs: 50 });
+  });
+
+  it('reads the retry budget from QUIRE_API_ATTEMPTS, and refuses a value that is not a whole number of at least 1', () => {
+    expect(retryBudgetFromEnvironment({})).toEqual({});
+    expect(retryBudgetFromEnvironment({ QUIRE_API_ATTEMPTS: ' ' })).toEqual({});
+    expect(retryBudgetFromEnvironment({ QUIRE_API_ATTEMPTS: '2' })).toEqual({ maxAttempts: 2 });
+    for (const value of ['0', '-1', '1.5', 'many']) {
+      expect(() => retryBudgetFromEnvironment({ QUIRE_API_ATTEMPTS: value })).toThrow(/QUIRE_API_ATTEMPTS must be a whole number/);
+    }
   });
 });

@@ -11,6 +11,9 @@
  *   (a random delay between 0 and `min(maxDelayMs, baseDelayMs * 2^(attempt-1))`, as in
  *   https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/). A `Retry-After` longer than
  *   `maxDelayMs` is not waited out: the request fails at once, so a CLI never hangs for an hour.
+ * - A failure that is the same every time (https asked of a plain HTTP server, an untrusted certificate) is never
+ *   retried.
+ * - `QUIRE_API_ATTEMPTS` in the environment sets `maxAttempts` where the caller does not (retryBudgetFromEnvironment).
  */
 import { QuireError } from '../errors/index.ts';
 import type { RandomSource } from './clock.ts';
@@ -30,7 +33,12 @@ export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 25
 /** What happened on one attempt, as far as retrying is concerned. */
 export type AttemptOutcome =
   | { readonly kind: 'status'; readonly status: number; readonly retryAfterMs: number | undefined }
-  | { readonly kind: 'network'; readonly requestMayHaveBeenSent: boolean };
+  | {
+      readonly kind: 'network';
+      readonly requestMayHaveBeenSent: boolean;
+      /** Trying again cannot help (network-error.ts: a TLS mismatch, an untrusted certificate). Default false. */
+      readonly permanent?: boolean;
+    };
 
 export type RetryDecision = { readonly retry: true; readonly delayMs: number } | { readonly retry: false };
 
@@ -61,6 +69,27 @@ export function resolveRetryPolicy(policy: Partial<RetryPolicy> = {}): RetryPoli
   return resolved;
 }
 
+/** The environment variable that sets how many attempts each API request gets, the first included. */
+export const attemptsVariable = 'QUIRE_API_ATTEMPTS';
+
+/**
+ * The retry budget set in the environment: `QUIRE_API_ATTEMPTS=1` turns retries off (tests of unreachable servers
+ * use it to fail at once), `QUIRE_API_ATTEMPTS=10` tries harder on a flaky network. Empty when it is not set.
+ *
+ * @example
+ * retryBudgetFromEnvironment({ QUIRE_API_ATTEMPTS: '2' }); // { maxAttempts: 2 }
+ */
+export function retryBudgetFromEnvironment(env: Readonly<Record<string, string | undefined>>): Partial<RetryPolicy> {
+  const value = env[attemptsVariable]?.trim();
+  if (value === undefined || value === '') return {};
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1) {
+    throw new QuireError('INVALID_ARGUMENT', `${attemptsVariable} must be a whole number of at least 1 (attempts per API request, the first included), got ${JSON.stringify(value)}`, {
+      field: attemptsVariable,
+    });
+  }
+  return { maxAttempts: Number(value) };
+}
+
 /** The full-jitter backoff before retry number `attempt` (1 for the first retry). */
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: RandomSource): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
@@ -81,6 +110,7 @@ export function decideRetry(
   if (attempt >= policy.maxAttempts) return { retry: false };
   const repeatable = request.retrySafe || isIdempotentMethod(request.method);
   if (outcome.kind === 'network') {
+    if (outcome.permanent === true) return { retry: false };
     if (outcome.requestMayHaveBeenSent && !repeatable) return { retry: false };
     return { retry: true, delayMs: backoffDelay(attempt, policy, random) };
   }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isQuireError } from '../errors/index.ts';
-import { ApiRequestError, ApiUnreachableError, createApiClient, type ApiClientOptions } from './index.ts';
+import { ApiRequestError, ApiUnreachableError, createApiClient, systemClock, type ApiClientOptions, type Clock } from './index.ts';
 import { fakeClock, refusedPort, sendJson, startLocalServer, type Handler } from './fixtures/local-server.ts';
 
 const token = 'qt_secret_token_123';
@@ -183,6 +183,30 @@ describe('transport', () => {
     const error = (await rejection(client.getPublishedSite('o1', 's1', { shareKey: 'sk_private' }))) as ApiRequestError;
     expect(error.message).toContain('shareKey=REDACTED');
     expect(error.message).not.toContain('sk_private');
+  });
+
+  it('does not retry https asked of a plain http server, and says so', async () => {
+    const { server } = await setup((_request, response) => sendJson(response, 200, user));
+    const time = fakeClock();
+    const client = createApiClient({ baseUrl: server.origin.replace('http:', 'https:'), token, clock: time.clock, retry: { maxAttempts: 5 } });
+    cleanups.push(() => client.close());
+    const error = await rejection(client.getCurrentUser());
+    expect(error).toBeInstanceOf(ApiUnreachableError);
+    expect(error).toMatchObject({ data: { networkFailure: 'not-tls', attempts: 1 } });
+    expect(time.sleeps).toEqual([]);
+  });
+
+  it('ends a wait to retry when closed, failing the request with its last error', async () => {
+    const port = await refusedPort();
+    let waiting!: () => void;
+    const asleep = new Promise<void>((resolve) => (waiting = resolve));
+    // The real clock's sleep, told when the wait begins: a minute it never sees out.
+    const clock: Clock = { now: () => Date.now(), sleep: (ms, signal) => (waiting(), systemClock.sleep(ms, signal)) };
+    const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, token, clock, random: () => 0.99, retry: { maxAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const call = rejection(client.getCurrentUser());
+    await asleep;
+    await client.close();
+    expect(await call).toMatchObject({ code: 'API_UNREACHABLE', data: { networkCode: 'ECONNREFUSED', networkFailure: 'refused', attempts: 1 } });
   });
 
   it('refuses requests after close()', async () => {

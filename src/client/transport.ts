@@ -3,7 +3,9 @@
  * retries (retry-policy.ts), a concurrency bound (p-queue) and request counting.
  *
  * One attempt holds one queue slot from sending the request to reading the last byte of the response, so at
- * most `concurrency` requests are ever in flight; the slot is released while waiting to retry.
+ * most `concurrency` requests are ever in flight; the slot is released while waiting to retry. Waits keep the
+ * process alive (a command waiting to retry must not exit silently); `close()` ends them, and a request whose
+ * wait was ended fails with its last error.
  */
 import PQueue from 'p-queue';
 import { Agent, request } from 'undici';
@@ -87,6 +89,8 @@ export class Transport {
   readonly #queue: PQueue;
   readonly #agent: Agent;
   readonly #counter = new RequestCounter();
+  /** Aborted by `close()`: ends the waits before retries. */
+  readonly #closing = new AbortController();
   #closed = false;
 
   /** Expects options already checked by `createApiClient`. */
@@ -182,6 +186,7 @@ export class Transport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#closing.abort();
     await this.#queue.onIdle();
     await this.#agent.close();
   }
@@ -197,18 +202,23 @@ export class Transport {
       if (result.kind === 'response' && result.response.statusCode < 400) return result.response;
       const outcome: AttemptOutcome =
         result.kind === 'network'
-          ? { kind: 'network', requestMayHaveBeenSent: result.failure.requestMayHaveBeenSent }
+          ? { kind: 'network', requestMayHaveBeenSent: result.failure.requestMayHaveBeenSent, permanent: result.failure.permanent }
           : {
               kind: 'status',
               status: result.response.statusCode,
               retryAfterMs: parseRetryAfter(result.response.headers['retry-after'], this.#clock.now()),
             };
       const decision = decideRetry(outcome, wire, attempt, this.#policy, this.#random);
-      if (!decision.retry) {
-        if (result.kind === 'response') throw this.#httpError(wire, result.response, attempt);
-        throw new ApiUnreachableError({ ...this.#target(wire), networkCode: result.failure.code, attempts: attempt }, { cause: result.error });
-      }
-      await this.#clock.sleep(decision.delayMs);
+      const failure = () =>
+        result.kind === 'response'
+          ? this.#httpError(wire, result.response, attempt)
+          : new ApiUnreachableError(
+              { ...this.#target(wire), networkCode: result.failure.code, networkFailure: result.failure.kind, attempts: attempt },
+              { cause: result.error },
+            );
+      if (!decision.retry) throw failure();
+      await this.#clock.sleep(decision.delayMs, this.#closing.signal);
+      if (this.#closed) throw failure();
     }
   }
 

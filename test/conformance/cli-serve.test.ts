@@ -73,12 +73,12 @@ describe('quire serve (SQLite in --data)', () => {
     expect(await served.exited).toEqual({ code: 0, signal: null });
   });
 
-  it('says so, and exits 1, when the port is taken', async () => {
+  it('says so, and exits 2 (wrong usage: docs/exit-codes.md), when the port is taken', async () => {
     const served = await startServe(['--data', data]);
     try {
       const port = new URL(served.baseUrl).port;
       const second = await runQuire(['serve', '--data', data, '--port', port]);
-      expect(second.code).toBe(1);
+      expect(second.code).toBe(2);
       expect(second.stderr).toContain(`port ${port}`);
     } finally {
       served.child.kill('SIGINT');

@@ -40,8 +40,13 @@ export async function startServe(args: string[]): Promise<Served> {
   return { child, baseUrl, token, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-export async function runQuire(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [quire, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `quire args` to its end; `cwd` and `env` (added to this process's environment; `undefined` removes a variable) when given. */
+export async function runQuire(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [quire, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

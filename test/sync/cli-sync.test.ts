@@ -66,7 +66,7 @@ describe('quire sync', () => {
       expect(conflict.stdout()).toContain('Conflicts: both Git and the space changed the same lines of:\n  setup.md ("Setup"): changed on both sides');
       expect(conflict.stdout()).toContain('--prefer git or --prefer space');
       const usage = capture();
-      expect(await runCli(['sync', '--dir', repo.dir, '--api', world().server.baseUrl], usage)).toBe(1);
+      expect(await runCli(['sync', '--dir', repo.dir, '--api', world().server.baseUrl], usage)).toBe(2);
       expect(usage.stderr()).toContain('--space is required with --api');
     } finally {
       if (previous === undefined) delete process.env['QUIRE_TOKEN'];

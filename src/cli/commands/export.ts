@@ -44,7 +44,7 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
   let client: ApiClient;
   let organizationId = options.organization;
   if (api === undefined) {
-    embedded = await startEmbeddedService(options.data);
+    embedded = await startEmbeddedService(options.data, { create: false });
     client = createApiClient({ baseUrl: embedded.baseUrl, token: embedded.token, userAgent: 'quire/0.1.0' });
     organizationId ??= embedded.organizationId;
   } else {

@@ -16,7 +16,7 @@ import {
   type SyncPreference,
   type SyncProgress,
 } from '../../sync/index.ts';
-import { startEmbeddedService, type EmbeddedService } from '../embedded-service.ts';
+import { embeddedServiceExists, startEmbeddedService, type EmbeddedService } from '../embedded-service.ts';
 import { exitCodes } from '../exit-codes.ts';
 import type { Terminal } from '../terminal.ts';
 
@@ -55,9 +55,12 @@ export async function syncCommand(options: SyncCommandOptions, terminal: Termina
     let spaceId = options.space;
     if (api === undefined) {
       const data = resolve(options.data ?? '.quire');
-      embedded = await startEmbeddedService(data);
-      client = createApiClient({ baseUrl: embedded.baseUrl, token: embedded.token, userAgent: 'quire/0.1.0' });
-      spaceId ??= await rememberedSpace(client, embedded, data, `${located.root}:${located.prefix}`, basename(resolve(options.dir)), options.dryRun === true);
+      // A dry run where no embedded service was made yet plans a first sync, and creates nothing on disk.
+      if (options.dryRun !== true || spaceId !== undefined || embeddedServiceExists(data)) {
+        embedded = await startEmbeddedService(data);
+        client = createApiClient({ baseUrl: embedded.baseUrl, token: embedded.token, userAgent: 'quire/0.1.0' });
+        spaceId ??= await rememberedSpace(client, embedded, data, `${located.root}:${located.prefix}`, basename(resolve(options.dir)), options.dryRun === true);
+      }
     } else {
       if (spaceId === undefined) throw new QuireError('INVALID_ARGUMENT', '--space is required with --api (or QUIRE_API_URL): the id of the space to sync with', { field: 'space' });
       client = createApiClient({ baseUrl: api, token, userAgent: 'quire/0.1.0' });
@@ -65,7 +68,7 @@ export async function syncCommand(options: SyncCommandOptions, terminal: Termina
     const progress = progressPrinter(terminal, options.json === true);
     const syncOptions = { direction: options.direction, prefer: options.prefer, prefix: located.prefix, ref: branch, messagePrefix: options.messagePrefix ?? defaultMessagePrefix };
     const { plan, result } =
-      spaceId === undefined
+      spaceId === undefined || client === undefined
         ? // A dry run before the embedded service has a space for this folder: the plan of a first sync into an empty one.
           await planWithoutSpace({ repo: located.repo, options: syncOptions })
         : await runSync({ client, repo: located.repo, spaceId, options: syncOptions, onProgress: progress }, { dryRun: options.dryRun === true });
