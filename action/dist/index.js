@@ -19531,9 +19531,9 @@ var require_timers = __commonJS({
        * before the specified function or code is executed.
        * @param {*} arg
        */
-      constructor(callback, delay, arg) {
+      constructor(callback, delay2, arg) {
         this._onTimeout = callback;
-        this._idleTimeout = delay;
+        this._idleTimeout = delay2;
         this._timerArg = arg;
         this.refresh();
       }
@@ -19578,8 +19578,8 @@ var require_timers = __commonJS({
        * when the timer expires.
        * @returns {NodeJS.Timeout|FastTimer}
        */
-      setTimeout(callback, delay, arg) {
-        return delay <= RESOLUTION_MS ? setTimeout(callback, delay, arg) : new FastTimer(callback, delay, arg);
+      setTimeout(callback, delay2, arg) {
+        return delay2 <= RESOLUTION_MS ? setTimeout(callback, delay2, arg) : new FastTimer(callback, delay2, arg);
       },
       /**
        * The clearTimeout method cancels an instantiated Timer previously created
@@ -19605,8 +19605,8 @@ var require_timers = __commonJS({
        * when the timer expires.
        * @returns {FastTimer}
        */
-      setFastTimeout(callback, delay, arg) {
-        return new FastTimer(callback, delay, arg);
+      setFastTimeout(callback, delay2, arg) {
+        return new FastTimer(callback, delay2, arg);
       },
       /**
        * The clearTimeout method cancels an instantiated FastTimer previously
@@ -19632,8 +19632,8 @@ var require_timers = __commonJS({
        * @deprecated
        * @param {number} [delay=0] The delay in milliseconds to add to the now value.
        */
-      tick(delay = 0) {
-        fastNow += delay - RESOLUTION_MS + 1;
+      tick(delay2 = 0) {
+        fastNow += delay2 - RESOLUTION_MS + 1;
         onTick();
         onTick();
       },
@@ -26151,21 +26151,21 @@ var require_client_h1 = __commonJS({
         this.connection = "";
         this.maxResponseSize = client[kMaxResponseSize];
       }
-      setTimeout(delay, type) {
-        if (delay !== this.timeoutValue || type & USE_FAST_TIMER ^ this.timeoutType & USE_FAST_TIMER) {
+      setTimeout(delay2, type) {
+        if (delay2 !== this.timeoutValue || type & USE_FAST_TIMER ^ this.timeoutType & USE_FAST_TIMER) {
           if (this.timeout) {
             timers.clearTimeout(this.timeout);
             this.timeout = null;
           }
-          if (delay) {
+          if (delay2) {
             if (type & USE_FAST_TIMER) {
-              this.timeout = timers.setFastTimeout(onParserTimeout, delay, this.timeoutWeakRef);
+              this.timeout = timers.setFastTimeout(onParserTimeout, delay2, this.timeoutWeakRef);
             } else {
-              this.timeout = setTimeout(onParserTimeout, delay, this.timeoutWeakRef);
+              this.timeout = setTimeout(onParserTimeout, delay2, this.timeoutWeakRef);
               this.timeout?.unref();
             }
           }
-          this.timeoutValue = delay;
+          this.timeoutValue = delay2;
         } else if (this.timeout) {
           if (this.timeout.refresh) {
             this.timeout.refresh();
@@ -32331,7 +32331,7 @@ var require_mock_utils = __commonJS({
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
       }
-      const { data: { statusCode, data, headers, trailers, error }, delay, persist } = mockDispatch2;
+      const { data: { statusCode, data, headers, trailers, error }, delay: delay2, persist } = mockDispatch2;
       const { timesInvoked, times } = mockDispatch2;
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
@@ -32354,11 +32354,11 @@ var require_mock_utils = __commonJS({
         handler.onError(err);
       }
       handler.onConnect?.(abort, null);
-      if (typeof delay === "number" && delay > 0) {
+      if (typeof delay2 === "number" && delay2 > 0) {
         timer = setTimeout(() => {
           timer = null;
           handleReply(this[kDispatches]);
-        }, delay);
+        }, delay2);
       } else {
         handleReply(this[kDispatches]);
       }
@@ -53994,6 +53994,17 @@ function resolveRetryPolicy(policy = {}) {
   }
   return resolved;
 }
+var attemptsVariable = "QUIRE_API_ATTEMPTS";
+function retryBudgetFromEnvironment(env) {
+  const value = env[attemptsVariable]?.trim();
+  if (value === void 0 || value === "") return {};
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1) {
+    throw new QuireError("INVALID_ARGUMENT", `${attemptsVariable} must be a whole number of at least 1 (attempts per API request, the first included), got ${JSON.stringify(value)}`, {
+      field: attemptsVariable
+    });
+  }
+  return { maxAttempts: Number(value) };
+}
 function backoffDelay(attempt, policy, random) {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.floor(random() * ceiling);
@@ -54002,6 +54013,7 @@ function decideRetry(outcome, request3, attempt, policy, random) {
   if (attempt >= policy.maxAttempts) return { retry: false };
   const repeatable = request3.retrySafe || isIdempotentMethod(request3.method);
   if (outcome.kind === "network") {
+    if (outcome.permanent === true) return { retry: false };
     if (outcome.requestMayHaveBeenSent && !repeatable) return { retry: false };
     return { retry: true, delayMs: backoffDelay(attempt, policy, random) };
   }
@@ -54372,30 +54384,30 @@ var PQueue = class extends import_index.default {
       const activeTicksCount = this.#getActiveTicksCount();
       if (activeTicksCount >= this.#intervalCap) {
         const oldestTick = this.#strictTicks[this.#strictTicksStartIndex];
-        const delay = this.#interval - (now - oldestTick);
-        this.#createIntervalTimeout(delay);
+        const delay2 = this.#interval - (now - oldestTick);
+        this.#createIntervalTimeout(delay2);
         return true;
       }
       return false;
     }
     if (this.#intervalId === void 0) {
-      const delay = this.#intervalEnd - now;
-      if (delay < 0) {
+      const delay2 = this.#intervalEnd - now;
+      if (delay2 < 0) {
         this.#intervalCount = this.#carryoverIntervalCount ? this.#pending : 0;
       } else {
-        this.#createIntervalTimeout(delay);
+        this.#createIntervalTimeout(delay2);
         return true;
       }
     }
     return false;
   }
-  #createIntervalTimeout(delay) {
+  #createIntervalTimeout(delay2) {
     if (this.#timeoutId !== void 0) {
       return;
     }
     this.#timeoutId = setTimeout(() => {
       this.#onResumeInterval();
-    }, delay);
+    }, delay2);
   }
   #clearIntervalTimer() {
     if (this.#intervalId) {
@@ -54941,39 +54953,59 @@ var PQueue = class extends import_index.default {
 var import_undici = __toESM(require_undici(), 1);
 
 // src/client/clock.ts
+import { setTimeout as delay } from "node:timers/promises";
 var systemClock = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve2) => {
-    setTimeout(resolve2, ms).unref();
-  })
+  sleep: async (ms, signal) => {
+    if (signal?.aborted === true) return;
+    await delay(ms, void 0, signal === void 0 ? {} : { signal }).catch((error) => {
+      if (!(error instanceof Error && error.name === "AbortError")) throw error;
+    });
+  }
 };
 
 // src/client/network-error.ts
-var notSentCodes = /* @__PURE__ */ new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT"
+var notSentKinds = /* @__PURE__ */ new Map([
+  ["ECONNREFUSED", "refused"],
+  ["ENOTFOUND", "unresolved"],
+  ["EAI_AGAIN", "unresolved"],
+  ["EHOSTUNREACH", "no-route"],
+  ["ENETUNREACH", "no-route"],
+  ["EADDRNOTAVAIL", "no-route"],
+  ["UND_ERR_CONNECT_TIMEOUT", "timeout"]
 ]);
-var maybeSentCodes = /* @__PURE__ */ new Set([
-  "ECONNRESET",
-  "EPIPE",
-  "ETIMEDOUT",
-  "ECONNABORTED",
-  "UND_ERR_SOCKET",
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-  "UND_ERR_RES_CONTENT_LENGTH_MISMATCH"
+var maybeSentKinds = /* @__PURE__ */ new Map([
+  ["ECONNRESET", "broken"],
+  ["EPIPE", "broken"],
+  ["ETIMEDOUT", "timeout"],
+  ["ECONNABORTED", "broken"],
+  ["UND_ERR_SOCKET", "broken"],
+  ["UND_ERR_HEADERS_TIMEOUT", "timeout"],
+  ["UND_ERR_BODY_TIMEOUT", "timeout"],
+  ["UND_ERR_RES_CONTENT_LENGTH_MISMATCH", "broken"]
+]);
+var tlsKinds = /* @__PURE__ */ new Map([
+  ["ERR_SSL_WRONG_VERSION_NUMBER", "not-tls"],
+  ["ERR_SSL_PACKET_LENGTH_TOO_LONG", "not-tls"],
+  ["ERR_SSL_HTTP_REQUEST", "not-tls"],
+  ["DEPTH_ZERO_SELF_SIGNED_CERT", "certificate"],
+  ["SELF_SIGNED_CERT_IN_CHAIN", "certificate"],
+  ["UNABLE_TO_VERIFY_LEAF_SIGNATURE", "certificate"],
+  ["UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "certificate"],
+  ["UNABLE_TO_GET_ISSUER_CERT", "certificate"],
+  ["CERT_HAS_EXPIRED", "certificate"],
+  ["CERT_NOT_YET_VALID", "certificate"],
+  ["CERT_REVOKED", "certificate"],
+  ["ERR_TLS_CERT_ALTNAME_INVALID", "certificate"]
 ]);
 function classifyNetworkError(error) {
   const codes = collectCodes(error, 0);
-  const maybeSent = codes.find((code) => maybeSentCodes.has(code));
-  if (maybeSent !== void 0) return { code: maybeSent, requestMayHaveBeenSent: true };
-  const notSent = codes.find((code) => notSentCodes.has(code));
-  if (notSent !== void 0) return { code: notSent, requestMayHaveBeenSent: false };
+  const tls = codes.find((code) => tlsKinds.has(code));
+  if (tls !== void 0) return { code: tls, kind: tlsKinds.get(tls), requestMayHaveBeenSent: false, permanent: true };
+  const maybeSent = codes.find((code) => maybeSentKinds.has(code));
+  if (maybeSent !== void 0) return { code: maybeSent, kind: maybeSentKinds.get(maybeSent), requestMayHaveBeenSent: true, permanent: false };
+  const notSent = codes.find((code) => notSentKinds.has(code));
+  if (notSent !== void 0) return { code: notSent, kind: notSentKinds.get(notSent), requestMayHaveBeenSent: false, permanent: false };
   return void 0;
 }
 function collectCodes(error, depth) {
@@ -55068,6 +55100,8 @@ var Transport = class {
   #queue;
   #agent;
   #counter = new RequestCounter();
+  /** Aborted by `close()`: ends the waits before retries. */
+  #closing = new AbortController();
   #closed = false;
   /** Expects options already checked by `createApiClient`. */
   constructor(options) {
@@ -55155,6 +55189,7 @@ var Transport = class {
   async close() {
     if (this.#closed) return;
     this.#closed = true;
+    this.#closing.abort();
     await this.#queue.onIdle();
     await this.#agent.close();
   }
@@ -55167,17 +55202,19 @@ var Transport = class {
       const isRetry = attempt > 1;
       const result = await this.#queue.add(() => this.#attempt(wire, isRetry));
       if (result.kind === "response" && result.response.statusCode < 400) return result.response;
-      const outcome = result.kind === "network" ? { kind: "network", requestMayHaveBeenSent: result.failure.requestMayHaveBeenSent } : {
+      const outcome = result.kind === "network" ? { kind: "network", requestMayHaveBeenSent: result.failure.requestMayHaveBeenSent, permanent: result.failure.permanent } : {
         kind: "status",
         status: result.response.statusCode,
         retryAfterMs: parseRetryAfter(result.response.headers["retry-after"], this.#clock.now())
       };
       const decision = decideRetry(outcome, wire, attempt, this.#policy, this.#random);
-      if (!decision.retry) {
-        if (result.kind === "response") throw this.#httpError(wire, result.response, attempt);
-        throw new ApiUnreachableError({ ...this.#target(wire), networkCode: result.failure.code, attempts: attempt }, { cause: result.error });
-      }
-      await this.#clock.sleep(decision.delayMs);
+      const failure = () => result.kind === "response" ? this.#httpError(wire, result.response, attempt) : new ApiUnreachableError(
+        { ...this.#target(wire), networkCode: result.failure.code, networkFailure: result.failure.kind, attempts: attempt },
+        { cause: result.error }
+      );
+      if (!decision.retry) throw failure();
+      await this.#clock.sleep(decision.delayMs, this.#closing.signal);
+      if (this.#closed) throw failure();
     }
   }
   /** One attempt, run inside a queue slot: send, and read the whole body before giving the slot back. */
@@ -55267,7 +55304,10 @@ function createApiClient(options) {
       userAgent: checkOptionalString("options.userAgent", given["userAgent"]),
       concurrency: given["concurrency"] === void 0 ? void 0 : checkPositiveInteger("options.concurrency", given["concurrency"]),
       timeoutMs: given["timeoutMs"] === void 0 ? void 0 : checkPositiveNumber("options.timeoutMs", given["timeoutMs"]),
-      retry: resolveRetryPolicy(given["retry"] === void 0 ? {} : checkObject("options.retry", given["retry"])),
+      retry: resolveRetryPolicy({
+        ...retryBudgetFromEnvironment(process.env),
+        ...given["retry"] === void 0 ? {} : checkObject("options.retry", given["retry"])
+      }),
       clock: options.clock,
       random: options.random
     })
@@ -55657,6 +55697,67 @@ var ApiClient = class {
     return this.#transport.close();
   }
 };
+
+// src/client/api-failure-message.ts
+var optionNames = [
+  ["options.baseUrl", "urlFrom"],
+  ["options.token", "tokenFrom"]
+];
+function explainApiFailure(error, naming) {
+  if (error instanceof ApiUnreachableError) return unreachable(error, naming);
+  if (error instanceof ApiRequestError) return answered(error, naming);
+  if (error instanceof ApiInvalidResponseError) {
+    const check = naming.urlFrom === void 0 ? "" : `: is ${naming.urlFrom} the origin of a Quire or GitBook API (without /v1)?`;
+    return `${apiName(error.data, naming)} answered ${requestName(error.data, naming)} with ${error.data.status} and ${error.data.problem}${check}`;
+  }
+  if (isQuireError(error, "INVALID_ARGUMENT") && optionNames.some(([option]) => error.message.includes(option))) {
+    return optionNames.reduce((message, [option, field]) => message.replaceAll(option, naming[field] ?? option), error.message);
+  }
+  return void 0;
+}
+var networkAdvice = {
+  refused: { said: "the connection was refused", check: (from) => `check that the service is running and that ${from} names its host and port` },
+  unresolved: { said: "the host name does not resolve", check: (from) => `check the host name in ${from}, and this machine's network and DNS` },
+  "no-route": { said: "there is no route to it from this machine", check: (from) => `check the address in ${from}, the network, and any VPN or firewall` },
+  timeout: { said: "it did not answer in time", check: (from) => `check that the service is up and that ${from} is reachable from here (a firewall or proxy may drop the connection)` },
+  broken: { said: "the connection broke", check: (from) => `check that ${from} names the API and not another kind of server, and try again` },
+  "not-tls": { said: "the server speaks http, not https", check: (from) => `use http:// in ${from}` },
+  certificate: { said: "its TLS certificate is not trusted by this machine", check: (from) => `check the host name in ${from}; for a private certificate authority, name its file in NODE_EXTRA_CA_CERTS` }
+};
+function unreachable(error, naming) {
+  const { networkCode, networkFailure, attempts } = error.data;
+  const advice = networkAdvice[networkFailure];
+  const tries = attempts === 1 ? "" : `, ${attempts} attempts`;
+  const check = naming.urlFrom === void 0 ? "this is a bug in Quire: please report it" : advice.check(naming.urlFrom);
+  return `cannot reach ${apiName(error.data, naming)}: ${advice.said} (${networkCode}${tries}); ${check}`;
+}
+function answered(error, naming) {
+  const { status, serverMessage, attempts } = error.data;
+  const api = apiName(error.data, naming);
+  const request3 = requestName(error.data, naming);
+  const said = serverMessage === void 0 ? "" : `: ${serverMessage}`;
+  if (status === 401) {
+    return naming.tokenFrom === void 0 ? `${api} answered ${request3} with 401${said}; it needs a token: give one with ${naming.tokenHow}` : `${api} refused the token from ${naming.tokenFrom} (${request3} answered 401${said}); check that it is a current token of this service`;
+  }
+  if (status === 403) {
+    return `${api} answered ${request3} with 403${said}; the token${naming.tokenFrom === void 0 ? "" : ` from ${naming.tokenFrom}`} may not do this: it needs a role that allows it`;
+  }
+  if (status === 429 || status >= 500) {
+    const tries = attempts > 1 ? ` (after ${attempts} attempts)` : "";
+    return `${api} answered ${request3} with ${status}${said}${tries}; the service is unavailable or failing: check its health and logs, and try again later`;
+  }
+  return `${api} answered ${request3} with ${status}${said}`;
+}
+function apiName(target, naming) {
+  if (naming.embeddedName !== void 0) return naming.embeddedName;
+  const origin = new URL(target.url).origin;
+  return naming.urlFrom === void 0 ? `the API at ${origin}` : `the API at ${origin} (${naming.urlFrom})`;
+}
+function requestName(target, naming) {
+  const url = new URL(target.url);
+  if (target.route === "{downloadURL}" && naming.embeddedName === void 0) return `${target.method} ${target.url}`;
+  return `${target.method} ${url.pathname}${url.search}`;
+}
 
 // src/git/git-object.ts
 var import_isomorphic_git = __toESM(require_isomorphic_git(), 1);
@@ -59187,6 +59288,22 @@ async function refusedFilesInGit(repo, headOid, prefix, locate, limits) {
   }
   return refused;
 }
+async function recordedMissingFiles(repo, headOid, prefix, missing, limits) {
+  const refused = [];
+  const fitting = /* @__PURE__ */ new Map();
+  for (const path of missing) {
+    const bytes = await readFileAt(repo, headOid, `${prefix}${path}`);
+    if (bytes === void 0) continue;
+    const detail = fileRefusal(bytes.byteLength, limits);
+    if (detail === void 0) fitting.set(path, bytes);
+    else refused.push({ outcome: "failed", side: "space", kind: "file", path, detail: `still not in the space: ${detail}` });
+  }
+  return { refused, fitting, lacked: missing };
+}
+function missingPaths(items) {
+  const paths = items.flatMap((item) => item.outcome === "failed" && item.side === "space" && item.kind === "file" && item.path !== void 0 ? [item.path] : []);
+  return [...new Set(paths)].sort();
+}
 function withRefusedFiles(plan2, refused) {
   if (refused === void 0 || refused.length === 0) return plan2;
   const reported = new Set(plan2.items.filter((item) => item.outcome === "failed" && item.kind === "file").map((item) => item.path));
@@ -60208,8 +60325,11 @@ async function readSyncSides(context) {
   const keyed = keepsSyncPoints && head !== void 0 && context.options.pullRequest === void 0 ? await findSyncPoint(context, head) : void 0;
   const syncPointKey = keyed?.key;
   const recorded = keyed?.recorded;
-  const mainline = (recorded === void 0 ? void 0 : await readMainlineTo(context, space.revision, head, recorded)) ?? await readMainline(context, space.revision, head);
+  const fromRecorded = recorded === void 0 ? void 0 : await readMainlineTo(context, space.revision, head, recorded);
+  const mainline = fromRecorded ?? await readMainline(context, space.revision, head);
   const syncPoint = mainline.syncPoint;
+  const recordedMissing = fromRecorded === void 0 || recorded?.missing === void 0 || head === void 0 || context.options.direction === "space-to-git" ? void 0 : recorded.missing;
+  const missing = recordedMissing === void 0 ? void 0 : await recordedMissingFiles(context.repo, head.oid, context.options.prefix, recordedMissing, fileLimits);
   let live;
   let liveLocations;
   const loadLive = async () => {
@@ -60230,12 +60350,13 @@ async function readSyncSides(context) {
     inPlaceAllowed,
     locate: async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()),
     unchangedAllowed: target === void 0 && context.options.pullRequest === void 0,
-    spacePaths: [...new Set(revisions.flatMap((revision2) => [...revision2.changes.keys()]))]
+    spacePaths: [...new Set(revisions.flatMap((revision2) => [...revision2.changes.keys()]))],
+    missing
   });
   const content = locations !== void 0 && live === void 0 ? void 0 : await loadLive();
   const isEmpty = content !== void 0 && content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
-  const complete = syncPoint !== void 0 && syncPoint.rewritten !== true && await readFilesCompleteMark(context.repo, spaceId) === syncPoint.commit;
-  const refusedFiles = complete || syncPoint === void 0 || head === void 0 || context.options.direction === "space-to-git" ? void 0 : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()), fileLimits);
+  const complete = missing !== void 0 || syncPoint !== void 0 && syncPoint.rewritten !== true && await readFilesCompleteMark(context.repo, spaceId) === syncPoint.commit;
+  const refusedFiles = missing !== void 0 ? missing.refused : complete || syncPoint === void 0 || head === void 0 || context.options.direction === "space-to-git" ? void 0 : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()), fileLimits);
   let files;
   if (syncPoint === void 0 && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space.revision));
   return {
@@ -60403,12 +60524,13 @@ async function readGitSide(context, head, syncPoint, space) {
   const summary = head === void 0 ? void 0 : summarize(head);
   if (head === void 0 || syncPoint === void 0) return { git: await wholeGitSide(context, head) };
   const structure = await readStructure(context, head.oid);
-  if (syncPoint.rewritten === true) return { git: await readRewrittenGitSide(context, head, syncPoint, structure) };
+  if (syncPoint.rewritten === true) return { git: withMissingFiles(await readRewrittenGitSide(context, head, syncPoint, structure), space.missing) };
+  const sending = (space.missing?.fitting.size ?? 0) > 0;
   const changed = (await changedPaths(repo, syncPoint.commit, head.oid, prefix === void 0 ? {} : { prefix })).filter(
     (change) => change.status === "deleted" ? change.previousMode !== "160000" && change.previousMode !== "120000" : change.mode !== "160000" && change.mode !== "120000"
   );
   const lastChange = changed.length === 0 ? void 0 : await newestChange(context, syncPoint.commit, head);
-  if (changed.length === 0 && space.unchangedAllowed) {
+  if (changed.length === 0 && space.unchangedAllowed && !sending) {
     const baseFiles = /* @__PURE__ */ new Map();
     for (const path of space.spacePaths) {
       const bytes = await readFileAt(repo, syncPoint.commit, `${options.prefix}${path}`);
@@ -60417,7 +60539,7 @@ async function readGitSide(context, head, syncPoint, space) {
     return { git: { ref, head: summary, lastChange, headFiles: baseFiles, baseFiles, changes: /* @__PURE__ */ new Map(), complete: false, structure } };
   }
   const paths = changed.map((change) => change.path);
-  const quick = space.inPlaceAllowed && changed.length > 0 && changed.every((change) => change.status === "modified" && !structure.has(change.path));
+  const quick = space.inPlaceAllowed && !sending && changed.length > 0 && changed.every((change) => change.status === "modified" && !structure.has(change.path));
   const locations = quick ? await space.locate(paths) : void 0;
   if (locations !== void 0 && canPlanInPlace(paths, locations, structure)) {
     const blobs = await readBlobs(repo, changed.flatMap((change) => change.status === "modified" ? [change.previousOid, change.oid] : []));
@@ -60442,7 +60564,18 @@ async function readGitSide(context, head, syncPoint, space) {
   const headFiles = now?.files ?? base2.files;
   const changes = /* @__PURE__ */ new Map();
   for (const change of changed) changes.set(change.path, change.status === "deleted" ? null : headFiles.get(change.path) ?? null);
-  return { git: { ref, head: summary, lastChange, headFiles, baseFiles: base2.files, changes, complete: true, structure } };
+  return { git: withMissingFiles({ ref, head: summary, lastChange, headFiles, baseFiles: base2.files, changes, complete: true, structure }, space.missing) };
+}
+function withMissingFiles(git9, missing) {
+  if (missing === void 0 || missing.lacked.length === 0) return git9;
+  const baseFiles = new Map(git9.baseFiles);
+  const changes = new Map(git9.changes);
+  for (const path of missing.lacked) {
+    baseFiles.delete(path);
+    if (changes.get(path) === null) changes.delete(path);
+  }
+  for (const [path, bytes] of missing.fitting) changes.set(path, bytes);
+  return { ...git9, baseFiles, changes };
 }
 async function wholeGitSide(context, head) {
   const { repo, options } = context;
@@ -60531,7 +60664,7 @@ async function runSync(context, run) {
 async function recordSyncPoint(context, key, result) {
   if (result.revision === void 0 || result.commit === void 0 || context.options.pullRequest !== void 0) return;
   const where = key ?? { repository: await repositoryIdentity(context.repo, result.commit), ref: context.options.ref };
-  await context.client.setSyncPoint(context.spaceId, { ...where, revision: result.revision, commit: result.commit });
+  await context.client.setSyncPoint(context.spaceId, { ...where, revision: result.revision, commit: result.commit, missing: missingPaths(result.items) });
 }
 function planAsResult(syncPlan, context) {
   const { mode } = syncPlan;
@@ -60666,6 +60799,7 @@ async function readPayload(path) {
 }
 
 // src/action/run-action.ts
+var actionApiNaming = { urlFrom: "the api-url input", tokenFrom: "the token input", tokenHow: "the token input" };
 async function runAction(env, console2) {
   const outputs = { revision: "", "change-request": "", commit: "", result: "" };
   try {
@@ -60723,7 +60857,7 @@ async function runAction(env, console2) {
       await client.close();
     }
   } catch (error) {
-    const message = isQuireError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const message = isQuireError(error) ? `${error.code}: ${explainApiFailure(error, actionApiNaming) ?? error.message}` : error instanceof Error ? error.message : String(error);
     outputs.result = JSON.stringify({ error: { code: isQuireError(error) ? error.code : "INTERNAL", message } });
     console2.out(errorAnnotation("Quire sync failed", message));
     return 1;
