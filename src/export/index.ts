@@ -4,4 +4,5 @@ export { formatExportSummary } from './export-summary.ts';
 export { outputPath } from './output-path.ts';
 export { terminalProgress, type ProgressStream } from './progress-bar.ts';
 export { searchIndexScript } from './search-index.ts';
-export { fetchExportSite, siteSpacesOf, type SiteLocation } from './fetch-site.ts';
+export { fetchExportSite, fetchExportSpace, siteSpacesOf, type SiteLocation } from './fetch-site.ts';
+export { spaceSiteProfile, type SpaceForSite } from './space-site.ts';

@@ -40,8 +40,9 @@ export async function startServe(args: string[]): Promise<Served> {
   return { child, baseUrl, token, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-export async function runQuire(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [quire, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `quire` with `args` to its end, in `options.cwd` (default: this process's) with `options.env` added to the environment. */
+export async function runQuire(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [quire, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(options.cwd === undefined ? {} : { cwd: options.cwd }), env: { ...process.env, ...options.env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
