@@ -113,7 +113,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .requiredOption('--out <dir>', 'the folder to write the bundle into (created when missing)')
     .option('--share-key <key>', 'the share key of a share-link site')
     .option('--claims <file.json>', 'visitor claims (a JSON object) to export adaptive content for; default: none');
-  addApiOptions(exportCommand, "the site's organization")
+  addApiOptions(exportCommand, "the site's organization (default: the embedded service's, else the token's first)")
     .option('--json', 'print the summary as JSON')
     .addHelpText(
       'after',
@@ -161,15 +161,15 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     'the organization (default: the embedded service\'s, else the token\'s first)',
   )
     .requiredOption('--title <title>', 'the title of the site')
-    .option('--space <id>', 'a space the site shows (repeat it: one section per space)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .option('--space <id>', 'a space the site shows (repeat it: one section per space)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .addOption(new Option('--visibility <visibility>', 'who may read the site once published').choices(['public', 'unlisted', 'share-link', 'visitor-auth']).default('public'))
     .option('--json', 'print the site as JSON: { id, title, visibility, published, siteSpaces, spaces, sections? }')
     .addHelpText(
       'after',
       `\n${apiExitCodes}\nExamples:\n  quire sites create --title "Acme docs" --space abc123\n  quire sites create --title "Acme docs" --space guides1 --space api2   # two sections\n  quire sites publish <id>\n`,
     )
-    .action(async (options: ApiCommandOptions & { title: string; space: string[]; visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth' }) => {
-      exitCode = await (await import('./commands/sites.ts')).sitesCreate(options, terminal, process.env);
+    .action(async (options: ApiCommandOptions & { title: string; space?: string[]; visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth' }) => {
+      exitCode = await (await import('./commands/sites.ts')).sitesCreate({ ...options, space: options.space ?? [] }, terminal, process.env);
     });
   for (const [action, published, description] of [
     ['publish', true, 'Publish a site: its published profile becomes readable, so quire export --site can export it.'],
