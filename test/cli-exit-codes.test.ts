@@ -14,7 +14,7 @@ const rows = [...table.matchAll(/^\| (\d) \|.*\| ([^|]*) \|$/gm)].map(([, code, 
   code: Number(code),
   commands: [...commands!.matchAll(/`([^`]+)`/g)].map(([, name]) => name!),
 }));
-const commands = ['convert', 'demo', 'serve', 'sync', 'export', 'token create'];
+const commands = ['convert', 'demo', 'serve', 'sync', 'export', 'build', 'spaces list', 'spaces create', 'sites list', 'sites create', 'sites publish', 'sites unpublish', 'token create'];
 const env = { QUIRE_API_ATTEMPTS: '1', QUIRE_API_URL: undefined, QUIRE_TOKEN: undefined };
 
 const work = mkdtempSync(join(tmpdir(), 'quire-exit-codes-'));
@@ -40,7 +40,10 @@ function casesOf(code: number): Promise<Array<{ args: string[]; cwd: string; sai
     case 0:
       return [{ args: ['convert', 'clean', join(work, 'clean.json')], cwd: work, said: /1 pages/ }];
     case 1:
-      return [{ args: ['convert', 'broken', join(work, 'broken.json')], cwd: work, said: /error FORMAT_INVALID_YAML/ }];
+      return [
+        { args: ['convert', 'broken', join(work, 'broken.json')], cwd: work, said: /error FORMAT_INVALID_YAML/ },
+        { args: ['build', 'broken', '--out', join(work, 'broken-site')], cwd: work, said: /error FORMAT_INVALID_YAML/ },
+      ];
     case 2:
       return [
         { args: ['sync', '--api', 'http://127.0.0.1:9'], cwd: repo.dir, said: /--space is required with --api/ },
@@ -49,7 +52,11 @@ function casesOf(code: number): Promise<Array<{ args: string[]; cwd: string; sai
         { args: ['sync', '--dir', 'no-such-folder'], cwd: repo.dir, said: /NOT_FOUND: no-such-folder does not exist/ },
         { args: ['convert', 'no-such-folder', join(work, 'out.json')], cwd: work, said: /NOT_FOUND: no-such-folder does not exist/ },
         { args: ['export', '--site', 's1', '--out', 'site', '--api', 'http://127.0.0.1:9'], cwd: work, said: /--token \(or QUIRE_TOKEN\) is required with --api/ },
-        { args: ['export', '--out', 'site'], cwd: work, said: /required option '--site <id>' not specified/ },
+        { args: ['export', '--out', 'site'], cwd: work, said: /give --site <id> \(a published site\) or --space <id>/ },
+        { args: ['export', '--site', 's1', '--out', 'site', '--data', join(work, 'no-service')], cwd: work, said: /no embedded service/ },
+        { args: ['sites', 'list', '--data', join(work, 'no-service')], cwd: work, said: /no embedded service/ },
+        { args: ['build', 'a-file', '--out', 'site'], cwd: work, said: /a-file is not a directory/ },
+        { args: ['build', 'no-such-folder', '--out', 'site'], cwd: work, said: /no-such-folder does not exist/ },
         { args: ['serve', '--port', 'eighty'], cwd: work, said: /a port is a number/ },
       ];
     case 3:
@@ -58,6 +65,7 @@ function casesOf(code: number): Promise<Array<{ args: string[]; cwd: string; sai
       return refusedPort().then((port) => [
         { args: ['sync', '--api', `http://127.0.0.1:${port}`, '--space', 's1'], cwd: repo.dir, said: /cannot reach the API at .* \(--api\): the connection was refused/ },
         { args: ['export', '--site', 's1', '--out', 'site', '--api', `http://127.0.0.1:${port}`, '--token', 'qt_test'], cwd: work, said: /cannot reach the API/ },
+        { args: ['sites', 'list', '--api', `http://127.0.0.1:${port}`, '--token', 'qt_test'], cwd: work, said: /cannot reach the API at .* \(--api\)/ },
       ]);
     default:
       throw new Error(`docs/exit-codes.md has a row ${code} this test has no case for`);

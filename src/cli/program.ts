@@ -112,37 +112,37 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       },
     );
 
-  program
+  const exportCommand = program
     .command('export')
     .description(
       'Export a published site as a static bundle that works offline: one HTML page per visible page of every site space, ' +
         'relative links that open from file:// and any static web server, every referenced file copied once, offline search, ' +
-        '404.html and sitemap.xml. With no --api (nor QUIRE_API_URL) it reads the embedded service on ./.quire.',
+        '404.html and sitemap.xml. --space exports one space as a site of its own, with the default customization, without making a site. ' +
+        'With no --api (nor QUIRE_API_URL) it reads the embedded service on ./.quire.',
     )
-    .requiredOption('--site <id>', 'the site to export')
+    .option('--site <id>', 'the published site to export (quire sites list shows them)')
+    .option('--space <id>', 'instead of --site: one space, exported as a site with the default customization (quire spaces list shows them)')
     .requiredOption('--out <dir>', 'the folder to write the bundle into (created when missing)')
-    .option('--organization <id>', "the site's organization (default: the token's first organization)")
-    .option('--api <url>', 'the API origin, without /v1 (default: $QUIRE_API_URL, else the embedded service)')
-    .option('--token <token>', 'the API token (default: $QUIRE_TOKEN)')
     .option('--share-key <key>', 'the share key of a share-link site')
-    .option('--data <dir>', "the embedded service's data folder, used when no API is given", '.quire')
+    .option('--claims <file.json>', 'visitor claims (a JSON object) to export adaptive content for; default: none');
+  addApiOptions(exportCommand, "the site's organization (default: the embedded service's, else the token's first)")
     .option('--json', 'print the summary as JSON')
-    .option('--claims <file.json>', 'visitor claims (a JSON object) to export adaptive content for; default: none')
     .addHelpText(
       'after',
-      '\nAdaptive content: {% if %} blocks, inline expressions and page conditions (if:) are evaluated once, against the claims of --claims ' +
+      '\nExactly one of --site and --space is required. A site must be published first (quire sites publish <id>).\n' +
+        '\nAdaptive content: {% if %} blocks, inline expressions and page conditions (if:) are evaluated once, against the claims of --claims ' +
         '(visitor.claims in expressions, the file used as-is: the hosted service puts unsigned claims under visitor.claims.unsigned, so write ' +
         '{ "unsigned": { "plan": "pro" } } for those). Without --claims there are none: content shown only on a condition is left out. ' +
         'A bundle shows one audience; export once per audience for several.\n' +
         `\n${exitCodeHelp({
           0: 'done',
-          1: 'the site or its content could not be read (the API refused: not found, no access)',
-          2: 'wrong usage (a bad --api URL, no token with --api, no embedded service in --data, an unreadable or invalid claims file)',
+          1: 'the site or its content could not be read (the API refused: not found, no access; a site not published yet)',
+          2: 'wrong usage (neither or both of --site and --space, a bad --api URL, no token with --api, no embedded service in --data, an unreadable or invalid claims file)',
           3: 'unexpected failure',
           4: 'the API could not be used (no answer, https asked of an http server, 5xx after every retry): the message says what to check',
-        })}\n\nExamples:\n  quire export --site abc123 --out site\n  quire export --site abc123 --out site-pro --claims pro-claims.json\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire export --site abc123 --out site\n`,
+        })}\n\nExamples:\n  quire export --site abc123 --out site\n  quire export --space def456 --out site\n  quire export --site abc123 --out site-pro --claims pro-claims.json\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire export --site abc123 --out site\n`,
     )
-    .action(async (options: { site: string; out: string; organization?: string; api?: string; token?: string; shareKey?: string; data: string; json?: boolean; claims?: string }) => {
+    .action(async (options: { site?: string; space?: string; out: string; organization?: string; api?: string; token?: string; shareKey?: string; data: string; json?: boolean; claims?: string }) => {
       apiNaming = cliApiNaming(options, process.env);
       exitCode = await (await import('./commands/export.ts')).exportCommand(options, terminal, process.env);
     });
@@ -169,14 +169,83 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
         '(a tab) titled like its README page (its first heading), at the path of its folder name; the first section is the home page. ' +
         'Sub-folders without one are skipped, and named.\n' +
         '\nProblems the format reader finds are printed with their file and line, as quire convert prints them; warnings never stop the build.\n' +
-        '\nExit codes: 0 done, 1 the directory has format errors (printed; the site is still written), 2 wrong usage (no such directory, no space in it, ' +
-        'an unreadable or invalid customization or claims file: the message names the field), 3 unexpected failure.\n\n' +
+        `\n${exitCodeHelp({
+          0: 'done',
+          1: 'the directory has format errors (printed; the site is still written)',
+          2: 'wrong usage (no such directory, no space in it, an unreadable or invalid customization or claims file: the message names the field)',
+          3: 'unexpected failure',
+        })}\n\n` +
         'Examples:\n  quire build docs --out site\n  quire build monorepo --out site --sections payments,identity,developers --title "Ledgerline docs"\n' +
         '  quire build docs --out site --customization customization.json --claims pro-claims.json\n',
     )
     .action(async (dir: string, options: { out: string; customization?: string; claims?: string; sections?: string; title?: string; url?: string; json?: boolean }) => {
       exitCode = await (await import('./commands/build.ts')).buildCommand(dir, options, terminal);
     });
+
+  const apiExitCodes = `${exitCodeHelp({
+    0: 'done',
+    1: 'the API refused or found nothing (a space or site that does not exist: the message says which)',
+    2: 'wrong usage (a bad --api URL, no token with --api, no embedded service in --data)',
+    3: 'unexpected failure',
+    4: 'the API could not be used (no answer, https asked of an http server, 5xx after every retry): the message says what to check',
+  })}\n`;
+  const spaces = program.command('spaces').description('List and create spaces: the content a site shows, kept in step with a Git folder by quire sync.');
+  addApiOptions(spaces.command('list').description('List the spaces of the organization: "<id>  <title>" per line.'), 'the organization (default: the embedded service\'s, else the token\'s first)')
+    .option('--json', 'print a JSON array of { id, title, visibility }')
+    .addHelpText('after', `\n${apiExitCodes}\nExamples:\n  quire spaces list\n  QUIRE_API_URL=https://docs.example.com QUIRE_TOKEN=... quire spaces list --json\n`)
+    .action(async (options: ApiCommandOptions) => {
+      apiNaming = cliApiNaming(options, process.env);
+      exitCode = await (await import('./commands/spaces.ts')).spacesList(options, terminal, process.env);
+    });
+  addApiOptions(spaces.command('create').description('Create an empty space and print its id; quire sync --space <id> fills it from a Git folder.'), 'the organization (default: the embedded service\'s, else the token\'s first)')
+    .requiredOption('--title <title>', 'the title of the space')
+    .option('--json', 'print { id, title, visibility } as JSON')
+    .addHelpText('after', `\n${apiExitCodes}\nExamples:\n  quire spaces create --title Handbook\n  quire sync --space <id>\n`)
+    .action(async (options: ApiCommandOptions & { title: string }) => {
+      apiNaming = cliApiNaming(options, process.env);
+      exitCode = await (await import('./commands/spaces.ts')).spacesCreate(options, terminal, process.env);
+    });
+
+  const sites = program
+    .command('sites')
+    .description('List, create, publish and unpublish sites: what quire export --site reads. A site shows one space, or several as sections (tabs).');
+  addApiOptions(sites.command('list').description('List the sites of the organization: "<id>  published|unpublished  <title>" per line.'), 'the organization (default: the embedded service\'s, else the token\'s first)')
+    .option('--json', 'print a JSON array of { id, title, visibility, published, siteSpaces }')
+    .addHelpText('after', `\n${apiExitCodes}\nExamples:\n  quire sites list\n  quire sites list --json\n`)
+    .action(async (options: ApiCommandOptions) => {
+      apiNaming = cliApiNaming(options, process.env);
+      exitCode = await (await import('./commands/sites.ts')).sitesList(options, terminal, process.env);
+    });
+  addApiOptions(
+    sites
+      .command('create')
+      .description('Create a site of one or more spaces, not published yet. One space is the whole site; several become one section each (titled like the space), in the order given.'),
+    'the organization (default: the embedded service\'s, else the token\'s first)',
+  )
+    .requiredOption('--title <title>', 'the title of the site')
+    .option('--space <id>', 'a space the site shows (repeat it: one section per space)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
+    .addOption(new Option('--visibility <visibility>', 'who may read the site once published').choices(['public', 'unlisted', 'share-link', 'visitor-auth']).default('public'))
+    .option('--json', 'print the site as JSON: { id, title, visibility, published, siteSpaces, spaces, sections? }')
+    .addHelpText(
+      'after',
+      `\n${apiExitCodes}\nExamples:\n  quire sites create --title "Acme docs" --space abc123\n  quire sites create --title "Acme docs" --space guides1 --space api2   # two sections\n  quire sites publish <id>\n`,
+    )
+    .action(async (options: ApiCommandOptions & { title: string; space?: string[]; visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth' }) => {
+      apiNaming = cliApiNaming(options, process.env);
+      exitCode = await (await import('./commands/sites.ts')).sitesCreate({ ...options, space: options.space ?? [] }, terminal, process.env);
+    });
+  for (const [action, published, description] of [
+    ['publish', true, 'Publish a site: its published profile becomes readable, so quire export --site can export it.'],
+    ['unpublish', false, 'Unpublish a site: it can no longer be read or exported; its content is kept.'],
+  ] as const) {
+    addApiOptions(sites.command(action).description(description).argument('<site>', 'the id of the site (quire sites list shows them)'), 'the organization (default: the embedded service\'s, else the token\'s first)')
+      .option('--json', 'print { id, title, visibility, published, siteSpaces } as JSON')
+      .addHelpText('after', `\n${apiExitCodes}\nExamples:\n  quire sites ${action} abc123\n`)
+      .action(async (site: string, options: ApiCommandOptions) => {
+      apiNaming = cliApiNaming(options, process.env);
+        exitCode = await (await import('./commands/sites.ts')).sitesSetPublished(site, published, options, terminal, process.env);
+      });
+  }
 
   const token = program.command('token').description('Manage API tokens of the service (quire serve).');
   token
@@ -209,6 +278,24 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     terminal.err(`quire: ${failure.message}\n`);
     return failure.code;
   }
+}
+
+/** The options of every command that talks to the API: where it is, the token, the embedded default, the organization. */
+interface ApiCommandOptions {
+  api?: string;
+  token?: string;
+  data: string;
+  organization?: string;
+  json?: boolean;
+}
+
+/** Adds --api, --token, --data and --organization, the way `quire export`, `quire spaces` and `quire sites` find the API. */
+function addApiOptions(command: Command, organization: string): Command {
+  return command
+    .option('--api <url>', 'the API origin, without /v1 (default: $QUIRE_API_URL, else the embedded service)')
+    .option('--token <token>', 'the API token (default: $QUIRE_TOKEN; required with --api)')
+    .option('--data <dir>', "the embedded service's data folder, used when no API is given", '.quire')
+    .option('--organization <id>', organization);
 }
 
 function parsePort(value: string): number {

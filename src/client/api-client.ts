@@ -16,6 +16,7 @@ import type {
   RevisionFile,
   RevisionPage,
   Site,
+  SiteSection,
   SiteSpace,
   Space,
   User,
@@ -469,6 +470,28 @@ export class ApiClient {
   }
 
   /**
+   * Every site of an organization (listSites, `GET /v1/orgs/{organizationId}/sites`), following pages.
+   *
+   * @example
+   * for await (const site of client.listSites('org1')) console.log(site.id, site.title, site.published);
+   */
+  listSites(organizationId: string, options: { readonly limit?: number | undefined } = {}): AsyncIterable<Site> {
+    const org = checkId('organizationId', organizationId);
+    const given = checkObject('options', options);
+    return sites.listSites(this.#transport, org, checkOptionalLimit('options.limit', given['limit']));
+  }
+
+  /**
+   * A site of an organization, published or not (getSiteById).
+   *
+   * @example
+   * const { published } = await client.getSite('org1', 'site1');
+   */
+  getSite(organizationId: string, siteId: string): Promise<Site> {
+    return sites.getSite(this.#transport, checkId('organizationId', organizationId), checkId('siteId', siteId));
+  }
+
+  /**
    * Creates a site in an organization (createSite). Not retried once it may have been sent.
    *
    * @example
@@ -492,6 +515,19 @@ export class ApiClient {
   }
 
   /**
+   * Adds a section to a site that shows a space (addSectionToSite); `title` defaults to the space's title. A site's
+   * first section takes in the site spaces at its root.
+   *
+   * @example
+   * await client.addSectionToSite('org1', 'site1', 'space1', { title: 'Guides' });
+   */
+  addSectionToSite(organizationId: string, siteId: string, spaceId: string, options: { readonly title?: string | undefined } = {}): Promise<SiteSection> {
+    const given = checkObject('options', options);
+    const title = checkOptionalString('options.title', given['title']);
+    return sites.addSectionToSite(this.#transport, checkId('organizationId', organizationId), checkId('siteId', siteId), checkId('spaceId', spaceId), title);
+  }
+
+  /**
    * Publishes a site (publishSite): its published profile becomes readable.
    *
    * @example
@@ -499,6 +535,16 @@ export class ApiClient {
    */
   publishSite(organizationId: string, siteId: string): Promise<Site> {
     return sites.publishSite(this.#transport, checkId('organizationId', organizationId), checkId('siteId', siteId));
+  }
+
+  /**
+   * Unpublishes a site (unpublishSite): its published profile is no longer readable; its content is kept.
+   *
+   * @example
+   * await client.unpublishSite('org1', 'site1');
+   */
+  unpublishSite(organizationId: string, siteId: string): Promise<Site> {
+    return sites.unpublishSite(this.#transport, checkId('organizationId', organizationId), checkId('siteId', siteId));
   }
 
   /**

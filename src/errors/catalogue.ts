@@ -59,6 +59,7 @@ export const errorCatalogue = {
 
   // Export: writing a published site as a static bundle
   EXPORT_SERVER_UNSUPPORTED: { status: 501, summary: 'The API server lacks the `directory` extension export reads site content with (GET /v1/quire does not announce it).' },
+  EXPORT_SITE_NOT_PUBLISHED: { status: 409, summary: 'The site to export exists but is not published: its published profile cannot be read until it is.' },
   EXPORT_PATH_ESCAPES_OUT_DIR: { status: 400, summary: 'A file of the export would be written outside the output folder.' },
 } as const satisfies Record<string, { status: number; summary: string }>;
 

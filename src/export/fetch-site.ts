@@ -1,7 +1,8 @@
 import type { ApiClient } from '../client/index.ts';
-import { QuireError } from '../errors/quire-error.ts';
+import { isQuireError, QuireError } from '../errors/quire-error.ts';
 import { readDirectory } from '../format/read-directory.ts';
 import type { RevisionBundle } from '../model/revision-bundle.ts';
+import { spaceSiteProfile } from './space-site.ts';
 import type { ExportSite, SiteExternalLinkInput, SiteProfile, SiteSectionGroupInput, SiteSectionInput, SiteSpaceInput, SiteStructureInput } from '../render/index.ts';
 
 /** Where a published site is: its organization, its id, and the share key of a share-link site. */
@@ -23,14 +24,58 @@ export interface SiteLocation {
  * await exportSite(site, { outDir: 'out' });
  */
 export async function fetchExportSite(client: ApiClient, location: SiteLocation, onSpace?: (title: string) => void): Promise<ExportSite> {
+  await requireDirectoryExtension(client);
+  const published = await readPublishedProfile(client, location);
+  return { profile: published, content: await fetchSiteContent(client, published, onSpace) };
+}
+
+/**
+ * Reads one space as a site of its own, with the default customization (`spaceSiteProfile`): what an export
+ * needs when no site was made for the space. Two requests for the space, then two for its content.
+ *
+ * @example
+ * const site = await fetchExportSpace(client, 'space1');
+ * await exportSite(site, { outDir: 'out' });
+ */
+export async function fetchExportSpace(client: ApiClient, spaceId: string, onSpace?: (title: string) => void): Promise<ExportSite> {
+  await requireDirectoryExtension(client);
+  const space = await client.getSpace(spaceId);
+  const profile = spaceSiteProfile({ id: space.id, title: space.title, emoji: space.emoji });
+  return { profile, content: await fetchSiteContent(client, profile, onSpace) };
+}
+
+async function requireDirectoryExtension(client: ApiClient): Promise<void> {
   const info = await client.getQuireServerInfo();
   if (!info?.extensions.includes('directory')) {
     throw new QuireError('EXPORT_SERVER_UNSUPPORTED', 'the API server does not offer the `directory` extension Quire reads site content with (GET /v1/quire); export needs a Quire server for now', {
       extension: 'directory',
     });
   }
-  const published = await client.getPublishedSite(location.organizationId, location.siteId, location.shareKey === undefined ? {} : { shareKey: location.shareKey });
-  const profile = published as unknown as SiteProfile;
+}
+
+/**
+ * The published profile of a site. A site that exists but is not published answers 404 like a missing one: that
+ * case is told apart (the site itself is read) and reported as EXPORT_SITE_NOT_PUBLISHED, naming how to publish it.
+ */
+async function readPublishedProfile(client: ApiClient, location: SiteLocation): Promise<SiteProfile> {
+  try {
+    const published = await client.getPublishedSite(location.organizationId, location.siteId, location.shareKey === undefined ? {} : { shareKey: location.shareKey });
+    return published as unknown as SiteProfile;
+  } catch (error) {
+    if (!isQuireError(error, 'API_REQUEST_FAILED') || error.status !== 404) throw error;
+    const site = await client.getSite(location.organizationId, location.siteId).catch(() => undefined);
+    if (site === undefined || site.published) throw error;
+    throw new QuireError(
+      'EXPORT_SITE_NOT_PUBLISHED',
+      `site ${location.siteId} ("${site.title}") exists but is not published, so there is nothing to export yet: publish it with \`quire sites publish ${location.siteId}\` (with the same --api or --data options), or export one space with --space`,
+      { organizationId: location.organizationId, siteId: location.siteId },
+      { cause: error },
+    );
+  }
+}
+
+/** The content of each site space of `profile`, read once per space: two requests per space, whatever its size. */
+async function fetchSiteContent(client: ApiClient, profile: SiteProfile, onSpace?: (title: string) => void): Promise<Record<string, RevisionBundle>> {
   const content: Record<string, RevisionBundle> = {};
   const bySpace = new Map<string, RevisionBundle>();
   for (const siteSpace of siteSpacesOf(profile.structure)) {
@@ -45,7 +90,7 @@ export async function fetchExportSite(client: ApiClient, location: SiteLocation,
     }
     content[siteSpace.id] = bundle;
   }
-  return { profile, content };
+  return content;
 }
 
 /** Every site space of a structure, in sections, section groups or at the top. */

@@ -4,6 +4,7 @@ export { formatExportSummary } from './export-summary.ts';
 export { outputPath } from './output-path.ts';
 export { terminalProgress, type ProgressStream } from './progress-bar.ts';
 export { searchIndexScript } from './search-index.ts';
-export { fetchExportSite, siteSpacesOf, type SiteLocation } from './fetch-site.ts';
+export { fetchExportSite, fetchExportSpace, siteSpacesOf, type SiteLocation } from './fetch-site.ts';
+export { spaceSiteProfile, type SpaceForSite } from './space-site.ts';
 export { detectBuildLayout, spaceMarkers, type BuildFiles, type BuildLayout, type BuildSpaceFolder } from './build-layout.ts';
 export { buildSiteModel, builtSiteSpaceId, builtSpaceTitle, type BuildSiteModelInput, type BuiltSpace } from './build-site-model.ts';

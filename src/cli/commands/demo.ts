@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createApiClient } from '../../client/index.ts';
 import { exportSite, fetchExportSite, formatExportSummary } from '../../export/index.ts';
 import { readDirectoryFiles } from '../../disk/directory-files.ts';
@@ -100,19 +101,42 @@ async function syncDemo(out: string, terminal: Terminal): Promise<number> {
     const summary = await exportSite(await fetchExportSite(client, { organizationId: service.organizationId, siteId: site.id }), { outDir: siteDir });
     terminal.out(`10. quire export of the site:\n${indent(formatExportSummary(summary))}\n`);
 
-    terminal.out(
-      'Where to look:\n' +
-        `  open ${siteDir}/index.html               the exported site: works from the disk, search included\n` +
-        `  git -C ${repoDir} log --stat            the import commit and the commit made from the space\n` +
-        `  cat ${repoDir}/README.md                 the line written in the service\n` +
-        `  quire serve --data ${data}              the space (${space.id}), then GET /v1/spaces/${space.id}/content\n` +
-        `  cd ${repoDir} && quire sync --data ${data} --space ${space.id}   sync again (nothing to do)\n`,
-    );
+    terminal.out(whereToLook({ siteDir, repoDir, data, spaceId: space.id, siteId: site.id, again: join(out, 'site-again') }));
     return exitCodes.ok;
   } finally {
     await client.close();
     await service.close();
   }
+}
+
+/**
+ * The closing list of the demo: the exported site as a file URL to open in any browser, and commands that each
+ * work when pasted into a shell in the folder the demo ran from (the clone: `npx quire` runs its bin/quire.js).
+ * Paths under the working folder are printed relative to it.
+ */
+export function whereToLook(at: { siteDir: string; repoDir: string; data: string; spaceId: string; siteId: string; again: string }): string {
+  const path = (absolute: string) => shellWord(relative(process.cwd(), absolute).startsWith('..') ? absolute : relative(process.cwd(), absolute) || '.');
+  const data = path(at.data);
+  const rows: Array<[string, string]> = [
+    [`npx quire spaces list --data ${data}`, `the space the sample was synced into (${at.spaceId})`],
+    [`npx quire sites list --data ${data}`, `the published site of it (${at.siteId})`],
+    [`npx quire export --site ${at.siteId} --data ${data} --out ${path(at.again)}`, 'export the site again'],
+    [`npx quire sync --dir ${path(at.repoDir)} --data ${data} --space ${at.spaceId}`, 'sync again (nothing to do)'],
+    [`git -C ${path(at.repoDir)} log --stat`, 'the import commit and the commit made from the space'],
+    [`cat ${path(`${at.repoDir}/README.md`)}`, 'the line written in the service'],
+  ];
+  const width = Math.max(...rows.map(([command]) => command.length));
+  return (
+    'Where to look:\n' +
+    `  ${pathToFileURL(join(at.siteDir, 'index.html')).href}\n` +
+    '      the exported site: open it in a browser, from the disk; search works offline\n' +
+    rows.map(([command, what]) => `  ${command.padEnd(width)}   ${what}\n`).join('')
+  );
+}
+
+/** `word` as one shell word: as it is when it needs no quoting, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 function indent(text: string): string {

@@ -1,33 +1,41 @@
-import { createApiClient, type ApiClient } from '../../client/index.ts';
-import { isQuireError, QuireError } from '../../errors/quire-error.ts';
-import { exportSite, fetchExportSite, formatExportSummary, terminalProgress } from '../../export/index.ts';
-import { startEmbeddedService, type EmbeddedService } from '../embedded-service.ts';
+import { isQuireError } from '../../errors/quire-error.ts';
+import { exportSite, fetchExportSite, fetchExportSpace, formatExportSummary, terminalProgress } from '../../export/index.ts';
+import { openApiConnection } from '../api-connection.ts';
 import { exitCodes } from '../exit-codes.ts';
-import type { JsonObject } from '../../render/index.ts';
+import type { ExportSite, JsonObject } from '../../render/index.ts';
 import type { Terminal } from '../terminal.ts';
 import { readClaimsFile } from './read-claims-file.ts';
 
 export interface ExportCommandOptions {
-  site: string;
+  /** The published site to export. Exactly one of `site` and `space` is given. */
+  site?: string | undefined;
+  /** One space to export as a site of its own, with the default customization (no site needed). */
+  space?: string | undefined;
   out: string;
-  organization?: string;
-  api?: string;
-  token?: string;
-  shareKey?: string;
+  organization?: string | undefined;
+  api?: string | undefined;
+  token?: string | undefined;
+  shareKey?: string | undefined;
   data: string;
-  json?: boolean;
+  json?: boolean | undefined;
   /** A JSON file of visitor claims to export the site for (src/render/adaptive). */
-  claims?: string;
+  claims?: string | undefined;
 }
 
 /**
- * `quire export`: reads a published site through the API (the embedded service on `--data` when no `--api` is
- * given) and writes it as a static bundle that works from `file://` and any static server.
+ * `quire export`: reads a published site (`--site`), or one space as a site of its own (`--space`), through the
+ * API (the embedded service on `--data` when no `--api` is given) and writes it as a static bundle that works
+ * from `file://` and any static server.
  *
  * @example
  * const code = await exportCommand({ site: 'abc', out: 'site', data: '.quire' }, processTerminal, process.env);
  */
 export async function exportCommand(options: ExportCommandOptions, terminal: Terminal, env: NodeJS.ProcessEnv): Promise<number> {
+  const target = exportTarget(options);
+  if (target === undefined) {
+    terminal.err('quire export: give --site <id> (a published site) or --space <id> (one space as a site), exactly one of the two\n');
+    return exitCodes.usage;
+  }
   let claims: JsonObject | undefined;
   if (options.claims !== undefined) {
     try {
@@ -38,39 +46,30 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
       return exitCodes.usage;
     }
   }
-  const api = options.api ?? env['QUIRE_API_URL'];
-  const token = options.token ?? env['QUIRE_TOKEN'];
-  let embedded: EmbeddedService | undefined;
-  let client: ApiClient;
-  let organizationId = options.organization;
-  if (api === undefined) {
-    embedded = await startEmbeddedService(options.data, { create: false });
-    client = createApiClient({ baseUrl: embedded.baseUrl, token: embedded.token, userAgent: 'quire/0.1.0' });
-    organizationId ??= embedded.organizationId;
-  } else {
-    if (token === undefined) throw new QuireError('INVALID_ARGUMENT', '--token (or QUIRE_TOKEN) is required with --api', { field: 'token' });
-    client = createApiClient({ baseUrl: api, token, userAgent: 'quire/0.1.0' });
-  }
+  const connection = await openApiConnection(options, env);
   try {
-    if (organizationId === undefined) {
-      for await (const organization of client.listOrganizations()) {
-        organizationId = organization.id;
-        break;
-      }
-      if (organizationId === undefined) throw new QuireError('NOT_FOUND', 'the token belongs to no organization; pass --organization', { field: 'organization' });
+    const onSpace = (title: string) => terminal.err(`  content of ${title}\n`);
+    let site: ExportSite;
+    if (target.kind === 'space') {
+      terminal.err(`Reading space ${target.id} as a site with the default customization\n`);
+      site = await fetchExportSpace(connection.client, target.id, onSpace);
+    } else {
+      const organizationId = await connection.organizationId();
+      terminal.err(`Reading site ${target.id} of organization ${organizationId}\n`);
+      site = await fetchExportSite(connection.client, { organizationId, siteId: target.id, ...(options.shareKey === undefined ? {} : { shareKey: options.shareKey }) }, onSpace);
     }
-    terminal.err(`Reading site ${options.site} of organization ${organizationId}\n`);
-    const site = await fetchExportSite(
-      client,
-      { organizationId, siteId: options.site, ...(options.shareKey === undefined ? {} : { shareKey: options.shareKey }) },
-      (title) => terminal.err(`  content of ${title}\n`),
-    );
     const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), ...(claims ? { claims } : {}) });
     if (options.json) terminal.out(`${JSON.stringify(summary, null, 2)}\n`);
     else terminal.out(`${formatExportSummary(summary)}\nOpen ${options.out}/index.html in a browser, or serve the folder with any static web server.\n`);
     return exitCodes.ok;
   } finally {
-    await client.close();
-    await embedded?.close();
+    await connection.close();
   }
+}
+
+/** What `--site` or `--space` asks to export; undefined unless exactly one of them is given. */
+function exportTarget(options: ExportCommandOptions): { kind: 'site' | 'space'; id: string } | undefined {
+  if (options.site !== undefined && options.space === undefined) return { kind: 'site', id: options.site };
+  if (options.space !== undefined && options.site === undefined) return { kind: 'space', id: options.space };
+  return undefined;
 }

@@ -53,13 +53,19 @@ export async function syncCommand(options: SyncCommandOptions, terminal: Termina
   let client: ApiClient | undefined;
   try {
     let spaceId = options.space;
+    /** In embedded mode, the line that says which space this run used (printed after the result). */
+    let embeddedSpace: { created: boolean } | undefined;
     if (api === undefined) {
       const data = resolve(options.data ?? '.quire');
       // A dry run where no embedded service was made yet plans a first sync, and creates nothing on disk.
       if (options.dryRun !== true || spaceId !== undefined || embeddedServiceExists(data)) {
         embedded = await startEmbeddedService(data);
         client = createApiClient({ baseUrl: embedded.baseUrl, token: embedded.token, userAgent: 'quire/0.1.0' });
-        spaceId ??= await rememberedSpace(client, embedded, data, `${located.root}:${located.prefix}`, basename(resolve(options.dir)), options.dryRun === true);
+        if (spaceId === undefined) {
+          const remembered = await rememberedSpace(client, embedded, data, `${located.root}:${located.prefix}`, basename(resolve(options.dir)), options.dryRun === true);
+          spaceId = remembered?.id;
+          embeddedSpace = { created: remembered?.created ?? false };
+        } else embeddedSpace = { created: false };
       }
     } else {
       if (spaceId === undefined) throw new QuireError('INVALID_ARGUMENT', '--space is required with --api (or QUIRE_API_URL): the id of the space to sync with', { field: 'space' });
@@ -72,11 +78,14 @@ export async function syncCommand(options: SyncCommandOptions, terminal: Termina
         ? // A dry run before the embedded service has a space for this folder: the plan of a first sync into an empty one.
           await planWithoutSpace({ repo: located.repo, options: syncOptions })
         : await runSync({ client, repo: located.repo, spaceId, options: syncOptions, onProgress: progress }, { dryRun: options.dryRun === true });
-    if (options.json === true) terminal.out(`${JSON.stringify({ space: spaceId ?? null, ...resultToJson(result) }, null, 2)}\n`);
-    else {
+    if (options.json === true) {
+      const created = embeddedSpace === undefined ? {} : { spaceCreated: embeddedSpace.created };
+      terminal.out(`${JSON.stringify({ space: spaceId ?? null, ...created, ...resultToJson(result) }, null, 2)}\n`);
+    } else {
       if (options.dryRun === true) terminal.out(describePlan(plan));
       terminal.out(describeResult(result));
       if (result.mode === 'conflict' && options.dryRun === true) terminal.out(`${describeConflicts(result)}\n`);
+      if (embeddedSpace !== undefined) terminal.out(`${describeEmbeddedSpace(spaceId, embeddedSpace.created, options.data ?? '.quire')}\n`);
     }
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   } finally {
@@ -85,18 +94,29 @@ export async function syncCommand(options: SyncCommandOptions, terminal: Termina
   }
 }
 
+/** Which space the run used on the embedded service, and how to go on from it (a site of it, an export). */
+function describeEmbeddedSpace(spaceId: string | undefined, created: boolean, data: string): string {
+  if (spaceId === undefined) return `Space: none yet; the first sync that is not a dry run makes one on the embedded service in ${data}.`;
+  const dataOption = data === '.quire' ? '' : ` --data ${data}`;
+  return (
+    `Space: ${spaceId} (${created ? 'made for this folder' : 'the one this folder syncs with'}, on the embedded service in ${data}).\n` +
+    `Publish it: quire sites create --title <title> --space ${spaceId}${dataOption}, then quire sites publish <siteId>${dataOption}; ` +
+    `or export it as it is: quire export --space ${spaceId} --out site${dataOption}`
+  );
+}
+
 /** The space this folder syncs with on the embedded service, created on first use (a dry run creates none: undefined). */
-async function rememberedSpace(client: ApiClient, service: EmbeddedService, data: string, key: string, title: string, dryRun: boolean): Promise<string | undefined> {
+async function rememberedSpace(client: ApiClient, service: EmbeddedService, data: string, key: string, title: string, dryRun: boolean): Promise<{ id: string; created: boolean } | undefined> {
   const file = join(data, 'sync-spaces.json');
   const known = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Record<string, string>;
   const existing = known[key];
-  if (existing !== undefined) return existing;
+  if (existing !== undefined) return { id: existing, created: false };
   if (dryRun) return undefined; // created by the first sync that is not a dry run
   const space = await client.createSpace(service.organizationId, { title: title.slice(0, 50) || 'Docs' });
   known[key] = space.id;
   await mkdir(data, { recursive: true });
   await writeFile(file, `${JSON.stringify(known, null, 2)}\n`);
-  return space.id;
+  return { id: space.id, created: true };
 }
 
 /** Progress on stderr: stages, and a line per batch of changes (pages processed, requests made). */
