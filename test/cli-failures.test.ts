@@ -79,7 +79,7 @@ describe('an API that cannot be used', () => {
 
   it('names --api, not the client option, when the URL is wrong', async () => {
     const run = await runQuire(['export', '--site', 'site1', '--out', join(work, 'site'), '--api', `${unavailable.origin}/v1`, '--token', 'qt_test'], { cwd: work, env });
-    expect(run.stderr).toContain('quire: INVALID_ARGUMENT: --api must not end with /v1');
+    expect(run.stderr).toContain('quire: INVALID_ARGUMENT: --api is the API origin, without /v1 (http://127.0.0.1:');
     expect(run.stderr).not.toContain('options.baseUrl');
     expect(run.code).toBe(2);
   });

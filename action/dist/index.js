@@ -53677,6 +53677,7 @@ var errorCatalogue = {
   SYNC_CHANGES_FAILED: { status: 422, summary: "Some content changes were refused; the change request is left open and each failure is reported." },
   // Export: writing a published site as a static bundle
   EXPORT_SERVER_UNSUPPORTED: { status: 501, summary: "The API server lacks the `directory` extension export reads site content with (GET /v1/quire does not announce it)." },
+  EXPORT_SITE_NOT_PUBLISHED: { status: 409, summary: "The site to export exists but is not published: its published profile cannot be read until it is." },
   EXPORT_PATH_ESCAPES_OUT_DIR: { status: 400, summary: "A file of the export would be written outside the output folder." }
 };
 var errorCodes = Object.keys(errorCatalogue);
@@ -53744,7 +53745,7 @@ function checkHttpUrl(name, value) {
   try {
     url = new URL(value);
   } catch (error) {
-    throw new QuireError("INVALID_ARGUMENT", `${name} must be an absolute http or https URL`, { field: name }, { cause: error });
+    throw new QuireError("INVALID_ARGUMENT", `${name} must be an http(s) URL such as https://docs-api.example.com, not "${String(value)}"`, { field: name }, { cause: error });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new QuireError("INVALID_ARGUMENT", `${name} must use http or https, not ${url.protocol}`, { field: name });
   return url;
@@ -54028,6 +54029,12 @@ function decideRetry(outcome, request3, attempt, policy, random) {
 }
 
 // src/client/site-operations.ts
+function listSites(transport, organizationId, limit) {
+  return listRequest(transport, { method: "GET", route: "/v1/orgs/{organizationId}/sites", params: { organizationId } }, limit);
+}
+function getSite(transport, organizationId, siteId) {
+  return transport.json({ method: "GET", route: "/v1/orgs/{organizationId}/sites/{siteId}", params: { organizationId, siteId } });
+}
 function getPublishedSite(transport, organizationId, siteId, shareKey) {
   return transport.json({
     method: "GET",
@@ -54042,8 +54049,19 @@ function createSite(transport, organizationId, body) {
 function addSpaceToSite(transport, organizationId, siteId, spaceId) {
   return transport.json({ method: "POST", route: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces", params: { organizationId, siteId }, body: { spaceId } });
 }
+function addSectionToSite(transport, organizationId, siteId, spaceId, title) {
+  return transport.json({
+    method: "POST",
+    route: "/v1/orgs/{organizationId}/sites/{siteId}/sections",
+    params: { organizationId, siteId },
+    body: title === void 0 ? { spaceId } : { spaceId, title }
+  });
+}
 function publishSite(transport, organizationId, siteId) {
   return transport.json({ method: "POST", route: "/v1/orgs/{organizationId}/sites/{siteId}/publish", params: { organizationId, siteId } });
+}
+function unpublishSite(transport, organizationId, siteId) {
+  return transport.json({ method: "POST", route: "/v1/orgs/{organizationId}/sites/{siteId}/unpublish", params: { organizationId, siteId } });
 }
 
 // src/client/space-operations.ts
@@ -55282,7 +55300,8 @@ function createApiClient(options) {
   const given = checkObject("options", options);
   const base2 = checkHttpUrl("options.baseUrl", given["baseUrl"]);
   if (/\/v1\/?$/.test(base2.pathname)) {
-    throw new QuireError("INVALID_ARGUMENT", "options.baseUrl must not end with /v1: give the API origin, as the official client's endpoint", {
+    const origin = `${base2.origin}${base2.pathname.replace(/\/v1\/?$/, "")}`.replace(/\/$/, "");
+    throw new QuireError("INVALID_ARGUMENT", `options.baseUrl is the API origin, without /v1 (${origin}), as the official client's endpoint`, {
       field: "options.baseUrl"
     });
   }
@@ -55633,6 +55652,26 @@ var ApiClient = class {
     return getPublishedSite(this.#transport, org, site, checkOptionalString("options.shareKey", given["shareKey"]));
   }
   /**
+   * Every site of an organization (listSites, `GET /v1/orgs/{organizationId}/sites`), following pages.
+   *
+   * @example
+   * for await (const site of client.listSites('org1')) console.log(site.id, site.title, site.published);
+   */
+  listSites(organizationId, options = {}) {
+    const org = checkId("organizationId", organizationId);
+    const given = checkObject("options", options);
+    return listSites(this.#transport, org, checkOptionalLimit("options.limit", given["limit"]));
+  }
+  /**
+   * A site of an organization, published or not (getSiteById).
+   *
+   * @example
+   * const { published } = await client.getSite('org1', 'site1');
+   */
+  getSite(organizationId, siteId) {
+    return getSite(this.#transport, checkId("organizationId", organizationId), checkId("siteId", siteId));
+  }
+  /**
    * Creates a site in an organization (createSite). Not retried once it may have been sent.
    *
    * @example
@@ -55654,6 +55693,18 @@ var ApiClient = class {
     return addSpaceToSite(this.#transport, checkId("organizationId", organizationId), checkId("siteId", siteId), checkId("spaceId", spaceId));
   }
   /**
+   * Adds a section to a site that shows a space (addSectionToSite); `title` defaults to the space's title. A site's
+   * first section takes in the site spaces at its root.
+   *
+   * @example
+   * await client.addSectionToSite('org1', 'site1', 'space1', { title: 'Guides' });
+   */
+  addSectionToSite(organizationId, siteId, spaceId, options = {}) {
+    const given = checkObject("options", options);
+    const title = checkOptionalString("options.title", given["title"]);
+    return addSectionToSite(this.#transport, checkId("organizationId", organizationId), checkId("siteId", siteId), checkId("spaceId", spaceId), title);
+  }
+  /**
    * Publishes a site (publishSite): its published profile becomes readable.
    *
    * @example
@@ -55661,6 +55712,15 @@ var ApiClient = class {
    */
   publishSite(organizationId, siteId) {
     return publishSite(this.#transport, checkId("organizationId", organizationId), checkId("siteId", siteId));
+  }
+  /**
+   * Unpublishes a site (unpublishSite): its published profile is no longer readable; its content is kept.
+   *
+   * @example
+   * await client.unpublishSite('org1', 'site1');
+   */
+  unpublishSite(organizationId, siteId) {
+    return unpublishSite(this.#transport, checkId("organizationId", organizationId), checkId("siteId", siteId));
   }
   /**
    * The bytes of a file from its absolute `downloadURL`, following redirects. The token is sent only when the URL

@@ -42,13 +42,7 @@ export async function openApiConnection(options: ApiConnectionOptions, env: Node
     const client = createApiClient({ baseUrl: embedded.baseUrl, token: embedded.token, userAgent: userAgent });
     return connection(client, embedded, options.organization ?? embedded.organizationId);
   }
-  const from = options.api === undefined ? 'QUIRE_API_URL' : '--api';
-  if (!/^https?:\/\/[^/]/i.test(api) || !URL.canParse(api)) {
-    throw new QuireError('INVALID_ARGUMENT', `${from} must be an http(s) URL such as https://docs-api.example.com, not "${api}"`, { field: 'api' });
-  }
-  if (/\/v1\/?$/.test(new URL(api).pathname)) {
-    throw new QuireError('INVALID_ARGUMENT', `${from} is the API origin, without /v1 (${api.replace(/\/v1\/?$/, '')})`, { field: 'api' });
-  }
+  // The URL is checked by the client (one check for every command); the message names --api or QUIRE_API_URL (api-naming.ts).
   if (token === undefined || token === '') throw new QuireError('INVALID_ARGUMENT', '--token (or QUIRE_TOKEN) is required with --api', { field: 'token' });
   return connection(createApiClient({ baseUrl: api, token, userAgent }), undefined, options.organization);
 }

@@ -84,7 +84,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const given = checkObject('options', options);
   const base = checkHttpUrl('options.baseUrl', given['baseUrl']);
   if (/\/v1\/?$/.test(base.pathname)) {
-    throw new QuireError('INVALID_ARGUMENT', 'options.baseUrl must not end with /v1: give the API origin, as the official client\'s endpoint', {
+    const origin = `${base.origin}${base.pathname.replace(/\/v1\/?$/, '')}`.replace(/\/$/, '');
+    throw new QuireError('INVALID_ARGUMENT', `options.baseUrl is the API origin, without /v1 (${origin}), as the official client's endpoint`, {
       field: 'options.baseUrl',
     });
   }

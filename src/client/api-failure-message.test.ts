@@ -42,8 +42,8 @@ describe('explainApiFailure', () => {
   });
 
   it("names the client's options as the user typed them, and leaves other errors to the caller", () => {
-    const badUrl = new QuireError('INVALID_ARGUMENT', 'options.baseUrl must be an absolute http or https URL', { field: 'options.baseUrl' });
-    expect(explainApiFailure(badUrl, byOption)).toBe('--api must be an absolute http or https URL');
+    const badUrl = new QuireError('INVALID_ARGUMENT', 'options.baseUrl must use http or https, not ftp:', { field: 'options.baseUrl' });
+    expect(explainApiFailure(badUrl, byOption)).toBe('--api must use http or https, not ftp:');
     expect(explainApiFailure(new QuireError('INVALID_ARGUMENT', '--space is required'), byOption)).toBeUndefined();
     expect(explainApiFailure(new Error('boom'), byOption)).toBeUndefined();
   });

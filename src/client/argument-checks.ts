@@ -61,7 +61,7 @@ export function checkHttpUrl(name: string, value: unknown): URL {
   try {
     url = new URL(value);
   } catch (error) {
-    throw new QuireError('INVALID_ARGUMENT', `${name} must be an absolute http or https URL`, { field: name }, { cause: error });
+    throw new QuireError('INVALID_ARGUMENT', `${name} must be an http(s) URL such as https://docs-api.example.com, not "${String(value)}"`, { field: name }, { cause: error });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new QuireError('INVALID_ARGUMENT', `${name} must use http or https, not ${url.protocol}`, { field: name });
   return url;
