@@ -63,6 +63,19 @@ describe('quire spaces', () => {
     expect(Object.keys(json[0]!).sort()).toEqual(['id', 'title', 'visibility']);
     expect((await quire('spaces', 'create')).code).toBe(2); // --title is required
   });
+
+  it('a space made with spaces create and synced once with --space stays the folder\'s: later syncs need no --space', async () => {
+    const created = JSON.parse((await quire('spaces', 'create', '--title', 'Guide', '--json')).out) as { id: string };
+    const dir = join(work, 'guide');
+    const repo = await initRepository({ fs, dir });
+    const files = new Map([['README.md', new TextEncoder().encode('# Guide\n\nRead me.\n')]]);
+    await writeCommit(repo, { parent: null, changes: { write: files }, author: { name: 'W', email: 'w@example.com', timestamp: 1_700_000_000, timezoneOffset: 0 }, message: 'Guide', ref: 'main', checkout: true });
+    const first = await quire('sync', '--dir', dir, '--space', created.id, '--json');
+    expect(first.code, first.err).toBe(0);
+    expect(JSON.parse(first.out)).toMatchObject({ space: created.id, spaceCreated: false, mode: 'import' });
+    const again = await quire('sync', '--dir', dir, '--json');
+    expect(JSON.parse(again.out)).toMatchObject({ space: created.id, spaceCreated: false, mode: 'in-sync' });
+  });
 });
 
 describe('quire sites', () => {

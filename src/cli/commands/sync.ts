@@ -65,7 +65,11 @@ export async function syncCommand(options: SyncCommandOptions, terminal: Termina
           const remembered = await rememberedSpace(client, embedded, data, `${located.root}:${located.prefix}`, basename(resolve(options.dir)), options.dryRun === true);
           spaceId = remembered?.id;
           embeddedSpace = { created: remembered?.created ?? false };
-        } else embeddedSpace = { created: false };
+        } else {
+          // A space given with --space (made by quire spaces create, say) becomes this folder's: later runs need no --space.
+          if (options.dryRun !== true) await rememberSpace(data, `${located.root}:${located.prefix}`, spaceId);
+          embeddedSpace = { created: false };
+        }
       }
     } else {
       if (spaceId === undefined) throw new QuireError('INVALID_ARGUMENT', '--space is required with --api (or QUIRE_API_URL): the id of the space to sync with', { field: 'space' });
@@ -107,16 +111,25 @@ function describeEmbeddedSpace(spaceId: string | undefined, created: boolean, da
 
 /** The space this folder syncs with on the embedded service, created on first use (a dry run creates none: undefined). */
 async function rememberedSpace(client: ApiClient, service: EmbeddedService, data: string, key: string, title: string, dryRun: boolean): Promise<{ id: string; created: boolean } | undefined> {
-  const file = join(data, 'sync-spaces.json');
-  const known = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Record<string, string>;
-  const existing = known[key];
+  const existing = (await readRememberedSpaces(data))[key];
   if (existing !== undefined) return { id: existing, created: false };
   if (dryRun) return undefined; // created by the first sync that is not a dry run
   const space = await client.createSpace(service.organizationId, { title: title.slice(0, 50) || 'Docs' });
-  known[key] = space.id;
-  await mkdir(data, { recursive: true });
-  await writeFile(file, `${JSON.stringify(known, null, 2)}\n`);
+  await rememberSpace(data, key, space.id);
   return { id: space.id, created: true };
+}
+
+/** The embedded service's record of which space each synced folder (`<repository root>:<prefix>`) syncs with. */
+async function readRememberedSpaces(data: string): Promise<Record<string, string>> {
+  return JSON.parse(await readFile(join(data, 'sync-spaces.json'), 'utf8').catch(() => '{}')) as Record<string, string>;
+}
+
+async function rememberSpace(data: string, key: string, spaceId: string): Promise<void> {
+  const known = await readRememberedSpaces(data);
+  if (known[key] === spaceId) return;
+  known[key] = spaceId;
+  await mkdir(data, { recursive: true });
+  await writeFile(join(data, 'sync-spaces.json'), `${JSON.stringify(known, null, 2)}\n`);
 }
 
 /** Progress on stderr: stages, and a line per batch of changes (pages processed, requests made). */
