@@ -33,6 +33,8 @@ function missingCorpusReason(): string | undefined {
 
 /** Why the tests that read the corpus are skipped, or undefined when the corpus is there. */
 export const corpusSkipReason: string | undefined = missingCorpusReason();
+// Said once per test file that reads the corpus, as the PostgreSQL half says its own skip.
+if (corpusSkipReason !== undefined) console.warn(`golden-corpus tests skipped: ${corpusSkipReason}`);
 
 /**
  * A test name with the skip reason appended when the corpus is missing, the way the PostgreSQL half names its
