@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules, plus the import direction of the layers (DESIGN.md, "Layout").
+// Lint: typescript-eslint's recommended rules, plus the import direction of the layers (docs/architecture.md, "Layers").
 // Outer layers import inner ones, never the reverse; the pure core (model, markdown, format, content, render)
 // does no I/O, so it may not import node built-ins that touch the outside world.
 import tseslint from 'typescript-eslint';
@@ -31,7 +31,7 @@ const zones = Object.entries(layers).flatMap(([layer, forbidden]) =>
   forbidden.map((other) => ({
     target: `./src/${layer}`,
     from: `./src/${other}`,
-    message: `src/${layer} must not import src/${other} (DESIGN.md: outer layers import inner ones, never the reverse).`,
+    message: `src/${layer} must not import src/${other} (docs/architecture.md: outer layers import inner ones, never the reverse).`,
   })),
 );
 

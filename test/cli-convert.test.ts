@@ -103,8 +103,8 @@ describe('quire convert (the installed command, in a child process)', () => {
   });
 
   it('refuses to overwrite a non-empty directory without --force, and names a bad bundle field', () => {
-    const bundle = join(work, 'corpus.json');
-    run('convert', allRepositories.corpus!, bundle);
+    const bundle = join(work, 'overwrite.json');
+    run('convert', allRepositories.handbook!, bundle);
     const target = join(work, 'occupied');
     mkdirSync(target, { recursive: true });
     writeFileSync(join(target, 'keep.txt'), 'x');

@@ -15,15 +15,20 @@ const apiOf = (served: Served) => new GitBookAPI({ endpoint: served.baseUrl, aut
 
 describe.skipIf(skipReason !== undefined)(`two server processes on one PostgreSQL database${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   const schema = `quire_test_${Math.random().toString(36).slice(2, 10)}`;
-  const data = mkdtempSync(join(tmpdir(), 'quire-scale-out-'));
+  let data: string | undefined;
   let admin: pg.Client;
+  let connected = false;
+  let schemaCreated = false;
   let one: Served;
   let two: Served;
 
   beforeAll(async () => {
+    data = mkdtempSync(join(tmpdir(), 'quire-scale-out-'));
     admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
+    connected = true;
     await admin.query(`create schema "${schema}"`);
+    schemaCreated = true;
     const url = new URL(databaseUrl!);
     url.searchParams.set('options', `-c search_path=${schema}`);
     // The first start creates the schema's tables and the admin; the second joins them.
@@ -35,9 +40,10 @@ describe.skipIf(skipReason !== undefined)(`two server processes on one PostgreSQ
     one?.child.kill('SIGINT');
     two?.child.kill('SIGINT');
     await Promise.all([one?.exited, two?.exited]);
-    await admin.query(`drop schema "${schema}" cascade`);
-    await admin.end();
-    rmSync(data, { recursive: true, force: true });
+    // Undo only what beforeAll got to.
+    if (schemaCreated) await admin.query(`drop schema "${schema}" cascade`);
+    if (connected) await admin.end();
+    if (data) rmSync(data, { recursive: true, force: true });
   });
 
   async function spaceWithPages(titles: string[]) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedPaths, type GitPathChange } from './changed-paths.ts';
+import { corpusSkipReason, corpusTitle } from '../../test/support/corpus.ts';
 import { cloneCorpus, runGit } from './git-cli-fixture.ts';
 import { gitdir } from './gitdir-fixture.ts';
 import { openRepository, type GitRepository } from './repository.ts';
@@ -18,7 +19,7 @@ function gitNameStatus(dir: string, from: string, to: string, prefix?: string): 
   return out;
 }
 
-describe('changedPaths on the corpus', () => {
+describe.skipIf(corpusSkipReason !== undefined)(corpusTitle('changedPaths on the corpus'), () => {
   let corpus: ReturnType<typeof cloneCorpus>;
   let repo: GitRepository;
   let commits: string[];
@@ -27,7 +28,7 @@ describe('changedPaths on the corpus', () => {
     repo = await openRepository({ fs, dir: corpus.dir });
     commits = runGit(corpus.dir, ['rev-list', '--reverse', 'HEAD']).trim().split('\n');
   });
-  afterAll(() => corpus.remove());
+  afterAll(() => corpus?.remove()); // undefined when beforeAll failed
 
   it('matches git diff --name-status between every pair of consecutive commits', async () => {
     for (let index = 1; index < commits.length; index += 1) {

@@ -1,13 +1,13 @@
 // Test fixtures: the git command line, to check the adapter against Git itself, and a clone of the corpus
-// repository (shared/corpus/git-sync-normalization.bundle, real GitBook Git Sync history).
+// repository (its history bundle, real GitBook Git Sync history; test/support/corpus.ts says where it is).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CORPUS_HISTORY, corpusPath } from '../../test/support/corpus.ts';
 
-/** The corpus bundle, in the shared folder beside the repository; QUIRE_CORPUS overrides where that folder is. */
-export const CORPUS_BUNDLE = join(process.env.QUIRE_CORPUS ?? fileURLToPath(new URL('../../../shared/corpus', import.meta.url)), 'git-sync-normalization.bundle');
+/** The corpus bundle (QUIRE_CORPUS or ../shared/corpus); tests that clone it skip on `corpusSkipReason`. */
+export const CORPUS_BUNDLE = corpusPath(CORPUS_HISTORY);
 
 /** Runs git in `dir` without the user's or the system's configuration, and returns its output. */
 export function runGit(dir: string, args: readonly string[]): string {

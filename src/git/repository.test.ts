@@ -12,7 +12,9 @@ describe('openRepository and initRepository', () => {
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'quire-repository-'));
   });
-  afterEach(() => rm(root, { recursive: true, force: true }));
+  afterEach(async () => {
+    if (root) await rm(root, { recursive: true, force: true });
+  });
 
   it('creates a repository git agrees with, on main, with the settings git init writes here', async () => {
     const dir = join(root, 'docs');

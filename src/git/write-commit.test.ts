@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusSkipReason, corpusTitle } from '../../test/support/corpus.ts';
 import { cloneCorpus, runGit } from './git-cli-fixture.ts';
 import { FIXTURE_IDENTITY, gitdir } from './gitdir-fixture.ts';
 import { initRepository } from './init-repository.ts';
@@ -27,7 +28,7 @@ async function looseObjects(gitdir: string): Promise<string[]> {
 
 const paths = (dir: string, commit: string): string[] => runGit(dir, ['ls-tree', '-r', '--name-only', '-z', commit]).split('\0').filter(Boolean);
 
-describe('writeCommit on the corpus', () => {
+describe.skipIf(corpusSkipReason !== undefined)(corpusTitle('writeCommit on the corpus'), () => {
   it('changes exactly one entry, reuses every unchanged subtree, and git fsck is clean', async () => {
     const corpus = cloneCorpus();
     try {

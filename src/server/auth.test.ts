@@ -23,7 +23,7 @@ beforeAll(async () => {
   spaceId = (await t.call('POST', `/v1/orgs/${t.organizationId}/spaces`, { body: { title: 'Ours' } })).body.id;
   collectionId = (await t.call('POST', `/v1/orgs/${t.organizationId}/collections`, { body: { title: 'Shelf' } })).body.id;
 });
-afterAll(() => t.close());
+afterAll(() => t?.close()); // t is unset when beforeAll failed
 
 describe('401: no valid bearer token', () => {
   it.each([

@@ -12,7 +12,7 @@ beforeAll(async () => {
   ids.space = (await t.call('POST', `/v1/orgs/${t.organizationId}/spaces`, { body: { title: 'Target' } })).body.id;
   ids.collection = (await t.call('POST', `/v1/orgs/${t.organizationId}/collections`, { body: { title: 'Target' } })).body.id;
 });
-afterAll(() => t.close());
+afterAll(() => t?.close()); // t is unset when beforeAll failed
 
 interface Route {
   method: string;

@@ -20,7 +20,7 @@ beforeAll(async () => {
   ids.file = written.body.insertedFiles[0].id;
   ids.rc = 'noSuchReusableContent';
 });
-afterAll(() => t.close());
+afterAll(() => t?.close()); // t is unset when beforeAll failed
 
 interface Route {
   method: string;

@@ -6,7 +6,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close()); // t is unset when beforeAll failed
 
 describe('DELETE', () => {
   it('a space: 205, then 204, with no body either time', async () => {

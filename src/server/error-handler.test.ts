@@ -29,8 +29,9 @@ beforeAll(async () => {
   app = await buildApp({ store: failing, logger: { level: 'error', stream } });
 });
 afterAll(async () => {
-  await app.close();
-  await t.close();
+  // Either is unset when beforeAll failed.
+  await app?.close();
+  await t?.close();
 });
 
 async function getSpace(): Promise<{ status: number; body: { error: { code: number; message: string } } }> {

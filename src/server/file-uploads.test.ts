@@ -26,9 +26,10 @@ beforeAll(async () => {
   spaceId = (await json('POST', `/v1/orgs/${admin.organization.id}/spaces`, { title: 'Media' })).body.id;
 });
 afterAll(async () => {
-  await app.close();
-  await store.close();
-  rmSync(directory, { recursive: true, force: true });
+  // Whatever beforeAll did not get to is unset.
+  await app?.close();
+  await store?.close();
+  if (directory) rmSync(directory, { recursive: true, force: true });
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely

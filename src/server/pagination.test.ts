@@ -23,7 +23,7 @@ beforeAll(async () => {
     }
   });
 }, 120_000);
-afterAll(() => t.close());
+afterAll(() => t?.close()); // t is unset when beforeAll failed
 
 /** Walks a list to its end, checking the envelope on each page. */
 async function walk(url: string, limit: number): Promise<{ ids: string[]; pages: number }> {

@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ now: clock });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close()); // t is unset when beforeAll failed
 
 async function newSpace(title: string, parent?: string): Promise<string> {
   const answer = await t.call('POST', `/v1/orgs/${t.organizationId}/spaces`, { body: { title, ...(parent === undefined ? {} : { parent }) } });

@@ -9,7 +9,7 @@ import { openTestStore } from './test-store.fixture.ts';
 let store: Store;
 let dispose: () => Promise<void>;
 beforeEach(async () => ({ store, dispose } = await openTestStore()));
-afterEach(() => dispose());
+afterEach(() => dispose?.()); // unset when beforeEach failed
 
 describe('bootstrap', () => {
   it('creates the organization, the admin (an admin of it) and a token, once', async () => {

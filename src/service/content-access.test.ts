@@ -16,7 +16,7 @@ beforeAll(async () => {
   ctx = { store, clock: () => new Date(), baseUrl: 'http://quire.test' };
   organizationId = (await store.createOrganization({ title: 'Org' })).id;
 });
-afterAll(() => dispose());
+afterAll(() => dispose?.()); // unset when beforeAll failed
 
 function levelsFor(role: Role | null): ContentLevels {
   return new ContentLevels(ctx, { role, organization: { id: organizationId }, member: {} } as OrganizationAccess);

@@ -7,7 +7,7 @@ import { openTestStore } from './test-store.fixture.ts';
 let store: Store;
 let dispose: () => Promise<void>;
 beforeAll(async () => ({ store, dispose } = await openTestStore()));
-afterAll(() => dispose());
+afterAll(() => dispose?.()); // unset when beforeAll failed
 
 /** Moves space `id` to `position` at the top level, as the service does. */
 async function move(organizationId: string, id: string, position: ContentPosition): Promise<void> {

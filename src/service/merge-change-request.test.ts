@@ -27,7 +27,7 @@ beforeAll(async () => {
   actor = await authenticate(store, `Bearer ${admin.token}`);
   organizationId = admin.organization.id;
 });
-afterAll(() => dispose());
+afterAll(() => dispose?.()); // unset when beforeAll failed
 
 const contextOn = (on: Store): ServiceContext => ({ store: on, clock: () => new Date(), baseUrl: 'http://quire.test' });
 

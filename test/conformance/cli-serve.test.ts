@@ -98,21 +98,27 @@ describe('quire serve (SQLite in --data)', () => {
 const databaseUrl = process.env.QUIRE_TEST_DATABASE_URL;
 describe.skipIf(postgresSkipReason !== undefined)(`quire serve --database (postgres${postgresSkipReason === undefined ? '' : `; skipped: ${postgresSkipReason}`})`, () => {
   const schema = `quire_test_${Math.random().toString(36).slice(2, 10)}`;
-  const data = mkdtempSync(join(tmpdir(), 'quire-serve-pg-'));
+  let data: string;
   let admin: pg.Client;
+  let connected = false;
+  let schemaCreated = false;
   let url: string;
   beforeAll(async () => {
+    data = mkdtempSync(join(tmpdir(), 'quire-serve-pg-'));
     admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
+    connected = true;
     await admin.query(`create schema "${schema}"`);
+    schemaCreated = true;
     const parsed = new URL(databaseUrl!);
     parsed.searchParams.set('options', `-c search_path=${schema}`);
     url = parsed.toString();
   });
   afterAll(async () => {
-    await admin.query(`drop schema "${schema}" cascade`);
-    await admin.end();
-    rmSync(data, { recursive: true, force: true });
+    // Undo only what beforeAll got to.
+    if (schemaCreated) await admin.query(`drop schema "${schema}" cascade`);
+    if (connected) await admin.end();
+    if (data) rmSync(data, { recursive: true, force: true });
   });
 
   it('serves one database from two processes', async () => {

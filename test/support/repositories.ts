@@ -1,12 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readDirectoryFiles } from '../../src/disk/index.ts';
+import { CORPUS_HISTORY, CORPUS_REPOSITORY, corpusPath, corpusSkipReason } from './corpus.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** The golden corpus, written by the hosted service's own Git exporter (shared/corpus). */
-export const corpusDirectory = here('../../../shared/corpus/git-sync-normalization');
-export const corpusBundle = here('../../../shared/corpus/git-sync-normalization.bundle');
+/** The golden corpus, written by the hosted service's own Git exporter (test/support/corpus.ts says where it is). */
+export const corpusDirectory = corpusPath(CORPUS_REPOSITORY);
+export const corpusBundle = corpusPath(CORPUS_HISTORY);
 
 const subfolders = (folder: string) => readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
@@ -34,8 +35,8 @@ export const fixtureRepositories: Record<string, string> = Object.fromEntries([
   ...Object.entries(fixtureMonorepos).flatMap(([monorepo, folder]) => subfolders(folder).map((space) => [`${monorepo}/${space}`, `${folder}/${space}`])),
 ]);
 
-/** The corpus and every fixture repository, by name. */
-export const allRepositories: Record<string, string> = { corpus: corpusDirectory, ...fixtureRepositories };
+/** The corpus (when it is there: `corpusSkipReason`) and every fixture repository, by name. */
+export const allRepositories: Record<string, string> = { ...(corpusSkipReason === undefined ? { corpus: corpusDirectory } : {}), ...fixtureRepositories };
 
 export async function loadFiles(directory: string): Promise<Map<string, Uint8Array>> {
   return (await readDirectoryFiles(directory)).files;

@@ -27,10 +27,11 @@ beforeAll(async () => {
   client = createApiClient({ baseUrl, token: admin.token, retry: { maxAttempts: 1 } });
 });
 afterAll(async () => {
-  await client.close();
-  await app.close();
-  await store.close();
-  rmSync(directory, { recursive: true, force: true });
+  // Whatever beforeAll did not get to is unset.
+  await client?.close();
+  await app?.close();
+  await store?.close();
+  if (directory) rmSync(directory, { recursive: true, force: true });
 });
 
 describe('a batch larger than the server takes (413)', () => {

@@ -42,6 +42,7 @@ describe('large files (default limit: 100 MB)', () => {
     served = await startServe(['--data', join(scratch, 'default')]);
   }, 30_000);
   afterAll(async () => {
+    if (!served) return; // beforeAll failed
     served.child.kill('SIGTERM');
     await served.exited;
   });
@@ -116,6 +117,7 @@ describe('a file over the server limit (--max-file-size 1mb)', () => {
     served = await startServe(['--data', join(scratch, 'small'), '--max-file-size', '1mb']);
   }, 30_000);
   afterAll(async () => {
+    if (!served) return; // beforeAll failed
     served.child.kill('SIGTERM');
     await served.exited;
   });

@@ -1,11 +1,12 @@
 // Issue 10, must-show 2: a space synced from two repositories keeps a sync point for each (per repository and
 // branch), and a branch rewound or force-pushed is merged as a new sync point. The CLI runs in child processes
 // on the embedded service, with repositories written by the git command line in the current exporter's style.
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_BUNDLE, cloneCorpus, runGit } from '../../src/git/git-cli-fixture.ts';
+import { cloneCorpus, runGit } from '../../src/git/git-cli-fixture.ts';
+import { corpusSkipReason, corpusTitle } from '../support/corpus.ts';
 import { runQuire } from '../support/serve-process.ts';
 
 interface SyncJson {
@@ -173,8 +174,7 @@ describe('a branch rewound or force-pushed is merged as a new sync point', () =>
   }, 120_000);
 });
 
-const corpusMissing = !existsSync(CORPUS_BUNDLE);
-describe.skipIf(corpusMissing)(`the corpus synced, pulled into a new repository, and synced on${corpusMissing ? ` (skipped: ${CORPUS_BUNDLE} is missing; set QUIRE_CORPUS to the shared corpus folder)` : ''}`, () => {
+describe.skipIf(corpusSkipReason !== undefined)(corpusTitle('the corpus synced, pulled into a new repository, and synced on'), () => {
   it('commits 1 to 3, a pull into a new repository, then commits 4 and 5: no preference asked, no conflict', async () => {
     const corpus = cloneCorpus();
     try {
