@@ -110,7 +110,7 @@ describe('a space synced from two repositories keeps a sync point for each', () 
     expect(await sync(second, data, '--space', space)).toMatchObject({ mode: 'in-sync', ok: true });
     expect(await sync(first, data)).toMatchObject({ mode: 'in-sync', ok: true });
     expect(await pulled(data, space)).toEqual(filesAt(first, 'HEAD'));
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('a branch rewound or force-pushed is merged as a new sync point', () => {
@@ -140,7 +140,7 @@ describe('a branch rewound or force-pushed is merged as a new sync point', () =>
     commit(repo, { 'setup.md': page('Setup', 'Install it again.') }, 'After the rewrite');
     expect(await sync(repo, data)).toMatchObject({ mode: 'import', ok: true, conflicts: [] });
     expect(await sync(repo, data)).toMatchObject({ mode: 'in-sync', ok: true });
-  }, 120_000);
+  }, 300_000);
 
   it('in both directions, space edits made since the sync point are kept and committed on the rewritten branch; a clash needs --prefer', async () => {
     const data = mkdtempSync(join(tmpdir(), 'quire-data-'));
@@ -171,7 +171,7 @@ describe('a branch rewound or force-pushed is merged as a new sync point', () =>
     expect(runGit(repo, ['merge-base', '--is-ancestor', rewritten, 'HEAD'])).toBe('');
     expect(await sync(repo, data)).toMatchObject({ mode: 'in-sync', ok: true });
     expect(await pulled(data, space)).toEqual(files);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.skipIf(corpusSkipReason !== undefined)(corpusTitle('the corpus synced, pulled into a new repository, and synced on'), () => {
