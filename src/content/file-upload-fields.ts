@@ -1,3 +1,4 @@
+import { pathSegmentProblem } from '../model/git-path-rules.ts';
 import { invalidChange } from './change-error.ts';
 
 /** The largest file a change takes as base64: 1 MB decoded (the published limit of `insert_files`). */
@@ -7,17 +8,17 @@ const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
 const contentTypePattern = /^[\w.+-]+\/[\w.+-]+(?:\s*;.*)?$/;
 
 /**
- * Checks a file's name: it is the last segment of a path in the Git layout (`.gitbook/assets/<name>`), so no
- * folders, no control characters, not `.` or `..`, 1 to 256 characters.
+ * Checks a file's name: it is the last segment of a path in the Git layout (`.gitbook/assets/<name>`), so it
+ * is held to the segment rules of `src/model/git-path-rules.ts` (no `/`, not `.git` in any disguise, at most
+ * 255 bytes...).
  *
  * @example
  * checkFileName('logo.png', 0, 'files[0].name') // → 'logo.png'
  */
 export function checkFileName(name: unknown, index: number, field: string): string {
-  if (typeof name !== 'string' || name.length === 0 || name.length > 256) throw invalidChange(index, field, 'must be a string of 1 to 256 characters');
-  if (/[/\\]/.test(name) || name === '.' || name === '..' || /\p{Cc}/u.test(name)) {
-    throw invalidChange(index, field, `"${name}" is not a file name: no "/", "\\" or control characters, not "." or ".."`);
-  }
+  if (typeof name !== 'string' || name.length === 0) throw invalidChange(index, field, 'must be a non-empty string');
+  const problem = pathSegmentProblem(name);
+  if (problem !== undefined) throw invalidChange(index, field, `"${name}" is not a file name: ${problem}`);
   return name;
 }
 

@@ -1,4 +1,5 @@
 import type { GitSyncBlob } from '@gitbook/api';
+import { repositoryPathProblem } from '../model/git-path-rules.ts';
 import { invalidChange } from './change-error.ts';
 
 const oidPattern = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -6,7 +7,7 @@ const oidPattern = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /**
  * Reads the `git: { oid, path }` a change may carry (docs/api-extensions.md, `git-metadata`): `oid` is a Git
  * blob id (SHA-1, or SHA-256 for repositories that use it) in lower-case hex, `path` the file's path in the
- * repository: relative, with `/` between segments and no empty, `.` or `..` segment. Undefined when absent.
+ * repository, held to the repository path rules (`src/model/git-path-rules.ts`). Undefined when absent.
  *
  * @example
  * readGitBlob({ oid: 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391', path: 'docs/intro.md' }, 0, 'git') // → the same
@@ -22,19 +23,4 @@ export function readGitBlob(value: unknown, index: number, field: string): GitSy
   const problem = repositoryPathProblem(path);
   if (problem !== undefined) throw invalidChange(index, `${field}.path`, problem);
   return { oid, path };
-}
-
-/**
- * Why `path` is not a relative path inside a repository, or undefined when it is one.
- *
- * @example
- * repositoryPathProblem('../secrets') // → '"../secrets" must stay inside the repository: no "." or ".." segment'
- */
-export function repositoryPathProblem(path: string): string | undefined {
-  if (path === '' || path.length > 4096) return 'must be a path of 1 to 4096 characters';
-  if (path.startsWith('/') || path.includes('\\') || /\p{Cc}/u.test(path)) return `"${path}" must be relative, with "/" between segments and no control characters`;
-  if (path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    return `"${path}" must stay inside the repository: no empty, "." or ".." segment`;
-  }
-  return undefined;
 }

@@ -55,6 +55,9 @@ describe('git on the published changes', () => {
     expect(await refusal([{ operation: 'update_page', page: 'home', git: { oid: 'abc', path: 'a.md' } }])).toContain('changes[0].git.oid: must be a Git blob id');
     expect(await refusal([{ operation: 'insert_page', title: 'X', document: { markdown: 'x' }, git: { oid: oid('1'), path: '/abs.md' } }])).toContain('changes[0].git.path');
     expect(await refusal([{ operation: 'insert_page', title: 'X', document: { markdown: 'x' }, git: { oid: oid('1'), path: 'a/../b.md' } }])).toContain('changes[0].git.path');
+    expect(await refusal([{ operation: 'insert_page', title: 'X', document: { markdown: 'x' }, git: { oid: oid('1'), path: '.g\u200Cit/hooks/x.md' } }])).toMatch(
+      /^changes\[0\]\.git\.path: .*is \.git on some file system/,
+    );
     expect(await refusal([{ operation: 'insert_files', files: [{ name: 'a', contentType: 'text/plain', base64: '', git: { oid: oid('1'), path: 'a', extra: 1 } }] }])).toContain(
       'changes[0].files[0].git.extra: is not a known field',
     );
@@ -136,6 +139,16 @@ describe('quire_set_directory', () => {
     expect(await refusal([{ operation: 'quire_set_directory', source: { root: 'docs' } }])).toBe('changes[0].source.root: must end in "/"');
     expect(await refusal([{ operation: 'quire_set_directory', source: { extra: { '../x': base64('x') } } }])).toContain('changes[0].source.extra.../x');
     expect(await refusal([{ operation: 'quire_set_directory', source: {}, variables: { long: 'x'.repeat(257) } }])).toContain('changes[0].variables.long');
+    expect(await refusal([{ operation: 'quire_set_directory', source: { root: '.Git/' } }])).toMatch(/^changes\[0\]\.source\.root: ".Git" is .git on some file system/);
+    expect(await refusal([{ operation: 'quire_set_directory', source: { config: { path: 'GIT~1/config', text: '' } } }])).toMatch(/^changes\[0\]\.source\.config\.path: .*\.git on some file system/);
+    expect(await refusal([{ operation: 'quire_set_directory', source: { structure: { readme: 'README.md', summary: 'a/'.repeat(2000) + 'S.md' } } }])).toMatch(
+      /^changes\[0\]\.source\.structure\.summary: has 2001 segments; the limit is 64/,
+    );
+    expect(await refusal([{ operation: 'quire_set_directory', source: { extra: { '.git::$INDEX_ALLOCATION/hooks/x': base64('x') } } }])).toMatch(/\.git on some file system/);
+    expect(await refusal([{ operation: 'quire_set_directory', source: { extra: { '.gitmodules.': base64('x') } } }])).toMatch(/\.gitmodules on some file system/);
+    expect(await refusal([{ operation: 'quire_set_directory', source: { symlinks: { '.gitmodules': '/etc/passwd' } } }])).toMatch(
+      /^changes\[0\]\.source\.symlinks\.\.gitmodules: .*never checks out as a symbolic link/,
+    );
     expect(await refusal([{ operation: 'quire_nothing' }])).toContain('changes[0].operation: must be one of insert_page');
   });
 });

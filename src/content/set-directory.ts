@@ -1,9 +1,9 @@
 import type { Variables } from '@gitbook/api';
+import { repositoryPathProblem, type GitPathKind } from '../model/git-path-rules.ts';
 import { emptyDirectorySource } from '../model/revision-bundle.ts';
 import { invalidChange } from './change-error.ts';
 import type { ContentBatch } from './content-batch.ts';
 import { decodeBase64 } from './file-upload-fields.ts';
-import { repositoryPathProblem } from './git-blob-field.ts';
 import type { QuireSetDirectoryChange } from './quire-changes.ts';
 
 /** The most bytes one `extra` file may have (a repository's odd files: favicons, scripts, licences). */
@@ -89,12 +89,13 @@ function checkSummaryTitles(titles: unknown, index: number): Record<string, { su
   return checked;
 }
 
+/** An object of strings; with `keysArePaths`, its keys are the paths of symbolic links. */
 function checkStringRecord(value: unknown, index: number, field: string, keysArePaths = false): Record<string, string> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidChange(index, field, 'must be an object of strings or null');
   const checked: Record<string, string> = {};
   for (const [key, entry] of Object.entries(value as Fields)) {
     if (typeof entry !== 'string') throw invalidChange(index, `${field}.${key}`, 'must be a string');
-    if (keysArePaths) checkPath(key, index, `${field}.${key}`);
+    if (keysArePaths) checkPath(key, index, `${field}.${key}`, { symlink: true });
     checked[key] = entry;
   }
   return checked;
@@ -121,9 +122,10 @@ function checkVariables(variables: unknown, index: number): Variables {
   return { ...(variables as Variables) };
 }
 
-function checkPath(path: unknown, index: number, field: string): string {
+/** A path of the directory, held to the repository path rules (`src/model/git-path-rules.ts`). */
+function checkPath(path: unknown, index: number, field: string, kind: GitPathKind = {}): string {
   if (typeof path !== 'string') throw invalidChange(index, field, 'must be a path (a string)');
-  const problem = repositoryPathProblem(path);
+  const problem = repositoryPathProblem(path, kind);
   if (problem !== undefined) throw invalidChange(index, field, problem);
   return path;
 }

@@ -24,6 +24,7 @@ export const errorCatalogue = {
   FORMAT_DUPLICATE_ENTRY: { status: 400, summary: 'SUMMARY.md lists the same file twice.' },
   FORMAT_PATH_ESCAPES_ROOT: { status: 400, summary: 'A path leaves the space: `..` past the root, an absolute path, or an include outside the space.' },
   FORMAT_SYMLINK: { status: 400, summary: 'A symbolic link in the directory; Quire never follows links.' },
+  FORMAT_UNSAFE_PATH: { status: 400, summary: 'A path of the directory that the repository path rules refuse (`.git` in disguise, too deep or too long); it is not read.' },
   FORMAT_UNLISTED_PAGE: { status: 400, summary: 'A Markdown file that SUMMARY.md does not list; it is kept but is not a page.' },
   FORMAT_INVALID_SUMMARY: { status: 400, summary: 'A line of SUMMARY.md could not be understood; it is kept as written.' },
   FORMAT_MISSING_README: { status: 400, summary: 'The directory has no first page (README.md, or the file `.gitbook.yaml` names).' },

@@ -90,6 +90,28 @@ describe('bad input is reported with file and line, and nothing is dropped', () 
     expect(Object.keys(bundle.source.extra)).toEqual([]);
   });
 
+  it('a repository that already holds paths git would refuse: each reported and not read, the rest read', () => {
+    const deep = `${'a/'.repeat(2000)}deep.md`;
+    const hostile = ['docs/.GIT/hooks/post-checkout', '.git::$INDEX_ALLOCATION/x', 'GIT~1/config', '.g\u200Cit/x', '.gitmodules.', 'notes./a.md', deep];
+    const files = Object.fromEntries([['README.md', '# Home\n'], ['SUMMARY.md', summary('* [Home](README.md)', `* [Deep](${deep})`)], ...hostile.map((path) => [path, 'x'])]);
+    const { diagnostics, bundle } = diagnosticsOf(files, new Map([['.gitattributes', 'elsewhere'], ['docs/link', 'README.md']]));
+    for (const path of hostile) {
+      const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+      expect(diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', code: 'FORMAT_UNSAFE_PATH', path: shown }));
+    }
+    expect(diagnostics).toContainEqual(expect.objectContaining({ code: 'FORMAT_UNSAFE_PATH', path: '.gitattributes', message: expect.stringMatching(/symbolic link/) }));
+    expect(bundle.source.symlinks).toEqual({ 'docs/link': 'README.md' });
+    expect(Object.keys(bundle.source.extra)).toEqual([]);
+    expect(bundle.revision.pages.map((page) => page.title)).toEqual(['Home']);
+  });
+
+  it('a .gitbook.yaml whose root or structure git would refuse falls back to the default, reported', () => {
+    const { diagnostics, bundle } = diagnosticsOf({ '.gitbook.yaml': 'root: ./.Git/\nstructure:\n  summary: GIT~1/SUMMARY.md\n', 'README.md': '# Home\n' });
+    expect(diagnostics.filter((diagnostic) => diagnostic.code === 'FORMAT_INVALID_CONFIG').map((diagnostic) => diagnostic.line)).toEqual([1, 3]);
+    expect(bundle.source.root).toBe('');
+    expect(bundle.source.structure).toEqual({ readme: 'README.md', summary: 'SUMMARY.md' });
+  });
+
   it('an include that leaves the space', () => {
     expectKeptAndReported(
       {

@@ -1,5 +1,6 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.ts';
+import { repositoryPathProblem } from '../model/git-path-rules.ts';
 import { normalizeDirectoryPath } from './directory-path.ts';
 import { describeYamlError } from './frontmatter-yaml.ts';
 
@@ -48,7 +49,9 @@ export function parseGitbookConfig(text: string, path: string): { config: Gitboo
     if (value === undefined) invalid(root, '`root` must be a path');
     else {
       const normalized = value === '' || value === './' || value === '.' ? { ok: true as const, path: '' } : normalizeDirectoryPath(value);
+      const problem = normalized.ok && normalized.path !== '' ? repositoryPathProblem(normalized.path.replace(/\/$/, '')) : undefined;
       if (!normalized.ok) invalid(root, `\`root\` ${JSON.stringify(value)} leaves the repository`);
+      else if (problem !== undefined) invalid(root, `\`root\` ${problem}; the repository root is used`);
       else config.root = normalized.path === '' ? '' : `${normalized.path.replace(/\/$/, '')}/`;
     }
   }
@@ -61,7 +64,9 @@ export function parseGitbookConfig(text: string, path: string): { config: Gitboo
         const value = structure.get(key, true) as unknown;
         if (value === undefined) continue;
         const normalized = isScalar(value) && typeof value.value === 'string' ? normalizeDirectoryPath(value.value.trim()) : undefined;
+        const problem = normalized?.ok ? repositoryPathProblem(normalized.path) : undefined;
         if (!normalized?.ok) invalid(value, `\`structure.${key}\` must be a path inside the root`);
+        else if (problem !== undefined) invalid(value, `\`structure.${key}\` ${problem}; the default is used`);
         else config.structure[key] = normalized.path;
       }
     }

@@ -12,6 +12,7 @@ import { parseDocument } from 'yaml';
 import { contentId, documentIdOf } from '../model/content-id.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { flattenPages } from '../model/page-tree.ts';
+import { repositoryPathProblem } from '../model/git-path-rules.ts';
 import { emptyDirectorySource, type DirectorySource, type RevisionBundle } from '../model/revision-bundle.ts';
 import { assetsFolder, includesFolder, planLayout, type DirectoryLayout } from './directory-layout.ts';
 import { basename, decodeTargetPath, isExternalTarget, normalizeDirectoryPath, resolveInside, resolveLinkTarget, splitTarget } from './directory-path.ts';
@@ -88,6 +89,11 @@ class DirectoryReader {
         this.report('error', 'FORMAT_PATH_ESCAPES_ROOT', key, undefined, `path ${JSON.stringify(key)} is ${normalized.reason === 'absolute' ? 'absolute' : 'outside the directory'}; it is not read`);
         continue;
       }
+      const problem = repositoryPathProblem(normalized.path);
+      if (problem !== undefined) {
+        this.report('error', 'FORMAT_UNSAFE_PATH', shortPath(key), undefined, `path ${JSON.stringify(shortPath(key))} ${problem}; it is not read`);
+        continue;
+      }
       this.files.set(normalized.path, bytes);
     }
   }
@@ -140,6 +146,11 @@ class DirectoryReader {
 
   private readSymlinks(): void {
     for (const [path, target] of this.options.symlinks ?? []) {
+      const problem = repositoryPathProblem(path, { symlink: true });
+      if (problem !== undefined) {
+        this.report('error', 'FORMAT_UNSAFE_PATH', shortPath(path), undefined, `symbolic link ${JSON.stringify(shortPath(path))} ${problem}; it is not read`);
+        continue;
+      }
       this.report('error', 'FORMAT_SYMLINK', path, undefined, `symbolic link to ${JSON.stringify(target)} is not followed; it is kept as a link`);
       this.source.symlinks[path] = target;
     }
@@ -544,6 +555,11 @@ class DirectoryReader {
   private report(severity: Diagnostic['severity'], code: Diagnostic['code'], path: string, line: number | undefined, message: string): void {
     this.diagnostics.push({ severity, code, path, ...(line === undefined ? {} : { line }), message });
   }
+}
+
+/** A path as a diagnostic names it: a hostile path may be kilobytes long. */
+function shortPath(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }
 
 /** What a group, link page or computed page is, to find it again in the previous revision. */

@@ -9,7 +9,7 @@ describe('parseChangePath', () => {
     expect(parseChangePath('docs/.github/x')).toEqual(['docs', '.github', 'x']);
   });
 
-  it.each(['/a', 'a/', '', 'a//b', '.', '..', 'a/./b', 'a/../b', '.git', 'a/.git/b', '.Git', '.git.', '.git ', 'GIT~1', 'a\\b', 'a\0b'])(
+  it.each(['/a', 'a/', '', 'a//b', '.', '..', 'a/./b', 'a/../b', '.git', 'a/.git/b', '.Git', '.git.', '.git ', 'GIT~1', 'a\\b', 'a\0b', '.git::$INDEX_ALLOCATION', '.g\u200Cit', 'a.', `${'a/'.repeat(64)}a`])(
     'rejects %j with GIT_INVALID_PATH',
     (path) => {
       expect(() => parseChangePath(path)).toThrow(expect.objectContaining({ code: 'GIT_INVALID_PATH', data: expect.objectContaining({ path }) }));

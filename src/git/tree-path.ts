@@ -1,33 +1,18 @@
 import { QuireError } from '../errors/index.ts';
+import { repositoryPathProblem, type GitPathKind } from '../model/git-path-rules.ts';
 
 /**
- * A segment Git refuses to check out (git's `verify_path`, with `core.protectNTFS`, on by default): `.git`
- * in any case, with trailing dots or spaces that Windows drops, and its 8.3 short name `git~1`.
- */
-function isGitDirectoryName(segment: string): boolean {
-  const name = segment.toLowerCase().replace(/[. ]+$/, '');
-  return name === '.git' || name === 'git~1';
-}
-
-/**
- * Checks a path to write or delete: relative, `/`-separated, no empty, `.` or `..` segment, no `.git`
- * segment, no backslash or NUL. Returns its segments.
+ * Checks a path to write or delete against the repository path rules (`src/model/git-path-rules.ts`: relative,
+ * no empty, `.` or `..` segment, nothing a file system turns into `.git`, within the depth and length limits).
+ * Returns its segments.
  *
  * @throws QuireError `GIT_INVALID_PATH` naming the path and what is wrong with it.
  */
-export function parseChangePath(path: unknown): string[] {
-  if (typeof path !== 'string' || path === '') throw invalidPath(path, 'a path must be a non-empty string');
-  if (path.startsWith('/')) throw invalidPath(path, 'absolute paths are not allowed');
-  if (path.endsWith('/')) throw invalidPath(path, 'a path names a file and cannot end with "/"');
-  if (path.includes('\\')) throw invalidPath(path, 'backslashes are not allowed; use "/"');
-  if (path.includes('\0')) throw invalidPath(path, 'NUL characters are not allowed');
-  const segments = path.split('/');
-  for (const segment of segments) {
-    if (segment === '') throw invalidPath(path, 'empty segments ("//") are not allowed');
-    if (segment === '.' || segment === '..') throw invalidPath(path, `"${segment}" segments are not allowed`);
-    if (isGitDirectoryName(segment)) throw invalidPath(path, `"${segment}" segments are not allowed (the git directory)`);
-  }
-  return segments;
+export function parseChangePath(path: unknown, kind: GitPathKind = {}): string[] {
+  if (typeof path !== 'string') throw invalidPath(path, 'a path must be a non-empty string');
+  const problem = repositoryPathProblem(path, kind);
+  if (problem !== undefined) throw invalidPath(path, problem);
+  return path.split('/');
 }
 
 /**
@@ -42,5 +27,6 @@ export function parsePrefix(prefix: string | undefined): string[] {
 }
 
 function invalidPath(path: unknown, reason: string): QuireError<'GIT_INVALID_PATH'> {
-  return new QuireError('GIT_INVALID_PATH', `Invalid path ${JSON.stringify(path)}: ${reason}`, { path, reason });
+  const shown = typeof path === 'string' && path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  return new QuireError('GIT_INVALID_PATH', `Invalid path ${JSON.stringify(shown)}: ${reason}`, { path, reason });
 }

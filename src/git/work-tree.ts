@@ -4,6 +4,7 @@ import type { GitPathChange } from './changed-paths.ts';
 import { readGitObject } from './git-object.ts';
 import { joinPath, type GitRepository } from './repository.ts';
 import type { GitEntryMode } from './tree-object.ts';
+import { parseChangePath } from './tree-path.ts';
 
 /** The part of a Node-style `fs.promises` the work tree needs. */
 interface WorkTreeFs {
@@ -34,9 +35,10 @@ async function lstatOrUndefined(fs: WorkTreeFs, path: string): Promise<WorkTreeS
  * parent commit (an uncommitted edit) or an untracked file where the new commit puts one. A missing file is
  * never a loss. Submodule folders are left alone.
  *
- * @throws QuireError `GIT_WORKTREE_CONFLICT`.
+ * @throws QuireError `GIT_WORKTREE_CONFLICT`; `GIT_INVALID_PATH` for a path the work tree must never be touched at.
  */
 export async function assertWorkTreeMatches(repo: GitRepository, dir: string, changes: readonly GitPathChange[]): Promise<void> {
+  assertSafePaths(changes);
   const fs = workTreeFs(repo);
   const deleted = new Set(changes.filter((change) => change.status === 'deleted').map((change) => change.path));
   for (const change of changes) {
@@ -104,10 +106,24 @@ async function workTreeEntryKey(fs: WorkTreeFs, path: string, stat: WorkTreeStat
 }
 
 /**
+ * Refuses, before anything is touched, a change at a path the repository path rules refuse
+ * (`src/model/git-path-rules.ts`): a tree read from a repository may hold one (say `.GIT/hooks/x`, an
+ * ordinary folder on Linux), and writing or deleting it on another file system would reach the git directory.
+ *
+ * @throws QuireError `GIT_INVALID_PATH`.
+ */
+function assertSafePaths(changes: readonly GitPathChange[]): void {
+  for (const change of changes) parseChangePath(change.path, { symlink: change.status !== 'deleted' && change.mode === '120000' });
+}
+
+/**
  * Makes the work tree and the index match the new commit for the changed paths only: deletions first (and
- * the folders they leave empty), then additions and modifications.
+ * the folders they leave empty), then additions and modifications. Every path is checked first.
+ *
+ * @throws QuireError `GIT_INVALID_PATH` before anything is written.
  */
 export async function applyToWorkTree(repo: GitRepository, dir: string, changes: readonly GitPathChange[]): Promise<void> {
+  assertSafePaths(changes);
   const fs = workTreeFs(repo);
   const index = { fs: repo.fs, dir, gitdir: repo.gitdir, cache: repo.cache };
   for (const change of changes) {

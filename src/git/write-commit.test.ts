@@ -102,6 +102,11 @@ describe('writeCommit', () => {
     ['docs/', 'end'],
     ['', 'empty'],
     ['docs\\a.md', 'backslash'],
+    ['.git::$INDEX_ALLOCATION/hooks/x', 'NTFS stream of .git'],
+    ['.g\u200Cit/config', 'HFS+ ignorable inside .git'],
+    ['GITMOD~1', '8.3 name of .gitmodules'],
+    ['docs/notes.', 'trailing dot'],
+    [`${'a/'.repeat(2000)}a.md`, '2,001 segments'],
   ])('rejects %j (%s) with GIT_INVALID_PATH and writes nothing', async (path) => {
     const { repo, head } = await gitdir({ 'README.md': '# Hi\n' });
     const before = await looseObjects(repo.gitdir);
@@ -110,6 +115,15 @@ describe('writeCommit', () => {
     }
     expect(await looseObjects(repo.gitdir)).toEqual(before);
     expect(await resolveRef(repo, 'main')).toBe(head);
+  });
+
+  it('refuses to touch the work tree at a hostile path the parent commit already holds, before moving the ref', async () => {
+    // The fixture writes the tree directly, as a hostile repository would hold it (an ordinary folder on Linux).
+    const { repo, dir, head } = await gitdir({ 'README.md': '# Hi\n', 'docs/.GIT/hooks/post-checkout': 'x' });
+    const change = commitOn(head, { delete: ['docs'] }, { ref: 'main', checkout: true });
+    await expect(writeCommit(repo, change)).rejects.toMatchObject({ code: 'GIT_INVALID_PATH', data: { path: 'docs/.GIT/hooks/post-checkout' } });
+    expect(await resolveRef(repo, 'main')).toBe(head);
+    expect(await readdir(dir)).toEqual(['.git']);
   });
 
   it('refuses a file where a folder is needed and the reverse, unless the other is deleted', async () => {

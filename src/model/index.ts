@@ -14,3 +14,4 @@ export type {
   SnapshotParentPage,
 } from './revision-snapshot.ts';
 export type { QuireContentChange, QuireDeleteFileChange, QuireDeleteReusableContentChange, QuireInsertPageChange, QuireSetDirectoryChange, QuireUpdateFileChange, QuireUpsertReusableContentChange } from './quire-changes.ts';
+export { gitSpecialFileAlias, maxPathBytes, maxPathSegments, maxSegmentBytes, pathSegmentProblem, repositoryPathProblem, type GitPathKind } from './git-path-rules.ts';
