@@ -125,6 +125,7 @@ describe('insert_page', () => {
   it.each([
     ['a slug a sibling has', { title: 'x', slug: 'faq', document: {} }, 'changes[0].slug', /already has the slug "faq"/],
     ['an invalid slug', { slug: '../etc', document: {} }, 'changes[0].slug', /not a valid slug/],
+    ['a slug ending in a dot (a folder Windows would rename)', { slug: 'notes.', document: {} }, 'changes[0].slug', /ends in a dot or a space/],
     ['a slug over 100 characters', { slug: 'a'.repeat(101), document: {} }, 'changes[0].slug', /at most 100/],
     ['an empty title', { title: ' ', document: {} }, 'changes[0].title', /must not be empty/],
     ['a title on two lines', { title: 'a\nb', document: {} }, 'changes[0].title', /single line/],

@@ -1,3 +1,4 @@
+import { pathSegmentProblem } from '../model/git-path-rules.ts';
 import type { SnapshotPage } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 
@@ -42,9 +43,13 @@ export function readPageFieldUpdate(change: Readonly<Record<string, unknown>>, i
 
   const title = text('title', (value) => (value.trim() === '' ? 'must not be empty' : oneLine(value)));
   if (title !== undefined) update.title = title.trim();
-  const slug = text('slug', (value) =>
-    value.length > 100 ? 'must be at most 100 characters' : slugPattern.test(value) ? undefined : `"${value}" is not a valid slug: use letters, digits, "-", "_" and "." (not first)`,
-  );
+  const slug = text('slug', (value) => {
+    if (value.length > 100) return 'must be at most 100 characters';
+    if (!slugPattern.test(value)) return `"${value}" is not a valid slug: use letters, digits, "-", "_" and "." (not first)`;
+    // A slug names a file or a folder in the Git layout: held to the segment rules (no trailing dot).
+    const problem = value === '' ? undefined : pathSegmentProblem(value);
+    return problem === undefined ? undefined : `"${value}" is not a valid slug: ${problem}`;
+  });
   if (slug !== undefined) update.slug = slug;
   // `linkTitle`: an empty string (or null, which sync sends) removes it.
   if (change['linkTitle'] === null) update.linkTitle = null;

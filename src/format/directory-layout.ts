@@ -1,5 +1,6 @@
 import type { DirectorySource } from '../model/revision-bundle.ts';
-import { dirname } from './directory-path.ts';
+import { pathSegmentProblem } from '../model/git-path-rules.ts';
+import { basename, dirname } from './directory-path.ts';
 import { slugify, uniqueSlug } from './slug.ts';
 
 /**
@@ -153,7 +154,10 @@ function childFolder(parent: LayoutPage | undefined, layout: DirectoryLayout, ro
   const parentPath = layout.pages.get(parent.id);
   if (parentPath === undefined || parentPath === readmePath) return `${root}${parent.slug || slugify(parent.title)}/`;
   if (/(^|\/)README\.md$/i.test(parentPath)) return `${dirname(parentPath)}/`;
-  return `${parentPath.replace(/\.md$/i, '')}/`;
+  // `notes..md` from Git would give its new children the folder `notes.`, which the path rules refuse.
+  const folder = parentPath.replace(/\.md$/i, '');
+  const name = basename(folder);
+  return pathSegmentProblem(name) === undefined ? `${folder}/` : `${folder.slice(0, folder.length - name.length)}${slugify(name)}/`;
 }
 
 function splitName(name: string): { stem: string; extension: string } {

@@ -13,7 +13,7 @@ import { editTree, type TreeEdit } from './edit-tree.ts';
 import { initRepository } from './init-repository.ts';
 import { loadCommit } from './read-commit.ts';
 import type { GitRepository } from './repository.ts';
-import { applyToWorkTree } from './work-tree.ts';
+import { writeWorkTree } from './work-tree.ts';
 
 /** A file's content, or a symlink, a submodule or an executable file. `null` deletes the path in `commit`. */
 export type FixtureEntry = string | Uint8Array | { symlink: string } | { submodule: string } | { executable: string | Uint8Array };
@@ -71,7 +71,8 @@ export async function gitdir(entries: Record<string, FixtureEntry>, options: Fix
       const when = { ...FIXTURE_IDENTITY, timestamp: FIXTURE_IDENTITY.timestamp + 60 * commits };
       const oid = await git.writeCommit({ fs, gitdir: repo.gitdir, commit: { message, tree, parent: parent === undefined ? [] : [parent], author: when, committer: when } });
       await git.writeRef({ fs, gitdir: repo.gitdir, ref: 'refs/heads/main', value: oid, force: true });
-      if (options.checkout === true) await applyToWorkTree(repo, dir, await diffTrees(repo, base, tree));
+      // A fixture may hold paths git would refuse elsewhere (a tab in a name): tests of hostile repositories need them.
+      if (options.checkout === true) await writeWorkTree(repo, dir, await diffTrees(repo, base, tree));
       commits += 1;
       fixture.head = oid;
       return oid;

@@ -124,6 +124,14 @@ function assertSafePaths(changes: readonly GitPathChange[]): void {
  */
 export async function applyToWorkTree(repo: GitRepository, dir: string, changes: readonly GitPathChange[]): Promise<void> {
   assertSafePaths(changes);
+  await writeWorkTree(repo, dir, changes);
+}
+
+/**
+ * {@link applyToWorkTree} without the path check: only for test fixtures (`gitdir-fixture.ts`) that build, on
+ * purpose, the work tree of a repository holding paths git would refuse elsewhere.
+ */
+export async function writeWorkTree(repo: GitRepository, dir: string, changes: readonly GitPathChange[]): Promise<void> {
   const fs = workTreeFs(repo);
   const index = { fs: repo.fs, dir, gitdir: repo.gitdir, cache: repo.cache };
   for (const change of changes) {
