@@ -13,4 +13,15 @@ describe('planLayout', () => {
     expect(layout.pages.get('child')).toBe('notes/child.md');
     for (const path of layout.pages.values()) expect(repositoryPathProblem(path)).toBeUndefined();
   });
+
+  it('starts a page nested deeper than the path rules allow again at the root, with its children under it', () => {
+    let deepest: LayoutPage = page('p99');
+    for (let level = 98; level >= 1; level -= 1) deepest = page(`p${level}`.padEnd(90, 'x'), { pages: [deepest] });
+    const layout = planLayout({ pages: [page('home'), deepest], files: [], reusableContents: [], source: emptyDirectorySource() });
+    const paths = [...layout.pages.values()];
+    expect(paths).toHaveLength(100);
+    for (const path of paths) expect(repositoryPathProblem(path), path).toBeUndefined();
+    expect(new Set(paths).size).toBe(100);
+    expect(layout.pages.get('p99')!.split('/').length).toBeLessThan(64);
+  });
 });

@@ -1,5 +1,5 @@
 import type { DirectorySource } from '../model/revision-bundle.ts';
-import { pathSegmentProblem } from '../model/git-path-rules.ts';
+import { pathSegmentProblem, repositoryPathProblem } from '../model/git-path-rules.ts';
 import { basename, dirname } from './directory-path.ts';
 import { slugify, uniqueSlug } from './slug.ts';
 
@@ -91,7 +91,8 @@ export const includesFolder = '.gitbook/includes/';
  * Decides the path of every page, file and reusable content. What came from Git stays where it was
  * (`git.path`); what has no Git path gets the canonical one (FORMAT.md, "Page files"):
  * `<folder>/<slug>.md`, `<folder>/<slug>/README.md` for a page with children, `README.md` for the first page,
- * assets in `.gitbook/assets/`, reusable content in `.gitbook/includes/`, with `-1`, `-2` on collisions.
+ * assets in `.gitbook/assets/`, reusable content in `.gitbook/includes/`, with `-1`, `-2` on collisions. A
+ * canonical path is always one the path rules (`src/model/git-path-rules.ts`) allow.
  *
  * @example
  * planLayout(bundle).pages.get(pageId) // → 'guides/install.md'
@@ -125,12 +126,17 @@ export function planLayout(bundle: LayoutInput): DirectoryLayout {
       claim('page', page.id, readmePath);
       return;
     }
-    const folder = childFolder(parent, layout, root, readmePath);
     const withChildren = (page.pages?.length ?? 0) > 0;
-    const slug = uniqueSlug(page.slug || slugify(page.title), (candidate) =>
-      withChildren ? taken.has(`${folder}${candidate}/README.md`) || taken.has(`${folder}${candidate}.md`) : taken.has(`${folder}${candidate}.md`),
-    );
-    claim('page', page.id, withChildren ? `${folder}${slug}/README.md` : `${folder}${slug}.md`);
+    const pathIn = (folder: string) => {
+      const slug = uniqueSlug(page.slug || slugify(page.title), (candidate) =>
+        withChildren ? taken.has(`${folder}${candidate}/README.md`) || taken.has(`${folder}${candidate}.md`) : taken.has(`${folder}${candidate}.md`),
+      );
+      return withChildren ? `${folder}${slug}/README.md` : `${folder}${slug}.md`;
+    };
+    // A page nested too deep for the path rules (64 segments, 4096 bytes) starts again at the root, and its
+    // children under it: the tree itself is in SUMMARY.md, so nothing is lost, and sync can always write it.
+    const nested = pathIn(childFolder(parent, layout, root, readmePath));
+    claim('page', page.id, repositoryPathProblem(nested) === undefined ? nested : pathIn(root));
   });
 
   for (const file of revision.files) {

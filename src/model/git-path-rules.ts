@@ -74,7 +74,7 @@ export function pathSegmentProblem(segment: string, kind: GitPathKind = {}): str
   if (segment === '.' || segment === '..') return `must stay inside the repository: no "${segment}" segment`;
   if (segment.includes('/')) return `${quote(segment)} is a path, not one name: no "/"`;
   if (unsafeCharacter.test(segment)) return `${quote(segment)} holds a backslash, a control character or a lone surrogate`;
-  if (utf8Length(segment) > maxSegmentBytes) return `has a segment of more than ${maxSegmentBytes} bytes`;
+  if (segment.length * 3 > maxSegmentBytes && utf8Length(segment) > maxSegmentBytes) return `has a segment of more than ${maxSegmentBytes} bytes`;
   const alias = gitSpecialFileAlias(segment);
   if (alias === '.git') return `${quote(segment)} is .git on some file system (the git directory)`;
   if (alias !== undefined && kind.symlink) return `${quote(segment)} is ${alias} on some file system, which git never checks out as a symbolic link`;
@@ -93,7 +93,7 @@ export function pathSegmentProblem(segment: string, kind: GitPathKind = {}): str
  */
 export function repositoryPathProblem(path: string, kind: GitPathKind = {}): string | undefined {
   if (path === '') return 'must be a path of at least one segment';
-  if (path.length > maxPathBytes || utf8Length(path) > maxPathBytes) return `is longer than ${maxPathBytes} bytes`;
+  if (path.length > maxPathBytes || (path.length * 3 > maxPathBytes && utf8Length(path) > maxPathBytes)) return `is longer than ${maxPathBytes} bytes`;
   if (path.startsWith('/')) return 'must be relative (no leading "/")';
   const segments = path.split('/');
   if (segments.length > maxPathSegments) return `has ${segments.length} segments; the limit is ${maxPathSegments}`;
@@ -104,6 +104,7 @@ export function repositoryPathProblem(path: string, kind: GitPathKind = {}): str
   return undefined;
 }
 
+/** Bytes of UTF-8; only asked when the text is long enough for it to matter (3 bytes a UTF-16 unit at most). */
 function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
