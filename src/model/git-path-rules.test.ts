@@ -74,6 +74,7 @@ describe('repositoryPathProblem', () => {
       expect(repositoryPathProblem(path, { symlink: true }), path).toMatch(/never checks out as a symbolic link/);
     }
     expect(repositoryPathProblem('docs/link-to-guide', { symlink: true })).toBeUndefined();
+    expect(repositoryPathProblem('.gitignore-rules/.gitignore/link', { symlink: true })).toBeUndefined();
   });
 
   it('shows an invisible code point in its message', () => {

@@ -97,8 +97,9 @@ export function repositoryPathProblem(path: string, kind: GitPathKind = {}): str
   if (path.startsWith('/')) return 'must be relative (no leading "/")';
   const segments = path.split('/');
   if (segments.length > maxPathSegments) return `has ${segments.length} segments; the limit is ${maxPathSegments}`;
-  for (const segment of segments) {
-    const problem = pathSegmentProblem(segment, kind);
+  for (const [index, segment] of segments.entries()) {
+    // Only the last segment is the link; the folders on the way are folders.
+    const problem = pathSegmentProblem(segment, index === segments.length - 1 ? kind : {});
     if (problem !== undefined) return problem;
   }
   return undefined;
