@@ -7,6 +7,7 @@ import type { RevisionFile } from '@gitbook/api';
 import { packageFile } from '../disk/package-root.ts';
 import { QuireError } from '../errors/quire-error.ts';
 import {
+  assetPaths,
   navigationPath,
   navigationScript,
   notFoundHtml,
@@ -112,7 +113,9 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
   const assetPath = (file: RevisionFile, siteSpaceId: string) => {
     const bytes = site.content[siteSpaceId]!.files[file.id]!;
     const path = `assets/files/${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}-${safeFileName(file.name)}`;
-    assets.set(path.split('/').map(encodeURIComponent).join('/'), bytes);
+    // An active file (HTML, SVG, XML) is written under the inert and image names the plan links to.
+    const { link, image } = assetPaths(path, file);
+    for (const written of image === undefined ? [link] : [link, image]) assets.set(written.split('/').map(encodeURIComponent).join('/'), bytes);
     return path;
   };
   if (options.claims !== undefined && (typeof options.claims !== 'object' || options.claims === null || Array.isArray(options.claims))) {

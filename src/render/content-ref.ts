@@ -16,6 +16,8 @@ export interface ResolvedRef {
   external: boolean;
   /** Set when the reference is a file of the export, so it is copied. */
   file?: boolean;
+  /** A file's image copy, when images use another copy than links (an SVG: src/render/inert-asset.ts). */
+  imageHref?: string;
 }
 
 /**
@@ -43,7 +45,8 @@ export function resolveContentRef(ref: ContentRefInput | null | undefined, scope
     }
     case 'file': {
       const target = ref.file === undefined ? undefined : space?.files[ref.file];
-      return target ? { href: target.href, external: false, file: true } : undefined;
+      if (!target) return undefined;
+      return { href: target.href, external: false, file: true, ...(target.imageHref === undefined ? {} : { imageHref: target.imageHref }) };
     }
     case 'space':
       return space && ref.space !== undefined ? { href: space.homeHref, external: false } : undefined;

@@ -17,6 +17,7 @@ export type {
 } from './site-profile.ts';
 export { resolveCustomization, type Customization } from './customization.ts';
 export { planSite, safeFileName, type PlanSiteOptions } from './plan-site.ts';
+export { assetPaths, isActiveFile, type AssetPaths } from './inert-asset.ts';
 export type { ChromeLink, HeaderLink, LinkTarget, NavItem, PageOptions, PagePlan, SitePlan, SpaceChrome, SpacePlan, TabItem } from './route-data.ts';
 export { renderSitePage, notFoundHtml, type RenderedPage, type SearchDocument } from './render-site-page.ts';
 export { renderBody } from './body/render-body.ts';

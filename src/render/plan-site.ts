@@ -4,6 +4,7 @@ import { slugify, uniqueSlug } from '../format/slug.ts';
 import type { RevisionBundle } from '../model/revision-bundle.ts';
 import { pageExclusions, type JsonObject } from './adaptive/index.ts';
 import { chromeLink, resolveContentRef, type ContentRefScope } from './content-ref.ts';
+import { assetPaths } from './inert-asset.ts';
 import { resolveCustomization, type Customization } from './customization.ts';
 import { emojiCharacter } from './emoji.ts';
 import { pageGlyph } from './icon-glyph.ts';
@@ -232,7 +233,9 @@ class SitePlanner {
         this.warnings.push(`file ${file.name} (${file.id}) of ${siteSpace.title} has no content: links to it are broken`);
         continue;
       }
-      const target: LinkTarget = { kind: 'file', href: encodeAssetPath(assetPath(file, siteSpace.id, key)), title: file.name, size: file.size, contentType: file.contentType };
+      const paths = assetPaths(assetPath(file, siteSpace.id, key), file);
+      const target: LinkTarget = { kind: 'file', href: encodeAssetPath(paths.link), title: file.name, size: file.size, contentType: file.contentType };
+      if (paths.image !== undefined) target.imageHref = encodeAssetPath(paths.image);
       files[file.id] = target;
       const path = layout.files.get(file.id);
       if (path !== undefined) links[path] = target;
@@ -395,9 +398,11 @@ class SitePlanner {
       const light = resolveContentRef(cover.ref, scope);
       const dark = cover.refDark ? resolveContentRef(cover.refDark, scope) : undefined;
       if (light && (!light.external || isSafeImageUrl(light.href))) {
-        if (light.file) this.usedFiles.add(light.href);
-        if (dark?.file) this.usedFiles.add(dark.href);
-        plan.cover = { light: light.href, ...(dark && (!dark.external || isSafeImageUrl(dark.href)) ? { dark: dark.href } : {}), height: cover.height ?? 240 };
+        const lightHref = light.imageHref ?? light.href;
+        const darkHref = dark?.imageHref ?? dark?.href;
+        if (light.file) this.usedFiles.add(lightHref);
+        if (dark?.file) this.usedFiles.add(darkHref!);
+        plan.cover = { light: lightHref, ...(dark && (!dark.external || isSafeImageUrl(dark.href)) ? { dark: darkHref! } : {}), height: cover.height ?? 240 };
       }
     }
     if (page.type === 'computed') {

@@ -14,6 +14,11 @@ export interface LinkTarget {
   /** Files: size in bytes and media type. */
   size?: number;
   contentType?: string;
+  /**
+   * Files whose `href` is an inert copy (src/render/inert-asset.ts) but that `<img>` may still show (SVG): the
+   * image copy, referenced only through `<img>`, never linked.
+   */
+  imageHref?: string;
 }
 
 /** A link of the chrome (header, footer, announcement, tabs): root-relative, or an absolute URL when `external`. */

@@ -5,6 +5,7 @@ import type { Store } from '../store/index.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
 import { installJsonBodies } from './json-body.ts';
 import { installQueryCoercion } from './query-coercion.ts';
+import { installTextChecks } from './text-fields.ts';
 import './request-context.ts';
 import { apiRoutes } from './routes/index.ts';
 import { validationError } from './validation-message.ts';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   app.decorateRequest('actor', null);
   installErrorHandling(app);
   installJsonBodies(app);
+  installTextChecks(app);
   installQueryCoercion(app);
   await app.register(apiRoutes, { prefix: '/v1' });
   return app;

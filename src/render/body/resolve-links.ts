@@ -1,5 +1,6 @@
 import type { Element, Root, RootContent } from 'hast';
 import { decodeTargetPath, resolveLinkTarget, splitTarget } from '../../format/directory-path.ts';
+import { isActiveFile } from '../inert-asset.ts';
 import type { LinkTarget } from '../route-data.ts';
 import { hasScheme, isExternalUrl, isSafeImageUrl } from '../safe-url.ts';
 import type { BodyContext } from './body-context.ts';
@@ -59,6 +60,8 @@ function resolveHref(node: Element, href: string, base: string, context: BodyCon
   }
   if (target.kind === 'file') context.usedFiles.add(target.href);
   node.properties.href = prefix + target.href + splitTarget(value).suffix;
+  // An active file's link leads to its inert copy (src/render/inert-asset.ts): download it under its own name.
+  if (target.kind === 'file' && isActiveFile(target.title, target.contentType)) node.properties.download = target.title;
 }
 
 function resolveSrc(node: Element, src: string, base: string, context: BodyContext, prefix: string): void {
@@ -72,8 +75,10 @@ function resolveSrc(node: Element, src: string, base: string, context: BodyConte
     markBroken(node, 'src', value, base, context);
     return;
   }
-  context.usedFiles.add(target.href);
-  node.properties.src = prefix + target.href;
+  // An SVG is shown from its image copy; any other active file only has its inert copy, which shows nothing.
+  const href = target.imageHref ?? target.href;
+  context.usedFiles.add(href);
+  node.properties.src = prefix + href;
 }
 
 /** Whether a link leads to a page the export leaves out by its condition (src/render/adaptive/page-conditions.ts). */
