@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { chmod, writeFile } from 'node:fs/promises';
 import { QuireError } from '../errors/index.ts';
 import { buildApp, listen } from '../server/index.ts';
-import { bootstrap } from '../service/index.ts';
-import { maxFileBytesOption, readTokenFile } from './commands/serve.ts';
-import { adminTokenPath, openServiceStore } from './open-service-store.ts';
+import { adminTokenPath, bootstrapWithTokenFile } from './admin-token-file.ts';
+import { maxFileBytesOption } from './commands/serve.ts';
+import { openServiceStore } from './open-service-store.ts';
 
 /** The embedded service, running in this process on a free port of 127.0.0.1. */
 export interface EmbeddedService {
@@ -45,13 +44,7 @@ export async function startEmbeddedService(data: string, options: { readonly cre
   }
   const store = await openServiceStore({ data });
   try {
-    const tokenPath = adminTokenPath(data);
-    const existingToken = await readTokenFile(tokenPath);
-    const started = await bootstrap(store, existingToken === undefined ? {} : { existingToken });
-    if (started.token !== existingToken) {
-      await writeFile(tokenPath, `${started.token}\n`, { mode: 0o600 });
-      await chmod(tokenPath, 0o600);
-    }
+    const started = await bootstrapWithTokenFile(store, data);
     const app = await buildApp({ store, logger: false, maxFileBytes: maxFileBytesOption(undefined, process.env['QUIRE_MAX_FILE_SIZE']) });
     const baseUrl = await listen(app, { port: 0, host: '127.0.0.1' });
     return {

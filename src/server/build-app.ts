@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { defaultMaxFileBytes, systemClock, type Clock } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
+import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
 import { installJsonBodies } from './json-body.ts';
 import { installQueryCoercion } from './query-coercion.ts';
@@ -23,6 +24,8 @@ export interface AppDependencies {
   bodyLimit?: number;
   /** Largest file, in bytes, uploaded or sent in a change (default 100 MB: `quire serve --max-file-size`). */
   maxFileBytes?: number;
+  /** Timeouts and the connection cap (connection-limits.ts); each one not given keeps its default. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** The app: a Fastify instance whose routes are typed by TypeBox schemas. */
@@ -38,8 +41,10 @@ export type QuireApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpres
  * const response = await app.inject({ method: 'GET', url: '/v1/user', headers: { authorization: `Bearer ${token}` } });
  */
 export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
+  const limits: ConnectionLimits = { ...defaultConnectionLimits, ...deps.connectionLimits };
   const app = Fastify({
     logger: deps.logger ?? false,
+    ...fastifyConnectionOptions(limits),
     bodyLimit: deps.bodyLimit ?? 10 * 1024 * 1024,
     // Ids longer than the default 100 characters must reach the schema (a 400 naming the parameter), not miss the route.
     routerOptions: { maxParamLength: 1000 },
@@ -52,6 +57,7 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
 
   app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, ''), maxFileBytes: deps.maxFileBytes ?? defaultMaxFileBytes });
   app.decorateRequest('actor', null);
+  installConnectionLimits(app, limits);
   installErrorHandling(app);
   installJsonBodies(app);
   installTextChecks(app);

@@ -23,7 +23,7 @@ export interface BootstrapResult {
  * organization (the loser of a race retries and finds the winner's).
  *
  * @example
- * const { token, organization, created } = await bootstrap(store, { existingToken: await readTokenFile() });
+ * const { token, organization, created } = await bootstrap(store, { existingToken: await readAdminToken(".quire") });
  * if (created.token) await writeTokenFile(token);
  */
 export async function bootstrap(store: Store, options: { existingToken?: string; organizationTitle?: string } = {}): Promise<BootstrapResult> {

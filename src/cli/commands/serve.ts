@@ -1,11 +1,11 @@
-import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { QuireError } from '../../errors/index.ts';
 import { buildApp, listen } from '../../server/index.ts';
-import { bootstrap, defaultMaxFileBytes, purgeExpiredSpaces } from '../../service/index.ts';
+import { defaultMaxFileBytes, purgeExpiredSpaces } from '../../service/index.ts';
 import { describeBytes, type Store } from '../../store/index.ts';
 import { exitCodes } from '../exit-codes.ts';
 import { parseByteSize } from './byte-size.ts';
-import { adminTokenPath, openServiceStore } from '../open-service-store.ts';
+import { adminTokenPath, bootstrapWithTokenFile } from '../admin-token-file.ts';
+import { openServiceStore } from '../open-service-store.ts';
 import type { Terminal } from '../terminal.ts';
 
 export interface ServeOptions {
@@ -41,12 +41,7 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
   let timer: NodeJS.Timeout | undefined;
   try {
     const tokenPath = adminTokenPath(options.data);
-    const existingToken = await readTokenFile(tokenPath);
-    const started = await bootstrap(store, existingToken === undefined ? {} : { existingToken });
-    if (started.token !== existingToken) {
-      await writeFile(tokenPath, `${started.token}\n`, { mode: 0o600 });
-      await chmod(tokenPath, 0o600);
-    }
+    const started = await bootstrapWithTokenFile(store, options.data);
 
     const purge = () => purgeExpiredSpaces({ store }).catch((error: unknown) => terminal.err(`quire: purging deleted spaces failed: ${String(error)}\n`));
     await purge();
@@ -98,17 +93,6 @@ function printBanner(terminal: Terminal, facts: { baseUrl: string; token: string
       `Try: curl -H "Authorization: Bearer $(cat ${facts.tokenPath})" ${facts.baseUrl}/v1/orgs\n` +
       'Press Ctrl-C to stop.\n',
   );
-}
-
-/** The token saved in `path` (DATA/admin-token), or undefined when there is none. */
-export async function readTokenFile(path: string): Promise<string | undefined> {
-  try {
-    const text = (await readFile(path, 'utf8')).trim();
-    return text === '' ? undefined : text;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
 
 function listenFailure(error: unknown, options: ServeOptions): unknown {
