@@ -896,8 +896,8 @@ var require_get_intrinsic = __commonJS({
         throw new $SyntaxError("invalid intrinsic syntax, expected opening `%`");
       }
       var result = [];
-      $replace(string, rePropName, function(match, number, quote, subString) {
-        result[result.length] = quote ? $replace(subString, reEscapeChar, "$1") : number || match;
+      $replace(string, rePropName, function(match, number, quote2, subString) {
+        result[result.length] = quote2 ? $replace(subString, reEscapeChar, "$1") : number || match;
       });
       return result;
     };
@@ -8320,13 +8320,13 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
     };
     var serializeValue = (value) => {
       if (typeof value !== "string") return value;
-      const quote = value.startsWith(" ") || value.endsWith(" ") || /[#;]/.test(value) ? '"' : "";
+      const quote2 = value.startsWith(" ") || value.endsWith(" ") || /[#;]/.test(value) ? '"' : "";
       const escaped = value.replace(/[\\"\n\t]/g, (c) => {
         if (c === "\n") return "\\n";
         if (c === "	") return "\\t";
         return `\\${c}`;
       });
-      return `${quote}${escaped}${quote}`;
+      return `${quote2}${escaped}${quote2}`;
     };
     var lower = (text) => {
       return text != null ? text.toLowerCase() : null;
@@ -52294,9 +52294,9 @@ var require_lexer = __commonJS({
         }
       }
       *parseQuotedScalar() {
-        const quote = this.charAt(0);
-        let end = this.buffer.indexOf(quote, this.pos + 1);
-        if (quote === "'") {
+        const quote2 = this.charAt(0);
+        let end = this.buffer.indexOf(quote2, this.pos + 1);
+        if (quote2 === "'") {
           while (end !== -1 && this.buffer[end + 1] === "'")
             end = this.buffer.indexOf("'", end + 2);
         } else {
@@ -53646,6 +53646,7 @@ var errorCatalogue = {
   FORMAT_DUPLICATE_ENTRY: { status: 400, summary: "SUMMARY.md lists the same file twice." },
   FORMAT_PATH_ESCAPES_ROOT: { status: 400, summary: "A path leaves the space: `..` past the root, an absolute path, or an include outside the space." },
   FORMAT_SYMLINK: { status: 400, summary: "A symbolic link in the directory; Quire never follows links." },
+  FORMAT_UNSAFE_PATH: { status: 400, summary: "A path of the directory that the repository path rules refuse (`.git` in disguise, too deep or too long); it is not read." },
   FORMAT_UNLISTED_PAGE: { status: 400, summary: "A Markdown file that SUMMARY.md does not list; it is kept but is not a page." },
   FORMAT_INVALID_SUMMARY: { status: 400, summary: "A line of SUMMARY.md could not be understood; it is kept as written." },
   FORMAT_MISSING_README: { status: 400, summary: "The directory has no first page (README.md, or the file `.gitbook.yaml` names)." },
@@ -55983,31 +55984,72 @@ async function findCommitSubtree(repo, commitOid, segments) {
   return oid;
 }
 
-// src/git/tree-path.ts
-function isGitDirectoryName(segment) {
-  const name = segment.toLowerCase().replace(/[. ]+$/, "");
-  return name === ".git" || name === "git~1";
+// src/model/git-path-rules.ts
+var maxPathBytes = 4096;
+var maxPathSegments = 64;
+var maxSegmentBytes = 255;
+var hfsIgnorable = /[\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/gu;
+var unsafeCharacter = /[\p{Cc}\p{Cs}\\]/u;
+var specialFiles = [
+  { name: ".git", shortNames: /^git~\d+$/ },
+  { name: ".gitmodules", shortNames: /^(?:gitmod|gi7eba)~\d+$/ },
+  { name: ".gitattributes", shortNames: /^(?:gitatt|gi7d29)~\d+$/ },
+  { name: ".gitignore", shortNames: /^(?:gitign|gi250a)~\d+$/ },
+  { name: ".mailmap", shortNames: /^(?:mailma|maba30)~\d+$/ }
+];
+function gitSpecialFileAlias(segment) {
+  const folded = segment.replace(hfsIgnorable, "").toLowerCase();
+  const stream = folded.indexOf(":");
+  const name = (stream === -1 ? folded : folded.slice(0, stream)).replace(/[. ]+$/, "");
+  return specialFiles.find((file) => name === file.name || file.shortNames.test(name))?.name;
 }
-function parseChangePath(path) {
-  if (typeof path !== "string" || path === "") throw invalidPath(path, "a path must be a non-empty string");
-  if (path.startsWith("/")) throw invalidPath(path, "absolute paths are not allowed");
-  if (path.endsWith("/")) throw invalidPath(path, 'a path names a file and cannot end with "/"');
-  if (path.includes("\\")) throw invalidPath(path, 'backslashes are not allowed; use "/"');
-  if (path.includes("\0")) throw invalidPath(path, "NUL characters are not allowed");
+function pathSegmentProblem(segment, kind = {}) {
+  if (segment === "") return 'has an empty segment ("//", or "/" at an end)';
+  if (segment === "." || segment === "..") return `must stay inside the repository: no "${segment}" segment`;
+  if (segment.includes("/")) return `${quote(segment)} is a path, not one name: no "/"`;
+  if (unsafeCharacter.test(segment)) return `${quote(segment)} holds a backslash, a control character or a lone surrogate`;
+  if (segment.length * 3 > maxSegmentBytes && utf8Length(segment) > maxSegmentBytes) return `has a segment of more than ${maxSegmentBytes} bytes`;
+  const alias = gitSpecialFileAlias(segment);
+  if (alias === ".git") return `${quote(segment)} is .git on some file system (the git directory)`;
+  if (alias !== void 0 && kind.symlink) return `${quote(segment)} is ${alias} on some file system, which git never checks out as a symbolic link`;
+  if (alias === ".gitmodules" && segment !== alias) return `${quote(segment)} is .gitmodules on some file system; only the exact name is allowed`;
+  if (/[. ]$/.test(segment)) return `${quote(segment)} ends in a dot or a space, which Windows drops`;
+  return void 0;
+}
+function repositoryPathProblem(path, kind = {}) {
+  if (path === "") return "must be a path of at least one segment";
+  if (path.length > maxPathBytes || path.length * 3 > maxPathBytes && utf8Length(path) > maxPathBytes) return `is longer than ${maxPathBytes} bytes`;
+  if (path.startsWith("/")) return 'must be relative (no leading "/")';
   const segments = path.split("/");
-  for (const segment of segments) {
-    if (segment === "") throw invalidPath(path, 'empty segments ("//") are not allowed');
-    if (segment === "." || segment === "..") throw invalidPath(path, `"${segment}" segments are not allowed`);
-    if (isGitDirectoryName(segment)) throw invalidPath(path, `"${segment}" segments are not allowed (the git directory)`);
+  if (segments.length > maxPathSegments) return `has ${segments.length} segments; the limit is ${maxPathSegments}`;
+  for (const [index2, segment] of segments.entries()) {
+    const problem = pathSegmentProblem(segment, index2 === segments.length - 1 ? kind : {});
+    if (problem !== void 0) return problem;
   }
-  return segments;
+  return void 0;
+}
+function utf8Length(text) {
+  return new TextEncoder().encode(text).length;
+}
+function quote(segment) {
+  const shown = segment.length > 80 ? `${segment.slice(0, 80)}…` : segment;
+  return JSON.stringify(shown).replace(/[\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+}
+
+// src/git/tree-path.ts
+function parseChangePath(path, kind = {}) {
+  if (typeof path !== "string") throw invalidPath(path, "a path must be a non-empty string");
+  const problem = repositoryPathProblem(path, kind);
+  if (problem !== void 0) throw invalidPath(path, problem);
+  return path.split("/");
 }
 function parsePrefix(prefix) {
   if (prefix === void 0 || prefix === "") return [];
   return parseChangePath(prefix.endsWith("/") ? prefix.slice(0, -1) : prefix);
 }
 function invalidPath(path, reason) {
-  return new QuireError("GIT_INVALID_PATH", `Invalid path ${JSON.stringify(path)}: ${reason}`, { path, reason });
+  const shown = typeof path === "string" && path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  return new QuireError("GIT_INVALID_PATH", `Invalid path ${JSON.stringify(shown)}: ${reason}`, { path, reason });
 }
 
 // src/git/changed-paths.ts
@@ -56642,6 +56684,7 @@ async function lstatOrUndefined(fs2, path) {
   return fs2.lstat(path).catch(() => void 0);
 }
 async function assertWorkTreeMatches(repo, dir, changes) {
+  assertSafePaths(changes);
   const fs2 = workTreeFs(repo);
   const deleted = new Set(changes.filter((change) => change.status === "deleted").map((change) => change.path));
   for (const change of changes) {
@@ -56696,7 +56739,14 @@ async function workTreeEntryKey(fs2, path, stat) {
   const { oid } = await import_isomorphic_git6.default.hashBlob({ object: await fs2.readFile(path) });
   return contentKey("100644", oid);
 }
+function assertSafePaths(changes) {
+  for (const change of changes) parseChangePath(change.path, { symlink: change.status !== "deleted" && change.mode === "120000" });
+}
 async function applyToWorkTree(repo, dir, changes) {
+  assertSafePaths(changes);
+  await writeWorkTree(repo, dir, changes);
+}
+async function writeWorkTree(repo, dir, changes) {
   const fs2 = workTreeFs(repo);
   const index2 = { fs: repo.fs, dir, gitdir: repo.gitdir, cache: repo.cache };
   for (const change of changes) {
@@ -57052,13 +57102,16 @@ function planLayout(bundle) {
       claim("page", page2.id, readmePath);
       return;
     }
-    const folder = childFolder(parent, layout, root, readmePath);
     const withChildren = (page2.pages?.length ?? 0) > 0;
-    const slug = uniqueSlug(
-      page2.slug || slugify(page2.title),
-      (candidate) => withChildren ? taken.has(`${folder}${candidate}/README.md`) || taken.has(`${folder}${candidate}.md`) : taken.has(`${folder}${candidate}.md`)
-    );
-    claim("page", page2.id, withChildren ? `${folder}${slug}/README.md` : `${folder}${slug}.md`);
+    const pathIn = (folder) => {
+      const slug = uniqueSlug(
+        page2.slug || slugify(page2.title),
+        (candidate) => withChildren ? taken.has(`${folder}${candidate}/README.md`) || taken.has(`${folder}${candidate}.md`) : taken.has(`${folder}${candidate}.md`)
+      );
+      return withChildren ? `${folder}${slug}/README.md` : `${folder}${slug}.md`;
+    };
+    const nested = pathIn(childFolder(parent, layout, root, readmePath));
+    claim("page", page2.id, repositoryPathProblem(nested) === void 0 ? nested : pathIn(root));
   });
   for (const file of revision2.files) {
     if (layout.files.has(file.id)) continue;
@@ -57079,7 +57132,9 @@ function childFolder(parent, layout, root, readmePath) {
   const parentPath = layout.pages.get(parent.id);
   if (parentPath === void 0 || parentPath === readmePath) return `${root}${parent.slug || slugify(parent.title)}/`;
   if (/(^|\/)README\.md$/i.test(parentPath)) return `${dirname(parentPath)}/`;
-  return `${parentPath.replace(/\.md$/i, "")}/`;
+  const folder = parentPath.replace(/\.md$/i, "");
+  const name = basename(folder);
+  return pathSegmentProblem(name) === void 0 ? `${folder}/` : `${folder.slice(0, folder.length - name.length)}${slugify(name)}/`;
 }
 function splitName(name) {
   const dot = name.lastIndexOf(".");
@@ -57319,7 +57374,9 @@ function parseGitbookConfig(text, path) {
     if (value === void 0) invalid2(root, "`root` must be a path");
     else {
       const normalized = value === "" || value === "./" || value === "." ? { ok: true, path: "" } : normalizeDirectoryPath(value);
+      const problem = normalized.ok && normalized.path !== "" ? repositoryPathProblem(normalized.path.replace(/\/$/, "")) : void 0;
       if (!normalized.ok) invalid2(root, `\`root\` ${JSON.stringify(value)} leaves the repository`);
+      else if (problem !== void 0) invalid2(root, `\`root\` ${problem}; the repository root is used`);
       else config.root = normalized.path === "" ? "" : `${normalized.path.replace(/\/$/, "")}/`;
     }
   }
@@ -57331,7 +57388,9 @@ function parseGitbookConfig(text, path) {
         const value = structure.get(key, true);
         if (value === void 0) continue;
         const normalized = (0, import_yaml2.isScalar)(value) && typeof value.value === "string" ? normalizeDirectoryPath(value.value.trim()) : void 0;
+        const problem = normalized?.ok ? repositoryPathProblem(normalized.path) : void 0;
         if (!normalized?.ok) invalid2(value, `\`structure.${key}\` must be a path inside the root`);
+        else if (problem !== void 0) invalid2(value, `\`structure.${key}\` ${problem}; the default is used`);
         else config.structure[key] = normalized.path;
       }
     }
@@ -58174,6 +58233,11 @@ var DirectoryReader = class {
         this.report("error", "FORMAT_PATH_ESCAPES_ROOT", key, void 0, `path ${JSON.stringify(key)} is ${normalized.reason === "absolute" ? "absolute" : "outside the directory"}; it is not read`);
         continue;
       }
+      const problem = repositoryPathProblem(normalized.path);
+      if (problem !== void 0) {
+        this.report("error", "FORMAT_UNSAFE_PATH", shortPath(key), void 0, `path ${JSON.stringify(shortPath(key))} ${problem}; it is not read`);
+        continue;
+      }
       this.files.set(normalized.path, bytes);
     }
   }
@@ -58229,6 +58293,11 @@ var DirectoryReader = class {
   // ---- the parts of the directory, in the order they are read
   readSymlinks() {
     for (const [path, target] of this.options.symlinks ?? []) {
+      const problem = repositoryPathProblem(path, { symlink: true });
+      if (problem !== void 0) {
+        this.report("error", "FORMAT_UNSAFE_PATH", shortPath(path), void 0, `symbolic link ${JSON.stringify(shortPath(path))} ${problem}; it is not read`);
+        continue;
+      }
       this.report("error", "FORMAT_SYMLINK", path, void 0, `symbolic link to ${JSON.stringify(target)} is not followed; it is kept as a link`);
       this.source.symlinks[path] = target;
     }
@@ -58600,6 +58669,9 @@ var DirectoryReader = class {
     this.diagnostics.push({ severity, code, path, ...line === void 0 ? {} : { line }, message });
   }
 };
+function shortPath(path) {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
 function treeKeyOfPage(page2, layout) {
   switch (page2.type) {
     case "group":

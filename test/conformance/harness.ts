@@ -67,10 +67,10 @@ export interface ConformanceServer {
  * const { data } = await server.client().orgs.listOrganizationsForAuthenticatedUser();
  * await server.close();
  */
-export async function startConformanceServer(kind: StoreKind, options: { now?: () => Date } = {}): Promise<ConformanceServer> {
+export async function startConformanceServer(kind: StoreKind, options: { now?: () => Date; maxFileBytes?: number } = {}): Promise<ConformanceServer> {
   const { store, dispose } = await openThrowawayStore(kind, options.now);
   const admin = await bootstrap(store);
-  const app = await buildApp({ store, ...(options.now === undefined ? {} : { clock: options.now }) });
+  const app = await buildApp({ store, ...(options.now === undefined ? {} : { clock: options.now }), ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }) });
   const baseUrl = await listen(app, { port: 0, host: '127.0.0.1' });
   const validator = new ResponseValidator();
 

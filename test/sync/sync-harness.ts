@@ -18,16 +18,16 @@ export interface SyncWorld {
 }
 
 /**
- * Starts one server (SQLite) for the file's tests, and a client on it.
+ * Starts one server (SQLite) for the file's tests, and a client on it; `maxFileBytes` lowers its file limit.
  *
  * @example
  * const world = useSyncWorld();
  * it('...', async () => { const spaceId = await world().newSpace(); });
  */
-export function useSyncWorld(): () => SyncWorld {
+export function useSyncWorld(options: { maxFileBytes?: number } = {}): () => SyncWorld {
   let world: SyncWorld | undefined;
   beforeAll(async () => {
-    const server = await startConformanceServer('sqlite');
+    const server = await startConformanceServer('sqlite', options);
     const client = createApiClient({ baseUrl: server.baseUrl, token: server.admin.token, retry: { maxAttempts: 1 } });
     world = {
       server,
