@@ -25,8 +25,8 @@ function section(id: string, path: string, title: string, siteSpaces: SiteSpaceI
 }
 
 /**
- * A real PNG (a diagonal gradient), so that screenshots show the cover and the figure that the handbook's
- * placeholder image stands for.
+ * A PNG of a diagonal gradient: the fixture site shows it in place of the handbook's images, so the export's
+ * tests and screenshots do not change when the sample repository's pictures do.
  */
 export function gradientPng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Uint8Array {
   const rows = Buffer.alloc((width * 3 + 1) * height);
