@@ -1,11 +1,13 @@
 // Slow and hostile clients against a listening server with short limits: a client that stops sending its body, one
 // that drips it a byte at a time, one that never finishes its headers, and an upload refused before its body was
 // read are all cut off, with or without a token; the server answers other requests meanwhile and after.
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gitBlobOid } from '../format/git-oid.ts';
 import { bootstrap } from '../service/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { buildApp, type QuireApp } from './build-app.ts';
@@ -109,6 +111,21 @@ describe('connection limits', () => {
     expect(connection.received().toLowerCase()).toContain('connection: keep-alive');
     connection.socket.end();
     await connection.closed;
+  });
+});
+
+describe('an upload over a real connection', () => {
+  it('is read and answered: no check meant for JSON walks the request stream a raw body is', async () => {
+    const bytes = new Uint8Array(randomBytes(300 * 1024));
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const response = await fetch(`http://127.0.0.1:${port}/v1/spaces/${spaceId}/quire/blobs?size=${bytes.byteLength}&sha256=${sha256}&oid=${gitBlobOid(bytes)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body: bytes,
+      signal: AbortSignal.timeout(30_000),
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ sha256, size: bytes.byteLength });
   });
 });
 

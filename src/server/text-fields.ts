@@ -87,8 +87,17 @@ export function unsafeText(value: unknown, root: string): { field: string; probl
  */
 export function installTextChecks(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null || ArrayBuffer.isView(request.body)) return;
+    // Only parsed JSON: a raw upload's body is the request stream itself (quire-blobs.ts), not text to walk.
+    if (!isJsonValue(request.body)) return;
     const found = unsafeText(request.body, 'body');
     if (found !== undefined) throw new QuireError('INVALID_ARGUMENT', `${found.field} ${found.problem}`, { field: found.field });
   });
+}
+
+/** A value JSON.parse can give: a plain object or array (strings and numbers at the top are checked too). */
+function isJsonValue(body: unknown): boolean {
+  if (typeof body === 'string') return true;
+  if (typeof body !== 'object' || body === null) return false;
+  const prototype = Object.getPrototypeOf(body) as unknown;
+  return Array.isArray(body) || prototype === Object.prototype || prototype === null;
 }
