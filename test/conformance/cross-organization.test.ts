@@ -96,6 +96,15 @@ describeConformance('cross-organization references', (server) => {
     }
   });
 
+  it('clears defaultContent when the site it names is deleted', async () => {
+    const created = await server().request('POST', `/v1/orgs/${home.id}/sites`, { body: { title: 'Short-lived' } });
+    const site = ((await created.json()) as { id: string }).id;
+    expect((await server().request('PATCH', `/v1/orgs/${home.id}`, { body: { defaultContent: { type: 'site', site } } })).status).toBe(200);
+    expect((await server().request('DELETE', `/v1/orgs/${home.id}/sites/${site}`)).status).toBe(205);
+    const organization = (await (await server().request('GET', `/v1/orgs/${home.id}`)).json()) as { defaultContent?: unknown };
+    expect(organization.defaultContent).toBeUndefined();
+  });
+
   it('leaves nothing of the refused references behind', async () => {
     const organization = (await (await server().request('GET', `/v1/orgs/${home.id}`)).json()) as { defaultContent?: { site: string } };
     expect(organization.defaultContent?.site).not.toBe(other.site);
