@@ -5,6 +5,7 @@ import type { Store } from '../store/index.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
 import { installJsonBodies } from './json-body.ts';
+import { withRedaction } from './log-redaction.ts';
 import { installQueryCoercion } from './query-coercion.ts';
 import { installTextChecks } from './text-fields.ts';
 import './request-context.ts';
@@ -18,7 +19,7 @@ export interface AppDependencies {
   clock?: Clock;
   /** The base URL of the published `urls` (`https://docs.example.com`); default: each request's own host. */
   baseUrl?: string;
-  /** Fastify's logger option (default: off). */
+  /** Fastify's logger option (default: off). Secrets are always kept out of it (log-redaction.ts). */
   logger?: FastifyServerOptions['logger'];
   /** Largest JSON request body, in bytes (default 10 MiB). File uploads have their own limit, `maxFileBytes`. */
   bodyLimit?: number;
@@ -43,7 +44,7 @@ export type QuireApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpres
 export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   const limits: ConnectionLimits = { ...defaultConnectionLimits, ...deps.connectionLimits };
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withRedaction(deps.logger),
     ...fastifyConnectionOptions(limits),
     bodyLimit: deps.bodyLimit ?? 10 * 1024 * 1024,
     // Ids longer than the default 100 characters must reach the schema (a 400 naming the parameter), not miss the route.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrap, mintApiToken, type BootstrapResult, type TokenRequest } from '../service/index.ts';
 import { openStore, type Store } from '../store/index.ts';
-import { buildApp, type QuireApp } from './build-app.ts';
+import { buildApp, type AppDependencies, type QuireApp } from './build-app.ts';
 
 /** An answer of the app: status and parsed JSON body (undefined when empty). */
 export interface Answer {
@@ -35,11 +35,11 @@ export interface TestApp {
  * const t = await startTestApp();
  * expect((await t.call('GET', '/v1/user')).status).toBe(200);
  */
-export async function startTestApp(options: { now?: () => Date } = {}): Promise<TestApp> {
+export async function startTestApp(options: { now?: () => Date; logger?: AppDependencies['logger'] } = {}): Promise<TestApp> {
   const directory = mkdtempSync(join(tmpdir(), 'quire-server-'));
   const store = await openStore({ kind: 'sqlite', directory, ...(options.now === undefined ? {} : { now: options.now }) });
   const admin = await bootstrap(store);
-  const app = await buildApp({ store, baseUrl: 'http://quire.test', ...(options.now === undefined ? {} : { clock: options.now }) });
+  const app = await buildApp({ store, baseUrl: 'http://quire.test', ...(options.now === undefined ? {} : { clock: options.now }), ...(options.logger === undefined ? {} : { logger: options.logger }) });
   return {
     app,
     store,

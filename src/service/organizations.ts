@@ -1,6 +1,7 @@
 import type { ListOptions, OrganizationPatch, Role } from '../store/index.ts';
 import type { Actor } from './actor.ts';
 import { organizationAccess, requireOrganizationRole } from './organization-access.ts';
+import { requireSiteOfOrganization } from './organization-references.ts';
 import type { PublishedList, PublishedOrganization } from './published-shapes.ts';
 import type { ServiceContext } from './service-context.ts';
 import { toPublishedOrganization } from './to-published.ts';
@@ -48,7 +49,8 @@ export async function getOrganization(ctx: ServiceContext, actor: Actor, organiz
 }
 
 /**
- * Changes an organization's settings (`PATCH /v1/orgs/{organizationId}`); only its admins may.
+ * Changes an organization's settings (`PATCH /v1/orgs/{organizationId}`); only its admins may. `defaultContent`
+ * must name a site of the organization itself (a 400 otherwise: never another organization's).
  *
  * @example
  * await updateOrganization(ctx, actor, 'org-1', { title: 'Acme Docs', inviteLinks: true });
@@ -61,7 +63,10 @@ export async function updateOrganization(ctx: ServiceContext, actor: Actor, orga
   if (update.emailDomains !== undefined) patch.emailDomains = update.emailDomains;
   if (update.hostname !== undefined) patch.hostname = update.hostname;
   if (update.defaultRole !== undefined) patch.defaultRole = update.defaultRole;
-  if (update.defaultContent !== undefined) patch.defaultContent = update.defaultContent;
+  if (update.defaultContent !== undefined) {
+    if (update.defaultContent !== null) await requireSiteOfOrganization(ctx.store, organizationId, update.defaultContent.site, 'defaultContent.site');
+    patch.defaultContent = update.defaultContent;
+  }
   if (update.logo !== undefined) patch.logoURL = update.logo;
   if (update.sso !== undefined) patch.sso = update.sso;
   if (update.ai !== undefined) patch.ai = update.ai;

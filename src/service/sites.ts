@@ -138,7 +138,8 @@ export async function updateSite(ctx: ServiceContext, actor: Actor, organization
 
 /**
  * Deletes a site and everything in it (`DELETE .../sites/{siteId}`): `deleted` (205), or `absent` (204) when
- * the organization has no such site. Admins only.
+ * the organization has no such site. Admins only. The organization's `defaultContent` is cleared when it named the
+ * site.
  *
  * @example
  * await deleteSite(ctx, actor, orgId, siteId); // → 'deleted'
@@ -148,7 +149,11 @@ export async function deleteSite(ctx: ServiceContext, actor: Actor, organization
   const site = await ctx.store.getSite(siteId).catch(() => undefined);
   if (site === undefined || site.organizationId !== organizationId || access.role === null) return 'absent';
   requireOrganizationRole(access, ['admin'], `delete site ${siteId}`);
-  return (await ctx.store.deleteSite(siteId)) ? 'deleted' : 'absent';
+  return ctx.store.transaction(async (tx) => {
+    // The organization's defaultContent never names a site that is gone.
+    if ((await tx.getOrganization(organizationId)).defaultContent?.site === siteId) await tx.updateOrganization(organizationId, { defaultContent: null });
+    return (await tx.deleteSite(siteId)) ? 'deleted' : 'absent';
+  });
 }
 
 /**
