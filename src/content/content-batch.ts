@@ -1,4 +1,5 @@
 import type { RevisionReusableContent, Variables } from '@gitbook/api';
+import type { DirectoryLayout } from '../format/directory-layout.ts';
 import type { PageLocator } from '../model/page-locator.ts';
 import type { DirectorySource } from '../model/revision-bundle.ts';
 import type { RevisionSnapshot, SnapshotFile } from '../model/revision-snapshot.ts';
@@ -35,6 +36,12 @@ export interface ApplyContentContext {
   uploadedBlobs?: ReadonlyMap<string, number> | undefined;
   /** The largest file the service takes, in bytes; base64 is also held to the published 1 MB. */
   maxFileBytes?: number | undefined;
+  /**
+   * `planLayout` of the input snapshot, when the caller kept it from the batch that made that snapshot
+   * (`AppliedContentChanges.layout`): laying out a large tree is most of a batch's cost, so a change request
+   * filled in many batches lays its tree out once a batch, not twice.
+   */
+  baseLayout?: DirectoryLayout | undefined;
 }
 
 /** Who made a batch of changes: a Git sync, or someone editing in the service. */

@@ -3,7 +3,7 @@ import { slugify, uniqueSlug } from '../format/slug.ts';
 import type { SnapshotPage } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import type { ContentBatch } from './content-batch.ts';
-import { checkSlugIsFree, parentFor, positionFor, siblingSlugs } from './page-placement.ts';
+import { checkSlugIsFree, parentFor, positionFor } from './page-placement.ts';
 import { readPageFieldUpdate, withPageFields } from './page-update-fields.ts';
 import type { QuireInsertPageChange } from './quire-changes.ts';
 
@@ -40,7 +40,7 @@ export function applyInsertPageKind(batch: ContentBatch, change: QuireInsertPage
 
   let base: SnapshotPage;
   if (type === 'group') {
-    const slug = fields.slug ?? uniqueSlug(slugify(fields.title), (candidate) => siblingSlugs(draft, parent).has(candidate));
+    const slug = fields.slug ?? uniqueSlug(slugify(fields.title), (candidate) => draft.slugTaken(parent, candidate));
     base = { id, title: fields.title, kind: 'group', type: 'group', slug, path: '', pages: [] };
   } else if (type === 'link') {
     base = { id, title: fields.title, kind: 'link', type: 'link', target: readTarget(batch, raw['target'], index) };

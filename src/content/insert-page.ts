@@ -5,7 +5,7 @@ import type { SnapshotDocumentPage } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import type { ContentBatch } from './content-batch.ts';
 import { readGitBlob } from './git-blob-field.ts';
-import { parentFor, positionFor, siblingSlugs, withFreeSlug } from './page-placement.ts';
+import { parentFor, positionFor, withFreeSlug } from './page-placement.ts';
 import { readPageFieldUpdate, withFieldValues, withPageFields } from './page-update-fields.ts';
 import { readSubmittedDocument } from './submitted-markdown.ts';
 
@@ -35,7 +35,7 @@ export function applyInsertPage(batch: ContentBatch, change: ChangeRequestConten
   batch.claimRef(change.ref, 'page', id, index, 'ref');
 
   const title = markdown.title ?? fields.title ?? defaultPageTitle;
-  const slug = fields.slug ?? uniqueSlug(slugify(title), (candidate) => siblingSlugs(draft, parent).has(candidate));
+  const slug = fields.slug ?? uniqueSlug(slugify(title), (candidate) => draft.slugTaken(parent, candidate));
   const base: SnapshotDocumentPage = { id, title, kind: 'sheet', type: 'document', slug, path: '', pages: [], layout: { ...defaultLayout }, tags: [] };
   const fielded = withFieldValues(withPageFields(base, { ...fields, title: undefined, slug: undefined }, index), markdown.fields);
   const page = withFreeSlug(draft, git === undefined ? fielded : { ...fielded, git }, parent, index, 'slug', git !== undefined);

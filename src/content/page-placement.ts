@@ -34,22 +34,6 @@ export function positionFor(at: unknown, index: number): number | undefined {
 }
 
 /**
- * The slugs of the documents and groups under `parent`, leaving out `except`.
- *
- * @example
- * siblingSlugs(draft, 'guideId').has('install') // → true
- */
-export function siblingSlugs(draft: PageTreeDraft, parent: string | undefined, except?: string): Set<string> {
-  const slugs = new Set<string>();
-  for (const id of draft.children(parent)) {
-    if (id === except) continue;
-    const page = draft.page(id)!;
-    if (page.type === 'document' || page.type === 'group') slugs.add(page.slug);
-  }
-  return slugs;
-}
-
-/**
  * Refuses a page whose slug another page under `parent` already has ("any collision is rejected").
  *
  * @example
@@ -57,7 +41,7 @@ export function siblingSlugs(draft: PageTreeDraft, parent: string | undefined, e
  */
 export function checkSlugIsFree(draft: PageTreeDraft, page: SnapshotPage, parent: string | undefined, index: number, field: string): void {
   if (page.type !== 'document' && page.type !== 'group') return;
-  if (!siblingSlugs(draft, parent, page.id).has(page.slug)) return;
+  if (!draft.slugTaken(parent, page.slug, page.id)) return;
   const where = parent === undefined ? 'at the root' : `under page ${parent}`;
   throw invalidChange(index, field, `another page ${where} already has the slug "${page.slug}"; slugs must be unique among siblings`);
 }
@@ -73,8 +57,8 @@ export function checkSlugIsFree(draft: PageTreeDraft, page: SnapshotPage, parent
  */
 export function withFreeSlug<T extends SnapshotPage>(draft: PageTreeDraft, page: T, parent: string | undefined, index: number, field: string, fromGit: boolean): T {
   if (fromGit && (page.type === 'document' || page.type === 'group')) {
-    const taken = siblingSlugs(draft, parent, page.id);
-    if (taken.has(page.slug)) return { ...page, slug: uniqueSlug(page.slug, (candidate) => taken.has(candidate)) };
+    const taken = (slug: string) => draft.slugTaken(parent, slug, page.id);
+    if (taken(page.slug)) return { ...page, slug: uniqueSlug(page.slug, taken) };
   }
   checkSlugIsFree(draft, page, parent, index, field);
   return page;

@@ -14,6 +14,37 @@ const tree = () =>
   ]).pages;
 
 describe('PageTreeDraft', () => {
+  it('knows which slugs are taken under a parent through inserts, moves, renames and removals', () => {
+    const draft = new PageTreeDraft(tree());
+    // Asked first, so the index exists and every later change must keep it right.
+    expect(draft.slugTaken(undefined, 'a')).toBe(true);
+    expect(draft.slugTaken(undefined, 'a', 'a')).toBe(false);
+    expect(draft.slugTaken('a', 'one')).toBe(true);
+    expect(draft.slugTaken('g', 'x')).toBe(true);
+
+    draft.insert(documentPage('c', { slug: 'c' }), undefined);
+    expect(draft.slugTaken(undefined, 'c')).toBe(true);
+    draft.move('a1', 'g', 0);
+    expect(draft.slugTaken('a', 'one')).toBe(false);
+    expect(draft.slugTaken('g', 'one')).toBe(true);
+    draft.setPage('b', { ...(draft.page('b') as SnapshotDocumentPage), slug: 'bee' });
+    expect(draft.slugTaken(undefined, 'b')).toBe(false);
+    expect(draft.slugTaken(undefined, 'bee')).toBe(true);
+    draft.remove('g');
+    expect(draft.slugTaken(undefined, 'group')).toBe(false);
+    draft.insert({ id: 'g2', title: 'G2', kind: 'group', type: 'group', slug: 'group', path: '', pages: [] } as unknown as SnapshotPage, undefined);
+    expect(draft.slugTaken('g2', 'one')).toBe(false);
+    expect(draft.slugTaken(undefined, 'group')).toBe(true);
+  });
+
+  it('counts two siblings with one slug (as Git may give them) until both are gone', () => {
+    const draft = new PageTreeDraft(snapshotOf([documentPage('p', { slug: 'same' }), documentPage('q', { slug: 'same' })]).pages);
+    expect(draft.slugTaken(undefined, 'same', 'p')).toBe(true);
+    draft.remove('q');
+    expect(draft.slugTaken(undefined, 'same', 'p')).toBe(false);
+    expect(draft.slugTaken(undefined, 'same')).toBe(true);
+  });
+
   it('builds the input itself when nothing changed', () => {
     const pages = tree();
     expect(new PageTreeDraft(pages).build()).toBe(pages);

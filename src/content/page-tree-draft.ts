@@ -44,6 +44,11 @@ export class PageTreeDraft {
   private complete = false;
   private roots: string[] | undefined;
   private rootsChanged = false;
+  /**
+   * For each parent asked about (undefined: the root), which of its document and group children has which slug,
+   * kept up to date by every change, so checking a slug costs the same under 10 siblings as under 10,000.
+   */
+  private readonly slugIndexes = new Map<string | undefined, Map<string, Set<string>>>();
 
   constructor(pages: readonly SnapshotPage[], locator?: PageLocator) {
     this.input = pages;
@@ -71,6 +76,18 @@ export class PageTreeDraft {
     if (parent === undefined) return this.rootList();
     const node = this.node(parent);
     return canHaveChildren(node.page) ? this.childList(parent, node) : [];
+  }
+
+  /**
+   * True when a document or group under `parent` (the root when undefined), other than `except`, has `slug`.
+   *
+   * @example
+   * draft.slugTaken('guideId', 'install') // → true when a child of guideId has the slug "install"
+   */
+  slugTaken(parent: string | undefined, slug: string, except?: string): boolean {
+    const ids = this.slugIndex(parent).get(slug);
+    if (ids === undefined) return false;
+    return ids.size > (except !== undefined && ids.has(except) ? 1 : 0);
   }
 
   /** Every page id, parents before children, in order. */
@@ -106,7 +123,9 @@ export class PageTreeDraft {
   setPage(id: string, page: SnapshotPage): void {
     const node = this.node(id);
     if (page.type !== node.page.type) throw new QuireError('INTERNAL', `page ${id} cannot change type`, { pageId: id });
+    this.unindexSlug(id, node.parent);
     node.page = page;
+    this.indexSlug(id, node.parent);
     node.fieldsChanged = true;
     this.touch(id);
   }
@@ -126,6 +145,7 @@ export class PageTreeDraft {
     for (const gone of removed) {
       this.nodes.delete(gone);
       this.removed.add(gone);
+      this.slugIndexes.delete(gone);
     }
     return removed;
   }
@@ -270,6 +290,7 @@ export class PageTreeDraft {
   private place(id: string, parent: string | undefined, index: number | undefined): void {
     const siblings = this.siblingList(parent);
     siblings.splice(index === undefined ? siblings.length : Math.min(index, siblings.length), 0, id);
+    this.indexSlug(id, parent);
     this.touch(parent);
   }
 
@@ -277,7 +298,35 @@ export class PageTreeDraft {
     const parent = this.node(id).parent;
     const siblings = this.siblingList(parent);
     siblings.splice(siblings.indexOf(id), 1);
+    this.unindexSlug(id, parent);
     this.touch(parent);
+  }
+
+  /** The slug index of `parent`'s children, built on first use from its child list. */
+  private slugIndex(parent: string | undefined): Map<string, Set<string>> {
+    let index = this.slugIndexes.get(parent);
+    if (index === undefined) {
+      index = new Map();
+      for (const id of this.children(parent)) addSlug(index, this.node(id).page, id);
+      this.slugIndexes.set(parent, index);
+    }
+    return index;
+  }
+
+  /** Records the page's slug under `parent`, when that parent's index was built. */
+  private indexSlug(id: string, parent: string | undefined): void {
+    const index = this.slugIndexes.get(parent);
+    if (index !== undefined) addSlug(index, this.node(id).page, id);
+  }
+
+  /** Forgets the page's slug under `parent`, when that parent's index was built. */
+  private unindexSlug(id: string, parent: string | undefined): void {
+    const index = this.slugIndexes.get(parent);
+    const slug = slugOf(this.node(id).page);
+    if (index === undefined || slug === undefined) return;
+    const ids = index.get(slug);
+    ids?.delete(id);
+    if (ids?.size === 0) index.delete(slug);
   }
 
   private siblingList(parent: string | undefined): string[] {
@@ -294,6 +343,18 @@ export class PageTreeDraft {
 
 function originalChildren(node: DraftNode): readonly SnapshotPage[] | undefined {
   return (node.original as { pages?: readonly SnapshotPage[] } | undefined)?.pages;
+}
+
+function slugOf(page: SnapshotPage): string | undefined {
+  return page.type === 'document' || page.type === 'group' ? page.slug : undefined;
+}
+
+function addSlug(index: Map<string, Set<string>>, page: SnapshotPage, id: string): void {
+  const slug = slugOf(page);
+  if (slug === undefined) return;
+  const ids = index.get(slug);
+  if (ids === undefined) index.set(slug, new Set([id]));
+  else ids.add(id);
 }
 
 function canHaveChildren(page: SnapshotPage): boolean {

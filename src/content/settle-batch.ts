@@ -29,6 +29,8 @@ export interface AppliedContentChanges {
   replacedFiles: InsertedFile[];
   /** One entry per page the batch touched, in the order it first touched it. */
   outcomes: ContentChangeOutcome[];
+  /** `planLayout(snapshot)`, when the batch laid the new tree out: give it as `baseLayout` to the next batch. */
+  layout?: DirectoryLayout | undefined;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
   // Not when the batch comes from Git: the repository sent every file as it wants it written, moved or not, and
   // each page's recorded blob id must stay the id of the bytes the space writes back.
   let relinked = false;
-  if (!batch.fromGit && !sameLayout(snapshot, laidOut) && anythingMoved(planLayout(snapshot), layoutNow())) {
+  if (!batch.fromGit && !sameLayout(snapshot, laidOut) && anythingMoved(batch.context.baseLayout ?? planLayout(snapshot), layoutNow())) {
     const bodies = await fetchDocuments(lookup, documentIdsOf(laidOut));
     const after = relinkBundle({ ...snapshot, documents: {} }, { ...laidOut, documents: bodies });
     for (const [id, { page }] of locatePages(after.pages)) {
@@ -91,7 +93,9 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
     const used = new Set(documentIdsOf(result));
     for (const id of newDocuments.keys()) if (!used.has(id)) newDocuments.delete(id);
   }
-  return { snapshot: result, documents: newDocuments, files: batch.insertedFiles, replacedFiles: batch.replacedFiles, outcomes: batch.outcomeList() };
+  // Settling changes bodies, not places: the layout of the tree laid out is the result's, unless relinking renamed something.
+  const resultLayout = layout !== undefined && sameLayout(laidOut, result) ? layout : undefined;
+  return { snapshot: result, documents: newDocuments, files: batch.insertedFiles, replacedFiles: batch.replacedFiles, outcomes: batch.outcomeList(), layout: resultLayout };
 }
 
 function withBatchDocuments(documents: ReadonlyMap<string, string>, lookup: DocumentLookup): DocumentLookup {

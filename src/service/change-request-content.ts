@@ -9,6 +9,7 @@ import { requireEditable } from './editable-space.ts';
 import { retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { newContentId } from './new-content-id.ts';
+import { rememberRevisionLayout, revisionLayout } from './revision-layouts.ts';
 import type { PublishedChangeRequest, PublishedContentUpdate, PublishedContentUpdateChange, PublishedFile } from './published-content-shapes.ts';
 import { maxFileBytesOf, type ServiceContext } from './service-context.ts';
 import { uploadedBlobSizes } from './uploaded-blobs.ts';
@@ -70,10 +71,12 @@ export async function updateChangeRequestContent(
       origin: options.origin,
       uploadedBlobs,
       maxFileBytes: maxFileBytesOf(ctx),
+      baseLayout: revisionLayout(changeRequest.revision),
     });
     await storeDocuments(ctx.store, applied.documents);
     await storeBlobs(ctx.store, [...applied.files, ...applied.replacedFiles]);
     const next = await ctx.store.putRevision(spaceId, revisionContentOf(applied.snapshot, { type: 'edits', parents: [changeRequest.revision] }));
+    if (applied.layout !== undefined) rememberRevisionLayout(next, applied.layout);
     return (await ctx.store.setChangeRequestHead(id, changeRequest.revision, next)) ? { applied, revisionId: next } : undefined;
   });
 

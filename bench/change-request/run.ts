@@ -1,0 +1,50 @@
+// bench/change-request: the cost of filling one change request in many batches (issue 12: "filling one change
+// request with 200 batches: the last batch costs 10× the first"). Each batch inserts `pages` pages with a short
+// body and a link; the figures are the CPU and wall time of the first and last ten batches, through the HTTP
+// routes (fastify inject, one process), then the merge.
+// Usage: npx tsx bench/change-request/run.ts [batches=200] [pages=50]
+import { cpus, totalmem } from 'node:os';
+import { startTestApp } from '../../src/server/test-app.fixture.ts';
+
+const batches = Number(process.argv[2] ?? 200);
+const pagesPerBatch = Number(process.argv[3] ?? 50);
+
+const t = await startTestApp();
+try {
+  const space = (await t.call('POST', `/v1/orgs/${t.organizationId}/spaces`, { body: { title: 'Batches' } })).body;
+  const changeRequest = (await t.call('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'fill' } })).body;
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let batch = 0; batch < batches; batch++) {
+    const changes = Array.from({ length: pagesPerBatch }, (_, index) => ({
+      operation: 'insert_page',
+      title: `Page ${batch}-${index}`,
+      document: { markdown: `Body of page ${batch}-${index}.\n\nSee [the first page](README.md) and [elsewhere](https://example.com).\n` },
+    }));
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const answer = await t.call('POST', `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`, { body: { changes } });
+    wall.push(performance.now() - started);
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
+    if (answer.status !== 200) throw new Error(`batch ${batch + 1}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    if ((batch + 1) % 50 === 0) process.stderr.write(`  ${batch + 1}/${batches} batches\n`);
+  }
+  const mergeStarted = performance.now();
+  const merged = await t.call('POST', `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/merge`, {});
+  const mergeMs = performance.now() - mergeStarted;
+  if (merged.status !== 200) throw new Error(`merge: ${merged.status}`);
+
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const window = Math.min(10, batches);
+  const [cpuFirst, cpuLast] = [mean(cpu.slice(0, window)), mean(cpu.slice(-window))];
+  const [wallFirst, wallLast] = [mean(wall.slice(0, window)), mean(wall.slice(-window))];
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+  console.log(`${batches} batches × ${pagesPerBatch} pages into one change request (${batches * pagesPerBatch} pages)`);
+  console.log(`                 first ${window}    last ${window}    last/first`);
+  console.log(`CPU per batch    ${cpuFirst.toFixed(1).padStart(7)} ms ${cpuLast.toFixed(1).padStart(7)} ms   ${(cpuLast / cpuFirst).toFixed(2)}×`);
+  console.log(`wall per batch   ${wallFirst.toFixed(1).padStart(7)} ms ${wallLast.toFixed(1).padStart(7)} ms   ${(wallLast / wallFirst).toFixed(2)}×`);
+  console.log(`all batches: ${(mean(wall) * batches / 1000).toFixed(1)} s wall; merge: ${mergeMs.toFixed(0)} ms`);
+} finally {
+  await t.close();
+}
