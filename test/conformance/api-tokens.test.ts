@@ -47,7 +47,9 @@ describeConformance(
     });
 
     it('creates a token with an expiry: the value is in the answer once, never in a list', async () => {
-      const created = await json<Token & { token: string }>(await create({ label: 'CI', expiresIn: '30d' }), 201);
+      const answer = await create({ label: 'CI', expiresIn: '30d' });
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      const created = await json<Token & { token: string }>(answer, 201);
       expect(created).toMatchObject({ object: 'api-token', label: 'CI', current: false, user: { id: server().admin.user.id } });
       expect(Date.parse(created.expiresAt!) - Date.parse(created.createdAt)).toBeGreaterThan(29 * 86_400_000);
       expect(created.token).toMatch(/^quire_/);
