@@ -253,11 +253,11 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       'Create, list and revoke API tokens of the service (quire serve). They work on its data folder (--data, --database), where every token ' +
         'can be seen and revoked, or with --api on a running service as the --token\'s user (QUIRE_API_URL is not read: without --api they use the data folder).',
     );
-  const tokenExitCodes = (refused: string) =>
+  const tokenExitCodes = (refused: string, usage: string) =>
     exitCodeHelp({
       0: 'done',
       1: refused,
-      2: 'wrong usage (a bad option, an --expires-in or --expires-at that is not a future time, no service in --data yet: start quire serve once)',
+      2: `wrong usage (${usage}, no token with --api)`,
       3: 'unexpected failure',
       4: 'the API could not be used (no answer, https asked of an http server, 5xx after every retry): the message says what to check',
     });
@@ -279,7 +279,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--json', 'print { token, id, user, organization, role, expiresAt } as JSON')
     .addHelpText(
       'after',
-      `\n${tokenExitCodes('the API refused (a wrong --token, an expiry beyond the --token\'s own)')}\n\nExamples:\n  quire token create\n  quire token create --user ada@example.com --organization <id> --role edit --expires-in 30d\n  TOKEN=$(quire token create --user reader@example.com --role read)\n  quire token create --api https://docs.example.com --token $QUIRE_TOKEN --label CI --expires-in 90d\n`,
+      `\n${tokenExitCodes('the API refused (a wrong --token, an expiry beyond the --token\'s own)', 'a bad option, an --expires-in or --expires-at that is not a future time, no admin yet: start quire serve once')}\n\nExamples:\n  quire token create\n  quire token create --user ada@example.com --organization <id> --role edit --expires-in 30d\n  TOKEN=$(quire token create --user reader@example.com --role read)\n  quire token create --api https://docs.example.com --token $QUIRE_TOKEN --label CI --expires-in 90d\n`,
     )
     .action(async (options: { data: string; database?: string; api?: string; token?: string; user?: string; organization?: string; role?: string; label?: string; expiresIn?: string; expiresAt?: string; json?: boolean }) => {
       apiNaming = tokenApiNaming(options);
@@ -297,7 +297,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--user <id|email>', 'only the tokens of this user')
     .option('--organization <id>', 'the tokens of this organization\'s members (with --api: needs the admin role there)')
     .option('--json', 'print a JSON array of { id, label, user, createdAt, expiresAt?, lastUsedAt?, current }')
-    .addHelpText('after', `\n${tokenExitCodes('the API refused (a wrong --token, --organization without the admin role)')}\n\nExamples:\n  quire token list\n  quire token list --organization <id> --json\n  quire token list --api https://docs.example.com --token $QUIRE_TOKEN\n`)
+    .addHelpText('after', `\n${tokenExitCodes('the API refused (a wrong --token, --organization without the admin role)', 'a bad option, an unknown --user or --organization, no service in --data yet')}\n\nExamples:\n  quire token list\n  quire token list --organization <id> --json\n  quire token list --api https://docs.example.com --token $QUIRE_TOKEN\n`)
     .action(async (options: { data: string; database?: string; api?: string; token?: string; user?: string; organization?: string; json?: boolean }) => {
       apiNaming = tokenApiNaming(options);
       exitCode = await (await import('./commands/token.ts')).tokenList(options, terminal, process.env);
@@ -313,7 +313,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
   )
     .option('--organization <id>', 'revoke a token of this organization\'s member (with --api: needs the admin role there)')
     .option('--json', 'print { revoked: <id> } as JSON')
-    .addHelpText('after', `\n${tokenExitCodes('no such token (or not yours, or not a member\'s), or the API refused')}\n\nExamples:\n  quire token revoke <id>\n  quire token revoke <id> --api https://docs.example.com --token $QUIRE_TOKEN\n`)
+    .addHelpText('after', `\n${tokenExitCodes('no such token (or not yours, or not a member\'s), or the API refused', 'a bad option, no service in --data yet')}\n\nExamples:\n  quire token revoke <id>\n  quire token revoke <id> --api https://docs.example.com --token $QUIRE_TOKEN\n`)
     .action(async (id: string, options: { data: string; database?: string; api?: string; token?: string; organization?: string; json?: boolean }) => {
       apiNaming = tokenApiNaming(options);
       exitCode = await (await import('./commands/token.ts')).tokenRevoke(id, options, terminal, process.env);
