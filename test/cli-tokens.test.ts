@@ -1,7 +1,7 @@
 // `quire token create | list | revoke` in child processes of bin/quire.js, on the data folder of a running
 // `quire serve` and through its API (--api/--token): expiry, the table and --json, who may see and revoke what,
 // and that a revoked token is refused at once.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,19 @@ describe('quire token, on the data folder and through the API', () => {
     const again = await quire('token', 'revoke', bot.id, '--data', data);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe(`quire: NOT_FOUND: API token ${bot.id} does not exist\n`);
+  }, 120_000);
+
+  it('rotates the admin token: revoked on the data folder, refused at once, and the next quire serve writes a new one', async () => {
+    const admin = (await json<ListedToken[]>('token', 'list', '--data', data, '--user', 'admin@localhost')).find((token) => token.label === 'quire serve (admin)')!;
+    expect((await quire('token', 'revoke', admin.id, '--data', data)).code).toBe(0);
+    expect((await quire('token', 'list', ...api(), '--token', served.token)).code).toBe(1);
+    served.child.kill('SIGINT');
+    await served.exited;
+    const old = served.token;
+    served = await startServe(['--data', data]);
+    expect(served.token).not.toBe(old);
+    expect(readFileSync(join(data, 'admin-token'), 'utf8').trim()).toBe(served.token);
+    expect((await quire('token', 'list', ...api(), '--token', served.token)).code).toBe(0);
   }, 120_000);
 
   it.each([
