@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedPort } from '../src/client/fixtures/local-server.ts';
 import { gitdir, type FixtureRepository } from '../src/git/gitdir-fixture.ts';
-import { runQuire } from './support/serve-process.ts';
+import { runQuire, startServe } from './support/serve-process.ts';
 
 const table = readFileSync(new URL('../docs/exit-codes.md', import.meta.url), 'utf8');
 /** Each row: the code and the commands the table gives it. */
@@ -14,7 +14,7 @@ const rows = [...table.matchAll(/^\| (\d) \|.*\| ([^|]*) \|$/gm)].map(([, code, 
   code: Number(code),
   commands: [...commands!.matchAll(/`([^`]+)`/g)].map(([, name]) => name!),
 }));
-const commands = ['convert', 'demo', 'serve', 'sync', 'export', 'build', 'spaces list', 'spaces create', 'sites list', 'sites create', 'sites publish', 'sites unpublish', 'token create'];
+const commands = ['convert', 'demo', 'serve', 'sync', 'export', 'build', 'spaces list', 'spaces create', 'sites list', 'sites create', 'sites publish', 'sites unpublish', 'token create', 'token list', 'token revoke'];
 const env = { QUIRE_API_ATTEMPTS: '1', QUIRE_API_URL: undefined, QUIRE_TOKEN: undefined };
 
 const work = mkdtempSync(join(tmpdir(), 'quire-exit-codes-'));
@@ -34,16 +34,26 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** A data folder `quire serve` started in once (so it has its admin and token), the service stopped again. */
+async function servedDataFolder(): Promise<string> {
+  const data = join(work, 'served');
+  const served = await startServe(['--data', data]);
+  served.child.kill('SIGINT');
+  await served.exited;
+  return data;
+}
+
 /** Cases of each row: the arguments, the folder to run in, and what the message must say. */
 function casesOf(code: number): Promise<Array<{ args: string[]; cwd: string; said: RegExp }>> | Array<{ args: string[]; cwd: string; said: RegExp }> {
   switch (code) {
     case 0:
       return [{ args: ['convert', 'clean', join(work, 'clean.json')], cwd: work, said: /1 pages/ }];
     case 1:
-      return [
+      return servedDataFolder().then((served) => [
         { args: ['convert', 'broken', join(work, 'broken.json')], cwd: work, said: /error FORMAT_INVALID_YAML/ },
         { args: ['build', 'broken', '--out', join(work, 'broken-site')], cwd: work, said: /error FORMAT_INVALID_YAML/ },
-      ];
+        { args: ['token', 'revoke', 'no-such-token', '--data', served], cwd: work, said: /NOT_FOUND: API token no-such-token does not exist/ },
+      ]);
     case 2:
       return [
         { args: ['sync', '--api', 'http://127.0.0.1:9'], cwd: repo.dir, said: /--space is required with --api/ },
@@ -58,6 +68,8 @@ function casesOf(code: number): Promise<Array<{ args: string[]; cwd: string; sai
         { args: ['build', 'a-file', '--out', 'site'], cwd: work, said: /a-file is not a directory/ },
         { args: ['build', 'no-such-folder', '--out', 'site'], cwd: work, said: /no-such-folder does not exist/ },
         { args: ['serve', '--port', 'eighty'], cwd: work, said: /a port is a number/ },
+        { args: ['token', 'create', '--data', join(work, 'no-service'), '--expires-in', '30days'], cwd: work, said: /--expires-in must be a whole number/ },
+        { args: ['token', 'list', '--data', join(work, 'no-service')], cwd: work, said: /there is no service in/ },
       ];
     case 3:
       return [{ args: ['convert', 'clean', join(work, 'a-file', 'out.json')], cwd: work, said: /quire: unexpected error: Error: E/ }];
@@ -66,6 +78,7 @@ function casesOf(code: number): Promise<Array<{ args: string[]; cwd: string; sai
         { args: ['sync', '--api', `http://127.0.0.1:${port}`, '--space', 's1'], cwd: repo.dir, said: /cannot reach the API at .* \(--api\): the connection was refused/ },
         { args: ['export', '--site', 's1', '--out', 'site', '--api', `http://127.0.0.1:${port}`, '--token', 'qt_test'], cwd: work, said: /cannot reach the API/ },
         { args: ['sites', 'list', '--api', `http://127.0.0.1:${port}`, '--token', 'qt_test'], cwd: work, said: /cannot reach the API at .* \(--api\)/ },
+        { args: ['token', 'revoke', 't1', '--api', `http://127.0.0.1:${port}`, '--token', 'qt_test'], cwd: work, said: /cannot reach the API at .* \(--api\)/ },
       ]);
     default:
       throw new Error(`docs/exit-codes.md has a row ${code} this test has no case for`);

@@ -247,24 +247,76 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       });
   }
 
-  const token = program.command('token').description('Manage API tokens of the service (quire serve).');
-  token
-    .command('create')
+  const token = program
+    .command('token')
     .description(
-      'Mint an API token and print it alone on stdout. By default it is for the admin user and organization quire serve created; ' +
-        'with --user and --organization, for that user in that organization. An e-mail address that no user has creates the user, ' +
-        'and a user who is not a member of the organization is added (with --role, default read).',
-    )
-    .option('--data <dir>', 'the data folder quire serve uses', '.quire')
-    .option('--database <url>', 'the PostgreSQL database quire serve uses, if any')
-    .option('--user <id|email>', 'the user the token is for (default: the admin)')
-    .option('--organization <id>', 'the organization the user must belong to (default: the admin\'s)')
-    .addOption(new Option('--role <role>', 'set the user\'s role in the organization (guest: no role)').choices(['admin', 'create', 'edit', 'review', 'comment', 'read', 'guest']))
+      'Create, list and revoke API tokens of the service (quire serve). They work on its data folder (--data, --database), where every token ' +
+        'can be seen and revoked, or with --api on a running service as the --token\'s user (QUIRE_API_URL is not read: without --api they use the data folder).',
+    );
+  const tokenExitCodes = (refused: string, usage: string) =>
+    exitCodeHelp({
+      0: 'done',
+      1: refused,
+      2: `wrong usage (${usage}, no token with --api)`,
+      3: 'unexpected failure',
+      4: 'the API could not be used (no answer, https asked of an http server, 5xx after every retry): the message says what to check',
+    });
+  addTokenLocationOptions(
+    token
+      .command('create')
+      .description(
+        'Mint an API token and print it alone on stdout. On the data folder it is for the admin user and organization quire serve created by default; ' +
+          'with --user and --organization, for that user in that organization (an e-mail address that no user has creates the user, and a user who is not ' +
+          'a member of the organization is added, with --role, default read). With --api, it is for the --token\'s own user, and expires no later than that token.',
+      ),
+  )
+    .option('--user <id|email>', 'the user the token is for (default: the admin; data folder only)')
+    .option('--organization <id>', 'the organization the user must belong to (default: the admin\'s; data folder only)')
+    .addOption(new Option('--role <role>', 'set the user\'s role in the organization (guest: no role; data folder only)').choices(['admin', 'create', 'edit', 'review', 'comment', 'read', 'guest']))
     .option('--label <text>', 'a label to recognise the token by')
-    .option('--json', 'print { token, user, organization, role } as JSON')
-    .addHelpText('after', `\n${exitCodeHelp({ 0: 'done', 2: 'wrong usage (a bad --role, no admin yet: start quire serve once)', 3: 'unexpected failure' })}\n\nExamples:\n  quire token create\n  quire token create --user ada@example.com --organization <id> --role edit\n  TOKEN=$(quire token create --user reader@example.com --role read)\n`)
-    .action(async (options: { data: string; database?: string; user?: string; organization?: string; role?: string; label?: string; json?: boolean }) => {
-      exitCode = await (await import('./commands/token.ts')).tokenCreate(options, terminal);
+    .option('--expires-in <duration>', 'make it expire after 90m, 12h, 30d or 2w (at most 3650d; default: never)')
+    .option('--expires-at <time>', 'make it expire at an ISO 8601 date-time with a time zone (2027-01-31T12:00:00Z)')
+    .option('--json', 'print { token, id, user, organization, role, expiresAt } as JSON')
+    .addHelpText(
+      'after',
+      `\n${tokenExitCodes('the API refused (a wrong --token, an expiry beyond the --token\'s own)', 'a bad option, an --expires-in or --expires-at that is not a future time, no admin yet: start quire serve once')}\n\nExamples:\n  quire token create\n  quire token create --user ada@example.com --organization <id> --role edit --expires-in 30d\n  TOKEN=$(quire token create --user reader@example.com --role read)\n  quire token create --api https://docs.example.com --token $QUIRE_TOKEN --label CI --expires-in 90d\n`,
+    )
+    .action(async (options: { data: string; database?: string; api?: string; token?: string; user?: string; organization?: string; role?: string; label?: string; expiresIn?: string; expiresAt?: string; json?: boolean }) => {
+      apiNaming = tokenApiNaming(options);
+      exitCode = await (await import('./commands/token.ts')).tokenCreate(options, terminal, process.env);
+    });
+  addTokenLocationOptions(
+    token
+      .command('list')
+      .description(
+        'List API tokens as a table: id (* marks the one in use), label, user, created, expires, last used (recorded at most once a minute). ' +
+          'On the data folder: every token, or a user\'s (--user) or an organization\'s members\' (--organization). With --api: the --token\'s own, ' +
+          'or with --organization its members\' (organization admins only). Token values are never shown: only their SHA-256 is kept.',
+      ),
+  )
+    .option('--user <id|email>', 'only the tokens of this user')
+    .option('--organization <id>', 'the tokens of this organization\'s members (with --api: needs the admin role there)')
+    .option('--json', 'print a JSON array of { id, label, user, createdAt, expiresAt?, lastUsedAt?, current }')
+    .addHelpText('after', `\n${tokenExitCodes('the API refused (a wrong --token, --organization without the admin role)', 'a bad option, an unknown --user or --organization, no service in --data yet')}\n\nExamples:\n  quire token list\n  quire token list --organization <id> --json\n  quire token list --api https://docs.example.com --token $QUIRE_TOKEN\n`)
+    .action(async (options: { data: string; database?: string; api?: string; token?: string; user?: string; organization?: string; json?: boolean }) => {
+      apiNaming = tokenApiNaming(options);
+      exitCode = await (await import('./commands/token.ts')).tokenList(options, terminal, process.env);
+    });
+  addTokenLocationOptions(
+    token
+      .command('revoke')
+      .description(
+        'Revoke an API token: from the next request on it is refused (401), by every process serving the database. On the data folder any token; ' +
+          'with --api one of the --token\'s own (the one in use too), or with --organization a member\'s (organization admins only).',
+      )
+      .argument('<id>', 'the id of the token (quire token list shows them)'),
+  )
+    .option('--organization <id>', 'revoke a token of this organization\'s member (with --api: needs the admin role there)')
+    .option('--json', 'print { revoked: <id> } as JSON')
+    .addHelpText('after', `\n${tokenExitCodes('no such token (or not yours, or not a member\'s), or the API refused', 'a bad option, no service in --data yet')}\n\nExamples:\n  quire token revoke <id>\n  quire token revoke <id> --api https://docs.example.com --token $QUIRE_TOKEN\n`)
+    .action(async (id: string, options: { data: string; database?: string; api?: string; token?: string; organization?: string; json?: boolean }) => {
+      apiNaming = tokenApiNaming(options);
+      exitCode = await (await import('./commands/token.ts')).tokenRevoke(id, options, terminal, process.env);
     });
 
   try {
@@ -296,6 +348,20 @@ function addApiOptions(command: Command, organization: string): Command {
     .option('--token <token>', 'the API token (default: $QUIRE_TOKEN; required with --api)')
     .option('--data <dir>', "the embedded service's data folder, used when no API is given", '.quire')
     .option('--organization <id>', organization);
+}
+
+/** Adds --data, --database, --api and --token: where `quire token` commands work (commands/token-location.ts). */
+function addTokenLocationOptions(command: Command): Command {
+  return command
+    .option('--data <dir>', 'the data folder quire serve uses', '.quire')
+    .option('--database <url>', 'the PostgreSQL database quire serve uses, if any')
+    .option('--api <url>', 'work through a running service instead: its origin, without /v1')
+    .option('--token <token>', 'with --api: the API token to act as (default: $QUIRE_TOKEN)');
+}
+
+/** Failures name --api and --token only when the command used the API; QUIRE_API_URL is not read by `quire token`. */
+function tokenApiNaming(options: { api?: string; token?: string; data: string }): ApiNaming | undefined {
+  return options.api === undefined ? undefined : cliApiNaming(options, { ...process.env, QUIRE_API_URL: undefined });
 }
 
 function parsePort(value: string): number {

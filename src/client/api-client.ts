@@ -41,7 +41,7 @@ import * as content from './content-operations.ts';
 import type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
 import * as organizations from './organization-operations.ts';
 import * as extensions from './quire-extension-operations.ts';
-import type { ContentChange, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
+import type { ApiTokenCreation, ApiTokenInfo, ContentChange, CreatedApiToken, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
 import type { RequestCounts } from './request-counter.ts';
 import { resolveRetryPolicy, retryBudgetFromEnvironment } from './retry-policy.ts';
 import * as sites from './site-operations.ts';
@@ -455,6 +455,53 @@ export class ApiClient {
    */
   setSyncPoint(spaceId: string, point: { repository: string; ref: string; revision: string; commit: string; missing?: readonly string[] }): Promise<SyncPointInfo> {
     return extensions.setSyncPoint(this.#transport, checkId('spaceId', spaceId), point);
+  }
+
+  /**
+   * API tokens (extension `api-tokens`): the caller's own (`GET /v1/quire/tokens`), or with `organizationId`
+   * those of the organization's members (`GET /v1/orgs/{organizationId}/quire/tokens`, admins only), following pages.
+   *
+   * @example
+   * for await (const token of client.listApiTokens()) console.log(token.id, token.label, token.lastUsedAt);
+   */
+  listApiTokens(options: { readonly organizationId?: string | undefined; readonly limit?: number | undefined } = {}): AsyncIterable<ApiTokenInfo> {
+    const given = checkObject('options', options);
+    const organizationId = given['organizationId'] === undefined ? undefined : checkId('options.organizationId', given['organizationId']);
+    return extensions.listApiTokens(this.#transport, organizationId, checkOptionalLimit('options.limit', given['limit']));
+  }
+
+  /**
+   * Makes a token for the caller (`POST /v1/quire/tokens`, extension `api-tokens`); keep `token`, it is never
+   * shown again. Not retried once it may have been sent.
+   *
+   * @example
+   * const { token, expiresAt } = await client.createApiToken({ label: 'CI', expiresIn: '30d' });
+   */
+  createApiToken(body: ApiTokenCreation = {}): Promise<CreatedApiToken> {
+    const given = checkObject('body', body);
+    const label = checkOptionalString('body.label', given['label']);
+    const expiresAt = checkOptionalString('body.expiresAt', given['expiresAt']);
+    const expiresIn = checkOptionalString('body.expiresIn', given['expiresIn']);
+    return extensions.createApiToken(this.#transport, {
+      ...(label === undefined ? {} : { label }),
+      ...(expiresAt === undefined ? {} : { expiresAt }),
+      ...(expiresIn === undefined ? {} : { expiresIn }),
+    });
+  }
+
+  /**
+   * Revokes a token (extension `api-tokens`): one of the caller's (`DELETE /v1/quire/tokens/{tokenId}`), or with
+   * `organizationId` one of the organization's members' (admins only). A token that is not there is a 404
+   * (ApiRequestError).
+   *
+   * @example
+   * await client.revokeApiToken('tok1');
+   */
+  revokeApiToken(tokenId: string, options: { readonly organizationId?: string | undefined } = {}): Promise<void> {
+    const id = checkId('tokenId', tokenId);
+    const given = checkObject('options', options);
+    const organizationId = given['organizationId'] === undefined ? undefined : checkId('options.organizationId', given['organizationId']);
+    return extensions.revokeApiToken(this.#transport, id, organizationId);
   }
 
   /**

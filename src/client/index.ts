@@ -23,7 +23,10 @@ export { paginate, type FetchListPage, type ListPage, type ListSource } from './
 export type { RequestCounts } from './request-counter.ts';
 export { attemptsVariable, defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts';
 export type {
+  ApiTokenCreation,
+  ApiTokenInfo,
   ContentChange,
+  CreatedApiToken,
   QuireContentChange,
   QuireDeleteFileChange,
   QuireDeleteReusableContentChange,

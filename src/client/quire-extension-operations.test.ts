@@ -67,4 +67,28 @@ describe('the extension calls (docs/api-extensions.md)', () => {
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ subject: 'Preview', status: 'open' });
     expect(() => client.patchChangeRequest('space1', 'cr1', { status: 'merged' as 'open' })).toThrow(/patch.status/);
   });
+
+  it('lists, creates and revokes API tokens (api-tokens): one\'s own, or an organization\'s; a create is never sent twice', async () => {
+    const { server, client } = await setup((request, response, index) => {
+      if (request.method === 'POST') sendJson(response, 503, { error: { code: 503, message: 'busy' } });
+      else if (request.method === 'DELETE') response.writeHead(205).end();
+      else sendJson(response, 200, { items: [{ object: 'api-token', id: `t${index}`, current: index === 0 }], count: 1 });
+    });
+    const own: string[] = [];
+    for await (const token of client.listApiTokens()) own.push(token.id);
+    for await (const token of client.listApiTokens({ organizationId: 'org1', limit: 10 })) own.push(token.id);
+    expect(own).toEqual(['t0', 't1']);
+    await expect(client.createApiToken({ label: 'CI', expiresIn: '30d' })).rejects.toMatchObject({ code: 'API_REQUEST_FAILED' });
+    await client.revokeApiToken('t0');
+    await client.revokeApiToken('t1', { organizationId: 'org1' });
+    expect(server.requests.map((request) => [request.method, request.url])).toEqual([
+      ['GET', '/v1/quire/tokens'],
+      ['GET', '/v1/orgs/org1/quire/tokens?limit=10'],
+      ['POST', '/v1/quire/tokens'],
+      ['DELETE', '/v1/quire/tokens/t0'],
+      ['DELETE', '/v1/orgs/org1/quire/tokens/t1'],
+    ]);
+    expect(JSON.parse(server.requests[2]!.body)).toEqual({ label: 'CI', expiresIn: '30d' });
+    expect(() => client.revokeApiToken('bad/id')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', data: { field: 'tokenId' } }));
+  });
 });

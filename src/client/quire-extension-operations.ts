@@ -5,8 +5,8 @@
 import type { GitSyncCommit } from '@gitbook/api';
 import { ApiRequestError } from './api-errors.ts';
 import { listRequest } from './list-request.ts';
-import type { QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
-import type { Transport } from './transport.ts';
+import type { ApiTokenCreation, ApiTokenInfo, CreatedApiToken, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
+import type { ApiRequest, Transport } from './transport.ts';
 
 const revision = '/v1/spaces/{spaceId}/revisions/{revisionId}';
 
@@ -59,4 +59,27 @@ export function uploadBlob(transport: Transport, spaceId: string, bytes: Uint8Ar
     rawBody: bytes,
     retrySafe: true,
   });
+}
+
+/**
+ * `GET /v1/quire/tokens` (`api-tokens`): the caller's own tokens; with an organization,
+ * `GET /v1/orgs/{organizationId}/quire/tokens`: its members' (admins only). Walked page by page.
+ */
+export function listApiTokens(transport: Transport, organizationId: string | undefined, limit: number | undefined): AsyncGenerator<ApiTokenInfo, void, undefined> {
+  const call: ApiRequest = organizationId === undefined ? { method: 'GET', route: '/v1/quire/tokens' } : { method: 'GET', route: '/v1/orgs/{organizationId}/quire/tokens', params: { organizationId } };
+  return listRequest<ApiTokenInfo>(transport, call, limit);
+}
+
+/** `POST /v1/quire/tokens`: a token for the caller. Not retried once it may have been sent, so a flaky network cannot make two. */
+export function createApiToken(transport: Transport, body: ApiTokenCreation): Promise<CreatedApiToken> {
+  return transport.json<CreatedApiToken>({ method: 'POST', route: '/v1/quire/tokens', body });
+}
+
+/** `DELETE /v1/quire/tokens/{tokenId}`, or with an organization `DELETE /v1/orgs/{organizationId}/quire/tokens/{tokenId}`. */
+export async function revokeApiToken(transport: Transport, tokenId: string, organizationId: string | undefined): Promise<void> {
+  const call: ApiRequest =
+    organizationId === undefined
+      ? { method: 'DELETE', route: '/v1/quire/tokens/{tokenId}', params: { tokenId } }
+      : { method: 'DELETE', route: '/v1/orgs/{organizationId}/quire/tokens/{tokenId}', params: { organizationId, tokenId } };
+  await transport.json<undefined>(call);
 }

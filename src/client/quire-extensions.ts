@@ -9,7 +9,7 @@ import type { QuireContentChange } from '../model/quire-changes.ts';
 export type { QuireUpdateFileChange, QuireDeleteFileChange, QuireUpsertReusableContentChange, QuireDeleteReusableContentChange, QuireSetDirectoryChange, QuireContentChange } from '../model/quire-changes.ts';
 
 /** The extensions a server may announce. */
-export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points' | 'file-uploads';
+export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points' | 'file-uploads' | 'api-tokens';
 
 /** `GET /v1/quire`: the server is Quire, and which extensions it offers; `limits` with `file-uploads`. */
 export type QuireServerInfo = {
@@ -72,3 +72,28 @@ type WithGit<T> = T extends { operation: 'insert_page' | 'update_page' }
   : T extends { operation: 'insert_files'; files: ReadonlyArray<infer F> }
     ? Omit<T, 'files'> & { files: Array<F & { git?: GitSyncBlob }> }
     : T;
+
+/** An item of `GET /v1/quire/tokens` (`api-tokens`): an API token's record, never its value. */
+export type ApiTokenInfo = {
+  readonly object: 'api-token';
+  readonly id: string;
+  readonly label: string;
+  readonly user: { readonly id: string; readonly displayName: string; readonly email?: string | undefined };
+  readonly createdAt: string;
+  /** Absent: the token does not expire. */
+  readonly expiresAt?: string | undefined;
+  /** Absent: never used. Recorded at most once a minute. */
+  readonly lastUsedAt?: string | undefined;
+  /** The token the request was made with. */
+  readonly current: boolean;
+};
+
+/** `POST /v1/quire/tokens`: the new token's record and, this once, its value. */
+export type CreatedApiToken = ApiTokenInfo & { readonly token: string };
+
+/** `POST /v1/quire/tokens`'s body: a label, and when it expires (`expiresAt`, ISO, or `expiresIn`, `30d`), not both. */
+export type ApiTokenCreation = {
+  readonly label?: string | undefined;
+  readonly expiresAt?: string | undefined;
+  readonly expiresIn?: string | undefined;
+};

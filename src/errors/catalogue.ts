@@ -13,7 +13,7 @@ export const errorCatalogue = {
   FILE_TOO_LARGE: { status: 413, summary: 'A file is larger than the server takes (quire serve --max-file-size, default 100 MB).' },
 
   // Service: who is calling and what they may do
-  UNAUTHENTICATED: { status: 401, summary: 'No bearer token, or a token that is unknown or expired.' },
+  UNAUTHENTICATED: { status: 401, summary: 'No bearer token, or a token that is unknown, revoked or expired.' },
   PERMISSION_DENIED: { status: 403, summary: 'The caller may see the thing but its role does not allow this change.' },
 
   // Format: reading and writing a Markdown directory

@@ -45,6 +45,9 @@ const routes: Route[] = [
   { method: 'GET', path: '/v1/collections/:collection/spaces', list: true },
   { method: 'POST', path: '/v1/collections/:collection/move', body: { parent: null } },
   { method: 'POST', path: '/v1/collections/:collection/transfer', body: { organization: 'someOrg' } },
+  { method: 'GET', path: '/v1/quire/tokens', list: true },
+  { method: 'POST', path: '/v1/quire/tokens', body: { label: 'Token' } },
+  { method: 'GET', path: '/v1/orgs/:org/quire/tokens', list: true },
 ];
 
 const url = (path: string, replace: Record<string, string> = {}) => path.replace(/:(org|space|collection)/g, (_match, name: string) => replace[name] ?? ids[name]!);

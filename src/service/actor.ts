@@ -9,7 +9,7 @@ export interface Actor {
 
 /**
  * Resolves the value of an `Authorization` header to an actor. `UNAUTHENTICATED` when the header is missing,
- * is not `Bearer <token>`, or names a token that is unknown or expired.
+ * is not `Bearer <token>`, or names a token that is unknown, revoked (the same answer) or expired (which says so).
  *
  * @example
  * const actor = await authenticate(store, request.headers.authorization);
@@ -23,10 +23,21 @@ export async function authenticate(store: Store, authorization: string | undefin
   if (match === null) {
     throw new QuireError('UNAUTHENTICATED', 'the Authorization header must be Bearer <token>', { field: 'authorization' });
   }
-  const token = await store.findApiToken(match[1]!);
-  if (token === undefined) throw new QuireError('UNAUTHENTICATED', 'the bearer token is unknown or expired', { field: 'authorization' });
+  // Looked up in the database on every request, never cached: a token revoked on one process is refused by
+  // every process from the next request on (test/token-revocation-scale-out.test.ts).
+  const lookup = await store.lookupApiToken(match[1]!);
+  // Only the holder of a token's exact value can learn that it expired; a revoked token's row is gone, so it
+  // answers exactly as one that never existed.
+  if (lookup.state === 'expired') {
+    throw new QuireError('UNAUTHENTICATED', `the bearer token expired at ${lookup.expiresAt}: make a new one (quire token create)`, { field: 'authorization' });
+  }
+  if (lookup.state === 'unknown') throw unknownToken();
   // A token outlives nothing: a user that is gone makes its tokens useless.
-  const user = await store.getUser(token.userId).catch(() => undefined);
-  if (user === undefined) throw new QuireError('UNAUTHENTICATED', 'the bearer token is unknown or expired', { field: 'authorization' });
-  return { user, token };
+  const user = await store.getUser(lookup.record.userId).catch(() => undefined);
+  if (user === undefined) throw unknownToken();
+  return { user, token: lookup.record };
+}
+
+function unknownToken(): QuireError {
+  return new QuireError('UNAUTHENTICATED', 'the bearer token is unknown or revoked', { field: 'authorization' });
 }

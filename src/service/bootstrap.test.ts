@@ -35,7 +35,7 @@ describe('bootstrap', () => {
       expect(again.user.id).toBe(first.user.id);
       expect(again.organization.id).toBe(first.organization.id);
     }
-    expect((await store.listApiTokens(first.user.id)).count).toBe(3);
+    expect((await store.listApiTokens({ userId: first.user.id })).count).toBe(3);
   });
 
   it('ends with one admin and one organization when two start at once', async () => {

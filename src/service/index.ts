@@ -127,3 +127,17 @@ export { checkCustomization, defaultCustomization } from './customization-settin
 export { getSiteAdaptiveSchema, listSiteAdaptiveTemplateConditions, putSiteAdaptiveSchema } from './site-adaptive-schema.ts';
 export { getPublishedSite } from './published-site.ts';
 export type * from './published-site-shapes.ts';
+export {
+  createOwnApiToken,
+  defaultApiTokenLabel,
+  listOrganizationApiTokens,
+  listOwnApiTokens,
+  listStoredApiTokens,
+  revokeOrganizationApiToken,
+  revokeOwnApiToken,
+  tokenNotFound,
+  type ApiTokenCreation,
+  type PublishedApiToken,
+  type PublishedCreatedApiToken,
+} from './api-tokens.ts';
+export { maxTokenLifetimeDays, resolveTokenExpiry, type TokenExpiryNames, type TokenExpiryRequest } from './token-expiry.ts';

@@ -1,5 +1,5 @@
 import { QuireError, isQuireError } from '../errors/index.ts';
-import type { MemberRecord, OrganizationRecord, RoleOrGuest, Store, UserRecord } from '../store/index.ts';
+import type { ApiTokenRecord, MemberRecord, OrganizationRecord, RoleOrGuest, Store, UserRecord } from '../store/index.ts';
 import { adminEmail, administeredOrganization } from './bootstrap.ts';
 
 /** Who the token is for: defaults are the admin `quire serve` created and its organization. */
@@ -11,11 +11,14 @@ export interface TokenRequest {
   /** The user's role in the organization (null: guest). Default: unchanged for a member, `read` for a new one. */
   role?: RoleOrGuest;
   label?: string;
+  /** When the token expires (UTC ISO timestamp, as `resolveTokenExpiry` gives); absent: never. */
+  expiresAt?: string;
 }
 
 /** A new token and whom it is for. */
 export interface MintedToken {
   token: string;
+  record: ApiTokenRecord;
   user: UserRecord;
   organization: OrganizationRecord;
   member: MemberRecord;
@@ -59,8 +62,12 @@ export async function mintApiToken(store: Store, request: TokenRequest = {}): Pr
   if (request.role !== undefined || member === undefined) {
     member = await store.putMember(organization.id, user.id, { role: request.role === undefined ? 'read' : request.role });
   }
-  const { token } = await store.createApiToken({ userId: user.id, label: request.label ?? `quire token create (${organization.id})` });
-  return { token, user, organization, member, createdUser };
+  const { token, record } = await store.createApiToken({
+    userId: user.id,
+    label: request.label ?? `quire token create (${organization.id})`,
+    ...(request.expiresAt === undefined ? {} : { expiresAt: request.expiresAt }),
+  });
+  return { token, record, user, organization, member, createdUser };
 }
 
 function notBootstrapped(field: 'user' | 'organization'): QuireError {

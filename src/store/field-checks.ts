@@ -62,3 +62,18 @@ export function checkText(field: string, value: unknown, limits: { min?: number;
 export function notFound(kind: string, id: string | number): QuireError {
   return new QuireError('NOT_FOUND', `${kind} ${id} does not exist`, { kind, id });
 }
+
+/**
+ * Checks an ISO 8601 date-time with a time zone (`Z` or `+02:00`) and gives it in the one form timestamps are
+ * stored in (UTC, milliseconds: `toISOString`), so that text order is time order.
+ *
+ * @example
+ * checkUtcTimestamp('expiresAt', '2027-01-31T14:00:00+02:00') // → '2027-01-31T12:00:00.000Z'
+ */
+export function checkUtcTimestamp(field: string, value: unknown): string {
+  const time = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? Date.parse(value) : Number.NaN;
+  if (!Number.isFinite(time)) {
+    throw new QuireError('INVALID_ARGUMENT', `${field} must be an ISO 8601 date-time with a time zone (2027-01-31T12:00:00Z), not ${JSON.stringify(value)}`, { field });
+  }
+  return new Date(time).toISOString();
+}

@@ -5,6 +5,7 @@ export type { PostgresStoreOptions, SqliteStoreOptions, Store, StoreOptions, Sto
 export type { StoreDialect } from './store-dialect.ts';
 export type { ListOptions, ListPage } from './pagination.ts';
 export { defaultListLimit, maxListLimit } from './pagination.ts';
+export { checkUtcTimestamp } from './field-checks.ts';
 export { positionBetween, isPositionKey } from './position-key.ts';
 export { documentIdFor } from './documents.ts';
 export { sha256Hex, isContentHash, type ContentHash } from './content-hash.ts';
@@ -14,7 +15,7 @@ export { describeBytes, fileTooLarge, type BlobExpectation, type WrittenBlob } f
 export type { UserRecord, NewUser, UserPatch } from './users.ts';
 export type { OrganizationRecord, NewOrganization, OrganizationPatch } from './organizations.ts';
 export type { MemberRecord, MemberPatch } from './members.ts';
-export type { ApiTokenRecord } from './api-tokens.ts';
+export type { ApiTokenFilter, ApiTokenLookup, ApiTokenRecord } from './api-tokens.ts';
 export type { CollectionRecord, NewCollection, CollectionPatch, CollectionFilter } from './collections.ts';
 export type { SpaceRecord, NewSpace, SpacePatch, SpaceFilter } from './spaces.ts';
 export type { ChangeRequestRecord, NewChangeRequest, ChangeRequestPatch, ChangeRequestFilter } from './change-requests.ts';

@@ -208,13 +208,65 @@ export function describeStoreContract(name: string, makeHarness: () => Promise<S
         clock.advance(120_000);
         expect(await store.findApiToken(expiring.token)).toBeUndefined();
 
-        const listed = await store.listApiTokens(user.id);
+        const listed = await store.listApiTokens({ userId: user.id });
         expect(listed.items.map((item) => item.id)).toEqual([record.id, expiring.record.id]);
         expect(JSON.stringify(listed)).not.toContain(token);
         expect(await store.deleteApiToken(record.id)).toBe(true);
         expect(await store.findApiToken(token)).toBeUndefined();
         expect(await store.deleteApiToken(record.id)).toBe(false);
         await expectCode(store.createApiToken({ userId: 'missing', label: 'x' }), 'NOT_FOUND');
+      });
+
+      it('tells an expired token from an unknown one, and a revoked one not at all; stores expiry in UTC', async () => {
+        const user = await store.createUser({ displayName: 'Expiring' });
+        const inTwoMinutes = new Date(clock.now().getTime() + 120_000);
+        // An offset is stored as UTC, so that text comparison against now is time comparison.
+        const offset = `${new Date(inTwoMinutes.getTime() + 2 * 3_600_000).toISOString().slice(0, 19)}+02:00`;
+        const { token, record } = await store.createApiToken({ userId: user.id, label: 'offset', expiresAt: offset });
+        expect(record.expiresAt).toBe(`${inTwoMinutes.toISOString().slice(0, 19)}.000Z`);
+        expect((await store.lookupApiToken(token)).state).toBe('valid');
+        clock.advance(180_000);
+        expect(await store.lookupApiToken(token)).toEqual({ state: 'expired', expiresAt: record.expiresAt });
+        expect(await store.lookupApiToken(`${token}x`)).toEqual({ state: 'unknown' });
+        const revoked = await store.createApiToken({ userId: user.id, label: 'revoked' });
+        expect(await store.deleteApiToken(revoked.record.id)).toBe(true);
+        expect(await store.lookupApiToken(revoked.token)).toEqual({ state: 'unknown' });
+        expect(await store.getApiToken(record.id)).toMatchObject({ id: record.id, label: 'offset' });
+        expect(await store.getApiToken(revoked.record.id)).toBeUndefined();
+        await expectCode(store.createApiToken({ userId: user.id, label: 'x', expiresAt: 'next week' }), 'INVALID_ARGUMENT');
+        await expectCode(store.createApiToken({ userId: user.id, label: 'x', expiresAt: '2027-01-01T00:00:00' }), 'INVALID_ARGUMENT');
+      });
+
+      it('records lastUsedAt on first use, then at most once a minute', async () => {
+        const user = await store.createUser({ displayName: 'Used' });
+        const { token, record } = await store.createApiToken({ userId: user.id, label: 'used' });
+        expect(record.lastUsedAt).toBeUndefined();
+        const first = (await store.findApiToken(token))!.lastUsedAt!;
+        expect(first).toBeDefined();
+        expect((await store.getApiToken(record.id))!.lastUsedAt).toBe(first);
+        clock.advance(30_000);
+        expect((await store.findApiToken(token))!.lastUsedAt).toBe(first);
+        expect((await store.getApiToken(record.id))!.lastUsedAt).toBe(first);
+        clock.advance(31_000);
+        const later = (await store.findApiToken(token))!.lastUsedAt!;
+        expect(later > first).toBe(true);
+        expect((await store.listApiTokens({ userId: user.id })).items[0]!.lastUsedAt).toBe(later);
+      });
+
+      it("lists a user's tokens, an organization's members' tokens, or all", async () => {
+        const org = await organization();
+        const member = await store.createUser({ displayName: 'Member' });
+        const outsider = await store.createUser({ displayName: 'Outsider' });
+        await store.putMember(org.id, member.id, { role: 'read' });
+        const mine = await store.createApiToken({ userId: member.id, label: 'member' });
+        const theirs = await store.createApiToken({ userId: outsider.id, label: 'outsider' });
+        expect((await store.listApiTokens({ organizationId: org.id })).items.map((item) => item.id)).toContain(mine.record.id);
+        expect((await store.listApiTokens({ organizationId: org.id })).items.map((item) => item.id)).not.toContain(theirs.record.id);
+        expect((await store.listApiTokens({ organizationId: org.id, userId: outsider.id })).count).toBe(0);
+        const all = await store.listApiTokens({}, { limit: 1000 });
+        expect(all.items.map((item) => item.id)).toEqual(expect.arrayContaining([mine.record.id, theirs.record.id]));
+        const firstPage = await store.listApiTokens({}, { limit: 1 });
+        await expectCode(store.listApiTokens({ userId: member.id }, { page: firstPage.next!.page }), 'INVALID_ARGUMENT');
       });
     });
 

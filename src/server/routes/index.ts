@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireBearerToken } from '../auth-hook.ts';
+import { apiTokenRoutes } from './api-tokens.ts';
 import { changeRequestRoutes } from './change-requests.ts';
 import { collectionRoutes } from './collections.ts';
 import { contentRoutes } from './content.ts';
@@ -37,6 +38,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(syncPointRoutes);
   await app.register(quireRoutes);
   await app.register(quireBlobRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(siteRoutes);
   await app.register(siteSectionRoutes);
   await app.register(siteSectionGroupRoutes);

@@ -1,5 +1,12 @@
 import { Type } from 'typebox';
-import type { PublishedQuireServerInfo, PublishedRevisionDirectory, PublishedRevisionInfo, PublishedUploadedBlob } from '../../service/index.ts';
+import type {
+  PublishedApiToken,
+  PublishedCreatedApiToken,
+  PublishedQuireServerInfo,
+  PublishedRevisionDirectory,
+  PublishedRevisionInfo,
+  PublishedUploadedBlob,
+} from '../../service/index.ts';
 import { EntityId } from './entity-id.ts';
 import { GitCommitSchema } from './revision.ts';
 
@@ -58,6 +65,33 @@ export const GitCommitBody = Type.Object(
     createdByGitBook: Type.Boolean(),
     url: Type.Optional(Type.String({ maxLength: 2048 })),
     ref: Type.Optional(Type.String({ maxLength: 1024 })),
+  },
+  { additionalProperties: false },
+);
+
+const apiTokenProperties = {
+  object: Type.Literal('api-token'),
+  id: Type.String(),
+  label: Type.String(),
+  user: Type.Object({ id: Type.String(), displayName: Type.String(), email: Type.Optional(Type.String()) }),
+  createdAt: Type.String({ format: 'date-time' }),
+  expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
+  lastUsedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  current: Type.Boolean(),
+};
+
+/** An item of `GET /v1/quire/tokens` (`api-tokens`): a token's record, never its value. */
+export const ApiTokenSchema = Type.Unsafe<PublishedApiToken>(Type.Object(apiTokenProperties));
+
+/** `POST /v1/quire/tokens`'s answer: the record and, this once, the token. */
+export const CreatedApiTokenSchema = Type.Unsafe<PublishedCreatedApiToken>(Type.Object({ ...apiTokenProperties, token: Type.String() }));
+
+/** `POST /v1/quire/tokens`'s body. Closed. `expiresAt` and `expiresIn` are checked by the service, which names them. */
+export const ApiTokenCreateBody = Type.Object(
+  {
+    label: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    expiresAt: Type.Optional(Type.String({ maxLength: 64 })),
+    expiresIn: Type.Optional(Type.String({ maxLength: 16 })),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,94 @@
+// Issue 12, token lifecycle: "revocation takes effect at once on every process in scale-out". Two `quire serve`
+// processes on one PostgreSQL database: a token revoked through one is refused by the other at its very next
+// request (tokens are read from the database on every request, never cached), and so is one revoked with
+// `quire token revoke --database` from a third process. lastUsedAt written by one process is read by the other.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runQuire, startServe, type Served } from './support/serve-process.ts';
+
+const databaseUrl = process.env.QUIRE_TEST_DATABASE_URL;
+const skipReason = databaseUrl ? undefined : 'QUIRE_TEST_DATABASE_URL is not set (CI sets it to the machine PostgreSQL server)';
+
+interface Token {
+  id: string;
+  token: string;
+  lastUsedAt?: string;
+}
+
+describe.skipIf(skipReason !== undefined)(`token revocation across two server processes on one PostgreSQL database${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  const schema = `quire_test_${Math.random().toString(36).slice(2, 10)}`;
+  let data: string | undefined;
+  let databaseWithSchema: string;
+  let admin: pg.Client;
+  let connected = false;
+  let schemaCreated = false;
+  let one: Served;
+  let two: Served;
+
+  beforeAll(async () => {
+    data = mkdtempSync(join(tmpdir(), 'quire-token-scale-out-'));
+    admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    connected = true;
+    await admin.query(`create schema "${schema}"`);
+    schemaCreated = true;
+    const url = new URL(databaseUrl!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseWithSchema = url.toString();
+    one = await startServe(['--data', data, '--database', databaseWithSchema]);
+    two = await startServe(['--data', data, '--database', databaseWithSchema]);
+  }, 120_000);
+
+  afterAll(async () => {
+    one?.child.kill('SIGINT');
+    two?.child.kill('SIGINT');
+    await Promise.all([one?.exited, two?.exited]);
+    if (schemaCreated) await admin.query(`drop schema "${schema}" cascade`);
+    if (connected) await admin.end();
+    if (data) rmSync(data, { recursive: true, force: true });
+  });
+
+  const call = (served: Served, method: string, path: string, token: string, body?: unknown) =>
+    fetch(`${served.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const newToken = async (label: string): Promise<Token> => {
+    const answer = await call(one, 'POST', '/v1/quire/tokens', one.token, { label });
+    expect(answer.status).toBe(201);
+    return (await answer.json()) as Token;
+  };
+
+  it('a token revoked through one process is refused by the other at its very next request, as an unknown token is', async () => {
+    for (let round = 0; round < 5; round++) {
+      const created = await newToken(`round ${round}`);
+      expect((await call(two, 'GET', '/v1/user', created.token)).status).toBe(200);
+      expect((await call(one, 'GET', '/v1/user', created.token)).status).toBe(200);
+      expect((await call(one, 'DELETE', `/v1/quire/tokens/${created.id}`, one.token)).status).toBe(205);
+      const refused = await call(two, 'GET', '/v1/user', created.token);
+      expect(refused.status).toBe(401);
+      const unknown = await call(two, 'GET', '/v1/user', 'quire_never-made');
+      expect(await refused.json()).toEqual(await unknown.json());
+    }
+  });
+
+  it('lastUsedAt written by one process is listed by the other', async () => {
+    const created = await newToken('used on two');
+    expect((await call(two, 'GET', '/v1/user', created.token)).status).toBe(200);
+    const listed = (await (await call(one, 'GET', '/v1/quire/tokens?limit=1000', one.token)).json()) as { items: Token[] };
+    expect(listed.items.find((item) => item.id === created.id)!.lastUsedAt).toBeDefined();
+  });
+
+  it('quire token revoke --database, from a third process, is refused by both servers at once', async () => {
+    const created = await newToken('revoked from the command line');
+    expect((await call(two, 'GET', '/v1/user', created.token)).status).toBe(200);
+    const revoked = await runQuire(['token', 'revoke', created.id, '--data', data!, '--database', databaseWithSchema]);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect((await call(one, 'GET', '/v1/user', created.token)).status).toBe(401);
+    expect((await call(two, 'GET', '/v1/user', created.token)).status).toBe(401);
+  }, 120_000);
+});
