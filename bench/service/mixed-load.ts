@@ -18,6 +18,7 @@ export interface LoadSpace {
 interface PageNode {
   id: string;
   type: string;
+  title?: string;
   path?: string;
   pages?: PageNode[];
 }
@@ -83,6 +84,8 @@ interface Worker {
   ownPages: { id: string; path: string }[];
   round: number;
   random: () => number;
+  /** The title each page this worker renamed must have now: the last rename's. */
+  renamedTitles: Map<string, string>;
 }
 
 interface LoadOperation extends WeightedOperation<string> {
@@ -96,6 +99,7 @@ const ownPage = (worker: Worker) => worker.ownPages[worker.round % worker.ownPag
 async function changePage(worker: Worker, change: Record<string, unknown>): Promise<void> {
   const page = ownPage(worker);
   await mergeChanges(worker.api, worker.space.spaceId, `Load ${worker.index}.${worker.round}`, [{ operation: 'update_page', page: page.id, ...change }]);
+  if (typeof change.title === 'string') worker.renamedTitles.set(page.id, change.title);
 }
 
 /**
@@ -135,6 +139,9 @@ export interface MixedLoadResult {
   errors: number;
   /** The first errors' messages (method, path, status and body), at most 20. */
   errorSamples: string[];
+  /** Renamed pages, and those whose title read through some process after the load was not the last rename's. */
+  renamedPages: number;
+  lostRenames: string[];
 }
 
 /**
@@ -149,12 +156,13 @@ export async function runMixedLoad(api: RoundRobinApi, space: LoadSpace, options
   const latencies = new Map<string, number[]>(loadOperations.map((operation) => [operation.name, []]));
   const errorCounts = new Map<string, number>(loadOperations.map((operation) => [operation.name, 0]));
   const errorSamples: string[] = [];
+  const renamedTitles = new Map<string, string>();
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const work = async (index: number) => {
     const random = seededRandom(options.seed + index);
     const pick = operationPicker(loadOperations, random);
-    const worker: Worker = { index, api, space, ownPages: space.pages.filter((_, at) => at % options.connections === index), round: 0, random };
+    const worker: Worker = { index, api, space, ownPages: space.pages.filter((_, at) => at % options.connections === index), round: 0, random, renamedTitles };
     while (performance.now() < deadline) {
       const operation = pick() as LoadOperation;
       worker.round++;
@@ -172,6 +180,7 @@ export async function runMixedLoad(api: RoundRobinApi, space: LoadSpace, options
   const seconds = (performance.now() - started) / 1000;
   const of = (writes: boolean) => loadOperations.filter((operation) => operation.writes === writes).flatMap((operation) => latencies.get(operation.name)!);
   const errors = [...errorCounts.values()].reduce((sum, count) => sum + count, 0);
+  const lostRenames = await findLostRenames(api, space.spaceId, renamedTitles);
   return {
     seconds,
     operations: [...latencies.values()].reduce((sum, list) => sum + list.length, 0) + errors,
@@ -181,5 +190,23 @@ export async function runMixedLoad(api: RoundRobinApi, space: LoadSpace, options
     writes: summarizeLatencies(of(true)),
     errors,
     errorSamples,
+    renamedPages: renamedTitles.size,
+    lostRenames,
   };
+}
+
+/**
+ * Reads the page list once through each process and answers the renamed pages whose title is not the last
+ * rename's: an update lost between concurrent merges, or a process serving a stale revision.
+ */
+async function findLostRenames(api: RoundRobinApi, spaceId: string, renamedTitles: ReadonlyMap<string, string>): Promise<string[]> {
+  const lost: string[] = [];
+  for (let process = 0; process < api.origins.length; process++) {
+    const { pages } = (await api.send('GET', `/v1/spaces/${spaceId}/content/pages`)) as { pages: PageNode[] };
+    const titles = new Map<string, string>();
+    const walk = (nodes: PageNode[]) => nodes.forEach((node) => (titles.set(node.id, node.title ?? ''), walk(node.pages ?? [])));
+    walk(pages);
+    for (const [id, title] of renamedTitles) if (titles.get(id) !== title) lost.push(`page ${id}: "${titles.get(id)}" instead of "${title}"`);
+  }
+  return lost;
 }

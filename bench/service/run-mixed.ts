@@ -108,6 +108,8 @@ function printResult(result: MixedLoadResult): void {
   console.log(row('**all writes**', result.writes, errorsOf(true)));
   console.log(row('**all**', result.overall, result.errors));
   for (const sample of result.errorSamples) console.log(`error: ${sample}`);
+  console.log(`renamed pages read back through every process: ${result.renamedPages} pages, ${result.lostRenames.length} with another title than the last rename's`);
+  for (const lost of result.lostRenames.slice(0, 20)) console.log(`lost rename: ${lost}`);
 }
 
 function printMemory(name: string, samples: RssSample[]): void {
