@@ -51,7 +51,7 @@ describe('operation mix', () => {
 });
 
 describe('memory trend', () => {
-  const series = (values: number[]) => values.map((rssMiB, index) => ({ atSeconds: index * 5, rssMiB }));
+  const series = (values: number[]) => values.map((mib, index) => ({ atSeconds: index * 5, mib }));
 
   it('calls a series that levels off after the warm-up flat', () => {
     const trend = memoryTrend(series([100, 140, 150, 151, 150, 152, 151, 150, 152]));

@@ -1,18 +1,18 @@
-// The resident memory of a server process over a run, and whether it kept growing.
+// The memory of a server process over a run (resident set, live heap), and whether it kept growing.
 import { readFileSync } from 'node:fs';
 
-/** One reading of a process's resident set size. */
-export interface RssSample {
-  /** Seconds since the measured phase started. */
+/** One reading of a process's memory. */
+export interface MemorySample {
+  /** Seconds since sampling started. */
   atSeconds: number;
-  rssMiB: number;
+  mib: number;
 }
 
 export interface MemoryTrend {
   firstMiB: number;
   lastMiB: number;
   peakMiB: number;
-  /** Mean RSS over the middle and the last third of the samples. */
+  /** Mean over the middle and the last third of the samples. */
   middleThirdMiB: number;
   lastThirdMiB: number;
   /** lastThird / middleThird − 1: 0.05 is 5% more in the last third. */
@@ -40,15 +40,15 @@ export function residentMiB(pid: number): number | undefined {
 }
 
 /**
- * Summarises an RSS series: first, last and peak, and a growth verdict comparing the mean of the last third of the
+ * Summarises a memory series (RSS or heap): first, last and peak, and a growth verdict comparing the mean of the last third of the
  * samples with the middle third's (the first third holds the warm-up: caches filling, code being compiled).
  * `tolerance` is the growth accepted as flat (0.1: 10%).
  *
  * @example
- * memoryTrend([100, 120, 121, 120, 122, 121].map((rssMiB, i) => ({ atSeconds: i * 5, rssMiB }))).verdict; // 'flat'
+ * memoryTrend([100, 120, 121, 120, 122, 121].map((mib, i) => ({ atSeconds: i * 5, mib }))).verdict; // 'flat'
  */
-export function memoryTrend(samples: readonly RssSample[], tolerance = 0.1): MemoryTrend {
-  const values = samples.map((sample) => sample.rssMiB);
+export function memoryTrend(samples: readonly MemorySample[], tolerance = 0.1): MemoryTrend {
+  const values = samples.map((sample) => sample.mib);
   const third = Math.floor(values.length / 3);
   const mean = (part: number[]) => (part.length === 0 ? 0 : part.reduce((sum, value) => sum + value, 0) / part.length);
   const middleThirdMiB = mean(values.slice(third, 2 * third));
@@ -66,27 +66,31 @@ export function memoryTrend(samples: readonly RssSample[], tolerance = 0.1): Mem
 }
 
 /**
- * Reads the RSS of `pid` now and every `everySeconds` until `stop()`, which answers the series (times counted from
- * the call).
+ * Calls `read` now and every `everySeconds` (never two at once) until `stop()`, which waits for a last reading and
+ * answers the series; readings that answer undefined (the process is gone) are left out.
  *
  * @example
- * const sampler = sampleResidentMemory(child.pid!, 5);
+ * const sampler = sampleMemory(5, () => residentMiB(child.pid!));
  * // ... the load ...
- * const series = sampler.stop();
+ * const series = await sampler.stop();
  */
-export function sampleResidentMemory(pid: number, everySeconds: number): { stop(): RssSample[] } {
+export function sampleMemory(everySeconds: number, read: () => number | undefined | Promise<number | undefined>): { stop(): Promise<MemorySample[]> } {
   const started = performance.now();
-  const samples: RssSample[] = [];
+  const samples: MemorySample[] = [];
+  let reading: Promise<void> = Promise.resolve();
   const take = () => {
-    const rssMiB = residentMiB(pid);
-    if (rssMiB !== undefined) samples.push({ atSeconds: (performance.now() - started) / 1000, rssMiB });
+    reading = reading.then(async () => {
+      const mib = await read();
+      if (mib !== undefined) samples.push({ atSeconds: (performance.now() - started) / 1000, mib });
+    });
   };
   take();
   const timer = setInterval(take, everySeconds * 1000);
   return {
-    stop() {
+    async stop() {
       clearInterval(timer);
       take();
+      await reading;
       return samples;
     },
   };

@@ -2,7 +2,9 @@
 // on SQLite and against two `quire serve` processes on one PostgreSQL database (requests round robin), with
 // latency percentiles per operation, errors, and each server's resident memory every 5 s.
 // Usage: npx tsx bench/service/run-mixed.ts [--store sqlite|postgres|both] [--seconds 120] [--connections 8]
-//        [--pages 300] [--warmup 10] [--seed 1]
+//        [--pages 300] [--warmup 10] [--seed 1] [--heap-every 30]
+// --heap-every N: every N s (0: never) a garbage collection in each server, through the inspector the bench starts
+// it with on loopback, then its live heap; the pause that collection costs shows in the latencies, so not often.
 // PostgreSQL: QUIRE_BENCH_DATABASE_URL (else QUIRE_TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
 // names a server and a database to connect to; the bench creates its own database quire_bench_load there and
 // drops it at the end.
@@ -13,7 +15,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startServe, type Served } from '../../test/support/serve-process.ts';
 import type { LatencySummary } from './latency-summary.ts';
-import { memoryTrend, sampleResidentMemory, type RssSample } from './memory-trend.ts';
+import { connectHeapProbe, inspectorUrl, type HeapProbe } from './inspector-heap.ts';
+import { memoryTrend, residentMiB, sampleMemory, type MemorySample } from './memory-trend.ts';
 import { loadOperations, runMixedLoad, seedLoadSpace, type MixedLoadResult } from './mixed-load.ts';
 import { writeShare } from './operation-mix.ts';
 import { RoundRobinApi } from './round-robin-api.ts';
@@ -26,17 +29,18 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '300' },
     warmup: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
+    'heap-every': { type: 'string', default: '30' },
   },
 });
-const positive = (name: keyof typeof values) => {
+const positive = (name: keyof typeof values, least = 1) => {
   const value = Number(values[name]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, not ${String(values[name])}`);
+  if (!Number.isInteger(value) || value < least) throw new Error(`--${name} must be an integer of at least ${least}, not ${String(values[name])}`);
   return value;
 };
 const storeNames = { sqlite: ['sqlite'], postgres: ['postgres'], both: ['sqlite', 'postgres'] } as const;
 if (!Object.hasOwn(storeNames, values.store)) throw new Error(`--store must be sqlite, postgres or both, not ${values.store}`);
 const stores = storeNames[values.store as keyof typeof storeNames];
-const options = { seconds: positive('seconds'), connections: positive('connections'), pages: positive('pages'), warmup: positive('warmup'), seed: positive('seed') };
+const options = { seconds: positive('seconds'), connections: positive('connections'), pages: positive('pages'), warmup: positive('warmup'), seed: positive('seed'), heapEvery: positive('heap-every', 0) };
 if (options.pages < 20) throw new Error(`--pages must be at least 20 (10 chapters and their pages), not ${options.pages}`);
 
 const adminUrl = process.env.QUIRE_BENCH_DATABASE_URL ?? process.env.QUIRE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -51,6 +55,8 @@ for (const store of stores) await benchStore(store);
 async function benchStore(store: 'sqlite' | 'postgres'): Promise<void> {
   const data = mkdtempSync(join(tmpdir(), 'quire-bench-mixed-'));
   const servers: Served[] = [];
+  const probes: HeapProbe[] = [];
+  const serve = (args: string[]) => startServe(['--data', data, ...args], options.heapEvery === 0 ? {} : { env: { NODE_OPTIONS: '--inspect=127.0.0.1:0' } });
   const admin = store === 'postgres' ? new pg.Client({ connectionString: adminUrl }) : undefined;
   try {
     if (admin !== undefined) {
@@ -60,10 +66,13 @@ async function benchStore(store: 'sqlite' | 'postgres'): Promise<void> {
       const url = new URL(adminUrl);
       url.pathname = `/${benchDatabase}`;
       // The first process creates the tables and the admin; the second joins them.
-      servers.push(await startServe(['--data', data, '--database', url.toString()]));
-      servers.push(await startServe(['--data', data, '--database', url.toString()]));
+      servers.push(await serve(['--database', url.toString()]));
+      servers.push(await serve(['--database', url.toString()]));
     } else {
-      servers.push(await startServe(['--data', data]));
+      servers.push(await serve([]));
+    }
+    if (options.heapEvery > 0) {
+      for (const served of servers) probes.push(await connectHeapProbe(inspectorUrl(served.stderr()) ?? `(no inspector address on the stderr of pid ${served.child.pid})`));
     }
     const api = new RoundRobinApi(
       servers.map((served) => new URL(served.baseUrl).origin),
@@ -74,17 +83,26 @@ async function benchStore(store: 'sqlite' | 'postgres'): Promise<void> {
       const space = await seedLoadSpace(api, options.pages);
       console.log(`\n## ${store === 'sqlite' ? 'SQLite, one process' : 'PostgreSQL, two processes (round robin)'}: space ${space.spaceId}, ${space.pages.length} document pages; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
       await runMixedLoad(api, space, { seconds: options.warmup, connections: options.connections, seed: options.seed + 1000 });
-      const samplers = servers.map((served) => sampleResidentMemory(served.child.pid!, 5));
+      const rssSamplers = servers.map((served) => sampleMemory(5, () => residentMiB(served.child.pid!)));
+      const heapSamplers = probes.map((probe) => sampleMemory(options.heapEvery, () => probe.liveHeapMiB()));
       const result = await runMixedLoad(api, space, { seconds: options.seconds, connections: options.connections, seed: options.seed });
-      const series = samplers.map((sampler) => sampler.stop());
+      const rss = await Promise.all(rssSamplers.map((sampler) => sampler.stop()));
+      const heap = await Promise.all(heapSamplers.map((sampler) => sampler.stop()));
       printResult(result);
-      series.forEach((samples, index) => printMemory(`process ${index + 1} (pid ${servers[index]!.child.pid})`, samples));
+      servers.forEach((served, index) => {
+        printMemory(`RSS of process ${index + 1} (pid ${served.child.pid}), MiB every 5 s`, rss[index]!);
+        if (heap[index] !== undefined) printMemory(`live heap after a garbage collection, process ${index + 1}, MiB every ${options.heapEvery} s`, heap[index]);
+      });
       console.log(`load average at the end: ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
-      for (const served of servers) if (served.stderr().trim() !== '') console.log(`stderr of pid ${served.child.pid}:\n${served.stderr().slice(0, 2000)}`);
+      for (const served of servers) {
+        const stderr = served.stderr().replace(/^(Debugger listening on|For help, see:|Debugger attached).*\n/gm, '').trim();
+        if (stderr !== '') console.log(`stderr of pid ${served.child.pid}:\n${stderr.slice(0, 2000)}`);
+      }
     } finally {
       await api.close();
     }
   } finally {
+    for (const probe of probes) probe.close();
     for (const served of servers) served.child.kill('SIGINT');
     await Promise.all(servers.map((served) => served.exited));
     if (admin !== undefined) {
@@ -112,9 +130,9 @@ function printResult(result: MixedLoadResult): void {
   for (const lost of result.lostRenames.slice(0, 20)) console.log(`lost rename: ${lost}`);
 }
 
-function printMemory(name: string, samples: RssSample[]): void {
+function printMemory(name: string, samples: MemorySample[]): void {
   const trend = memoryTrend(samples);
-  console.log(`RSS of ${name}, MiB every 5 s: ${samples.map((sample) => sample.rssMiB.toFixed(0)).join(' ')}`);
+  console.log(`${name}: ${samples.map((sample) => sample.mib.toFixed(0)).join(' ')}`);
   console.log(
     `  first ${trend.firstMiB.toFixed(0)}, last ${trend.lastMiB.toFixed(0)}, peak ${trend.peakMiB.toFixed(0)}; middle third ${trend.middleThirdMiB.toFixed(0)}, last third ${trend.lastThirdMiB.toFixed(0)} (${(trend.growth * 100).toFixed(1)}%): ${trend.verdict}`,
   );
