@@ -34,7 +34,7 @@ describe.skipIf(skipReason !== undefined)(`two server processes on one PostgreSQ
     // The first start creates the schema's tables and the admin; the second joins them.
     one = await startServe(['--data', data, '--database', url.toString()]);
     two = await startServe(['--data', data, '--database', url.toString()]);
-  });
+  }, 120_000); // two servers starting on a busy machine take more than the default 10 s
 
   afterAll(async () => {
     one?.child.kill('SIGINT');

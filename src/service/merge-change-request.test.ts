@@ -1,5 +1,6 @@
 // Merges and updates against a store whose heads move at the worst moment: the compare-and-set loses, and
 // the work is redone on top of the new head, so no update is lost.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isQuireError } from '../errors/index.ts';
 import type { Store } from '../store/index.ts';
@@ -100,6 +101,30 @@ describe('racing merges', () => {
     const pages = (await store.getRevision(record.revision)).pages.map((page) => page.title);
     expect(pages.sort()).toEqual(['FAQ', 'Guide', 'Late']);
   });
+
+  it('merges more change requests of one space at once than a merge has attempts, on a slow store: each lands, none is lost', async () => {
+    const ctx = contextOn(store);
+    const space = await createSpace(ctx, actor, organizationId, { title: 'Crowd' });
+    const count = maxHeadAttempts + 5;
+    const setup = await createChangeRequest(ctx, actor, space.id, { subject: 'Pages' });
+    const titles = Array.from({ length: count }, (_, index) => `Page ${index}`);
+    await updateChangeRequestContent(ctx, actor, space.id, setup.id, titles.map((title) => ({ operation: 'insert_page' as const, title, document: { markdown: 'Before.\n' } })));
+    await mergeChangeRequest(ctx, actor, space.id, setup.id);
+    const pages = (await getContentRevision(ctx, actor, space.id, spaceContent)).pages.map((page) => page.id);
+    const edits: string[] = [];
+    for (const [index, page] of pages.entries()) {
+      const edit = await createChangeRequest(ctx, actor, space.id, { subject: `Edit ${index}` });
+      await updateChangeRequestContent(ctx, actor, space.id, edit.id, [{ operation: 'update_page', page, title: `Edited ${index}` }]);
+      edits.push(edit.id);
+    }
+    // A store as slow to write a revision as PostgreSQL on a busy machine: every racing merge computes its revision
+    // on the same head before any of them can move it.
+    const slow = contextOn(storeWith({ putRevision: async (...args: Parameters<Store['putRevision']>) => (await sleep(100), store.putRevision(...args)) }));
+    const results = await Promise.all(edits.map((edit) => mergeChangeRequest(slow, actor, space.id, edit).catch((error: unknown) => error)));
+    expect(results.map((result) => (result as { result?: string }).result ?? String(result))).toEqual(edits.map(() => 'merge'));
+    const after = await getContentRevision(ctx, actor, space.id, spaceContent);
+    expect(after.pages.map((page) => page.title)).toEqual(pages.map((_, index) => `Edited ${index}`));
+  }, 60_000);
 
   it('gives up with STORE_CONFLICT when the head keeps moving', async () => {
     const { spaceId, edit } = await twoChangeRequests('Never');

@@ -7,6 +7,7 @@ import { spaceAccess } from './content-access.ts';
 import { requireEditable } from './editable-space.ts';
 import { HeadMoved, retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
+import { oneMergeAtATime } from './one-merge-at-a-time.ts';
 import type { ServiceContext } from './service-context.ts';
 import { contentSnapshot, revisionContentOf, storeDocuments } from './stored-content.ts';
 
@@ -29,7 +30,8 @@ export interface MergeOutcome<R extends 'merge' | 'update'> {
  * nothing changes. A merge makes a `merge` revision (parents: the space's head, then the change request's)
  * that names the change request, and moves the space's head to it by compare-and-set in the transaction that
  * marks the change request merged; when another merge moved the head first, everything is redone on top of the
- * new head, so racing merges never lose an update. Needs `edit` on an unlocked space; a merged or archived
+ * new head, so racing merges never lose an update; merges of one space in one process are queued
+ * (`oneMergeAtATime`), so only other processes' merges race. Needs `edit` on an unlocked space; a merged or archived
  * change request answers `CONFLICT`.
  *
  * @example
@@ -40,6 +42,11 @@ export async function mergeChangeRequest(ctx: ServiceContext, actor: Actor, spac
   requireEditable(access, `merge change requests of space ${spaceId}`);
   const { id } = await ctx.store.getChangeRequest(spaceId, changeRequestId);
 
+  return oneMergeAtATime(ctx.store, spaceId, () => mergeOnHead(ctx, actor, spaceId, id, changeRequestId));
+}
+
+/** The merge itself, redone on top of the space's new head while another merge moves it. */
+function mergeOnHead(ctx: ServiceContext, actor: Actor, spaceId: string, id: string, changeRequestId: string): Promise<MergeOutcome<'merge'>> {
   return retryWhileHeadsMove(`merge change request ${changeRequestId}`, async () => {
     const changeRequest = await ctx.store.getChangeRequest(spaceId, id);
     if (changeRequest.status === 'merged') throw new QuireError('CONFLICT', `change request ${changeRequest.number} is merged already`, { id });

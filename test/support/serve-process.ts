@@ -14,9 +14,12 @@ export interface Served {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `quire serve` and waits for its banner. */
-export async function startServe(args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [quire, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `quire serve` and waits for its banner; `env` is added to this process's environment when given. */
+export async function startServe(args: string[], options: { env?: Record<string, string> } = {}): Promise<Served> {
+  const child = spawn(process.execPath, [quire, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
