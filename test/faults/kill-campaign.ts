@@ -87,6 +87,8 @@ export async function runKillCampaign(options: CampaignOptions): Promise<RunRepo
 
 async function driveUntilKilled(served: Served, workload: FaultWorkload, run: { run: number; killAfterMs: number; random: SeededRandom }): Promise<void> {
   const client = createApiClient({ baseUrl: served.baseUrl, token: served.token, retry: { maxAttempts: 1 } });
+  // Before the clock starts: the kill is drawn among the workload's requests.
+  const organizationId = await firstOrganization(client);
   let killed = false;
   const kill = new Promise<void>((resolve) =>
     setTimeout(() => {
@@ -96,7 +98,6 @@ async function driveUntilKilled(served: Served, workload: FaultWorkload, run: { 
     }, run.killAfterMs),
   );
   try {
-    const organizationId = await firstOrganization(client);
     await workload.drive({ client, organizationId, run: run.run, random: run.random, killed: () => killed });
   } finally {
     // A workload that stops early (it should not) still ends with the kill.

@@ -6,9 +6,10 @@ import type { RevisionPage } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRepository } from '../../bench/format/generate-repository.ts';
 import { defaultMessagePrefix, runSync } from '../../src/sync/index.ts';
-import { seededRandom, type SeededRandom } from '../support/seeded-random.ts';
-import { runQuire, spawnQuire } from '../support/serve-process.ts';
+import { seededRandom } from '../support/seeded-random.ts';
+import { runQuire } from '../support/serve-process.ts';
 import { gitdir, repoFiles, spaceFiles, useSyncWorld, type SyncWorld } from '../sync/sync-harness.ts';
+import { drawSyncKillPoint, syncKilledAt, type SyncKillPoint } from './sync-kill-points.ts';
 
 const world = useSyncWorld();
 
@@ -23,47 +24,13 @@ afterAll(() => {
   else process.env['QUIRE_TOKEN'] = previousToken;
 });
 
-/** Where a run is killed: when it prints a stage, once a share of its changes is sent (then a pause), or after a time. */
-type KillPoint = { stage: string } | { sentShare: number; thenMs: number } | { afterMs: number };
-
-const stages = ['reading the space and the repository', 'reading the repository', 'planning'];
-
-function drawKillPoint(random: SeededRandom): KillPoint {
-  const kind = random.between(0, 3);
-  if (kind === 0) return { stage: random.pick(stages) };
-  // All sent, then a pause: the kill lands around the merge and the records of what was synced.
-  if (kind === 1) return { sentShare: 1, thenMs: random.between(0, 400) };
-  if (kind === 2) return { sentShare: random.between(1, 99) / 100, thenMs: 0 };
-  return { afterMs: random.between(200, 4000) };
-}
-
-const sentPattern = /(\d+)\/(\d+) changes sent/g;
-
-function reached(stderr: string, point: KillPoint): boolean {
-  if ('stage' in point) return stderr.includes(`quire sync: ${point.stage}\n`);
-  if ('sentShare' in point) {
-    const last = [...stderr.matchAll(sentPattern)].at(-1);
-    return last !== undefined && Number(last[1]) >= point.sentShare * Number(last[2]);
-  }
-  return false;
-}
-
 const syncArgs = (dir: string, spaceId: string) => ['sync', '--dir', dir, '--api', world().server.baseUrl, '--space', spaceId];
 
-/** Runs `quire sync` and SIGKILLs it at `point`; whether the kill came before the run ended by itself. */
-async function syncKilledAt(dir: string, spaceId: string, point: KillPoint): Promise<'killed' | 'finished first'> {
-  const run = spawnQuire(syncArgs(dir, spaceId));
-  const kill = () => run.child.kill('SIGKILL');
-  let timer: NodeJS.Timeout | undefined;
-  if ('afterMs' in point) timer = setTimeout(kill, point.afterMs);
-  run.child.stderr.on('data', () => {
-    if (timer !== undefined || !reached(run.stderr(), point)) return;
-    timer = setTimeout(kill, 'thenMs' in point ? point.thenMs : 0);
-  });
-  const exit = await run.exited;
-  clearTimeout(timer);
-  if (exit.signal === 'SIGKILL') return 'killed';
-  expect(exit.code, `a run not killed ends well:\n${run.stdout()}\n${run.stderr()}`).toBe(0);
+/** Runs `quire sync` and SIGKILLs it at `point`; whether the kill came before the run ended by itself (and well). */
+async function syncKilled(dir: string, spaceId: string, point: SyncKillPoint): Promise<'killed' | 'finished first'> {
+  const outcome = await syncKilledAt(syncArgs(dir, spaceId), point);
+  if (outcome.killed) return 'killed';
+  expect(outcome.code, `a run not killed ends well:\n${outcome.output}`).toBe(0);
   return 'finished first';
 }
 
@@ -95,8 +62,8 @@ describe('quire sync killed mid-run resumes', () => {
     const outcomes: string[] = [];
 
     for (let kill = 0; kill < kills; kill++) {
-      const point = drawKillPoint(random);
-      outcomes.push(`import ${JSON.stringify(point)}: ${await syncKilledAt(repo.dir, spaceId, point)}`);
+      const point = drawSyncKillPoint(random);
+      outcomes.push(`import ${JSON.stringify(point)}: ${await syncKilled(repo.dir, spaceId, point)}`);
     }
     await expectResumed(world(), repo, spaceId);
 
@@ -106,8 +73,8 @@ describe('quire sync killed mid-run resumes', () => {
     const edited = pages.filter(() => random.next() < 1 / 3);
     await repo.commit(Object.fromEntries(edited.map((path) => [path, `${decoder.decode(files.get(path))}\nEdited after the import (seed ${seed}).\n`])), 'Edit a third of the pages');
     for (let kill = 0; kill < kills; kill++) {
-      const point = drawKillPoint(random);
-      outcomes.push(`update ${JSON.stringify(point)}: ${await syncKilledAt(repo.dir, spaceId, point)}`);
+      const point = drawSyncKillPoint(random);
+      outcomes.push(`update ${JSON.stringify(point)}: ${await syncKilled(repo.dir, spaceId, point)}`);
     }
     await expectResumed(world(), repo, spaceId);
     // Most kills land mid-run (a late time may come after a quick run's end).
