@@ -6,6 +6,8 @@ export interface SeededRandom {
   next(): number;
   /** An integer in [low, high] (both included). */
   between(low: number, high: number): number;
+  /** An integer in [0, count). */
+  int(count: number): number;
   pick<T>(items: readonly T[]): T;
 }
 
@@ -28,6 +30,7 @@ export function seededRandom(seed: number): SeededRandom {
   return {
     next,
     between: (low, high) => low + Math.floor(next() * (high - low + 1)),
+    int: (count) => Math.floor(next() * count),
     pick: (items) => items[Math.floor(next() * items.length)]!,
   };
 }
