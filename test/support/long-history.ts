@@ -6,6 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { runGit } from '../../src/git/git-cli-fixture.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** One page of the model. Its file is `path`; a page with children lives at `<folder>/README.md`. */
 interface ModelPage {
@@ -55,23 +56,6 @@ export interface LongHistory {
   largeAssets: Map<string, number>;
 }
 
-/** A small deterministic generator (mulberry32): the same seed, the same repository. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (below: number) => Math.floor(next() * below),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
-
 const words = 'ledger payout refund invoice settle card bank wallet dispute webhook token sandbox receipt balance transfer currency account merchant customer report'.split(' ');
 const icons = ['book', 'gear', 'bolt', 'key', 'flag', 'receipt', 'wallet', 'bell', 'lock', 'globe'];
 const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -83,7 +67,7 @@ const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-'
  * const history = writeLongHistory('/tmp/docs', { commits: 240, seed: 7 });
  */
 export function writeLongHistory(dir: string, options: { commits: number; seed?: number; largeAssets?: number }): LongHistory {
-  const rng = random(options.seed ?? 7);
+  const rng = seededRandom(options.seed ?? 7); // the same seed, the same repository
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   runGit(dir, ['init', '--quiet', '--initial-branch=main']);

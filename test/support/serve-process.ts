@@ -43,8 +43,23 @@ export async function startServe(args: string[], options: { env?: Record<string,
   return { child, baseUrl, token, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-/** Runs `quire args` to its end; `cwd` and `env` (added to this process's environment; `undefined` removes a variable) when given. */
-export async function runQuire(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** A `quire` child process as it runs: its output so far, and its end. */
+export interface QuireChild {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts `quire args` and returns at once (a test that kills it mid-run watches its output); `cwd` and `env`
+ * (added to this process's environment; `undefined` removes a variable) when given.
+ *
+ * @example
+ * const sync = spawnQuire(['sync', '--dir', repo.dir]);
+ * sync.child.stderr.on('data', () => { if (sync.stderr().includes('planning')) sync.child.kill('SIGKILL'); });
+ */
+export function spawnQuire(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): QuireChild {
   const child = spawn(process.execPath, [quire, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
@@ -54,7 +69,13 @@ export async function runQuire(args: string[], options: { cwd?: string; env?: Re
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
-  return { code, stdout, stderr };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
+/** Runs `quire args` to its end; `cwd` and `env` (added to this process's environment; `undefined` removes a variable) when given. */
+export async function runQuire(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const run = spawnQuire(args, options);
+  const { code } = await run.exited;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}

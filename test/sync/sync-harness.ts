@@ -4,11 +4,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createApiClient, type ApiClient, type ContentChange } from '../../src/client/index.ts';
-import { readTree } from '../../src/git/index.ts';
 import { gitdir, type FixtureEntry, type FixtureRepository } from '../../src/git/gitdir-fixture.ts';
-import { filesFromRevisionDirectory } from '../../src/sync/directory-delta.ts';
 import { defaultMessagePrefix, runSync, type SyncOptions, type SyncRun } from '../../src/sync/index.ts';
 import { startConformanceServer, type ConformanceServer } from '../conformance/harness.ts';
+import { repoFilesAsText, spaceFilesAsText } from '../support/sync-sides-as-text.ts';
 
 export interface SyncWorld {
   server: ConformanceServer;
@@ -65,27 +64,13 @@ export async function sync(
 }
 
 /** The space's current content written out as a directory (path → text, assets as base64). */
-export async function spaceFiles(world: SyncWorld, spaceId: string): Promise<Record<string, string>> {
-  const space = await world.client.getSpace(spaceId);
-  return readable(filesFromRevisionDirectory(await world.client.getRevisionDirectory(spaceId, space.revision)));
+export function spaceFiles(world: SyncWorld, spaceId: string): Promise<Record<string, string>> {
+  return spaceFilesAsText(world.client, spaceId);
 }
 
 /** The repository's folder at its head (path → text, assets as base64). */
-export async function repoFiles(repo: FixtureRepository, prefix = ''): Promise<Record<string, string>> {
-  const tree = await readTree(repo.repo, repo.head, prefix === '' ? {} : { prefix });
-  return readable(tree.files);
-}
-
-function readable(files: ReadonlyMap<string, Uint8Array>): Record<string, string> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const entries = [...files].map(([path, bytes]): [string, string] => {
-    try {
-      return [path, decoder.decode(bytes)];
-    } catch {
-      return [path, `base64:${Buffer.from(bytes).toString('base64')}`];
-    }
-  });
-  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
+export function repoFiles(repo: FixtureRepository, prefix = ''): Promise<Record<string, string>> {
+  return repoFilesAsText(repo, prefix);
 }
 
 /** Edits the space as a person would: a change request with `changes`, merged. Returns its number. */

@@ -1,0 +1,59 @@
+// Where a `quire sync` child is SIGKILLed in the fault-injection runs (sync-kills.test.ts, bench/faults/run.ts):
+// points drawn from a seed, read from the run's own progress lines, so that the same seed kills at the same step
+// on a fast machine and on a slow one (only a kill "after a time" depends on the machine).
+import type { SeededRandom } from '../support/seeded-random.ts';
+import { spawnQuire } from '../support/serve-process.ts';
+
+/** When it prints a stage, once a share of its changes is sent (then a pause), or after a time. */
+export type SyncKillPoint = { stage: string } | { sentShare: number; thenMs: number } | { afterMs: number };
+
+const stages = ['reading the space and the repository', 'reading the repository', 'planning'];
+
+/**
+ * A kill point drawn from `random`.
+ *
+ * @example
+ * const point = drawSyncKillPoint(seededRandom(31)); // e.g. { sentShare: 0.83, thenMs: 0 }
+ */
+export function drawSyncKillPoint(random: SeededRandom): SyncKillPoint {
+  const kind = random.between(0, 3);
+  if (kind === 0) return { stage: random.pick(stages) };
+  // All sent, then a pause: the kill lands around the merge and the records of what was synced.
+  if (kind === 1) return { sentShare: 1, thenMs: random.between(0, 400) };
+  if (kind === 2) return { sentShare: random.between(1, 99) / 100, thenMs: 0 };
+  return { afterMs: random.between(200, 4000) };
+}
+
+const sentPattern = /(\d+)\/(\d+) changes sent/g;
+
+function reached(stderr: string, point: SyncKillPoint): boolean {
+  if ('stage' in point) return stderr.includes(`quire sync: ${point.stage}\n`);
+  if ('sentShare' in point) {
+    const last = [...stderr.matchAll(sentPattern)].at(-1);
+    return last !== undefined && Number(last[1]) >= point.sentShare * Number(last[2]);
+  }
+  return false;
+}
+
+/** How a run given a kill point ended: killed, or done first (its exit code and output). */
+export type SyncKillOutcome = { killed: true } | { killed: false; code: number | null; output: string };
+
+/**
+ * Runs `quire <args>` (a sync) and SIGKILLs it at `point`, unless it ends first.
+ *
+ * @example
+ * const outcome = await syncKilledAt(['sync', '--dir', dir, '--api', baseUrl, '--space', spaceId], point);
+ */
+export async function syncKilledAt(args: string[], point: SyncKillPoint): Promise<SyncKillOutcome> {
+  const run = spawnQuire(args);
+  const kill = () => run.child.kill('SIGKILL');
+  let timer: NodeJS.Timeout | undefined;
+  if ('afterMs' in point) timer = setTimeout(kill, point.afterMs);
+  run.child.stderr.on('data', () => {
+    if (timer !== undefined || !reached(run.stderr(), point)) return;
+    timer = setTimeout(kill, 'thenMs' in point ? point.thenMs : 0);
+  });
+  const exit = await run.exited;
+  clearTimeout(timer);
+  return exit.signal === 'SIGKILL' ? { killed: true } : { killed: false, code: exit.code, output: run.stdout() + run.stderr() };
+}

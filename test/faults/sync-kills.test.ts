@@ -1,0 +1,113 @@
+// Issue 12, "Proof, kept in the suite" 3, second half: `quire sync` (the CLI in a child process, against the real
+// server on a socket) SIGKILLed at moments drawn from a fixed seed, during a first import and during an update,
+// then run again to its end: the space holds exactly the repository (every page once, with its body), and one more
+// run has nothing to do.
+import type { RevisionPage } from '@gitbook/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateRepository } from '../../bench/format/generate-repository.ts';
+import { defaultMessagePrefix, runSync } from '../../src/sync/index.ts';
+import { seededRandom } from '../support/seeded-random.ts';
+import { runQuire } from '../support/serve-process.ts';
+import { gitdir, repoFiles, spaceFiles, useSyncWorld, type SyncWorld } from '../sync/sync-harness.ts';
+import { drawSyncKillPoint, syncKilledAt, type SyncKillPoint } from './sync-kill-points.ts';
+
+const world = useSyncWorld();
+
+// The child inherits the token: `quire sync --api` reads it from QUIRE_TOKEN.
+let previousToken: string | undefined;
+beforeAll(() => {
+  previousToken = process.env['QUIRE_TOKEN'];
+  process.env['QUIRE_TOKEN'] = world().server.admin.token;
+});
+afterAll(() => {
+  if (previousToken === undefined) delete process.env['QUIRE_TOKEN'];
+  else process.env['QUIRE_TOKEN'] = previousToken;
+});
+
+const syncArgs = (dir: string, spaceId: string) => ['sync', '--dir', dir, '--api', world().server.baseUrl, '--space', spaceId];
+
+/** Runs `quire sync` and SIGKILLs it at `point`; whether the kill came before the run ended by itself (and well). */
+async function syncKilled(dir: string, spaceId: string, point: SyncKillPoint): Promise<'killed' | 'finished first'> {
+  const outcome = await syncKilledAt(syncArgs(dir, spaceId), point);
+  if (outcome.killed) return 'killed';
+  expect(outcome.code, `a run not killed ends well:\n${outcome.output}`).toBe(0);
+  return 'finished first';
+}
+
+const documentPages = (pages: readonly RevisionPage[]): RevisionPage[] =>
+  pages.flatMap((page) => [...(page.type === 'document' ? [page] : []), ...('pages' in page ? documentPages(page.pages as RevisionPage[]) : [])]);
+
+/** After the kills: a full run succeeds, the space is the repository, each page once, and a last run is a no-op. */
+async function expectResumed(w: SyncWorld, repo: Awaited<ReturnType<typeof gitdir>>, spaceId: string): Promise<void> {
+  const complete = await runQuire(syncArgs(repo.dir, spaceId));
+  expect(complete.code, complete.stdout + complete.stderr).toBe(0);
+  const expected = await repoFiles(repo);
+  expect(await spaceFiles(w, spaceId)).toEqual(expected);
+  const paths = documentPages(await w.client.listPages({ spaceId })).map((page) => (page.type === 'document' ? page.git?.path : undefined));
+  expect(paths.length).toBe(new Set(paths).size);
+  const noop = await runQuire(syncArgs(repo.dir, spaceId));
+  expect(noop.code, noop.stdout + noop.stderr).toBe(0);
+  expect(noop.stdout).toMatch(/^Sync done: in-sync, /);
+}
+
+const kills = 2;
+const seeds = [31, 32, 33];
+
+describe('quire sync killed mid-run resumes', () => {
+  it.each(seeds)('seed %i: a first import and an update, each killed twice, then completed', { timeout: 600_000 }, async (seed) => {
+    const random = seededRandom(seed);
+    const files = generateRepository(120, seed);
+    const repo = await gitdir(Object.fromEntries(files), { checkout: true });
+    const spaceId = await world().newSpace();
+    const outcomes: string[] = [];
+
+    for (let kill = 0; kill < kills; kill++) {
+      const point = drawSyncKillPoint(random);
+      outcomes.push(`import ${JSON.stringify(point)}: ${await syncKilled(repo.dir, spaceId, point)}`);
+    }
+    await expectResumed(world(), repo, spaceId);
+
+    // An update: bodies of a third of the pages edited in one commit.
+    const decoder = new TextDecoder();
+    const pages = [...files.keys()].filter((path) => path.endsWith('.md') && path !== 'SUMMARY.md' && !path.startsWith('.gitbook/'));
+    const edited = pages.filter(() => random.next() < 1 / 3);
+    await repo.commit(Object.fromEntries(edited.map((path) => [path, `${decoder.decode(files.get(path))}\nEdited after the import (seed ${seed}).\n`])), 'Edit a third of the pages');
+    for (let kill = 0; kill < kills; kill++) {
+      const point = drawSyncKillPoint(random);
+      outcomes.push(`update ${JSON.stringify(point)}: ${await syncKilled(repo.dir, spaceId, point)}`);
+    }
+    await expectResumed(world(), repo, spaceId);
+    // Most kills land mid-run (a late time may come after a quick run's end).
+    expect(outcomes.filter((outcome) => outcome.endsWith(': killed')).length, outcomes.join('\n')).toBeGreaterThanOrEqual(kills);
+  });
+
+  // The narrowest window, hit on purpose rather than by chance: the change request is merged, and the process dies
+  // before it records which commit the merge holds (the revision's git and the sync point).
+  it('a run that dies right after its merge, before recording it, is picked up by the next run', { timeout: 120_000 }, async () => {
+    const repo = await gitdir(Object.fromEntries(generateRepository(30, 7)), { checkout: true });
+    const spaceId = await world().newSpace();
+    const dies = await syncDyingAfterMerge(world(), repo, spaceId);
+    expect(dies.merged).toBe(true);
+    await expectResumed(world(), repo, spaceId);
+
+    await repo.commit({ 'SUMMARY.md': null, 'extra.md': '# Extra\n\nOne more page.\n' }, 'Drop the table of contents, add a page');
+    expect((await syncDyingAfterMerge(world(), repo, spaceId)).merged).toBe(true);
+    await expectResumed(world(), repo, spaceId);
+  });
+});
+
+/** Runs sync in this process with a client that dies at the first record of a synced commit (after the merge). */
+async function syncDyingAfterMerge(w: SyncWorld, repo: Awaited<ReturnType<typeof gitdir>>, spaceId: string): Promise<{ merged: boolean }> {
+  let merged = false;
+  const client = new Proxy(w.client, {
+    get(target, property) {
+      if (property === 'setRevisionGit' || property === 'setSyncPoint') return () => Promise.reject(new Error('the process died here'));
+      const value: unknown = Reflect.get(target, property);
+      if (property === 'mergeChangeRequest') return async (...args: [string, string]) => ((merged = true), await target.mergeChangeRequest(...args));
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const options = { direction: 'both' as const, prefix: '', ref: 'refs/heads/main', messagePrefix: defaultMessagePrefix };
+  await expect(runSync({ client, repo: repo.repo, spaceId, options, checkout: false }, { dryRun: false })).rejects.toThrow('the process died here');
+  return { merged };
+}
