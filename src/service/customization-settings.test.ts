@@ -46,6 +46,18 @@ describe('checkCustomization', () => {
     expect(refusedField({ header: { preset: 'default', links: [{ title: 'X', style: 'huge', to: null, links: [] }] } }, true)).toBe('header.links[0].style');
   });
 
+  it('keys localized texts by a published translation language, within the published length (the route fuzzer found them stored unchecked)', () => {
+    expect(refusedField({ localizedTitle: { fr: 'Mes docs', 'pt-br': 'Meus docs' }, announcement: { enabled: true, message: 'Hi', style: 'info', localizedMessage: { de: 'Hallo' } } }, true)).toBeUndefined();
+    expect(refusedField({ localizedTitle: { 'I-': 'x' } }, true)).toBe('localizedTitle.I-');
+    expect(refusedField({ localizedTitle: JSON.parse('{"__proto__":"x"}') as object }, true)).toBe('localizedTitle.__proto__');
+    expect(refusedField({ localizedTitle: { fr: 'é'.repeat(129) } }, true)).toBe('localizedTitle.fr');
+    expect(refusedField({ localizedTitle: { fr: 3 } }, true)).toBe('localizedTitle.fr');
+    expect(refusedField({ localizedTitle: ['fr'] }, true)).toBe('localizedTitle');
+    expect(refusedField({ ai: { localizedGreeting: { ja: 'x'.repeat(129) } } }, true)).toBe('ai.localizedGreeting.ja');
+    expect(refusedField({ footer: { groups: [{ title: 'More', localizedTitle: { xx: 'Plus' }, links: [] }] } }, true)).toBe('footer.groups[0].localizedTitle.xx');
+    expect(refusedField({ footer: { groups: [{ title: 'More', localizedTitle: { fr: 'p'.repeat(500) }, links: [{ title: 'A', localizedTitle: { fr: 'a'.repeat(65) }, to: url('https://a.example') }] }] } }, true)).toBe('footer.groups[0].links[0].localizedTitle.fr');
+  });
+
   it('refuses image and font URLs that are not absolute http(s)', () => {
     expect(refusedField({ header: { preset: 'default', links: [], logo: { light: 'javascript:alert(1)', dark: 'https://x.example' } } })).toBe('header.logo.light');
     expect(refusedField({ favicon: { icon: { light: 'https://x.example/i.png', dark: 'data:image/svg+xml,<svg onload=alert(1)>' } } }, true)).toBe('favicon.icon.dark');

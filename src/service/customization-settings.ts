@@ -18,7 +18,8 @@ type Rule =
   | { text: number; min?: number }
   | { integer: readonly [number, number] }
   | { nullable: Rule }
-  | { object: Record<string, Rule>; required?: readonly string[]; open?: boolean }
+  | { localized: number }
+  | { object: Record<string, Rule>; required?: readonly string[] }
   | { array: Rule; min?: number; max?: number };
 
 const themedColor: Rule = { object: { light: 'color', dark: 'color' }, required: ['light', 'dark'] };
@@ -35,8 +36,14 @@ const codeThemes = [
 const themedCode: Rule = { object: { light: { enum: codeThemes }, dark: { enum: codeThemes } }, required: ['light', 'dark'] };
 const fonts = ['ABCFavorit', 'Inter', 'Roboto', 'RobotoSlab', 'OpenSans', 'SourceSansPro', 'Lato', 'Ubuntu', 'Raleway', 'Merriweather', 'Overpass', 'NotoSans', 'IBMPlexSerif', 'Poppins', 'FiraSans'];
 const monospaceFonts = ['FiraCode', 'IBMPlexMono', 'JetBrainsMono', 'SourceCodePro', 'RobotoMono', 'SpaceMono', 'DMMono', 'Inconsolata'];
-const localized: Rule = { object: {}, open: true };
-const contentLink: Rule = { object: { title: { text: 64 }, localizedTitle: localized, to: 'contentRef' }, required: ['title', 'to'] };
+/** The published `TranslationLanguage`: the locales a `Localized*` value may be keyed by. */
+const translationLanguages = [
+  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro',
+  'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl',
+];
+/** The published `LocalizedString64`, `LocalizedString128`, `LocalizedString` (no limit): strings keyed by a translation language. */
+const localized = (maxLength: number): Rule => ({ localized: maxLength });
+const contentLink: Rule = { object: { title: { text: 64 }, localizedTitle: localized(64), to: 'contentRef' }, required: ['title', 'to'] };
 const id: Rule = { text: 256, min: 1 };
 /** Schemes a reader's browser may open from a link of the chrome (header, footer, announcement). */
 const linkSchemes = ['http:', 'https:', 'mailto:', 'tel:'];
@@ -73,7 +80,7 @@ const contentRefKinds: Readonly<Record<string, Rule>> = {
 const settingsRule: Rule = {
   object: {
     title: { text: 128, min: 2 },
-    localizedTitle: localized,
+    localizedTitle: localized(128),
     styling: {
       object: {
         theme: { enum: ['clean', 'muted', 'bold', 'gradient'] },
@@ -107,7 +114,7 @@ const settingsRule: Rule = {
         linkColor: themedColor,
         links: {
           array: {
-            object: { title: { text: 128 }, localizedTitle: localized, style: { enum: ['link', 'button-primary', 'button-secondary'] }, to: { nullable: 'contentRef' }, links: { array: contentLink }, condition: { text: 1024 } },
+            object: { title: { text: 128 }, localizedTitle: localized(Number.POSITIVE_INFINITY), style: { enum: ['link', 'button-primary', 'button-secondary'] }, to: { nullable: 'contentRef' }, links: { array: contentLink }, condition: { text: 1024 } },
             required: ['title', 'to', 'links'],
           },
         },
@@ -116,18 +123,18 @@ const settingsRule: Rule = {
     footer: {
       object: {
         logo: themedUrl,
-        groups: { array: { object: { title: { text: 128 }, localizedTitle: localized, links: { array: contentLink } }, required: ['title', 'links'] } },
+        groups: { array: { object: { title: { text: 128 }, localizedTitle: localized(Number.POSITIVE_INFINITY), links: { array: contentLink } }, required: ['title', 'links'] } },
         copyright: { text: 512 },
       },
     },
     announcement: {
-      object: { enabled: 'boolean', message: { text: 128, min: 2 }, localizedMessage: localized, link: contentLink, style: { enum: ['info', 'warning', 'danger', 'success'] } },
+      object: { enabled: 'boolean', message: { text: 128, min: 2 }, localizedMessage: localized(128), link: contentLink, style: { enum: ['info', 'warning', 'danger', 'success'] } },
       required: ['enabled', 'message', 'style'],
     },
     themes: { object: { default: { enum: ['light', 'dark', 'system'] }, toggeable: 'boolean' } },
     feedback: { object: { enabled: 'boolean' } },
     ai: {
-      object: { mode: { enum: ['none', 'search', 'assistant'] }, greeting: { text: 256 }, localizedGreeting: localized, suggestions: { array: { text: 64, min: 3 }, max: 5 }, instructions: { text: 10000 } },
+      object: { mode: { enum: ['none', 'search', 'assistant'] }, greeting: { text: 256 }, localizedGreeting: localized(128), suggestions: { array: { text: 64, min: 3 }, max: 5 }, instructions: { text: 10000 } },
     },
     advancedCustomization: { object: { enabled: 'boolean' } },
     pageActions: { object: { items: { array: { enum: ['assistant', 'external-ai', 'markdown', 'mcp', 'git', 'pdf'] } } } },
@@ -265,6 +272,15 @@ function check(rule: Rule, value: unknown, field: string, partial: boolean): voi
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(field, `must be an integer from ${min} to ${max}`);
     return;
   }
+  if ('localized' in rule) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(field, 'must be an object keyed by locale');
+    for (const [locale, text] of Object.entries(value)) {
+      if (!translationLanguages.includes(locale)) fail(`${field}.${locale}`, `is not a translation language (${translationLanguages.join(', ')})`);
+      if (typeof text !== 'string') fail(`${field}.${locale}`, 'must be a string');
+      if ([...text].length > rule.localized) fail(`${field}.${locale}`, `must have at most ${rule.localized} characters`);
+    }
+    return;
+  }
   if ('array' in rule) {
     if (!Array.isArray(value)) fail(field, 'must be an array');
     if (rule.min !== undefined && value.length < rule.min) fail(field, `must have at least ${rule.min} item${rule.min === 1 ? '' : 's'}`);
@@ -277,10 +293,6 @@ function check(rule: Rule, value: unknown, field: string, partial: boolean): voi
   for (const [key, child] of Object.entries(record)) {
     const path = field === '' ? key : `${field}.${key}`;
     if (field === '' && key === 'updatedAt') continue;
-    if (rule.open === true) {
-      if (typeof child !== 'string') fail(path, 'must be a string');
-      continue;
-    }
     const childRule = rule.object[key];
     if (childRule === undefined) fail(path, 'is not a customization setting');
     if (partial && child === null) continue;
