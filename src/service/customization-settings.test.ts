@@ -99,3 +99,12 @@ describe('checkCustomization', () => {
     expect(refusedField({ nonsense: true }, true)).toBe('nonsense');
   });
 });
+
+describe('mergeSettings', () => {
+  it('drops the nulls of an override at any depth, also under a field the stored override did not have yet (the route fuzzer read them back as null)', () => {
+    expect(mergeSettings({}, { styling: { corners: null, depth: 'flat', sidebar: { list: null } }, header: null }, true)).toEqual({ styling: { depth: 'flat', sidebar: {} } });
+    expect(mergeSettings({ styling: { corners: 'straight' } }, { styling: { corners: null } }, true)).toEqual({ styling: {} });
+    // Without dropNulls (a site's full settings over the defaults) a value is taken as it is.
+    expect(mergeSettings({}, { styling: { corners: null } })).toEqual({ styling: { corners: null } });
+  });
+});

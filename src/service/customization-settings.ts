@@ -313,7 +313,7 @@ function hasScheme(value: string, schemes: readonly string[]): boolean {
 
 /**
  * `over` merged onto `base`: objects key by key, anything else (arrays too) replaced; with `dropNulls`, a null
- * in `over` removes the key.
+ * in `over` removes the key, at any depth.
  *
  * @example
  * mergeSettings({ a: { b: 1, c: 2 } }, { a: { c: 3 } }) // → { a: { b: 1, c: 3 } }
@@ -322,7 +322,9 @@ export function mergeSettings(base: Record<string, unknown>, over: Record<string
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {
     if (value === null && dropNulls) delete merged[key];
-    else if (isPlainObject(value) && isPlainObject(merged[key])) merged[key] = mergeSettings(merged[key], value, dropNulls);
+    // With `dropNulls`, an object with nothing under it yet is merged onto {}, so its own nulls go too (they were
+    // stored, and read back as null where the published schema wants a value).
+    else if (isPlainObject(value) && (isPlainObject(merged[key]) || dropNulls)) merged[key] = mergeSettings(isPlainObject(merged[key]) ? merged[key] : {}, value, dropNulls);
     else merged[key] = value;
   }
   return merged;
