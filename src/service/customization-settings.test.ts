@@ -107,4 +107,16 @@ describe('mergeSettings', () => {
     // Without dropNulls (a site's full settings over the defaults) a value is taken as it is.
     expect(mergeSettings({}, { styling: { corners: null } })).toEqual({ styling: { corners: null } });
   });
+
+  it('replaces a favicon and a link whole: an emoji over an icon is an emoji, a page link over a URL link a page link (the route fuzzer read both at once)', () => {
+    const icon = { light: 'https://a.example/i.png', dark: 'https://a.example/d.png' };
+    expect(mergeSettings({ favicon: { icon } }, { favicon: { emoji: '🙂' } })).toEqual({ favicon: { emoji: '🙂' } });
+    expect(mergeSettings({ header: { primaryLink: url('https://a.example') } }, { header: { primaryLink: { kind: 'page', page: 'p1' } } }, true)).toEqual({ header: { primaryLink: { kind: 'page', page: 'p1' } } });
+    expect(mergeSettings({ styling: { primaryColor: { light: '#000', dark: '#fff' } } }, { styling: { primaryColor: { dark: '#111' } } })).toEqual({ styling: { primaryColor: { light: '#000', dark: '#111' } } });
+  });
+
+  it('refuses a favicon that is both an icon and an emoji', () => {
+    expect(refusedField({ favicon: { icon: { light: 'https://a.example/i.png', dark: 'https://a.example/d.png' }, emoji: '🙂' } }, true)).toBe('favicon');
+    expect(refusedField({ favicon: { emoji: '🙂' } }, true)).toBeUndefined();
+  });
 });

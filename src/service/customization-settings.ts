@@ -19,7 +19,7 @@ type Rule =
   | { integer: readonly [number, number] }
   | { nullable: Rule }
   | { localized: number }
-  | { object: Record<string, Rule>; required?: readonly string[] }
+  | { object: Record<string, Rule>; required?: readonly string[]; atMostOne?: readonly string[] }
   | { array: Rule; min?: number; max?: number };
 
 const themedColor: Rule = { object: { light: 'color', dark: 'color' }, required: ['light', 'dark'] };
@@ -104,7 +104,8 @@ const settingsRule: Rule = {
       },
     },
     internationalization: { object: { locale: { enum: ['en', 'fr', 'es', 'zh', 'ja', 'de', 'nl', 'no', 'pt-br', 'ru'] } }, required: ['locale'] },
-    favicon: { object: { icon: themedUrl, emoji: { text: 32, min: 1 } } },
+    // The published `CustomizationFavicon` is one of { icon }, { emoji } or {}.
+    favicon: { object: { icon: themedUrl, emoji: { text: 32, min: 1 } }, atMostOne: ['icon', 'emoji'] },
     header: {
       object: {
         preset: { enum: ['default', 'bold', 'contrast', 'custom', 'none'] },
@@ -299,6 +300,8 @@ function check(rule: Rule, value: unknown, field: string, partial: boolean): voi
     check(childRule, child, path, partial);
   }
   if (!partial) for (const key of rule.required ?? []) if (record[key] === undefined) fail(field === '' ? key : `${field}.${key}`, 'is required');
+  const present = (rule.atMostOne ?? []).filter((key) => record[key] !== undefined && record[key] !== null);
+  if (present.length > 1) fail(field, `takes one of ${rule.atMostOne!.join(', ')}, not ${present.join(' and ')}`);
 }
 
 /** True for an absolute URL with one of `schemes` (`new URL` reads it as a browser would: no tab, no newline tricks). */
@@ -312,8 +315,8 @@ function hasScheme(value: string, schemes: readonly string[]): boolean {
 }
 
 /**
- * `over` merged onto `base`: objects key by key, anything else (arrays too) replaced; with `dropNulls`, a null
- * in `over` removes the key, at any depth.
+ * `over` merged onto `base`: objects key by key, anything else (arrays too, and values of one of several shapes)
+ * replaced; with `dropNulls`, a null in `over` removes the key, at any depth.
  *
  * @example
  * mergeSettings({ a: { b: 1, c: 2 } }, { a: { c: 3 } }) // → { a: { b: 1, c: 3 } }
@@ -324,10 +327,19 @@ export function mergeSettings(base: Record<string, unknown>, over: Record<string
     if (value === null && dropNulls) delete merged[key];
     // With `dropNulls`, an object with nothing under it yet is merged onto {}, so its own nulls go too (they were
     // stored, and read back as null where the published schema wants a value).
-    else if (isPlainObject(value) && (isPlainObject(merged[key]) || dropNulls)) merged[key] = mergeSettings(isPlainObject(merged[key]) ? merged[key] : {}, value, dropNulls);
+    else if (isPlainObject(value) && !isOneOfShapes(key, value) && (isPlainObject(merged[key]) || dropNulls)) merged[key] = mergeSettings(isPlainObject(merged[key]) ? merged[key] : {}, value, dropNulls);
     else merged[key] = value;
   }
   return merged;
+}
+
+/**
+ * A value that is one of several shapes (a `ContentRef`, by its `kind`; the favicon, an icon or an emoji) replaces
+ * the one under it whole: merged field by field, an emoji over an icon, or a page link over a URL link, would be
+ * both at once, which the published schema refuses.
+ */
+function isOneOfShapes(key: string, value: Record<string, unknown>): boolean {
+  return key === 'favicon' || 'kind' in value;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
