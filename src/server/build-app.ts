@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { defaultMaxFileBytes, systemClock, type Clock } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
@@ -27,6 +27,11 @@ export interface AppDependencies {
   maxFileBytes?: number;
   /** Timeouts and the connection cap (connection-limits.ts); each one not given keeps its default. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /**
+   * Told of every route as it is registered, with its method, URL and schemas: how the route fuzzer
+   * (test/fuzz) lists the routes, so a route added later is fuzzed without anyone listing it.
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The app: a Fastify instance whose routes are typed by TypeBox schemas. */
@@ -63,6 +68,10 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   installJsonBodies(app);
   installTextChecks(app);
   installQueryCoercion(app);
+  if (deps.onRoute !== undefined) {
+    const observe = deps.onRoute;
+    app.addHook('onRoute', (route) => observe(route));
+  }
   await app.register(apiRoutes, { prefix: '/v1' });
   return app;
 }

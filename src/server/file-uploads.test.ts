@@ -120,5 +120,10 @@ describe('POST /v1/spaces/{spaceId}/quire/blobs', () => {
     const answer = await json('POST', `/v1/spaces/${spaceId}/quire/blobs?size=2`, { base64: 'aGk=' });
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toContain('application/octet-stream');
+    // A JSON null was a 500 (found by the route fuzzer); every JSON value is the same 400.
+    for (const value of [null, 0, 'bytes', [], true]) {
+      const other = await json('POST', `/v1/spaces/${spaceId}/quire/blobs?size=2`, value);
+      expect([value, other.status, other.body.error.message]).toEqual([value, 400, expect.stringContaining('application/octet-stream')]);
+    }
   });
 });

@@ -46,6 +46,18 @@ describe('checkCustomization', () => {
     expect(refusedField({ header: { preset: 'default', links: [{ title: 'X', style: 'huge', to: null, links: [] }] } }, true)).toBe('header.links[0].style');
   });
 
+  it('keys localized texts by a published translation language, within the published length (the route fuzzer found them stored unchecked)', () => {
+    expect(refusedField({ localizedTitle: { fr: 'Mes docs', 'pt-br': 'Meus docs' }, announcement: { enabled: true, message: 'Hi', style: 'info', localizedMessage: { de: 'Hallo' } } }, true)).toBeUndefined();
+    expect(refusedField({ localizedTitle: { 'I-': 'x' } }, true)).toBe('localizedTitle.I-');
+    expect(refusedField({ localizedTitle: JSON.parse('{"__proto__":"x"}') as object }, true)).toBe('localizedTitle.__proto__');
+    expect(refusedField({ localizedTitle: { fr: 'é'.repeat(129) } }, true)).toBe('localizedTitle.fr');
+    expect(refusedField({ localizedTitle: { fr: 3 } }, true)).toBe('localizedTitle.fr');
+    expect(refusedField({ localizedTitle: ['fr'] }, true)).toBe('localizedTitle');
+    expect(refusedField({ ai: { localizedGreeting: { ja: 'x'.repeat(129) } } }, true)).toBe('ai.localizedGreeting.ja');
+    expect(refusedField({ footer: { groups: [{ title: 'More', localizedTitle: { xx: 'Plus' }, links: [] }] } }, true)).toBe('footer.groups[0].localizedTitle.xx');
+    expect(refusedField({ footer: { groups: [{ title: 'More', localizedTitle: { fr: 'p'.repeat(500) }, links: [{ title: 'A', localizedTitle: { fr: 'a'.repeat(65) }, to: url('https://a.example') }] }] } }, true)).toBe('footer.groups[0].links[0].localizedTitle.fr');
+  });
+
   it('refuses image and font URLs that are not absolute http(s)', () => {
     expect(refusedField({ header: { preset: 'default', links: [], logo: { light: 'javascript:alert(1)', dark: 'https://x.example' } } })).toBe('header.logo.light');
     expect(refusedField({ favicon: { icon: { light: 'https://x.example/i.png', dark: 'data:image/svg+xml,<svg onload=alert(1)>' } } }, true)).toBe('favicon.icon.dark');
@@ -85,5 +97,26 @@ describe('checkCustomization', () => {
   it('lets a site space override remove a field with null', () => {
     expect(refusedField({ header: null, styling: { primaryColor: null } }, true)).toBeUndefined();
     expect(refusedField({ nonsense: true }, true)).toBe('nonsense');
+  });
+});
+
+describe('mergeSettings', () => {
+  it('drops the nulls of an override at any depth, also under a field the stored override did not have yet (the route fuzzer read them back as null)', () => {
+    expect(mergeSettings({}, { styling: { corners: null, depth: 'flat', sidebar: { list: null } }, header: null }, true)).toEqual({ styling: { depth: 'flat', sidebar: {} } });
+    expect(mergeSettings({ styling: { corners: 'straight' } }, { styling: { corners: null } }, true)).toEqual({ styling: {} });
+    // Without dropNulls (a site's full settings over the defaults) a value is taken as it is.
+    expect(mergeSettings({}, { styling: { corners: null } })).toEqual({ styling: { corners: null } });
+  });
+
+  it('replaces a favicon and a link whole: an emoji over an icon is an emoji, a page link over a URL link a page link (the route fuzzer read both at once)', () => {
+    const icon = { light: 'https://a.example/i.png', dark: 'https://a.example/d.png' };
+    expect(mergeSettings({ favicon: { icon } }, { favicon: { emoji: '🙂' } })).toEqual({ favicon: { emoji: '🙂' } });
+    expect(mergeSettings({ header: { primaryLink: url('https://a.example') } }, { header: { primaryLink: { kind: 'page', page: 'p1' } } }, true)).toEqual({ header: { primaryLink: { kind: 'page', page: 'p1' } } });
+    expect(mergeSettings({ styling: { primaryColor: { light: '#000', dark: '#fff' } } }, { styling: { primaryColor: { dark: '#111' } } })).toEqual({ styling: { primaryColor: { light: '#000', dark: '#111' } } });
+  });
+
+  it('refuses a favicon that is both an icon and an emoji', () => {
+    expect(refusedField({ favicon: { icon: { light: 'https://a.example/i.png', dark: 'https://a.example/d.png' }, emoji: '🙂' } }, true)).toBe('favicon');
+    expect(refusedField({ favicon: { emoji: '🙂' } }, true)).toBeUndefined();
   });
 });

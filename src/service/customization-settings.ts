@@ -18,7 +18,8 @@ type Rule =
   | { text: number; min?: number }
   | { integer: readonly [number, number] }
   | { nullable: Rule }
-  | { object: Record<string, Rule>; required?: readonly string[]; open?: boolean }
+  | { localized: number }
+  | { object: Record<string, Rule>; required?: readonly string[]; atMostOne?: readonly string[] }
   | { array: Rule; min?: number; max?: number };
 
 const themedColor: Rule = { object: { light: 'color', dark: 'color' }, required: ['light', 'dark'] };
@@ -35,8 +36,14 @@ const codeThemes = [
 const themedCode: Rule = { object: { light: { enum: codeThemes }, dark: { enum: codeThemes } }, required: ['light', 'dark'] };
 const fonts = ['ABCFavorit', 'Inter', 'Roboto', 'RobotoSlab', 'OpenSans', 'SourceSansPro', 'Lato', 'Ubuntu', 'Raleway', 'Merriweather', 'Overpass', 'NotoSans', 'IBMPlexSerif', 'Poppins', 'FiraSans'];
 const monospaceFonts = ['FiraCode', 'IBMPlexMono', 'JetBrainsMono', 'SourceCodePro', 'RobotoMono', 'SpaceMono', 'DMMono', 'Inconsolata'];
-const localized: Rule = { object: {}, open: true };
-const contentLink: Rule = { object: { title: { text: 64 }, localizedTitle: localized, to: 'contentRef' }, required: ['title', 'to'] };
+/** The published `TranslationLanguage`: the locales a `Localized*` value may be keyed by. */
+const translationLanguages = [
+  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro',
+  'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl',
+];
+/** The published `LocalizedString64`, `LocalizedString128`, `LocalizedString` (no limit): strings keyed by a translation language. */
+const localized = (maxLength: number): Rule => ({ localized: maxLength });
+const contentLink: Rule = { object: { title: { text: 64 }, localizedTitle: localized(64), to: 'contentRef' }, required: ['title', 'to'] };
 const id: Rule = { text: 256, min: 1 };
 /** Schemes a reader's browser may open from a link of the chrome (header, footer, announcement). */
 const linkSchemes = ['http:', 'https:', 'mailto:', 'tel:'];
@@ -73,7 +80,7 @@ const contentRefKinds: Readonly<Record<string, Rule>> = {
 const settingsRule: Rule = {
   object: {
     title: { text: 128, min: 2 },
-    localizedTitle: localized,
+    localizedTitle: localized(128),
     styling: {
       object: {
         theme: { enum: ['clean', 'muted', 'bold', 'gradient'] },
@@ -97,7 +104,8 @@ const settingsRule: Rule = {
       },
     },
     internationalization: { object: { locale: { enum: ['en', 'fr', 'es', 'zh', 'ja', 'de', 'nl', 'no', 'pt-br', 'ru'] } }, required: ['locale'] },
-    favicon: { object: { icon: themedUrl, emoji: { text: 32, min: 1 } } },
+    // The published `CustomizationFavicon` is one of { icon }, { emoji } or {}.
+    favicon: { object: { icon: themedUrl, emoji: { text: 32, min: 1 } }, atMostOne: ['icon', 'emoji'] },
     header: {
       object: {
         preset: { enum: ['default', 'bold', 'contrast', 'custom', 'none'] },
@@ -107,7 +115,7 @@ const settingsRule: Rule = {
         linkColor: themedColor,
         links: {
           array: {
-            object: { title: { text: 128 }, localizedTitle: localized, style: { enum: ['link', 'button-primary', 'button-secondary'] }, to: { nullable: 'contentRef' }, links: { array: contentLink }, condition: { text: 1024 } },
+            object: { title: { text: 128 }, localizedTitle: localized(Number.POSITIVE_INFINITY), style: { enum: ['link', 'button-primary', 'button-secondary'] }, to: { nullable: 'contentRef' }, links: { array: contentLink }, condition: { text: 1024 } },
             required: ['title', 'to', 'links'],
           },
         },
@@ -116,18 +124,18 @@ const settingsRule: Rule = {
     footer: {
       object: {
         logo: themedUrl,
-        groups: { array: { object: { title: { text: 128 }, localizedTitle: localized, links: { array: contentLink } }, required: ['title', 'links'] } },
+        groups: { array: { object: { title: { text: 128 }, localizedTitle: localized(Number.POSITIVE_INFINITY), links: { array: contentLink } }, required: ['title', 'links'] } },
         copyright: { text: 512 },
       },
     },
     announcement: {
-      object: { enabled: 'boolean', message: { text: 128, min: 2 }, localizedMessage: localized, link: contentLink, style: { enum: ['info', 'warning', 'danger', 'success'] } },
+      object: { enabled: 'boolean', message: { text: 128, min: 2 }, localizedMessage: localized(128), link: contentLink, style: { enum: ['info', 'warning', 'danger', 'success'] } },
       required: ['enabled', 'message', 'style'],
     },
     themes: { object: { default: { enum: ['light', 'dark', 'system'] }, toggeable: 'boolean' } },
     feedback: { object: { enabled: 'boolean' } },
     ai: {
-      object: { mode: { enum: ['none', 'search', 'assistant'] }, greeting: { text: 256 }, localizedGreeting: localized, suggestions: { array: { text: 64, min: 3 }, max: 5 }, instructions: { text: 10000 } },
+      object: { mode: { enum: ['none', 'search', 'assistant'] }, greeting: { text: 256 }, localizedGreeting: localized(128), suggestions: { array: { text: 64, min: 3 }, max: 5 }, instructions: { text: 10000 } },
     },
     advancedCustomization: { object: { enabled: 'boolean' } },
     pageActions: { object: { items: { array: { enum: ['assistant', 'external-ai', 'markdown', 'mcp', 'git', 'pdf'] } } } },
@@ -265,6 +273,15 @@ function check(rule: Rule, value: unknown, field: string, partial: boolean): voi
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(field, `must be an integer from ${min} to ${max}`);
     return;
   }
+  if ('localized' in rule) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(field, 'must be an object keyed by locale');
+    for (const [locale, text] of Object.entries(value)) {
+      if (!translationLanguages.includes(locale)) fail(`${field}.${locale}`, `is not a translation language (${translationLanguages.join(', ')})`);
+      if (typeof text !== 'string') fail(`${field}.${locale}`, 'must be a string');
+      if ([...text].length > rule.localized) fail(`${field}.${locale}`, `must have at most ${rule.localized} characters`);
+    }
+    return;
+  }
   if ('array' in rule) {
     if (!Array.isArray(value)) fail(field, 'must be an array');
     if (rule.min !== undefined && value.length < rule.min) fail(field, `must have at least ${rule.min} item${rule.min === 1 ? '' : 's'}`);
@@ -277,16 +294,14 @@ function check(rule: Rule, value: unknown, field: string, partial: boolean): voi
   for (const [key, child] of Object.entries(record)) {
     const path = field === '' ? key : `${field}.${key}`;
     if (field === '' && key === 'updatedAt') continue;
-    if (rule.open === true) {
-      if (typeof child !== 'string') fail(path, 'must be a string');
-      continue;
-    }
     const childRule = rule.object[key];
     if (childRule === undefined) fail(path, 'is not a customization setting');
     if (partial && child === null) continue;
     check(childRule, child, path, partial);
   }
   if (!partial) for (const key of rule.required ?? []) if (record[key] === undefined) fail(field === '' ? key : `${field}.${key}`, 'is required');
+  const present = (rule.atMostOne ?? []).filter((key) => record[key] !== undefined && record[key] !== null);
+  if (present.length > 1) fail(field, `takes one of ${rule.atMostOne!.join(', ')}, not ${present.join(' and ')}`);
 }
 
 /** True for an absolute URL with one of `schemes` (`new URL` reads it as a browser would: no tab, no newline tricks). */
@@ -300,8 +315,8 @@ function hasScheme(value: string, schemes: readonly string[]): boolean {
 }
 
 /**
- * `over` merged onto `base`: objects key by key, anything else (arrays too) replaced; with `dropNulls`, a null
- * in `over` removes the key.
+ * `over` merged onto `base`: objects key by key, anything else (arrays too, and values of one of several shapes)
+ * replaced; with `dropNulls`, a null in `over` removes the key, at any depth.
  *
  * @example
  * mergeSettings({ a: { b: 1, c: 2 } }, { a: { c: 3 } }) // → { a: { b: 1, c: 3 } }
@@ -310,10 +325,21 @@ export function mergeSettings(base: Record<string, unknown>, over: Record<string
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {
     if (value === null && dropNulls) delete merged[key];
-    else if (isPlainObject(value) && isPlainObject(merged[key])) merged[key] = mergeSettings(merged[key], value, dropNulls);
+    // With `dropNulls`, an object with nothing under it yet is merged onto {}, so its own nulls go too (they were
+    // stored, and read back as null where the published schema wants a value).
+    else if (isPlainObject(value) && !isOneOfShapes(key, value) && (isPlainObject(merged[key]) || dropNulls)) merged[key] = mergeSettings(isPlainObject(merged[key]) ? merged[key] : {}, value, dropNulls);
     else merged[key] = value;
   }
   return merged;
+}
+
+/**
+ * A value that is one of several shapes (a `ContentRef`, by its `kind`; the favicon, an icon or an emoji) replaces
+ * the one under it whole: merged field by field, an emoji over an icon, or a page link over a URL link, would be
+ * both at once, which the published schema refuses.
+ */
+function isOneOfShapes(key: string, value: Record<string, unknown>): boolean {
+  return key === 'favicon' || 'kind' in value;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -27,8 +27,9 @@ export const quireBlobRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: Type.Object({ spaceId: EntityId }), querystring: BlobUploadQuery, response: { 201: UploadedBlobSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      const body = request.body as Readable | undefined;
-      if (body === undefined || typeof (body as { pipe?: unknown }).pipe !== 'function') {
+      // Any other media type arrives parsed: a JSON `null` as well as an object, a number or nothing.
+      const body = request.body as Readable | null | undefined;
+      if (typeof body !== 'object' || body === null || typeof (body as { pipe?: unknown }).pipe !== 'function') {
         throw new QuireError('INVALID_ARGUMENT', `the body must be the file's bytes with Content-Type: ${rawBody}`, { field: 'body' });
       }
       const { size, sha256, oid } = request.query;
