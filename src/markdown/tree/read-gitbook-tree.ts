@@ -12,9 +12,8 @@ import { readLiquidTags } from '../liquid/read-liquid-tags.ts';
 import { findTagReader } from '../liquid/tag-reader.ts';
 import type { BlockReaders } from './block-readers.ts';
 import { pairSiblings, type SiblingPairing } from './pair-siblings.ts';
+import { phrasingParents } from './phrasing-parents.ts';
 
-/** Parents whose children are inline content; any other parent holds blocks (or list items, rows). */
-const phrasingParents = new Set<string>(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'mark', 'button', 'icon']);
 
 export function readGitbookTree(tree: Root, source: string, readers: BlockReaders, reparse: Reparse): void {
   // Layout first: it reads positions, which only the nodes micromark made have.
