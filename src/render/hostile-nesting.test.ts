@@ -1,6 +1,6 @@
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
-import { hostileMarkdown } from '../../test/fixtures/hostile/hostile-inputs.ts';
+import { costlyMarkdown, hostileMarkdown } from '../../test/fixtures/hostile/hostile-inputs.ts';
 import { createBodyContext } from './body/body-context.ts';
 import { bodySpace } from './body/body-space.fixture.ts';
 import { renderBody } from './body/render-body.ts';
@@ -9,7 +9,7 @@ import { documentText, markdownToDocument } from './document/index.ts';
 // Export renders page bodies with renderBody and the service converts them with markdownToDocument: both walk their
 // trees recursively, so each hostile page must reach them already flattened (src/model/nesting-limits.ts).
 describe('rendering hostile Markdown', () => {
-  for (const page of hostileMarkdown()) {
+  for (const page of [...hostileMarkdown(), costlyMarkdown()]) {
     it(`${page.name}: renders to HTML and converts to a document, keeping the text`, () => {
       const html = toHtml(renderBody(page.markdown, createBodyContext(bodySpace({}), 'README.md', 'self'), ''));
       expect(html).toContain(page.word);
