@@ -4,7 +4,7 @@
 // past the limit is a 400 naming the field and the limit. Meanwhile the service answers other requests. How long
 // each class takes and the longest event-loop stall are benchmark figures (bench/hostile/run.ts, BENCHMARKS.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxJsonDepth } from '../src/model/nesting-limits.ts';
+import { maxJsonDepth, maxYamlDepth } from '../src/model/nesting-limits.ts';
 import { documentText } from '../src/render/index.ts';
 import { startTestApp, type Answer, type TestApp } from '../src/server/test-app.fixture.ts';
 import { costlyMarkdown, deepJson, deepSchema, hostileMarkdown } from './fixtures/hostile/hostile-inputs.ts';
@@ -119,6 +119,14 @@ describe('hostile JSON through the service', () => {
     const sent = await alongside(t, () => t.call(method, path(), { body: body() }));
     expect(sent.hostile.status).toBe(400);
     expect(sent.hostile.body.error.message).toBe(`${field} nests deeper than ${maxJsonDepth} levels of objects and arrays, the most a JSON body may nest`);
+    expect(sent.user.status).toBe(200);
+  });
+
+  it('refuses Markdown whose frontmatter cover is YAML 5,000 levels deep with a 400 naming the field and the limit', async () => {
+    const markdown = `---\ncover: ${deepJson(5000, { arrays: true })}\n---\n# Deep\n`;
+    const sent = await alongside(t, () => t.call('POST', contentOf(ids), { body: { changes: [{ operation: 'insert_page', title: 'Deep', document: { markdown } }] } }));
+    expect(sent.hostile.status).toBe(400);
+    expect(sent.hostile.body.error.message).toContain(`changes[0].document.markdown: the frontmatter is not valid YAML on line 2: the YAML nests deeper than ${maxYamlDepth} levels`);
     expect(sent.user.status).toBe(200);
   });
 

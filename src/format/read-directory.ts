@@ -8,7 +8,6 @@ import type {
   RevisionReusableContent,
   Variables,
 } from '@gitbook/api';
-import { parseDocument } from 'yaml';
 import { contentId, documentIdOf } from '../model/content-id.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { flattenPages } from '../model/page-tree.ts';
@@ -31,6 +30,7 @@ import { createResolver } from './reference-resolver.ts';
 import { scanReferences, type ReferenceSyntax } from './references.ts';
 import { canonicalIncludeHead } from './reusable-content-head.ts';
 import { slugify, titleFromFileName } from './slug.ts';
+import { parseYamlDocument } from './yaml-depth.ts';
 import { readSummary } from './summary/read-summary.ts';
 import type { LinkSpec, PageSpec, TreeSpec } from './tree-spec.ts';
 
@@ -479,7 +479,7 @@ class DirectoryReader {
     if (text === undefined) return undefined;
     this.consumed.add(path);
     this.source.varsText = text;
-    const document = parseDocument(text, { prettyErrors: false });
+    const document = parseYamlDocument(text, { prettyErrors: false });
     if (document.errors.length > 0) {
       const { line, message } = describeYamlError(text, document.errors[0]!);
       this.report('error', 'FORMAT_INVALID_YAML', path, line, `invalid YAML: ${message}`);

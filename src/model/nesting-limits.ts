@@ -20,3 +20,11 @@ export const maxHtmlDepth = 64;
 
 /** The deepest a JSON request body nests (objects and arrays; the body itself is level 1). */
 export const maxJsonDepth = 64;
+
+/**
+ * The deepest YAML (frontmatter, `.gitbook.yaml`, `.gitbook/vars.yaml`, computed pages in SUMMARY.md) nests:
+ * collections in collections, by indentation, `- ` items or brackets. Deeper YAML is reported as invalid without
+ * being parsed: the YAML reader recurses, and past some 800 levels its stack overflow leaves V8 unable to compile
+ * its next regular expression, which ends the process.
+ */
+export const maxYamlDepth = 64;
