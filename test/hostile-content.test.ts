@@ -4,7 +4,7 @@
 // past the limit is a 400 naming the field and the limit. Meanwhile the service answers other requests. How long
 // each class takes and the longest event-loop stall are benchmark figures (bench/hostile/run.ts, BENCHMARKS.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxJsonDepth, maxYamlDepth } from '../src/model/nesting-limits.ts';
+import { maxJsonDepth, maxPageDepth, maxYamlDepth } from '../src/model/nesting-limits.ts';
 import { documentText } from '../src/render/index.ts';
 import { startTestApp, type Answer, type TestApp } from '../src/server/test-app.fixture.ts';
 import { costlyMarkdown, deepJson, deepSchema, hostileMarkdown } from './fixtures/hostile/hostile-inputs.ts';
@@ -135,5 +135,36 @@ describe('hostile JSON through the service', () => {
     const answer = await t.call('PUT', `/v1/orgs/${t.organizationId}/sites/${site}/adaptive-schema`, { body: `{"jsonSchema":${deepSchema(29)}}` });
     expect(answer.body).toMatchObject({ jsonSchema: { type: 'object' } });
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('a page tree nested past the limit through the service', () => {
+  let t: TestApp;
+  let ids: Ids;
+  beforeAll(async () => {
+    t = await startTestApp();
+    ids = await openChangeRequest(t);
+  });
+  afterAll(() => t?.close());
+
+  it(`takes pages down to level ${maxPageDepth} and refuses one below it, or a move that would go deeper, naming the limit`, { timeout: 120_000 }, async () => {
+    let parent: string | null = null;
+    const chain: string[] = [];
+    for (let level = 1; level <= maxPageDepth; level++) {
+      const answer = await t.call('POST', `${contentOf(ids)}?compat=false`, { body: { changes: [{ operation: 'insert_page', title: `Level ${level}`, into: parent, document: { markdown: 'Text.\n' } }] } });
+      expect(answer.status).toBe(200);
+      parent = answer.body.changes[0].page.id as string;
+      chain.push(parent);
+    }
+    const deeper = await t.call('POST', `${contentOf(ids)}?compat=false`, { body: { changes: [{ operation: 'insert_page', title: 'Too deep', into: parent, document: { markdown: 'Text.\n' } }] } });
+    expect(deeper.status).toBe(400);
+    expect(deeper.body.error.message).toContain(`into: page ${parent} is at level ${maxPageDepth}: a subpage under it would nest deeper than ${maxPageDepth} levels`);
+
+    // Level 2 spans 31 levels with its subpages: moved under a page at level 2, it would reach level 33.
+    const root = (await t.call('POST', `${contentOf(ids)}?compat=false`, { body: { changes: [{ operation: 'insert_page', title: 'Other root', document: { markdown: 'Text.\n' } }] } })).body.changes[0].page.id as string;
+    const under = (await t.call('POST', `${contentOf(ids)}?compat=false`, { body: { changes: [{ operation: 'insert_page', title: 'Under it', into: root, document: { markdown: 'Text.\n' } }] } })).body.changes[0].page.id as string;
+    const moved = await t.call('POST', `${contentOf(ids)}?compat=false`, { body: { changes: [{ operation: 'update_page', page: chain[1], into: under }] } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.message).toContain(`a page with ${maxPageDepth - 2} levels of subpages under it would nest deeper than ${maxPageDepth} levels`);
   });
 });

@@ -28,3 +28,9 @@ export const maxJsonDepth = 64;
  * its next regular expression, which ends the process.
  */
 export const maxYamlDepth = 64;
+
+/**
+ * The deepest a page tree nests (top-level pages are level 1). A repository whose SUMMARY.md nests deeper has the
+ * deeper pages listed, in order, at this level (with a warning): every walk over page trees is recursive.
+ */
+export const maxPageDepth = 32;
