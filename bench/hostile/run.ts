@@ -94,6 +94,17 @@ try {
     const sent = await measure(input.method, input.path, input.body);
     console.log(`| ${input.name} | ${(input.body.length / 1024).toFixed(0)} KiB | ${cell(sent)} |`);
   }
+
+  // A repository whose SUMMARY.md nests `times` levels deep, as sync reads it.
+  const summaryFiles = new Map([['README.md', encoder.encode('# Home\n')]]);
+  let summary = '# Summary\n\n* [Home](README.md)\n';
+  for (let level = 0; level < times; level++) {
+    summary += `${'  '.repeat(level)}* [Page ${level}](p${level}.md)\n`;
+    summaryFiles.set(`p${level}.md`, encoder.encode(`# Page ${level}\n`));
+  }
+  summaryFiles.set('SUMMARY.md', encoder.encode(summary));
+  const summaryRead = timed(() => readDirectory(summaryFiles));
+  console.log(`\nSUMMARY.md nested ${times.toLocaleString('en')} deep (${(summary.length / 2 ** 20).toFixed(0)} MiB), format read: ${summaryRead.ms.toFixed(0)} ms, ${summaryRead.value.diagnostics.length} warning`);
 } finally {
   await app.close();
   await store.close();
