@@ -1,16 +1,18 @@
 import { uniqueSlug } from '../format/slug.ts';
+import { maxPageDepth } from '../model/nesting-limits.ts';
 import type { SnapshotPage } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import type { PageTreeDraft } from './page-tree-draft.ts';
 
 /**
- * Checks `into` of a change: undefined or null for the root, else the id of a document or group of the tree.
- * Returns the parent id (undefined for the root).
+ * Checks `into` of a change: undefined or null for the root, else the id of a document or group of the tree under
+ * which a page whose subtree spans `height` levels (1: no subpages) stays within `maxPageDepth` levels. Returns
+ * the parent id (undefined for the root).
  *
  * @example
  * parentFor(draft, 'guidesId', 0, 'into') // → 'guidesId'
  */
-export function parentFor(draft: PageTreeDraft, into: unknown, index: number, field: string): string | undefined {
+export function parentFor(draft: PageTreeDraft, into: unknown, index: number, field: string, height = 1): string | undefined {
   if (into === undefined || into === null) return undefined;
   if (typeof into !== 'string') throw invalidChange(index, field, 'must be a page id (a string), or null for the root');
   const parent = draft.page(into);
@@ -18,7 +20,34 @@ export function parentFor(draft: PageTreeDraft, into: unknown, index: number, fi
   if (parent.type !== 'document' && parent.type !== 'group') {
     throw invalidChange(index, field, `page ${into} is a ${parent.type} page, which cannot have subpages`);
   }
+  const level = levelOf(draft, into);
+  if (level + height > maxPageDepth) {
+    throw invalidChange(index, field, `page ${into} is at level ${level}: ${height === 1 ? 'a subpage' : `a page with ${height - 1} levels of subpages`} under it would nest deeper than ${maxPageDepth} levels, the most a page tree may nest`);
+  }
   return into;
+}
+
+/** How many levels below the root `id` is (a root page is at level 1); iterative. */
+function levelOf(draft: PageTreeDraft, id: string): number {
+  let level = 1;
+  for (let parent = draft.parentOf(id); parent !== undefined; parent = draft.parentOf(parent)) level++;
+  return level;
+}
+
+/**
+ * How many levels the subtree of `id` spans (1: a page without subpages); iterative.
+ *
+ * @example
+ * subtreeHeight(draft, 'guidesId') // → 2 when guides has subpages without their own
+ */
+export function subtreeHeight(draft: PageTreeDraft, id: string): number {
+  let height = 0;
+  let level: readonly string[] = [id];
+  while (level.length > 0) {
+    height++;
+    level = level.flatMap((parent) => draft.children(parent));
+  }
+  return height;
 }
 
 /**

@@ -4,7 +4,7 @@ import { invalidChange } from './change-error.ts';
 import type { ContentBatch } from './content-batch.ts';
 import { existingPage } from './existing-page.ts';
 import { readGitBlob } from './git-blob-field.ts';
-import { dropGitPaths, parentFor, positionFor, withFreeSlug } from './page-placement.ts';
+import { dropGitPaths, parentFor, positionFor, subtreeHeight, withFreeSlug } from './page-placement.ts';
 import { readPageFieldUpdate, withFieldValues, withPageFields } from './page-update-fields.ts';
 import { readSubmittedDocument } from './submitted-markdown.ts';
 
@@ -37,7 +37,7 @@ export function applyUpdatePage(batch: ContentBatch, change: ChangeRequestConten
 
   const oldParent = draft.parentOf(current.id);
   const moves = change.into !== undefined;
-  const parent = moves ? parentFor(draft, change.into, index, 'into') : oldParent;
+  const parent = moves ? parentFor(draft, change.into, index, 'into', subtreeHeight(draft, current.id)) : oldParent;
   const at = positionFor(change.at, index);
   if (parent !== undefined && draft.isWithin(parent, current.id)) {
     throw invalidChange(index, 'into', `page ${current.id} cannot be moved under itself or one of its own subpages`);

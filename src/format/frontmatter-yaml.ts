@@ -1,5 +1,6 @@
-import { isMap, isSeq, parseDocument, stringify, type YAMLError } from 'yaml';
+import { isMap, isSeq, stringify, type YAMLError } from 'yaml';
 import { LineIndex } from './line-index.ts';
+import { parseYamlDocument } from './yaml-depth.ts';
 
 /**
  * Frontmatter YAML, parsed with its problems located, and written in the canonical style.
@@ -25,7 +26,7 @@ export type ParsedFrontmatter =
  * // → { ok: true, data: { description: 'Hi', owner: 'docs-team' }, unknownKeysText: 'owner: docs-team\n' }
  */
 export function parseFrontmatter(yaml: string, isKnown: (key: string) => boolean): ParsedFrontmatter {
-  const document = parseDocument(yaml, { prettyErrors: false, uniqueKeys: false });
+  const document = parseYamlDocument(yaml, { prettyErrors: false, uniqueKeys: false });
   if (document.errors.length > 0) {
     return { ok: false, ...describeYamlError(yaml, document.errors[0]!) };
   }
@@ -84,7 +85,7 @@ export function describeYamlError(text: string, error: YAMLError): { line: numbe
  * lineOfKeyPath('layout:\n  cover:\n    size: weird\n', 'layout.cover.size') // → 3
  */
 export function lineOfKeyPath(yaml: string, keyPath: string): number | undefined {
-  const document = parseDocument(yaml, { prettyErrors: false, uniqueKeys: false });
+  const document = parseYamlDocument(yaml, { prettyErrors: false, uniqueKeys: false });
   if (document.errors.length > 0) return undefined;
   const lines = new LineIndex(yaml);
   let node: unknown = document.contents;

@@ -1,7 +1,8 @@
-import { isMap, isScalar, parseDocument } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { repositoryPathProblem } from '../model/git-path-rules.ts';
 import { normalizeDirectoryPath } from './directory-path.ts';
+import { parseYamlDocument } from './yaml-depth.ts';
 import { describeYamlError } from './frontmatter-yaml.ts';
 
 /** `.gitbook.yaml`: where the space lives in the repository and how it is laid out (FORMAT.md, "Layout"). */
@@ -26,7 +27,7 @@ export const defaultConfig: GitbookConfig = { root: '', structure: { readme: 'RE
 export function parseGitbookConfig(text: string, path: string): { config: GitbookConfig; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const config: GitbookConfig = structuredClone(defaultConfig);
-  const document = parseDocument(text, { prettyErrors: false });
+  const document = parseYamlDocument(text, { prettyErrors: false });
   if (document.errors.length > 0) {
     const { line, message } = describeYamlError(text, document.errors[0]!);
     diagnostics.push({ severity: 'error', code: 'FORMAT_INVALID_YAML', path, line, message: `invalid YAML: ${message}` });

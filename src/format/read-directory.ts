@@ -8,12 +8,13 @@ import type {
   RevisionReusableContent,
   Variables,
 } from '@gitbook/api';
-import { parseDocument } from 'yaml';
 import { contentId, documentIdOf } from '../model/content-id.ts';
 import type { Diagnostic } from '../model/diagnostic.ts';
 import { flattenPages } from '../model/page-tree.ts';
 import { repositoryPathProblem } from '../model/git-path-rules.ts';
 import { emptyDirectorySource, type DirectorySource, type RevisionBundle } from '../model/revision-bundle.ts';
+import { maxPageDepth } from '../model/nesting-limits.ts';
+import { capPageDepth } from './cap-page-depth.ts';
 import { assetsFolder, includesFolder, planLayout, type DirectoryLayout } from './directory-layout.ts';
 import { basename, decodeTargetPath, isExternalTarget, normalizeDirectoryPath, resolveInside, resolveLinkTarget, splitTarget } from './directory-path.ts';
 import { coverTargets } from './cover-targets.ts';
@@ -31,6 +32,7 @@ import { createResolver } from './reference-resolver.ts';
 import { scanReferences, type ReferenceSyntax } from './references.ts';
 import { canonicalIncludeHead } from './reusable-content-head.ts';
 import { slugify, titleFromFileName } from './slug.ts';
+import { parseYamlDocument } from './yaml-depth.ts';
 import { readSummary } from './summary/read-summary.ts';
 import type { LinkSpec, PageSpec, TreeSpec } from './tree-spec.ts';
 
@@ -106,6 +108,10 @@ class DirectoryReader {
     const readmePath = root + this.config.structure.readme;
 
     const tree = this.readTree(summaryPath, readmePath);
+    const moved = capPageDepth(tree, maxPageDepth);
+    if (moved > 0) {
+      this.report('warning', 'FORMAT_INVALID_SUMMARY', summaryPath, undefined, `pages nest deeper than ${maxPageDepth} levels, the most Quire reads; the ${moved} pages below level ${maxPageDepth} are listed at level ${maxPageDepth}`);
+    }
     const pageSpecs = collectPageSpecs(tree).filter((spec) => this.text(spec.path) !== undefined);
     const includePaths = [...this.files.keys()].filter((path) => path.startsWith(root + includesFolder) && /\.md$/i.test(path) && this.text(path) !== undefined);
     const filePaths = this.collectFiles(pageSpecs, includePaths, tree);
@@ -479,7 +485,7 @@ class DirectoryReader {
     if (text === undefined) return undefined;
     this.consumed.add(path);
     this.source.varsText = text;
-    const document = parseDocument(text, { prettyErrors: false });
+    const document = parseYamlDocument(text, { prettyErrors: false });
     if (document.errors.length > 0) {
       const { line, message } = describeYamlError(text, document.errors[0]!);
       this.report('error', 'FORMAT_INVALID_YAML', path, line, `invalid YAML: ${message}`);

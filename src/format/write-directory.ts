@@ -1,5 +1,5 @@
 import type { RevisionPage, RevisionReusableContent, Variables } from '@gitbook/api';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { stringify as stringifyYaml } from 'yaml';
 import { QuireError } from '../errors/quire-error.ts';
 import { walkPages } from '../model/page-tree.ts';
 import type { RevisionBundle } from '../model/revision-bundle.ts';
@@ -12,6 +12,7 @@ import { createResolver } from './reference-resolver.ts';
 import { canonicalIncludeHead } from './reusable-content-head.ts';
 import { writeSummary } from './summary/write-summary.ts';
 import type { TreeSpec } from './tree-spec.ts';
+import { parseYamlValue } from './yaml-depth.ts';
 import { sortedJson } from './sorted-json.ts';
 
 const utf8 = new TextEncoder();
@@ -93,7 +94,7 @@ function variablesText(variables: Variables | undefined, writtenText: string | u
   if (writtenText !== undefined) {
     let written: unknown;
     try {
-      written = parseYaml(writtenText);
+      written = parseYamlValue(writtenText);
     } catch {
       return writtenText;
     }

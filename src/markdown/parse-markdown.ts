@@ -1,10 +1,14 @@
 import type { Root } from 'mdast';
+import { maxMarkdownDepth } from '../model/nesting-limits.ts';
+import { flattenDeepContainers } from './nesting/flatten-deep-containers.ts';
 import { processor } from './processor.ts';
 
 /**
  * Parses a page body (the Markdown after the frontmatter and the title) into an mdast tree with
  * GFM nodes and GitBook block nodes. Parsing never fails: what is not understood is kept as
- * `html`, `liquidTag` or `liquidBlock` nodes that write back verbatim.
+ * `html`, `liquidTag` or `liquidBlock` nodes that write back verbatim. Nesting deeper than `maxMarkdownDepth`
+ * (raw HTML: `maxHtmlDepth`) is flattened to text, so no walk over the tree meets a deeper one
+ * (src/model/nesting-limits.ts).
  *
  * @example
  * ```ts
@@ -13,6 +17,7 @@ import { processor } from './processor.ts';
  * ```
  */
 export function parseMarkdown(text: string): Root {
-  // The tree transforms read the source (layout/), so the text goes along as the file.
-  return processor.runSync(processor.parse(text), text);
+  // The tree transforms read the source (layout/), so the text goes along as the file: the text micromark read.
+  const flat = flattenDeepContainers(text, maxMarkdownDepth);
+  return processor.runSync(processor.parse(flat), flat);
 }

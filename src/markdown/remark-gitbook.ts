@@ -58,6 +58,7 @@ import { tabReader, tabsReader } from './blocks/tabs/from-markdown.ts';
 import { tabsToMarkdown } from './blocks/tabs/to-markdown.ts';
 import { updateReader, updatesReader } from './blocks/updates/from-markdown.ts';
 import { updatesToMarkdown } from './blocks/updates/to-markdown.ts';
+import { maxHtmlDepth, maxMarkdownDepth } from '../model/nesting-limits.ts';
 import { writeText } from './layout/paragraph-trailing-space.ts';
 import { liquidTagFromMarkdown } from './liquid/from-markdown.ts';
 import { htmlFlowBeforeTagSyntax } from './liquid/html-flow-before-tag.ts';
@@ -65,6 +66,10 @@ import { liquidTagSyntax } from './liquid/syntax.ts';
 import { readLiquidTags } from './liquid/read-liquid-tags.ts';
 import { readTagName } from './liquid/tag-name.ts';
 import { liquidTagToMarkdown } from './liquid/to-markdown.ts';
+import { capHtmlDepth } from './nesting/cap-html-depth.ts';
+import { capTreeDepth } from './nesting/cap-tree-depth.ts';
+import { flattenDeepContainers } from './nesting/flatten-deep-containers.ts';
+import { longDelimiterRunSyntax } from './nesting/long-delimiter-runs.ts';
 import type { BlockReaders } from './tree/block-readers.ts';
 import { readGitbookTree } from './tree/read-gitbook-tree.ts';
 
@@ -159,11 +164,19 @@ const writers: ToMarkdownOptions[] = [
  */
 export const remarkGitbook: Plugin<[], Root> = function () {
   const data = this.data();
-  (data.micromarkExtensions ??= []).push(liquidTagSyntax, htmlFlowBeforeTagSyntax, mathSyntax);
+  (data.micromarkExtensions ??= []).push(liquidTagSyntax, htmlFlowBeforeTagSyntax, mathSyntax, longDelimiterRunSyntax);
   (data.fromMarkdownExtensions ??= []).push(liquidTagFromMarkdown, mathFromMarkdown);
   (data.toMarkdownExtensions ??= []).push(...writers);
-  const reparse = (text: string): Root => this.runSync(this.parse(text), text) as Root;
+  const reparse = (text: string): Root => {
+    const flat = flattenDeepContainers(text, maxMarkdownDepth);
+    return this.runSync(this.parse(flat), flat) as Root;
+  };
   return (tree, file) => {
+    // Nesting is capped before the first walk over the tree (all of them recursive), and again after pairing
+    // Liquid tags and HTML, which nests what was flat (src/model/nesting-limits.ts).
+    capTreeDepth(tree, maxMarkdownDepth);
+    capHtmlDepth(tree, maxHtmlDepth);
     readGitbookTree(tree, String(file), readers, reparse);
+    capTreeDepth(tree, maxMarkdownDepth);
   };
 };

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import { createDocumentConverter, type DocumentConverterOptions } from '../service/document-converter.ts';
 import { defaultMaxFileBytes, systemClock, type Clock } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
@@ -32,6 +33,8 @@ export interface AppDependencies {
    * (test/fuzz) lists the routes, so a route added later is fuzzed without anyone listing it.
    */
   onRoute?: (route: RouteOptions) => void;
+  /** Markdown → JSON document conversion off the request thread: its time budget, workers, inline size. */
+  documentConversion?: DocumentConverterOptions;
 }
 
 /** The app: a Fastify instance whose routes are typed by TypeBox schemas. */
@@ -61,7 +64,9 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, ''), maxFileBytes: deps.maxFileBytes ?? defaultMaxFileBytes });
+  const documents = createDocumentConverter(deps.documentConversion);
+  app.addHook('onClose', () => documents.close());
+  app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, ''), maxFileBytes: deps.maxFileBytes ?? defaultMaxFileBytes, documents });
   app.decorateRequest('actor', null);
   installConnectionLimits(app, limits);
   installErrorHandling(app);

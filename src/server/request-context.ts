@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { QuireError } from '../errors/index.ts';
+import type { DocumentConverter } from '../service/document-converter.ts';
 import type { Actor, Clock, ServiceContext } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
 
@@ -11,6 +12,8 @@ export interface QuireDecoration {
   baseUrl: string | undefined;
   /** The largest file the service takes, in bytes (`quire serve --max-file-size`). */
   maxFileBytes: number;
+  /** Converts bodies to JSON documents off the request thread, within a time budget. */
+  documents: DocumentConverter;
 }
 
 declare module 'fastify' {
@@ -30,8 +33,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes };
+  const { store, clock, baseUrl, maxFileBytes, documents } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents };
 }
 
 /**

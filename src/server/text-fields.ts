@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { QuireError } from '../errors/index.ts';
+import { maxJsonDepth } from '../model/nesting-limits.ts';
+import { tooDeepField } from './json-depth.ts';
 
 /*
  * Text that a later stage could not store, serve or write: an unpaired surrogate (no UTF-8 for it, so Git, SQLite
@@ -79,8 +81,9 @@ export function unsafeText(value: unknown, root: string): { field: string; probl
 }
 
 /**
- * Refuses, with a 400 naming the field, a JSON body holding text that is not safe (see `unsafeText`), before
- * schema validation and before any route.
+ * Refuses, with a 400 naming the field, a JSON body nesting deeper than `maxJsonDepth` (every later walk over it,
+ * the text check's, the schema validator's and the routes', may then recurse freely) or holding text that is not
+ * safe (see `unsafeText`), before schema validation and before any route.
  *
  * @example
  * installTextChecks(app);
@@ -89,6 +92,10 @@ export function installTextChecks(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     // Only parsed JSON: a raw upload's body is the request stream itself (quire-blobs.ts), not text to walk.
     if (!isJsonValue(request.body)) return;
+    const tooDeep = tooDeepField(request.body, 'body', maxJsonDepth);
+    if (tooDeep !== undefined) {
+      throw new QuireError('INVALID_ARGUMENT', `${tooDeep} nests deeper than ${maxJsonDepth} levels of objects and arrays, the most a JSON body may nest`, { field: tooDeep, limit: maxJsonDepth });
+    }
     const found = unsafeText(request.body, 'body');
     if (found !== undefined) throw new QuireError('INVALID_ARGUMENT', `${found.field} ${found.problem}`, { field: found.field });
   });

@@ -6,9 +6,8 @@ import type { Actor } from './actor.ts';
 import type { ContentLocation } from './content-location.ts';
 import { viewOf, type ContentReadOptions } from './content-revisions.ts';
 import { openContent } from './open-content.ts';
-import { jsonDocumentOf } from './page-json-document.ts';
 import type { PublishedJsonDocument, PublishedPage } from './published-content-shapes.ts';
-import type { ServiceContext } from './service-context.ts';
+import { documentsOf, type ServiceContext } from './service-context.ts';
 import { toPublishedPage } from './to-published-content.ts';
 
 /**
@@ -37,7 +36,7 @@ export async function getContentPage(ctx: ServiceContext, actor: Actor, spaceId:
   const opened = await openContent(ctx, actor, spaceId, location);
   const page = findPage(opened.revision.pages, (candidate) => candidate.id === pageId);
   if (page === undefined) throw new QuireError('NOT_FOUND', `page ${pageId} does not exist in revision ${opened.revision.id}`, { kind: 'page', id: pageId });
-  return withBody(ctx.store, opened.revision, toPublishedPage(page, viewOf(ctx, spaceId, opened)), options);
+  return withBody(ctx, opened.revision, toPublishedPage(page, viewOf(ctx, spaceId, opened)), options);
 }
 
 /**
@@ -59,7 +58,7 @@ export async function getContentPageByPath(
   const opened = await openContent(ctx, actor, spaceId, location);
   const page = findPage(opened.revision.pages, (candidate) => (candidate.type === 'document' || candidate.type === 'group') && candidate.path === path);
   if (page === undefined) throw new QuireError('NOT_FOUND', `no page has the path "${path}" in revision ${opened.revision.id}`, { kind: 'page', path });
-  return withBody(ctx.store, opened.revision, toPublishedPage(page, viewOf(ctx, spaceId, opened)), options);
+  return withBody(ctx, opened.revision, toPublishedPage(page, viewOf(ctx, spaceId, opened)), options);
 }
 
 /**
@@ -73,7 +72,7 @@ export async function getPageDocument(ctx: ServiceContext, actor: Actor, spaceId
   const { revision } = await openContent(ctx, actor, spaceId, location);
   const page = findPage(revision.pages, (candidate) => candidate.id === pageId);
   if (page === undefined || page.type !== 'document') throw new QuireError('NOT_FOUND', `page ${pageId} is not a document page of revision ${revision.id}`, { kind: 'page', id: pageId });
-  return jsonDocumentOf(await bodyOf(ctx.store, documentIdOfPage(page)), revision, { kind: 'page', id: page.id });
+  return documentsOf(ctx).convert(await bodyOf(ctx.store, documentIdOfPage(page)), revision, { kind: 'page', id: page.id });
 }
 
 /**
@@ -86,10 +85,10 @@ export async function bodyOf(store: Pick<Store, 'getDocument'>, documentId: stri
   return documentId === undefined ? '' : store.getDocument(documentId);
 }
 
-async function withBody(store: Store, revision: RevisionSnapshot, page: PublishedPage, options: PageReadOptions): Promise<PublishedPage> {
+async function withBody(ctx: ServiceContext, revision: RevisionSnapshot, page: PublishedPage, options: PageReadOptions): Promise<PublishedPage> {
   if (options.format === undefined || page.type !== 'document') return page;
-  const body = await bodyOf(store, page.documentId);
-  return options.format === 'markdown' ? { ...page, markdown: body } : { ...page, document: jsonDocumentOf(body, revision, { kind: 'page', id: page.id }) };
+  const body = await bodyOf(ctx.store, page.documentId);
+  return options.format === 'markdown' ? { ...page, markdown: body } : { ...page, document: await documentsOf(ctx).convert(body, revision, { kind: 'page', id: page.id }) };
 }
 
 function documentIdOfPage(page: SnapshotPage): string | undefined {

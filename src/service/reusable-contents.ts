@@ -5,9 +5,8 @@ import { bodyOf } from './content-pages.ts';
 import type { ContentLocation } from './content-location.ts';
 import type { ContentReadOptions } from './content-revisions.ts';
 import { openContent } from './open-content.ts';
-import { jsonDocumentOf } from './page-json-document.ts';
 import type { PublishedJsonDocument, PublishedReusableContent } from './published-content-shapes.ts';
-import type { ServiceContext } from './service-context.ts';
+import { documentsOf, type ServiceContext } from './service-context.ts';
 import { toPublishedReusableContent } from './to-published-content.ts';
 
 /**
@@ -38,7 +37,7 @@ export async function getContentReusableContent(
 export async function getReusableContentDocument(ctx: ServiceContext, actor: Actor, spaceId: string, location: ContentLocation, reusableContentId: string): Promise<PublishedJsonDocument> {
   const { revision } = await openContent(ctx, actor, spaceId, location);
   const reusable = findReusableContent(revision.reusableContents, reusableContentId, revision.id);
-  return jsonDocumentOf(await bodyOf(ctx.store, 'document' in reusable && typeof reusable.document === 'string' ? reusable.document : undefined), revision, { kind: 'reusable-content', id: reusable.id });
+  return documentsOf(ctx).convert(await bodyOf(ctx.store, 'document' in reusable && typeof reusable.document === 'string' ? reusable.document : undefined), revision, { kind: 'reusable-content', id: reusable.id });
 }
 
 function findReusableContent(reusableContents: readonly RevisionReusableContent[], id: string, revisionId: string): RevisionReusableContent {

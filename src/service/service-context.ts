@@ -1,4 +1,5 @@
 import type { Store } from '../store/index.ts';
+import { inlineDocumentConverter, type DocumentConverter } from './document-converter.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
 export type Clock = () => Date;
@@ -17,6 +18,18 @@ export interface ServiceContext {
   baseUrl: string;
   /** The largest file the service takes, in bytes (`quire serve --max-file-size`); default `defaultMaxFileBytes`. */
   maxFileBytes?: number | undefined;
+  /** Converts bodies to JSON documents; default `inlineDocumentConverter` (the server gives one with workers and a budget). */
+  documents?: DocumentConverter | undefined;
+}
+
+/**
+ * The document converter of `ctx`.
+ *
+ * @example
+ * const document = await documentsOf(ctx).convert(body, revision, { kind: 'page', id: page.id });
+ */
+export function documentsOf(ctx: Pick<ServiceContext, 'documents'>): DocumentConverter {
+  return ctx.documents ?? inlineDocumentConverter;
 }
 
 /** The default largest file: 100 MB, which fits documentation media (GIFs, screenshots, short videos). */

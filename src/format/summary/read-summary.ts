@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { parseYamlValue } from '../yaml-depth.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { decodeTargetPath, isExternalTarget, resolveInside, splitTarget } from '../directory-path.ts';
 import { slugify } from '../slug.ts';
@@ -54,7 +54,7 @@ export function readSummary(
       case 'computed': {
         let source: unknown;
         try {
-          source = parseYaml(entry.yaml);
+          source = parseYamlValue(entry.yaml);
         } catch (error) {
           report('error', 'FORMAT_INVALID_YAML', entry.line + 1, `invalid YAML in computed page: ${(error as Error).message.split('\n')[0]}`);
         }

@@ -1,5 +1,6 @@
 import type { RevisionPage, RevisionPageDocument, RevisionPageLink } from '@gitbook/api';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { stringify as stringifyYaml } from 'yaml';
+import { parseYamlValue } from '../yaml-depth.ts';
 import type { RevisionBundle } from '../../model/revision-bundle.ts';
 import type { DirectoryLayout } from '../directory-layout.ts';
 import { decodeTargetPath, isExternalTarget, relativePath, resolveInside, splitTarget } from '../directory-path.ts';
@@ -144,7 +145,7 @@ function signatureOfEntry(entry: SummaryEntry, summaryPath: string, root: string
     case 'computed': {
       let source: unknown;
       try {
-        source = parseYaml(entry.yaml);
+        source = parseYamlValue(entry.yaml);
       } catch {
         return `invalid\0${entry.raw}`;
       }

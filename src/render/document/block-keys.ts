@@ -12,6 +12,8 @@ import type { JSONDocument } from '@gitbook/api';
  */
 export function assignKeys(document: JSONDocument): void {
   const used = new Set<string>();
+  // The next counter to try for each hash: a page of 10,000 equal paragraphs would otherwise probe in n².
+  const nextCounter = new Map<string, number>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
       for (const child of node) visit(child);
@@ -22,7 +24,12 @@ export function assignKeys(document: JSONDocument): void {
     if (record.object === 'block' || record.object === 'inline' || record.object === 'text' || record.object === 'fragment') {
       const base = hash(JSON.stringify(node));
       let key = base;
-      for (let counter = 1; used.has(key); counter++) key = `${base}-${counter}`;
+      if (used.has(key)) {
+        let counter = nextCounter.get(base) ?? 1;
+        while (used.has(`${base}-${counter}`)) counter++;
+        key = `${base}-${counter}`;
+        nextCounter.set(base, counter + 1);
+      }
       used.add(key);
       record.key = key;
     }

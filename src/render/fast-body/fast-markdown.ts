@@ -6,6 +6,7 @@
 // continuation line.
 import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
+import { maxMarkdownDepth } from '../../model/nesting-limits.ts';
 import { FastPathUnsupported } from './unsupported.ts';
 
 /** One tag on its line, `%}` outside quotes, nothing but spaces after it. */
@@ -35,8 +36,12 @@ reader.normalizeLinkText = (text) => text;
 reader.validateLink = () => true;
 reader.block.ruler.before('paragraph', 'liquid_tag', liquidTagRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 
-/** Nesting deeper than this many levels is left to the full path (markdown-it would drop what lies deeper). */
-const maxDepth = 100;
+/**
+ * Nesting deeper than this many levels, blocks and inline content together, is left to the full path: markdown-it
+ * would drop what lies deeper, and the full path flattens what goes past `maxMarkdownDepth` (the fast path stops
+ * well before, so it never gives a tree the full path would have flattened).
+ */
+const maxDepth = maxMarkdownDepth / 2;
 
 /**
  * The block tokens of `markdown`, or a `FastPathUnsupported` when it has what the fast path leaves to the full
@@ -48,6 +53,9 @@ export function parseFast(markdown: string): Token[] {
   const env: { references?: Record<string, unknown> } = {};
   const tokens = reader.parse(markdown, env);
   if (env.references !== undefined && Object.keys(env.references).length > 0) throw new FastPathUnsupported('link reference definitions');
-  for (const token of tokens) if (token.level > maxDepth) throw new FastPathUnsupported('deep nesting');
+  for (const token of tokens) {
+    if (token.level > maxDepth) throw new FastPathUnsupported('deep nesting');
+    for (const child of token.children ?? []) if (token.level + child.level > maxDepth) throw new FastPathUnsupported('deep nesting');
+  }
   return tokens;
 }
