@@ -9009,8 +9009,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       const _entries = [];
       let cursor = 0;
       while (cursor < buffer.length) {
-        const space = buffer.indexOf(32, cursor);
-        if (space === -1) {
+        const space2 = buffer.indexOf(32, cursor);
+        if (space2 === -1) {
           throw new InternalError(
             `GitTree: Error parsing buffer at byte location ${cursor}: Could not find the next space character.`
           );
@@ -9021,10 +9021,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             `GitTree: Error parsing buffer at byte location ${cursor}: Could not find the next null character.`
           );
         }
-        let mode = buffer.slice(cursor, space).toString("utf8");
+        let mode = buffer.slice(cursor, space2).toString("utf8");
         if (mode === "40000") mode = "040000";
         const type = mode2type$1(mode);
-        const path = buffer.slice(space + 1, nullchar).toString("utf8");
+        const path = buffer.slice(space2 + 1, nullchar).toString("utf8");
         const hfsClean = path.replace(
           /[\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/g,
           ""
@@ -9084,11 +9084,11 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         return Buffer.concat(
           entries.map((entry) => {
             const mode = Buffer.from(entry.mode.replace(/^0/, ""));
-            const space = Buffer.from(" ");
+            const space2 = Buffer.from(" ");
             const path = Buffer.from(entry.path, "utf8");
             const nullchar = Buffer.from([0]);
             const oid = Buffer.from(entry.oid, "hex");
-            return Buffer.concat([mode, space, path, nullchar, oid]);
+            return Buffer.concat([mode, space2, path, nullchar, oid]);
           })
         );
       }
@@ -17149,10 +17149,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (line2.trim() === "") continue;
         const status2 = line2.slice(0, 2);
         const refAndMessage = line2.slice(3);
-        let space = refAndMessage.indexOf(" ");
-        if (space === -1) space = refAndMessage.length;
-        const ref = refAndMessage.slice(0, space);
-        const error = refAndMessage.slice(space + 1);
+        let space2 = refAndMessage.indexOf(" ");
+        if (space2 === -1) space2 = refAndMessage.length;
+        const ref = refAndMessage.slice(0, space2);
+        const error = refAndMessage.slice(space2 + 1);
         result.refs[ref] = {
           ok: status2 === "ok",
           error
@@ -49664,7 +49664,7 @@ var require_Document = __commonJS({
     var applyReviver = require_applyReviver();
     var createNode = require_createNode();
     var directives = require_directives();
-    var Document = class _Document {
+    var Document2 = class _Document {
       constructor(value, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
@@ -49954,7 +49954,7 @@ var require_Document = __commonJS({
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
-    exports.Document = Document;
+    exports.Document = Document2;
   }
 });
 
@@ -49971,7 +49971,7 @@ var require_errors2 = __commonJS({
         this.pos = pos;
       }
     };
-    var YAMLParseError = class extends YAMLError {
+    var YAMLParseError2 = class extends YAMLError {
       constructor(pos, code, message) {
         super("YAMLParseError", pos, code, message);
       }
@@ -50017,7 +50017,7 @@ ${pointer}
       }
     };
     exports.YAMLError = YAMLError;
-    exports.YAMLParseError = YAMLParseError;
+    exports.YAMLParseError = YAMLParseError2;
     exports.YAMLWarning = YAMLWarning;
     exports.prettifyError = prettifyError;
   }
@@ -51319,13 +51319,13 @@ var require_compose_node = __commonJS({
 var require_compose_doc = __commonJS({
   "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
-    var Document = require_Document();
+    var Document2 = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
     function composeDoc(options, directives, { offset, start, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
-      const doc = new Document.Document(void 0, opts);
+      const doc = new Document2.Document(void 0, opts);
       const ctx = {
         atKey: false,
         atRoot: true,
@@ -51364,7 +51364,7 @@ var require_composer = __commonJS({
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var errors = require_errors2();
     var identity2 = require_identity();
     var composeDoc = require_compose_doc();
@@ -51553,7 +51553,7 @@ ${end.comment}` : end.comment;
           this.doc = null;
         } else if (forceDoc) {
           const opts = Object.assign({ _directives: this.directives }, this.options);
-          const doc = new Document.Document(void 0, opts);
+          const doc = new Document2.Document(void 0, opts);
           if (this.atDirectives)
             this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
           doc.range = [0, endOffset, endOffset];
@@ -53475,7 +53475,7 @@ var require_public_api = __commonJS({
   "node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var errors = require_errors2();
     var log = require_log();
     var identity2 = require_identity();
@@ -53500,7 +53500,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument4(source, options = {}) {
+    function parseDocument2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -53519,14 +53519,14 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse(src, reviver, options) {
+    function parse2(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument4(src, options);
+      const doc = parseDocument2(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -53558,11 +53558,11 @@ var require_public_api = __commonJS({
       }
       if (identity2.isDocument(value) && !_replacer)
         return value.toString(options);
-      return new Document.Document(value, _replacer, options).toString(options);
+      return new Document2.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse;
+    exports.parse = parse2;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument4;
+    exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
   }
 });
@@ -53572,7 +53572,7 @@ var require_dist = __commonJS({
   "node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var Schema = require_Schema();
     var errors = require_errors2();
     var Alias = require_Alias();
@@ -53588,7 +53588,7 @@ var require_dist = __commonJS({
     var publicApi = require_public_api();
     var visit = require_visit();
     exports.Composer = composer.Composer;
-    exports.Document = Document.Document;
+    exports.Document = Document2.Document;
     exports.Schema = Schema.Schema;
     exports.YAMLError = errors.YAMLError;
     exports.YAMLParseError = errors.YAMLParseError;
@@ -53635,8 +53635,9 @@ var errorCatalogue = {
   CONFLICT: { status: 409, summary: "The change conflicts with the current state." },
   INTERNAL: { status: 500, summary: "A bug in Quire: an invariant did not hold." },
   FILE_TOO_LARGE: { status: 413, summary: "A file is larger than the server takes (quire serve --max-file-size, default 100 MB)." },
+  CONTENT_TOO_COSTLY: { status: 422, summary: "Converting a page or reusable content to a JSON document took longer than its time budget; the Markdown is kept and can be read as it is." },
   // Service: who is calling and what they may do
-  UNAUTHENTICATED: { status: 401, summary: "No bearer token, or a token that is unknown or expired." },
+  UNAUTHENTICATED: { status: 401, summary: "No bearer token, or a token that is unknown, revoked or expired." },
   PERMISSION_DENIED: { status: 403, summary: "The caller may see the thing but its role does not allow this change." },
   // Format: reading and writing a Markdown directory
   FORMAT_INVALID_YAML: { status: 400, summary: "YAML in frontmatter, .gitbook.yaml or .gitbook/vars.yaml does not parse." },
@@ -53882,15 +53883,15 @@ function resolveContentLocation(name, location) {
     throw new QuireError("INVALID_ARGUMENT", `${name} must be { spaceId }, { spaceId, revisionId } or { spaceId, changeRequestId }`, { field: name });
   }
   const { spaceId, revisionId, changeRequestId } = location;
-  const space = checkId(`${name}.spaceId`, spaceId);
+  const space2 = checkId(`${name}.spaceId`, spaceId);
   if (revisionId !== void 0 && changeRequestId !== void 0) {
     throw new QuireError("INVALID_ARGUMENT", `${name} names both a revisionId and a changeRequestId; give one`, { field: name });
   }
-  if (revisionId !== void 0) return { routes: revisionRoutes, params: { spaceId: space, revisionId: checkId(`${name}.revisionId`, revisionId) } };
+  if (revisionId !== void 0) return { routes: revisionRoutes, params: { spaceId: space2, revisionId: checkId(`${name}.revisionId`, revisionId) } };
   if (changeRequestId !== void 0) {
-    return { routes: changeRequestRoutes, params: { spaceId: space, changeRequestId: checkId(`${name}.changeRequestId`, changeRequestId) } };
+    return { routes: changeRequestRoutes, params: { spaceId: space2, changeRequestId: checkId(`${name}.changeRequestId`, changeRequestId) } };
   }
-  return { routes: liveRoutes, params: { spaceId: space } };
+  return { routes: liveRoutes, params: { spaceId: space2 } };
 }
 
 // src/client/content-operations.ts
@@ -53975,6 +53976,17 @@ function uploadBlob(transport, spaceId, bytes, digests) {
     rawBody: bytes,
     retrySafe: true
   });
+}
+function listApiTokens(transport, organizationId, limit) {
+  const call = organizationId === void 0 ? { method: "GET", route: "/v1/quire/tokens" } : { method: "GET", route: "/v1/orgs/{organizationId}/quire/tokens", params: { organizationId } };
+  return listRequest(transport, call, limit);
+}
+function createApiToken(transport, body) {
+  return transport.json({ method: "POST", route: "/v1/quire/tokens", body });
+}
+async function revokeApiToken(transport, tokenId, organizationId) {
+  const call = organizationId === void 0 ? { method: "DELETE", route: "/v1/quire/tokens/{tokenId}", params: { tokenId } } : { method: "DELETE", route: "/v1/orgs/{organizationId}/quire/tokens/{tokenId}", params: { organizationId, tokenId } };
+  await transport.json(call);
 }
 
 // src/client/retry-policy.ts
@@ -55641,6 +55653,50 @@ var ApiClient = class {
     return setSyncPoint(this.#transport, checkId("spaceId", spaceId), point);
   }
   /**
+   * API tokens (extension `api-tokens`): the caller's own (`GET /v1/quire/tokens`), or with `organizationId`
+   * those of the organization's members (`GET /v1/orgs/{organizationId}/quire/tokens`, admins only), following pages.
+   *
+   * @example
+   * for await (const token of client.listApiTokens()) console.log(token.id, token.label, token.lastUsedAt);
+   */
+  listApiTokens(options = {}) {
+    const given = checkObject("options", options);
+    const organizationId = given["organizationId"] === void 0 ? void 0 : checkId("options.organizationId", given["organizationId"]);
+    return listApiTokens(this.#transport, organizationId, checkOptionalLimit("options.limit", given["limit"]));
+  }
+  /**
+   * Makes a token for the caller (`POST /v1/quire/tokens`, extension `api-tokens`); keep `token`, it is never
+   * shown again. Not retried once it may have been sent.
+   *
+   * @example
+   * const { token, expiresAt } = await client.createApiToken({ label: 'CI', expiresIn: '30d' });
+   */
+  createApiToken(body = {}) {
+    const given = checkObject("body", body);
+    const label = checkOptionalString("body.label", given["label"]);
+    const expiresAt = checkOptionalString("body.expiresAt", given["expiresAt"]);
+    const expiresIn = checkOptionalString("body.expiresIn", given["expiresIn"]);
+    return createApiToken(this.#transport, {
+      ...label === void 0 ? {} : { label },
+      ...expiresAt === void 0 ? {} : { expiresAt },
+      ...expiresIn === void 0 ? {} : { expiresIn }
+    });
+  }
+  /**
+   * Revokes a token (extension `api-tokens`): one of the caller's (`DELETE /v1/quire/tokens/{tokenId}`), or with
+   * `organizationId` one of the organization's members' (admins only). A token that is not there is a 404
+   * (ApiRequestError).
+   *
+   * @example
+   * await client.revokeApiToken('tok1');
+   */
+  revokeApiToken(tokenId, options = {}) {
+    const id = checkId("tokenId", tokenId);
+    const given = checkObject("options", options);
+    const organizationId = given["organizationId"] === void 0 ? void 0 : checkId("options.organizationId", given["organizationId"]);
+    return revokeApiToken(this.#transport, id, organizationId);
+  }
+  /**
    * The published site profile (getPublishedContentSite): site, structure, customizations. Export starts here.
    *
    * @example
@@ -55867,9 +55923,9 @@ function parseCommitObject(oid, bytes) {
   let committer;
   for (const line of headerText.split("\n")) {
     if (line.startsWith(" ")) continue;
-    const space = line.indexOf(" ");
-    const key = space < 0 ? line : line.slice(0, space);
-    const value = space < 0 ? "" : line.slice(space + 1);
+    const space2 = line.indexOf(" ");
+    const key = space2 < 0 ? line : line.slice(0, space2);
+    const value = space2 < 0 ? "" : line.slice(space2 + 1);
     if (key === "tree" && tree === "") tree = value;
     else if (key === "parent") parents.push(value);
     else if (key === "author") author ??= parseIdentity(value);
@@ -55923,11 +55979,11 @@ function parseTreeObject(bytes) {
   const items = [];
   let index2 = 0;
   while (index2 < bytes.length) {
-    const space = bytes.indexOf(SPACE, index2);
-    const nul = bytes.indexOf(NUL, space + 1);
-    if (space < 0 || nul < 0 || nul + 21 > bytes.length) throw new Error("Malformed tree object");
-    const mode = canonicalMode(utf82.decode(bytes.subarray(index2, space)));
-    const name = utf82.decode(bytes.subarray(space + 1, nul));
+    const space2 = bytes.indexOf(SPACE, index2);
+    const nul = bytes.indexOf(NUL, space2 + 1);
+    if (space2 < 0 || nul < 0 || nul + 21 > bytes.length) throw new Error("Malformed tree object");
+    const mode = canonicalMode(utf82.decode(bytes.subarray(index2, space2)));
+    const name = utf82.decode(bytes.subarray(space2 + 1, nul));
     const oid = hex(bytes.subarray(nul + 1, nul + 21));
     items.push({ name, oid, mode });
     index2 = nul + 21;
@@ -56933,9 +56989,6 @@ function halves(batch) {
   return [batch.slice(0, middle), batch.slice(middle)];
 }
 
-// src/format/read-directory.ts
-var import_yaml4 = __toESM(require_dist(), 1);
-
 // src/model/content-id.ts
 import { createHash as createHash2 } from "node:crypto";
 var alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -56981,6 +57034,52 @@ function emptyDirectorySource() {
     extra: {},
     symlinks: {}
   };
+}
+
+// src/model/nesting-limits.ts
+var maxYamlDepth = 64;
+var maxPageDepth = 32;
+
+// src/format/cap-page-depth.ts
+function hasChildren2(spec) {
+  return "children" in spec && spec.children.length > 0;
+}
+function flattenedDescendants(spec) {
+  const out = [];
+  const pending = [...spec.children].reverse();
+  while (pending.length > 0) {
+    const current = pending.pop();
+    out.push("children" in current ? { ...current, children: [] } : current);
+    if ("children" in current) for (let index2 = current.children.length - 1; index2 >= 0; index2--) pending.push(current.children[index2]);
+  }
+  return out;
+}
+function capPageDepth(tree, maxDepth) {
+  let moved = 0;
+  const pending = [{ siblings: tree, depth: 1 }];
+  while (pending.length > 0) {
+    const { siblings, depth } = pending.pop();
+    if (depth < maxDepth) {
+      for (const spec of siblings) if (hasChildren2(spec)) pending.push({ siblings: spec.children, depth: depth + 1 });
+      continue;
+    }
+    if (!siblings.some(hasChildren2)) continue;
+    const rebuilt = [];
+    for (const spec of siblings) {
+      if (!hasChildren2(spec)) {
+        rebuilt.push(spec);
+        continue;
+      }
+      rebuilt.push({ ...spec, children: [] });
+      for (const descendant of flattenedDescendants(spec)) {
+        rebuilt.push(descendant);
+        moved++;
+      }
+    }
+    siblings.length = 0;
+    for (const spec of rebuilt) siblings.push(spec);
+  }
+  return moved;
 }
 
 // src/format/directory-path.ts
@@ -57264,7 +57363,7 @@ function frontmatterDiagnostics(path, problems) {
 }
 
 // src/format/frontmatter-yaml.ts
-var import_yaml = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 
 // src/format/line-index.ts
 var LineIndex = class {
@@ -57287,14 +57386,84 @@ var LineIndex = class {
   }
 };
 
+// src/format/yaml-depth.ts
+var import_yaml = __toESM(require_dist(), 1);
+var space = 32;
+function skipQuoted(text, start) {
+  const quote2 = text.charCodeAt(start);
+  let index2 = start + 1;
+  while (index2 < text.length) {
+    const code = text.charCodeAt(index2);
+    if (quote2 === 34 && code === 92) index2 += 2;
+    else if (code === quote2) {
+      if (quote2 === 39 && text.charCodeAt(index2 + 1) === 39) index2 += 2;
+      else return index2 + 1;
+    } else index2++;
+  }
+  return index2;
+}
+function startsToken(previous) {
+  return Number.isNaN(previous) || previous === space || previous === 9 || previous === 10 || previous === 91 || previous === 123 || previous === 44 || previous === 58 || previous === 45 || previous === 63;
+}
+function yamlTooDeepAt(text, maxDepth) {
+  const indents = [];
+  let flow = 0;
+  let lineStart2 = 0;
+  while (lineStart2 < text.length) {
+    let index2 = lineStart2;
+    while (text.charCodeAt(index2) === space) index2++;
+    const blank = index2 >= text.length || text[index2] === "\n" || text[index2] === "\r" || text[index2] === "#";
+    let depth = 0;
+    if (flow === 0 && !blank) {
+      const indent = index2 - lineStart2;
+      while (indents.length > 0 && indents[indents.length - 1] > indent) indents.pop();
+      if (indents.length === 0 || indents[indents.length - 1] < indent) indents.push(indent);
+      while ((text[index2] === "-" || text[index2] === "?") && (text[index2 + 1] === " " || text[index2 + 1] === "	")) {
+        depth++;
+        index2 += 2;
+        while (text.charCodeAt(index2) === space) index2++;
+      }
+    }
+    const blockDepth = indents.length + Math.max(0, depth - 1);
+    if (blockDepth > maxDepth) return index2;
+    for (; index2 < text.length && text[index2] !== "\n"; index2++) {
+      const code = text.charCodeAt(index2);
+      if ((code === 34 || code === 39) && startsToken(text.charCodeAt(index2 - 1))) {
+        index2 = skipQuoted(text, index2) - 1;
+      } else if (code === 91 || code === 123) {
+        if (blockDepth + ++flow > maxDepth) return index2;
+      } else if (code === 93 || code === 125) {
+        flow = Math.max(0, flow - 1);
+      }
+    }
+    lineStart2 = index2 + 1;
+  }
+  return void 0;
+}
+function tooDeepError(at) {
+  return new import_yaml.YAMLParseError([at, at + 1], "RESOURCE_EXHAUSTION", `the YAML nests deeper than ${maxYamlDepth} levels, the most Quire reads`);
+}
+function parseYamlDocument(text, options = {}) {
+  const at = yamlTooDeepAt(text, maxYamlDepth);
+  if (at === void 0) return (0, import_yaml.parseDocument)(text, options);
+  const document2 = new import_yaml.Document(null, options);
+  document2.errors.push(tooDeepError(at));
+  return document2;
+}
+function parseYamlValue(text) {
+  const at = yamlTooDeepAt(text, maxYamlDepth);
+  if (at !== void 0) throw tooDeepError(at);
+  return (0, import_yaml.parse)(text);
+}
+
 // src/format/frontmatter-yaml.ts
 function parseFrontmatter(yaml, isKnown) {
-  const document2 = (0, import_yaml.parseDocument)(yaml, { prettyErrors: false, uniqueKeys: false });
+  const document2 = parseYamlDocument(yaml, { prettyErrors: false, uniqueKeys: false });
   if (document2.errors.length > 0) {
     return { ok: false, ...describeYamlError(yaml, document2.errors[0]) };
   }
   if (document2.contents === null) return { ok: true, data: {}, unknownKeysText: "", keyTexts: [] };
-  if (!(0, import_yaml.isMap)(document2.contents)) return { ok: false, line: 1, message: "frontmatter must be a map of keys to values" };
+  if (!(0, import_yaml2.isMap)(document2.contents)) return { ok: false, line: 1, message: "frontmatter must be a map of keys to values" };
   const items = document2.contents.items;
   let unknownKeysText = "";
   const keyTexts = [];
@@ -57315,7 +57484,7 @@ function lineStart(text, offset) {
   return text.lastIndexOf("\n", offset - 1) + 1;
 }
 function writeFrontmatter(unknownKeysText, known) {
-  const knownText = Object.keys(known).length === 0 ? "" : (0, import_yaml.stringify)(known, { lineWidth: 0, indent: 2 });
+  const knownText = Object.keys(known).length === 0 ? "" : (0, import_yaml2.stringify)(known, { lineWidth: 0, indent: 2 });
   return unknownKeysText + knownText;
 }
 function describeYamlError(text, error) {
@@ -57324,19 +57493,19 @@ function describeYamlError(text, error) {
   return { line: new LineIndex(text).lineOf(offset), message: error.message.split("\n")[0] };
 }
 function lineOfKeyPath(yaml, keyPath) {
-  const document2 = (0, import_yaml.parseDocument)(yaml, { prettyErrors: false, uniqueKeys: false });
+  const document2 = parseYamlDocument(yaml, { prettyErrors: false, uniqueKeys: false });
   if (document2.errors.length > 0) return void 0;
   const lines2 = new LineIndex(yaml);
   let node = document2.contents;
   let offset;
   for (const segment of keyPath.split(".")) {
-    if ((0, import_yaml.isMap)(node)) {
+    if ((0, import_yaml2.isMap)(node)) {
       const pair = node.items.find((item) => item.key?.value === segment);
       const start = pair?.key?.range?.[0];
       if (pair === void 0 || start === void 0) break;
       offset = start;
       node = pair.value;
-    } else if ((0, import_yaml.isSeq)(node) && /^\d+$/.test(segment)) {
+    } else if ((0, import_yaml2.isSeq)(node) && /^\d+$/.test(segment)) {
       const item = node.items[Number(segment)];
       const start = item?.range?.[0];
       if (start === void 0) break;
@@ -57348,13 +57517,13 @@ function lineOfKeyPath(yaml, keyPath) {
 }
 
 // src/format/gitbook-config.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 var configFileName = ".gitbook.yaml";
 var defaultConfig = { root: "", structure: { readme: "README.md", summary: "SUMMARY.md" }, redirects: {} };
 function parseGitbookConfig(text, path) {
   const diagnostics = [];
   const config = structuredClone(defaultConfig);
-  const document2 = (0, import_yaml2.parseDocument)(text, { prettyErrors: false });
+  const document2 = parseYamlDocument(text, { prettyErrors: false });
   if (document2.errors.length > 0) {
     const { line, message } = describeYamlError(text, document2.errors[0]);
     diagnostics.push({ severity: "error", code: "FORMAT_INVALID_YAML", path, line, message: `invalid YAML: ${message}` });
@@ -57363,14 +57532,14 @@ function parseGitbookConfig(text, path) {
   const lineOf = (node) => lineOfNode(text, node);
   const invalid2 = (node, message) => diagnostics.push({ severity: "error", code: "FORMAT_INVALID_CONFIG", path, line: lineOf(node), message });
   const contents = document2.contents;
-  if (contents === null || (0, import_yaml2.isScalar)(contents) && contents.value === null) return { config, diagnostics };
-  if (!(0, import_yaml2.isMap)(contents)) {
+  if (contents === null || (0, import_yaml3.isScalar)(contents) && contents.value === null) return { config, diagnostics };
+  if (!(0, import_yaml3.isMap)(contents)) {
     invalid2(contents, ".gitbook.yaml must be a map of root, structure and redirects");
     return { config, diagnostics };
   }
   const root = contents.get("root", true);
   if (root !== void 0) {
-    const value = (0, import_yaml2.isScalar)(root) && typeof root.value === "string" ? root.value.trim() : void 0;
+    const value = (0, import_yaml3.isScalar)(root) && typeof root.value === "string" ? root.value.trim() : void 0;
     if (value === void 0) invalid2(root, "`root` must be a path");
     else {
       const normalized = value === "" || value === "./" || value === "." ? { ok: true, path: "" } : normalizeDirectoryPath(value);
@@ -57382,12 +57551,12 @@ function parseGitbookConfig(text, path) {
   }
   const structure = contents.get("structure", true);
   if (structure !== void 0) {
-    if (!(0, import_yaml2.isMap)(structure)) invalid2(structure, "`structure` must be a map with readme and summary");
+    if (!(0, import_yaml3.isMap)(structure)) invalid2(structure, "`structure` must be a map with readme and summary");
     else {
       for (const key of ["readme", "summary"]) {
         const value = structure.get(key, true);
         if (value === void 0) continue;
-        const normalized = (0, import_yaml2.isScalar)(value) && typeof value.value === "string" ? normalizeDirectoryPath(value.value.trim()) : void 0;
+        const normalized = (0, import_yaml3.isScalar)(value) && typeof value.value === "string" ? normalizeDirectoryPath(value.value.trim()) : void 0;
         const problem = normalized?.ok ? repositoryPathProblem(normalized.path) : void 0;
         if (!normalized?.ok) invalid2(value, `\`structure.${key}\` must be a path inside the root`);
         else if (problem !== void 0) invalid2(value, `\`structure.${key}\` ${problem}; the default is used`);
@@ -57396,12 +57565,12 @@ function parseGitbookConfig(text, path) {
     }
   }
   const redirects = contents.get("redirects", true);
-  if (redirects !== void 0 && !((0, import_yaml2.isScalar)(redirects) && redirects.value === null)) {
-    if (!(0, import_yaml2.isMap)(redirects)) invalid2(redirects, "`redirects` must be a map of old path to file");
+  if (redirects !== void 0 && !((0, import_yaml3.isScalar)(redirects) && redirects.value === null)) {
+    if (!(0, import_yaml3.isMap)(redirects)) invalid2(redirects, "`redirects` must be a map of old path to file");
     else {
       for (const pair of redirects.items) {
-        const from = (0, import_yaml2.isScalar)(pair.key) ? String(pair.key.value) : void 0;
-        const to = (0, import_yaml2.isScalar)(pair.value) && typeof pair.value.value === "string" ? pair.value.value : void 0;
+        const from = (0, import_yaml3.isScalar)(pair.key) ? String(pair.key.value) : void 0;
+        const to = (0, import_yaml3.isScalar)(pair.value) && typeof pair.value.value === "string" ? pair.value.value : void 0;
         if (from === void 0 || to === void 0) {
           invalid2(pair.key, "each redirect maps an old path to a file path");
           continue;
@@ -58048,9 +58217,6 @@ function canonicalIncludeHead(title, bodyIsEmpty) {
   return composeHead({ frontmatter: writeFrontmatter("", { title }), bodyIsEmpty });
 }
 
-// src/format/summary/read-summary.ts
-var import_yaml3 = __toESM(require_dist(), 1);
-
 // src/format/summary/summary-lines.ts
 var titlePattern = /^#[ \t]+(.*?)[ \t]*$/;
 var groupPattern = /^##[ \t]+(.*?)[ \t]*$/;
@@ -58162,7 +58328,7 @@ function readSummary(text, summaryPath, root, exists) {
       case "computed": {
         let source;
         try {
-          source = (0, import_yaml3.parse)(entry.yaml);
+          source = parseYamlValue(entry.yaml);
         } catch (error) {
           report("error", "FORMAT_INVALID_YAML", entry.line + 1, `invalid YAML in computed page: ${error.message.split("\n")[0]}`);
         }
@@ -58258,6 +58424,10 @@ var DirectoryReader = class {
     const summaryPath = root + this.config.structure.summary;
     const readmePath = root + this.config.structure.readme;
     const tree = this.readTree(summaryPath, readmePath);
+    const moved = capPageDepth(tree, maxPageDepth);
+    if (moved > 0) {
+      this.report("warning", "FORMAT_INVALID_SUMMARY", summaryPath, void 0, `pages nest deeper than ${maxPageDepth} levels, the most Quire reads; the ${moved} pages below level ${maxPageDepth} are listed at level ${maxPageDepth}`);
+    }
     const pageSpecs = collectPageSpecs(tree).filter((spec) => this.text(spec.path) !== void 0);
     const includePaths = [...this.files.keys()].filter((path) => path.startsWith(root + includesFolder) && /\.md$/i.test(path) && this.text(path) !== void 0);
     const filePaths = this.collectFiles(pageSpecs, includePaths, tree);
@@ -58599,7 +58769,7 @@ var DirectoryReader = class {
     if (text === void 0) return void 0;
     this.consumed.add(path);
     this.source.varsText = text;
-    const document2 = (0, import_yaml4.parseDocument)(text, { prettyErrors: false });
+    const document2 = parseYamlDocument(text, { prettyErrors: false });
     if (document2.errors.length > 0) {
       const { line, message } = describeYamlError(text, document2.errors[0]);
       this.report("error", "FORMAT_INVALID_YAML", path, line, `invalid YAML: ${message}`);
@@ -58716,16 +58886,16 @@ function lineOfKey(text, key) {
 }
 
 // src/format/write-directory.ts
-var import_yaml6 = __toESM(require_dist(), 1);
+var import_yaml5 = __toESM(require_dist(), 1);
 
 // src/format/summary/write-summary.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+var import_yaml4 = __toESM(require_dist(), 1);
 
 // src/format/write-directory.ts
 var utf85 = new TextEncoder();
 
 // src/sync/id-alignment.ts
-function alignIds(local, space) {
+function alignIds(local, space2) {
   const ids = /* @__PURE__ */ new Map();
   const taken = /* @__PURE__ */ new Set();
   const pair = (localId, spaceId) => {
@@ -58741,10 +58911,10 @@ function alignIds(local, space) {
       if (found !== void 0) pair(entity.id, found);
     }
   };
-  byPath(documentPages(local.revision.pages), documentPages(space.pages));
-  byPath(local.revision.files, space.files);
-  byPath(local.revision.reusableContents, space.reusableContents);
-  zipTrees(local.revision.pages, space.pages, pair, ids, taken);
+  byPath(documentPages(local.revision.pages), documentPages(space2.pages));
+  byPath(local.revision.files, space2.files);
+  byPath(local.revision.reusableContents, space2.reusableContents);
+  zipTrees(local.revision.pages, space2.pages, pair, ids, taken);
   const byKey = (locals, spaces, key) => {
     const free = /* @__PURE__ */ new Map();
     for (const entity of spaces) if (!taken.has(entity.id)) free.set(key(entity), [...free.get(key(entity)) ?? [], entity.id]);
@@ -58754,8 +58924,8 @@ function alignIds(local, space) {
       if (candidate !== void 0) pair(entity.id, candidate);
     }
   };
-  byKey(local.revision.files, space.files, (file) => file.name);
-  byKey(local.revision.reusableContents, space.reusableContents, (reusable) => reusable.title);
+  byKey(local.revision.files, space2.files, (file) => file.name);
+  byKey(local.revision.reusableContents, space2.reusableContents, (reusable) => reusable.title);
   return ids;
 }
 function documentPages(pages) {
@@ -59608,14 +59778,14 @@ function lines(text) {
 
 // src/sync/reconcile.ts
 var utf88 = new TextDecoder("utf-8", { fatal: true });
-function reconcile(git9, space, base2, prefer) {
+function reconcile(git9, space2, base2, prefer) {
   const merged = /* @__PURE__ */ new Map();
   const combined = /* @__PURE__ */ new Set();
   const conflicts = [];
   for (const [path, ours] of git9) {
-    if (!space.has(path)) merged.set(path, ours);
+    if (!space2.has(path)) merged.set(path, ours);
   }
-  for (const [path, theirs] of space) {
+  for (const [path, theirs] of space2) {
     if (!git9.has(path)) {
       merged.set(path, theirs);
       continue;
@@ -59653,7 +59823,7 @@ function decode2(bytes) {
 }
 
 // src/sync/plan.ts
-function plan(syncPoint, git9, space, options) {
+function plan(syncPoint, git9, space2, options) {
   const result = {
     mode: "in-sync",
     syncPoint,
@@ -59665,9 +59835,9 @@ function plan(syncPoint, git9, space, options) {
     diagnostics: [],
     items: []
   };
-  const planned = options.pullRequest !== void 0 ? planPreview(result, syncPoint, git9, space, options) : syncPoint === void 0 ? planFirstSync(result, git9, space, options) : planSince(result, syncPoint, git9, space, options);
+  const planned = options.pullRequest !== void 0 ? planPreview(result, syncPoint, git9, space2, options) : syncPoint === void 0 ? planFirstSync(result, git9, space2, options) : planSince(result, syncPoint, git9, space2, options);
   planned.diagnostics = repositoryDiagnostics(planned.diagnostics, options.prefix);
-  return withRefusedFiles(planned, space.refusedFiles);
+  return withRefusedFiles(planned, space2.refusedFiles);
 }
 function repositoryDiagnostics(diagnostics, prefix) {
   const seen = /* @__PURE__ */ new Set();
@@ -59680,16 +59850,16 @@ function repositoryDiagnostics(diagnostics, prefix) {
   }
   return unique;
 }
-function planFirstSync(result, git9, space, options) {
+function planFirstSync(result, git9, space2, options) {
   const head = git9.head;
   const gitEmpty = git9.headFiles.size === 0;
-  if (gitEmpty && space.isEmpty) return result;
-  const spaceFiles = space.files ?? /* @__PURE__ */ new Map();
-  if (space.isEmpty || !gitEmpty && options.prefer === "git" && options.direction !== "space-to-git") {
+  if (gitEmpty && space2.isEmpty) return result;
+  const spaceFiles = space2.files ?? /* @__PURE__ */ new Map();
+  if (space2.isEmpty || !gitEmpty && options.prefer === "git" && options.direction !== "space-to-git") {
     if (options.direction === "space-to-git") return blocked(result, "the space is empty and --direction space-to-git does not import from Git");
-    const target = space.target;
-    const from = target !== void 0 ? applyDelta(/* @__PURE__ */ new Map(), target.changes) : space.isEmpty ? /* @__PURE__ */ new Map() : spaceFiles;
-    const changes = contentChanges(result, from, git9.headFiles, target?.content ?? liveContent(space), head?.timestamp, space.fileLimits);
+    const target = space2.target;
+    const from = target !== void 0 ? applyDelta(/* @__PURE__ */ new Map(), target.changes) : space2.isEmpty ? /* @__PURE__ */ new Map() : spaceFiles;
+    const changes = contentChanges(result, from, git9.headFiles, target?.content ?? liveContent(space2), head?.timestamp, space2.fileLimits);
     result.mode = "import";
     result.import = importStep(target ? existing(target) : { kind: "create", subject: head.subject }, changes, true, { oid: head.oid, message: head.message });
     return finish(result);
@@ -59698,7 +59868,7 @@ function planFirstSync(result, git9, space, options) {
     if (options.direction === "git-to-space") return blocked(result, "Git has no content here and --direction git-to-space does not export from the space");
     const delta = deltaBetween(git9.headFiles, spaceFiles);
     result.mode = "export";
-    result.commits.push(commitFrom(space.live.id, `${options.messagePrefix}: Export the space's content`, void 0, head?.timestamp ?? 0, delta));
+    result.commits.push(commitFrom(space2.live.id, `${options.messagePrefix}: Export the space's content`, void 0, head?.timestamp ?? 0, delta));
     return finish(result);
   }
   if (deltaBetween(git9.headFiles, spaceFiles).size === 0) {
@@ -59709,33 +59879,33 @@ function planFirstSync(result, git9, space, options) {
   result.reason = "both Git and the space have content and they were never synced. Choose which side wins with --prefer git (the space takes the repository's content, in a change request that is merged) or --prefer space (a commit takes the space's content); the other side's content stays in its history.";
   return result;
 }
-function planSince(result, syncPoint, git9, space, options) {
-  const spaceChanges = space.revisions.reduce((delta, revision2) => composeDeltas(delta, revision2.changes), /* @__PURE__ */ new Map());
-  if (options.direction === "space-to-git" && git9.changes.size > 0 && space.revisions.length > 0) {
+function planSince(result, syncPoint, git9, space2, options) {
+  const spaceChanges = space2.revisions.reduce((delta, revision2) => composeDeltas(delta, revision2.changes), /* @__PURE__ */ new Map());
+  if (options.direction === "space-to-git" && git9.changes.size > 0 && space2.revisions.length > 0) {
     return blocked(result, `Git changed ${git9.changes.size} file(s) since the last sync and --direction space-to-git would leave them out of the space; run with --direction both`);
   }
   const reconciled = reconcile(git9.changes, spaceChanges, (path) => git9.baseFiles.get(path), options.prefer);
   const gitState = (path) => git9.changes.has(path) ? git9.changes.get(path) : git9.baseFiles.get(path);
   const spaceState = (path) => spaceChanges.has(path) ? spaceChanges.get(path) : git9.baseFiles.get(path);
   const spaceNeeds = new Map([...reconciled.merged].filter(([path, bytes]) => !sameBytes(spaceState(path) ?? null, bytes)));
-  const target = space.target;
+  const target = space2.target;
   if (reconciled.conflicts.length > 0) {
     result.mode = "conflict";
-    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space), conflict.path) }));
+    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space2), conflict.path) }));
     const from = applyDelta(git9.baseFiles, target?.changes ?? spaceChanges);
-    const changes = contentChanges(result, from, applyDelta(git9.baseFiles, reconciled.merged), target?.content ?? liveContent(space), git9.head?.timestamp, space.fileLimits);
+    const changes = contentChanges(result, from, applyDelta(git9.baseFiles, reconciled.merged), target?.content ?? liveContent(space2), git9.head?.timestamp, space2.fileLimits);
     const subject = previewSubject(branchName(options.ref), void 0, git9.lastChange?.subject ?? git9.head.subject);
     result.import = importStep(target ? existing(target) : { kind: "create", subject }, changes, false, { oid: git9.head.oid, message: git9.head.message });
     return finish(result);
   }
-  const exporting = options.direction !== "git-to-space" && space.revisions.length > 0;
+  const exporting = options.direction !== "git-to-space" && space2.revisions.length > 0;
   if (exporting) {
     const lastTouch = /* @__PURE__ */ new Map();
-    space.revisions.forEach((revision2, index2) => {
+    space2.revisions.forEach((revision2, index2) => {
       for (const path of revision2.changes.keys()) lastTouch.set(path, index2);
     });
     const written = /* @__PURE__ */ new Map();
-    space.revisions.forEach((revision2, index2) => {
+    space2.revisions.forEach((revision2, index2) => {
       const delta = /* @__PURE__ */ new Map();
       for (const [path, bytes] of revision2.changes) {
         const value = reconciled.combined.has(path) ? lastTouch.get(path) === index2 ? reconciled.merged.get(path) : void 0 : bytes;
@@ -59756,41 +59926,41 @@ function planSince(result, syncPoint, git9, space, options) {
     let changes;
     if (!git9.complete && target === void 0 && spaceChanges.size === 0) {
       const changed = [...git9.changes].map(([path, after]) => ({ path, before: git9.baseFiles.get(path) ?? null, after }));
-      const quick = planInPlaceChanges(changed, space.locations ?? locationsOf(liveContent(space)), git9.structure, space.fileLimits);
+      const quick = planInPlaceChanges(changed, space2.locations ?? locationsOf(liveContent(space2)), git9.structure, space2.fileLimits);
       changes = quick?.changes;
       result.diagnostics.push(...quick?.diagnostics ?? []);
     }
     const inPlace = changes !== void 0;
-    changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space), git9.head?.timestamp, space.fileLimits);
+    changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space2), git9.head?.timestamp, space2.fileLimits);
     const subject = git9.lastChange?.subject ?? git9.head.subject;
     const message = git9.lastChange?.message ?? git9.head.message;
-    const record = exporting || space.revisions.length === 0 ? { oid: git9.head.oid, message } : void 0;
+    const record = exporting || space2.revisions.length === 0 ? { oid: git9.head.oid, message } : void 0;
     result.import = importStep(target ? existing(target) : { kind: "create", subject }, changes, true, record, inPlace);
   }
-  if (!exporting && space.revisions.length > 0) result.recordCommits = false;
+  if (!exporting && space2.revisions.length > 0) result.recordCommits = false;
   result.mode = result.import && result.commits.length > 0 ? "both" : result.import ? "import" : result.commits.length > 0 ? "export" : "in-sync";
   return finish(result);
 }
-function planPreview(result, syncPoint, git9, space, options) {
+function planPreview(result, syncPoint, git9, space2, options) {
   const pullRequest = options.pullRequest;
-  const spaceChanges = space.revisions.reduce((delta, revision2) => composeDeltas(delta, revision2.changes), /* @__PURE__ */ new Map());
+  const spaceChanges = space2.revisions.reduce((delta, revision2) => composeDeltas(delta, revision2.changes), /* @__PURE__ */ new Map());
   let to;
   let from;
   if (syncPoint === void 0) {
     to = git9.headFiles;
-    from = space.target?.changes !== void 0 ? applyDelta(/* @__PURE__ */ new Map(), space.target.changes) : space.files ?? /* @__PURE__ */ new Map();
+    from = space2.target?.changes !== void 0 ? applyDelta(/* @__PURE__ */ new Map(), space2.target.changes) : space2.files ?? /* @__PURE__ */ new Map();
   } else {
     const reconciled = reconcile(git9.changes, spaceChanges, (path) => git9.baseFiles.get(path), options.prefer);
-    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space), conflict.path) }));
+    result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space2), conflict.path) }));
     to = applyDelta(git9.baseFiles, reconciled.merged);
-    from = applyDelta(git9.baseFiles, space.target?.changes ?? spaceChanges);
+    from = applyDelta(git9.baseFiles, space2.target?.changes ?? spaceChanges);
   }
-  const changes = contentChanges(result, from, to, space.target?.content ?? liveContent(space), git9.head?.timestamp, space.fileLimits);
-  if (changes.length === 0 && space.target === void 0) return finish(result);
+  const changes = contentChanges(result, from, to, space2.target?.content ?? liveContent(space2), git9.head?.timestamp, space2.fileLimits);
+  if (changes.length === 0 && space2.target === void 0) return finish(result);
   const subject = previewSubject(pullRequest.branch, pullRequest.number, git9.head?.subject ?? "");
   result.mode = "preview";
   result.import = importStep(
-    space.target ? { ...existing(space.target), subject } : { kind: "create", subject },
+    space2.target ? { ...existing(space2.target), subject } : { kind: "create", subject },
     changes,
     false,
     git9.head === void 0 ? void 0 : { oid: pullRequest.headCommit ?? git9.head.oid, message: git9.head.message }
@@ -59851,11 +60021,11 @@ function finish(result) {
   result.items = items;
   return result;
 }
-function liveContent(space) {
-  if (space.live.content === void 0) {
-    throw new QuireError("INTERNAL", `the content of revision ${space.live.id} was not read, yet the plan needs more than the files edited in place`, { revisionId: space.live.id });
+function liveContent(space2) {
+  if (space2.live.content === void 0) {
+    throw new QuireError("INTERNAL", `the content of revision ${space2.live.id} was not read, yet the plan needs more than the files edited in place`, { revisionId: space2.live.id });
   }
-  return space.live.content;
+  return space2.live.content;
 }
 function titleAt(content, path) {
   const walk = (pages) => {
@@ -60453,12 +60623,12 @@ async function readSyncSides(context) {
   const keepsSyncPoints = info?.extensions.includes("sync-points") === true;
   const fileLimits = fileLimitsOf(info);
   stage("reading the space and the repository");
-  const [space, head] = await Promise.all([client.getSpace(spaceId), resolveHead(context)]);
+  const [space2, head] = await Promise.all([client.getSpace(spaceId), resolveHead(context)]);
   const keyed = keepsSyncPoints && head !== void 0 && context.options.pullRequest === void 0 ? await findSyncPoint(context, head) : void 0;
   const syncPointKey = keyed?.key;
   const recorded = keyed?.recorded;
-  const fromRecorded = recorded === void 0 ? void 0 : await readMainlineTo(context, space.revision, head, recorded);
-  const mainline = fromRecorded ?? await readMainline(context, space.revision, head);
+  const fromRecorded = recorded === void 0 ? void 0 : await readMainlineTo(context, space2.revision, head, recorded);
+  const mainline = fromRecorded ?? await readMainline(context, space2.revision, head);
   const syncPoint = mainline.syncPoint;
   const recordedMissing = fromRecorded === void 0 || recorded?.missing === void 0 || head === void 0 || context.options.direction === "space-to-git" ? void 0 : recorded.missing;
   const missing = recordedMissing === void 0 ? void 0 : await recordedMissingFiles(context.repo, head.oid, context.options.prefix, recordedMissing, fileLimits);
@@ -60466,9 +60636,9 @@ async function readSyncSides(context) {
   let liveLocations;
   const loadLive = async () => {
     if (live !== void 0) return live;
-    const revision2 = await client.getRevision({ spaceId, revisionId: space.revision });
+    const revision2 = await client.getRevision({ spaceId, revisionId: space2.revision });
     live = { pages: revision2.pages, files: revision2.files, reusableContents: revision2.reusableContents };
-    if (syncPoint?.revisionId === space.revision) await writeLocationCache(context.repo, spaceId, space.revision, liveLocationsOf(live));
+    if (syncPoint?.revisionId === space2.revision) await writeLocationCache(context.repo, spaceId, space2.revision, liveLocationsOf(live));
     return live;
   };
   const liveLocationsOf = (content2) => liveLocations ??= locationsOf(content2);
@@ -60476,8 +60646,8 @@ async function readSyncSides(context) {
   const revisions = await readSpaceRevisions(context, mainline.revisions, syncPoint);
   const target = await findTargetChangeRequest(context, syncPoint, head);
   stage("reading the repository");
-  const inPlaceAllowed = syncPoint !== void 0 && syncPoint.rewritten !== true && syncPoint.revisionId === space.revision && revisions.length === 0 && target === void 0;
-  const cache = inPlaceAllowed ? await openLocationCache(context.repo, spaceId, space.revision) : void 0;
+  const inPlaceAllowed = syncPoint !== void 0 && syncPoint.rewritten !== true && syncPoint.revisionId === space2.revision && revisions.length === 0 && target === void 0;
+  const cache = inPlaceAllowed ? await openLocationCache(context.repo, spaceId, space2.revision) : void 0;
   const { git: git9, locations } = await readGitSide(context, head, syncPoint, {
     inPlaceAllowed,
     locate: async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()),
@@ -60490,11 +60660,11 @@ async function readSyncSides(context) {
   const complete = missing !== void 0 || syncPoint !== void 0 && syncPoint.rewritten !== true && await readFilesCompleteMark(context.repo, spaceId) === syncPoint.commit;
   const refusedFiles = missing !== void 0 ? missing.refused : complete || syncPoint === void 0 || head === void 0 || context.options.direction === "space-to-git" ? void 0 : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()), fileLimits);
   let files;
-  if (syncPoint === void 0 && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space.revision));
+  if (syncPoint === void 0 && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space2.revision));
   return {
     syncPoint,
     git: git9,
-    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target, fileLimits, refusedFiles },
+    space: { spaceId, live: { id: space2.revision, content }, locations, revisions, files, isEmpty, target, fileLimits, refusedFiles },
     syncPointKey,
     keepsSyncPoints
   };
@@ -60649,30 +60819,30 @@ async function findTargetChangeRequest(context, syncPoint, head) {
   }
   return void 0;
 }
-async function readGitSide(context, head, syncPoint, space) {
+async function readGitSide(context, head, syncPoint, space2) {
   const { repo, options } = context;
   const prefix = options.prefix === "" ? void 0 : options.prefix;
   const ref = options.ref;
   const summary = head === void 0 ? void 0 : summarize(head);
   if (head === void 0 || syncPoint === void 0) return { git: await wholeGitSide(context, head) };
   const structure = await readStructure(context, head.oid);
-  if (syncPoint.rewritten === true) return { git: withMissingFiles(await readRewrittenGitSide(context, head, syncPoint, structure), space.missing) };
-  const sending = (space.missing?.fitting.size ?? 0) > 0;
+  if (syncPoint.rewritten === true) return { git: withMissingFiles(await readRewrittenGitSide(context, head, syncPoint, structure), space2.missing) };
+  const sending = (space2.missing?.fitting.size ?? 0) > 0;
   const changed = (await changedPaths(repo, syncPoint.commit, head.oid, prefix === void 0 ? {} : { prefix })).filter(
     (change) => change.status === "deleted" ? change.previousMode !== "160000" && change.previousMode !== "120000" : change.mode !== "160000" && change.mode !== "120000"
   );
   const lastChange = changed.length === 0 ? void 0 : await newestChange(context, syncPoint.commit, head);
-  if (changed.length === 0 && space.unchangedAllowed && !sending) {
+  if (changed.length === 0 && space2.unchangedAllowed && !sending) {
     const baseFiles = /* @__PURE__ */ new Map();
-    for (const path of space.spacePaths) {
+    for (const path of space2.spacePaths) {
       const bytes = await readFileAt(repo, syncPoint.commit, `${options.prefix}${path}`);
       if (bytes !== void 0) baseFiles.set(path, bytes);
     }
     return { git: { ref, head: summary, lastChange, headFiles: baseFiles, baseFiles, changes: /* @__PURE__ */ new Map(), complete: false, structure } };
   }
   const paths = changed.map((change) => change.path);
-  const quick = space.inPlaceAllowed && !sending && changed.length > 0 && changed.every((change) => change.status === "modified" && !structure.has(change.path));
-  const locations = quick ? await space.locate(paths) : void 0;
+  const quick = space2.inPlaceAllowed && !sending && changed.length > 0 && changed.every((change) => change.status === "modified" && !structure.has(change.path));
+  const locations = quick ? await space2.locate(paths) : void 0;
   if (locations !== void 0 && canPlanInPlace(paths, locations, structure)) {
     const blobs = await readBlobs(repo, changed.flatMap((change) => change.status === "modified" ? [change.previousOid, change.oid] : []));
     const headFiles2 = /* @__PURE__ */ new Map();
@@ -60696,7 +60866,7 @@ async function readGitSide(context, head, syncPoint, space) {
   const headFiles = now?.files ?? base2.files;
   const changes = /* @__PURE__ */ new Map();
   for (const change of changed) changes.set(change.path, change.status === "deleted" ? null : headFiles.get(change.path) ?? null);
-  return { git: withMissingFiles({ ref, head: summary, lastChange, headFiles, baseFiles: base2.files, changes, complete: true, structure }, space.missing) };
+  return { git: withMissingFiles({ ref, head: summary, lastChange, headFiles, baseFiles: base2.files, changes, complete: true, structure }, space2.missing) };
 }
 function withMissingFiles(git9, missing) {
   if (missing === void 0 || missing.lacked.length === 0) return git9;
