@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../disk/worker-entry.ts';
 import { QuireError } from '../errors/quire-error.ts';
 import { renderSitePage, type ChromeCache, type RenderedPage, type SitePlan } from '../render/index.ts';
 import { threadIconLibrary } from './icon-library.ts';
@@ -46,7 +47,9 @@ export async function renderPages(plan: SitePlan, workers: number, outDir: strin
     return chain;
   };
 
-  const pool = workers > 0 && total > mainBatch ? startWorkers({ plan, outDir }, Math.floor(workers), take, hand) : undefined;
+  // Without the worker's file (a bundle built without it) the pages are all rendered on this thread.
+  const entry = workers > 0 && total > mainBatch ? workerEntry('render-worker-entry.mjs', import.meta.url) : undefined;
+  const pool = entry === undefined ? undefined : startWorkers(entry, { plan, outDir }, Math.floor(workers), take, hand);
   try {
     const cache: ChromeCache = new Map();
     const icons = threadIconLibrary();
@@ -62,6 +65,7 @@ export async function renderPages(plan: SitePlan, workers: number, outDir: strin
 }
 
 function startWorkers(
+  entry: URL,
   start: WorkerStart,
   count: number,
   take: (size: number) => number[],
@@ -71,7 +75,7 @@ function startWorkers(
   const done = Promise.all(
     Array.from({ length: count }, () =>
       new Promise<void>((resolve, reject) => {
-        const worker = new Worker(new URL('./render-worker-entry.mjs', import.meta.url), { workerData: start satisfies WorkerStart, execArgv: [] });
+        const worker = new Worker(entry, { workerData: start satisfies WorkerStart, execArgv: [] });
         threads.push(worker);
         let inFlight = 0;
         let settled = false;

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../disk/worker-entry.ts';
 import type { RevisionSnapshot } from '../model/revision-snapshot.ts';
 import type { DocumentOwner } from './page-json-document.ts';
 import type { PublishedJsonDocument } from './published-content-shapes.ts';
@@ -42,18 +41,6 @@ interface Slot {
 }
 
 /**
- * The worker's file: beside this module when running from the sources (the `.mjs` entry that registers tsx),
- * and beside the CLI's bundle, one folder up from its chunks, when running from dist/.
- */
-function workerFile(): URL | undefined {
-  for (const candidate of ['./document-worker-entry.mjs', '../document-worker-entry.mjs']) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return url;
-  }
-  return undefined;
-}
-
-/**
  * Worker threads that convert Markdown to JSON documents, each conversion with a time budget that starts when a
  * worker takes it: past it, the worker is terminated (the only way to stop a synchronous parse) and a new one
  * started for the next conversion. Conversions wait in order for a free worker. Idle workers do not keep the
@@ -75,7 +62,7 @@ export class DocumentWorkerPool {
   private closed = false;
 
   constructor(private readonly options: { workers: number; budgetMs: number }) {
-    this.file = workerFile();
+    this.file = workerEntry('document-worker-entry.mjs', import.meta.url);
     if (this.file === undefined) this.unavailable = 'the document worker file is missing';
   }
 
