@@ -6,7 +6,7 @@
 // stored as sent and served inert. How long each takes, the longest event-loop stall and the probe's latency are
 // benchmark figures (bench/hostile/requests.ts, BENCHMARKS.md "Hostile content").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeFiles, badAuthorizations, hostileGitPaths, hostileTextFields, longSegment, pageAtPath, slowClients, textFieldChange } from './fixtures/hostile/hostile-requests.ts';
+import { activeFiles, badAuthorizations, earlyRefusals, hostileGitPaths, hostileTextFields, longSegment, pageAtPath, slowClients, textFieldChange } from './fixtures/hostile/hostile-requests.ts';
 import { alongside } from './support/alongside.ts';
 import { rawConnection, startListeningApp, type ListeningApp, type WireAnswer } from './support/listening-app.ts';
 import { playSlowClient } from './support/slow-client.ts';
@@ -88,15 +88,9 @@ describe('hostile clients', () => {
     await expectNothingStored();
   });
 
-  const refusedBeforeTheBody = [
-    { name: 'an upload without a token', status: 401, head: () => uploadHead(50_000_000, null) },
-    { name: 'an upload past the largest file', status: 413, head: () => uploadHead(maxFileBytes + 1, t.token) },
-    { name: 'a JSON body past the body limit', status: 413, head: () => jsonHead(bodyLimit + 1) },
-  ];
-
-  it.each(refusedBeforeTheBody)('$name: a $status before the body is read, closing the connection; the probe answered meanwhile', { timeout: 30_000 }, async ({ status, head }) => {
+  it.each(earlyRefusals({ bodyLimit, maxFileBytes }))('$name: a $status before the body is read, closing the connection; the probe answered meanwhile', { timeout: 30_000 }, async ({ status, opening }) => {
     const connection = rawConnection(t.port);
-    connection.socket.write(`${head()}${'a'.repeat(1000)}`);
+    connection.socket.write(opening({ upload: { path: `/v1/spaces/${space}/quire/blobs`, host: t.host, token: t.token }, json: { path: content, host: t.host, token: t.token } }));
     const during = await probe();
     await connection.closed;
     expect(connection.received()).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
@@ -143,14 +137,3 @@ describe('active content', () => {
     }
   });
 });
-
-function uploadHead(length: number, token: string | null): string {
-  return (
-    `POST /v1/spaces/${space}/quire/blobs?size=${length}&sha256=${'0'.repeat(64)}&oid=${'0'.repeat(40)} HTTP/1.1\r\nHost: ${t.host}\r\n` +
-    `${token === null ? '' : `Authorization: Bearer ${token}\r\n`}Content-Type: application/octet-stream\r\nContent-Length: ${length}\r\n\r\n`
-  );
-}
-
-function jsonHead(length: number): string {
-  return `POST ${content} HTTP/1.1\r\nHost: ${t.host}\r\nAuthorization: Bearer ${t.token}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
-}
