@@ -17,6 +17,7 @@ import { buildApp } from '../../src/server/build-app.ts';
 import { bootstrap } from '../../src/service/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import { costlyMarkdown, deepJson, deepSchema, hostileMarkdown } from '../../test/fixtures/hostile/hostile-inputs.ts';
+import { benchHostileRequests } from './requests.ts';
 
 const times = Number(process.argv[2] ?? 10_000);
 const data = mkdtempSync(join(tmpdir(), 'quire-bench-hostile-'));
@@ -105,6 +106,9 @@ try {
   summaryFiles.set('SUMMARY.md', encoder.encode(summary));
   const summaryRead = timed(() => readDirectory(summaryFiles));
   console.log(`\nSUMMARY.md nested ${times.toLocaleString('en')} deep (${(summary.length / 2 ** 20).toFixed(0)} MiB), format read: ${summaryRead.ms.toFixed(0)} ms, ${summaryRead.value.diagnostics.length} warning`);
+
+  // Git paths, text fields, active content and hostile clients, on a service of their own with short limits.
+  console.log(`\n${(await benchHostileRequests()).join('\n')}`);
 } finally {
   await app.close();
   await store.close();

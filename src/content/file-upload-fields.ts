@@ -1,4 +1,4 @@
-import { pathSegmentProblem } from '../model/git-path-rules.ts';
+import { pathSegmentProblem, quotedSegment } from '../model/git-path-rules.ts';
 import { invalidChange } from './change-error.ts';
 
 /** The largest file a change takes as base64: 1 MB decoded (the published limit of `insert_files`). */
@@ -18,7 +18,7 @@ const contentTypePattern = /^[\w.+-]+\/[\w.+-]+(?:\s*;.*)?$/;
 export function checkFileName(name: unknown, index: number, field: string): string {
   if (typeof name !== 'string' || name.length === 0) throw invalidChange(index, field, 'must be a non-empty string');
   const problem = pathSegmentProblem(name);
-  if (problem !== undefined) throw invalidChange(index, field, `"${name}" is not a file name: ${problem}`);
+  if (problem !== undefined) throw invalidChange(index, field, `${quotedSegment(name)} is not a file name: ${problem}`);
   return name;
 }
 

@@ -72,14 +72,14 @@ export function gitSpecialFileAlias(segment: string): string | undefined {
 export function pathSegmentProblem(segment: string, kind: GitPathKind = {}): string | undefined {
   if (segment === '') return 'has an empty segment ("//", or "/" at an end)';
   if (segment === '.' || segment === '..') return `must stay inside the repository: no "${segment}" segment`;
-  if (segment.includes('/')) return `${quote(segment)} is a path, not one name: no "/"`;
-  if (unsafeCharacter.test(segment)) return `${quote(segment)} holds a backslash, a control character or a lone surrogate`;
+  if (segment.includes('/')) return `${quotedSegment(segment)} is a path, not one name: no "/"`;
+  if (unsafeCharacter.test(segment)) return `${quotedSegment(segment)} holds a backslash, a control character or a lone surrogate`;
   if (segment.length * 3 > maxSegmentBytes && utf8Length(segment) > maxSegmentBytes) return `has a segment of more than ${maxSegmentBytes} bytes`;
   const alias = gitSpecialFileAlias(segment);
-  if (alias === '.git') return `${quote(segment)} is .git on some file system (the git directory)`;
-  if (alias !== undefined && kind.symlink) return `${quote(segment)} is ${alias} on some file system, which git never checks out as a symbolic link`;
-  if (alias === '.gitmodules' && segment !== alias) return `${quote(segment)} is .gitmodules on some file system; only the exact name is allowed`;
-  if (/[. ]$/.test(segment)) return `${quote(segment)} ends in a dot or a space, which Windows drops`;
+  if (alias === '.git') return `${quotedSegment(segment)} is .git on some file system (the git directory)`;
+  if (alias !== undefined && kind.symlink) return `${quotedSegment(segment)} is ${alias} on some file system, which git never checks out as a symbolic link`;
+  if (alias === '.gitmodules' && segment !== alias) return `${quotedSegment(segment)} is .gitmodules on some file system; only the exact name is allowed`;
+  if (/[. ]$/.test(segment)) return `${quotedSegment(segment)} ends in a dot or a space, which Windows drops`;
   return undefined;
 }
 
@@ -110,8 +110,14 @@ function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
-/** A segment as a message shows it: JSON-quoted, so invisible code points are visible, and at most 80 characters. */
-function quote(segment: string): string {
+/**
+ * A segment as a message shows it: JSON-quoted, so invisible code points are visible, and at most 80 characters,
+ * so a 5,000-byte name does not come back as a 5,000-byte message.
+ *
+ * @example
+ * quotedSegment('.g\u200Cit') // → '".g\\u200Cit"'
+ */
+export function quotedSegment(segment: string): string {
   const shown = segment.length > 80 ? `${segment.slice(0, 80)}…` : segment;
   return JSON.stringify(shown).replace(/[\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }

@@ -30,6 +30,8 @@ describe('a path git would refuse is a 400 naming the field and the rule', () =>
     ['git.path, a trailing dot', page('notes./a.md'), /^changes\[0\]\.git\.path: "notes\." ends in a dot or a space/],
     ['git.path, 2,001 segments', page(deep), /^changes\[0\]\.git\.path: has 2001 segments; the limit is 64/],
     ['a file name, the 8.3 name of .git', file('GIT~1'), /^changes\[0\]\.files\[0\]\.name: "GIT~1" is not a file name: .*\.git on some file system/],
+    ['a file name of 5,000 bytes, shown cut to 80 characters', file('a'.repeat(5000)), /^changes\[0\]\.files\[0\]\.name: "a{80}…" is not a file name: has a segment of more than 255 bytes$/],
+    ['a file name with an invisible code point, shown escaped', file('.gi\u200Ct'), /^changes\[0\]\.files\[0\]\.name: "\.gi\\u200Ct" is not a file name: /],
     ['a file name, .gitmodules in disguise', file('.GitModules'), /^changes\[0\]\.files\[0\]\.name: .*\.gitmodules on some file system/],
     ['a file\'s git.path', file('a.txt', '.gitbook/assets/.git/a.txt'), /^changes\[0\]\.files\[0\]\.git\.path: .*\.git on some file system/],
     ['source.root', directory({ root: 'docs/.git/' }), /^changes\[0\]\.source\.root: .*\.git on some file system/],
