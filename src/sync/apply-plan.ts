@@ -43,6 +43,7 @@ export async function apply(syncPlan: SyncPlan, context: SyncContext): Promise<S
     requests: context.client.requestCounts(),
   };
   if (syncPlan.mode === 'needs-preference' || syncPlan.mode === 'blocked') return done(result, context);
+  await archiveStale(syncPlan, context, result);
 
   const { options } = context;
   const recordRef = options.pullRequest === undefined ? options.ref : `refs/heads/${options.pullRequest.branch}`;
@@ -81,6 +82,12 @@ export async function apply(syncPlan: SyncPlan, context: SyncContext): Promise<S
 function done(result: SyncResult, context: SyncContext): SyncResult {
   result.requests = context.client.requestCounts();
   return result;
+}
+
+/** Archives the older drafts interrupted runs of this sync left (the newest is resumed by the import). */
+async function archiveStale(syncPlan: SyncPlan, context: SyncContext, result: SyncResult): Promise<void> {
+  for (const { id } of syncPlan.archive ?? []) await context.client.patchChangeRequest(context.spaceId, id, { status: 'archived' });
+  result.items.push(...syncPlan.items.filter((item) => item.kind === 'change-request' && item.outcome === 'deleted'));
 }
 
 /** Writes the commits on the branch, one parent each; a commit that changes nothing is not made. */

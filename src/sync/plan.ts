@@ -49,7 +49,19 @@ export function plan(syncPoint: SyncPoint | undefined, git: GitSide, space: Spac
     : syncPoint === undefined ? planFirstSync(result, git, space, options)
     : planSince(result, syncPoint, git, space, options);
   planned.diagnostics = repositoryDiagnostics(planned.diagnostics, options.prefix);
-  return withRefusedFiles(planned, space.refusedFiles);
+  return withStaleChangeRequests(withRefusedFiles(planned, space.refusedFiles), space.staleChangeRequests ?? []);
+}
+
+/**
+ * Older drafts interrupted runs of this sync left, besides the one resumed: archived (their content is what an
+ * earlier run meant to send; the resumed one is brought to what Git holds now), and listed as deleted.
+ */
+function withStaleChangeRequests(planned: SyncPlan, stale: NonNullable<SpaceSide['staleChangeRequests']>): SyncPlan {
+  if (stale.length === 0 || planned.mode === 'needs-preference' || planned.mode === 'blocked') return planned;
+  planned.archive = stale;
+  const detail = 'a draft an interrupted sync run left; archived';
+  planned.items = [...planned.items, ...stale.map((changeRequest): PlanItem => ({ outcome: 'deleted', side: 'space', kind: 'change-request', title: `#${changeRequest.number} ${changeRequest.subject}`, detail }))];
+  return planned;
 }
 
 /**
@@ -84,7 +96,9 @@ function planFirstSync(result: SyncPlan, git: GitSide, space: SpaceSide, options
     const from = target !== undefined ? applyDelta(new Map(), target.changes) : space.isEmpty ? new Map<string, Uint8Array>() : spaceFiles;
     const changes = contentChanges(result, from, git.headFiles, target?.content ?? liveContent(space), head?.timestamp, space.fileLimits);
     result.mode = 'import';
-    result.import = importStep(target ? existing(target) : { kind: 'create', subject: head!.subject }, changes, true, { oid: head!.oid, message: head!.message });
+    // Marked from its creation, so a run that dies before the merge leaves a change request the next one resumes.
+    const subject = previewSubject(branchName(options.ref), undefined, head!.subject);
+    result.import = importStep(target ? existing(target) : { kind: 'create', subject }, changes, true, { oid: head!.oid, message: head!.message });
     return finish(result);
   }
   if (gitEmpty || options.prefer === 'space') {
@@ -165,7 +179,7 @@ function planSince(result: SyncPlan, syncPoint: SyncPoint, git: GitSide, space: 
     }
     const inPlace = changes !== undefined;
     changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space), git.head?.timestamp, space.fileLimits);
-    const subject = git.lastChange?.subject ?? git.head!.subject;
+    const subject = previewSubject(branchName(options.ref), undefined, git.lastChange?.subject ?? git.head!.subject);
     const message = git.lastChange?.message ?? git.head!.message;
     // With space changes skipped (--direction git-to-space), the merged revision is not what Git holds: record nothing.
     const record = exporting || space.revisions.length === 0 ? { oid: git.head!.oid, message } : undefined;
@@ -224,6 +238,19 @@ export function previewSubject(branch: string, number: number | undefined, subje
  */
 export function previewMarker(branch: string): string {
   return `[git:${branch}]`;
+}
+
+/**
+ * The marker of every change request this sync creates, from the moment it is created: `[git:<branch>]`, the
+ * pull request's branch on a preview, else the synced branch. The next run finds by it a change request an
+ * interrupted run left (interrupted-change-requests.ts).
+ *
+ * @example
+ * syncMarker({ ref: 'refs/heads/main' }) // → '[git:main]'
+ * syncMarker({ ref: 'refs/heads/main', pullRequest: { branch: 'feature/intro' } }) // → '[git:feature/intro]'
+ */
+export function syncMarker(options: Pick<SyncOptions, 'ref' | 'pullRequest'>): string {
+  return previewMarker(options.pullRequest?.branch ?? branchName(options.ref));
 }
 
 function branchName(ref: string): string {

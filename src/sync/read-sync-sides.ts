@@ -4,7 +4,7 @@
  * (unchanged folders are never opened), only the blobs that changed when files were edited in place, and each
  * unsynced revision's changes in one `directory?since=` request.
  */
-import type { ChangeRequest } from '@gitbook/api';
+import type { ChangeRequest, Revision } from '@gitbook/api';
 import type { QuireServerInfo, RevisionInfo, SyncPointInfo } from '../client/index.ts';
 import { QuireError, isQuireError } from '../errors/index.ts';
 import { parseGitbookConfig } from '../format/gitbook-config.ts';
@@ -17,6 +17,7 @@ import { openLocationCache, writeLocationCache } from './location-cache.ts';
 import { repositoryIdentity } from './repository-identity.ts';
 import { previewMarker } from './plan.ts';
 import { readFilesCompleteMark } from './files-complete-mark.ts';
+import { findInterruptedChangeRequests, type ChangeRequestRef } from './interrupted-change-requests.ts';
 import { recordedMissingFiles, refusedFilesInGit, type MissingFiles } from './refused-files.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { CommitSummary, GitSide, RevisionContent, SpaceRevision, SpaceSide, SyncPoint, TargetChangeRequest } from './sync-sides.ts';
@@ -83,7 +84,7 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
 
   stage(`reading ${mainline.revisions.length} revision(s) of the space made since the last sync`);
   const revisions = await readSpaceRevisions(context, mainline.revisions, syncPoint);
-  const target = await findTargetChangeRequest(context, syncPoint, head);
+  const { target, stale } = await findTargetChangeRequest(context, syncPoint, head, space);
 
   stage('reading the repository');
   // Files edited in place need only where the space keeps them: cached for the sync point's revision, when it is the live one.
@@ -115,7 +116,7 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   return {
     syncPoint,
     git,
-    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target, fileLimits, refusedFiles },
+    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target, staleChangeRequests: stale, fileLimits, refusedFiles },
     syncPointKey,
     keepsSyncPoints,
   };
@@ -282,14 +283,21 @@ function identityOf(user: { displayName: string; email?: string; id: string }): 
 }
 
 /**
- * The open change request to write into: on a pull request, the one whose subject starts with the branch's
+ * The change request to write into: on a pull request, the open one whose subject starts with the branch's
  * marker; on a push, an open pull-request change request whose recorded commit the head now contains (the
- * branch was merged), which is then the one merged.
+ * branch was merged), which is then the one merged. Without one, the draft an interrupted run of this same sync
+ * left (interrupted-change-requests.ts) is resumed: the newest; any older ones are `stale`, to be archived.
  */
-async function findTargetChangeRequest(context: SyncContext, syncPoint: SyncPoint | undefined, head: GitCommit | undefined): Promise<TargetChangeRequest | undefined> {
+async function findTargetChangeRequest(
+  context: SyncContext,
+  syncPoint: SyncPoint | undefined,
+  head: GitCommit | undefined,
+  space: { changeRequestsDraft?: number },
+): Promise<{ target: TargetChangeRequest | undefined; stale: ChangeRequestRef[] }> {
   const { client, spaceId, options } = context;
   const pullRequest = options.pullRequest;
   const marker = pullRequest === undefined ? '[git:' : `${previewMarker(pullRequest.branch)}`;
+  let target: TargetChangeRequest | undefined;
   for await (const changeRequest of client.listChangeRequests(spaceId, { status: 'open' })) {
     if (!changeRequest.subject.startsWith(marker)) continue;
     const revision = await client.getRevision({ spaceId, changeRequestId: changeRequest.id });
@@ -299,17 +307,27 @@ async function findTargetChangeRequest(context: SyncContext, syncPoint: SyncPoin
       const merged = await isAncestor(context.repo, oid, head.oid).catch(() => false);
       if (!merged) continue;
     }
-    const directory = await client.getRevisionDirectory(spaceId, changeRequest.revision, syncPoint === undefined ? {} : { since: syncPoint.revisionId });
-    return {
-      id: changeRequest.id,
-      number: changeRequest.number,
-      subject: changeRequest.subject,
-      content: { pages: revision.pages, files: revision.files, reusableContents: revision.reusableContents },
-      changes: deltaFromRevisionDirectory(directory),
-      adopted: pullRequest === undefined,
-    };
+    target = await targetOf(context, changeRequest, revision, syncPoint);
+    break;
   }
-  return undefined;
+  const interrupted = await findInterruptedChangeRequests(context, space);
+  if (target === undefined && interrupted.length > 0) {
+    const resumed = interrupted.shift()!;
+    target = await targetOf(context, resumed, await client.getRevision({ spaceId, changeRequestId: resumed.id }), syncPoint);
+  }
+  return { target, stale: interrupted.map(({ id, number, subject }) => ({ id, number, subject })) };
+}
+
+async function targetOf(context: SyncContext, changeRequest: ChangeRequest, revision: Revision, syncPoint: SyncPoint | undefined): Promise<TargetChangeRequest> {
+  const directory = await context.client.getRevisionDirectory(context.spaceId, changeRequest.revision, syncPoint === undefined ? {} : { since: syncPoint.revisionId });
+  return {
+    id: changeRequest.id,
+    number: changeRequest.number,
+    subject: changeRequest.subject,
+    content: { pages: revision.pages, files: revision.files, reusableContents: revision.reusableContents },
+    changes: deltaFromRevisionDirectory(directory),
+    adopted: context.options.pullRequest === undefined,
+  };
 }
 
 /**

@@ -51,6 +51,8 @@ export interface SyncPlan {
   /** Whether each commit is recorded on its revision (not when the space still lacks Git's changes). */
   recordCommits: boolean;
   import: PlannedImport | undefined;
+  /** Drafts interrupted runs of this sync left, besides the one `import` resumes: archived. */
+  archive?: Array<{ id: string; number: number; subject: string }> | undefined;
   /** Record the current revision as synced with this commit, when the two sides already agree. */
   recordLive: { oid: string; message: string } | undefined;
   conflicts: Array<SyncConflict & { title?: string }>;

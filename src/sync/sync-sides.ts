@@ -4,6 +4,7 @@
 import type { Revision } from '@gitbook/api';
 import type { DirectoryBytes, DirectoryDelta } from './directory-delta.ts';
 import type { FileLimits } from './file-limits.ts';
+import type { ChangeRequestRef } from './interrupted-change-requests.ts';
 import type { PlanItem } from './plan-item.ts';
 import type { GitPathLocations } from './git-path-locations.ts';
 
@@ -95,6 +96,8 @@ export interface SpaceSide {
   isEmpty: boolean;
   /** The change request to write into, when there is one. */
   target: TargetChangeRequest | undefined;
+  /** Older drafts interrupted runs of this sync left, besides the one resumed (`target`): archived by the run. */
+  staleChangeRequests?: ChangeRequestRef[] | undefined;
   /** How large a file the server takes, and whether it takes uploads (`GET /v1/quire`); the published 1 MB when absent. */
   fileLimits?: FileLimits | undefined;
   /** Files of Git's head the space lacks because they are over the server's limit (refused-files.ts): named on every run. */

@@ -1,7 +1,7 @@
 // Issue 12, "Proof, kept in the suite" 3, second half: `quire sync` (the CLI in a child process, against the real
 // server on a socket) SIGKILLed at moments drawn from a fixed seed, during a first import and during an update,
-// then run again to its end: the space holds exactly the repository (every page once, with its body), and one more
-// run has nothing to do.
+// then run again to its end: the space holds exactly the repository (every page once, with its body), one more
+// run has nothing to do, and each import is one merged change request with no draft left behind.
 import type { RevisionPage } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRepository } from '../../bench/format/generate-repository.ts';
@@ -37,8 +37,18 @@ async function syncKilled(dir: string, spaceId: string, point: SyncKillPoint): P
 const documentPages = (pages: readonly RevisionPage[]): RevisionPage[] =>
   pages.flatMap((page) => [...(page.type === 'document' ? [page] : []), ...('pages' in page ? documentPages(page.pages as RevisionPage[]) : [])]);
 
-/** After the kills: a full run succeeds, the space is the repository, each page once, and a last run is a no-op. */
-async function expectResumed(w: SyncWorld, repo: Awaited<ReturnType<typeof gitdir>>, spaceId: string): Promise<void> {
+const subjectsOf = async (w: SyncWorld, spaceId: string, status: 'draft' | 'open' | 'merged'): Promise<string[]> => {
+  const subjects: string[] = [];
+  for await (const changeRequest of w.client.listChangeRequests(spaceId, { status })) subjects.push(changeRequest.subject);
+  return subjects;
+};
+
+/**
+ * After the kills: a full run succeeds, the space is the repository, each page once, and a last run is a no-op;
+ * each import so far is one merged change request, and no draft or open one is left behind (a killed run's draft
+ * is resumed, not doubled).
+ */
+async function expectResumed(w: SyncWorld, repo: Awaited<ReturnType<typeof gitdir>>, spaceId: string, imports: number): Promise<void> {
   const complete = await runQuire(syncArgs(repo.dir, spaceId));
   expect(complete.code, complete.stdout + complete.stderr).toBe(0);
   const expected = await repoFiles(repo);
@@ -48,6 +58,8 @@ async function expectResumed(w: SyncWorld, repo: Awaited<ReturnType<typeof gitdi
   const noop = await runQuire(syncArgs(repo.dir, spaceId));
   expect(noop.code, noop.stdout + noop.stderr).toBe(0);
   expect(noop.stdout).toMatch(/^Sync done: in-sync, /);
+  expect([...(await subjectsOf(w, spaceId, 'draft')), ...(await subjectsOf(w, spaceId, 'open'))]).toEqual([]);
+  expect(await subjectsOf(w, spaceId, 'merged')).toHaveLength(imports);
 }
 
 const kills = 2;
@@ -65,7 +77,7 @@ describe('quire sync killed mid-run resumes', () => {
       const point = drawSyncKillPoint(random);
       outcomes.push(`import ${JSON.stringify(point)}: ${await syncKilled(repo.dir, spaceId, point)}`);
     }
-    await expectResumed(world(), repo, spaceId);
+    await expectResumed(world(), repo, spaceId, 1);
 
     // An update: bodies of a third of the pages edited in one commit.
     const decoder = new TextDecoder();
@@ -76,7 +88,7 @@ describe('quire sync killed mid-run resumes', () => {
       const point = drawSyncKillPoint(random);
       outcomes.push(`update ${JSON.stringify(point)}: ${await syncKilled(repo.dir, spaceId, point)}`);
     }
-    await expectResumed(world(), repo, spaceId);
+    await expectResumed(world(), repo, spaceId, 2);
     // Most kills land mid-run (a late time may come after a quick run's end).
     expect(outcomes.filter((outcome) => outcome.endsWith(': killed')).length, outcomes.join('\n')).toBeGreaterThanOrEqual(kills);
   });
@@ -88,11 +100,11 @@ describe('quire sync killed mid-run resumes', () => {
     const spaceId = await world().newSpace();
     const dies = await syncDyingAfterMerge(world(), repo, spaceId);
     expect(dies.merged).toBe(true);
-    await expectResumed(world(), repo, spaceId);
+    await expectResumed(world(), repo, spaceId, 1);
 
     await repo.commit({ 'SUMMARY.md': null, 'extra.md': '# Extra\n\nOne more page.\n' }, 'Drop the table of contents, add a page');
     expect((await syncDyingAfterMerge(world(), repo, spaceId)).merged).toBe(true);
-    await expectResumed(world(), repo, spaceId);
+    await expectResumed(world(), repo, spaceId, 2);
   });
 });
 
