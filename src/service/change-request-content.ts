@@ -6,7 +6,7 @@ import type { Actor } from './actor.ts';
 import { spaceAccess } from './content-access.ts';
 import { contentUrls } from './content-urls.ts';
 import { requireEditable } from './editable-space.ts';
-import { retryWhileHeadsMove } from './head-race.ts';
+import { moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { newContentId } from './new-content-id.ts';
 import { rememberRevisionLayout, revisionLayout } from './revision-layouts.ts';
@@ -77,7 +77,8 @@ export async function updateChangeRequestContent(
     await storeBlobs(ctx.store, [...applied.files, ...applied.replacedFiles]);
     const next = await ctx.store.putRevision(spaceId, revisionContentOf(applied.snapshot, { type: 'edits', parents: [changeRequest.revision] }));
     if (applied.layout !== undefined) rememberRevisionLayout(next, applied.layout);
-    return (await ctx.store.setChangeRequestHead(id, changeRequest.revision, next)) ? { applied, revisionId: next } : undefined;
+    const moved = await moveHeadOrDiscard(ctx.store, next, () => ctx.store.setChangeRequestHead(id, changeRequest.revision, next));
+    return moved ? { applied, revisionId: next } : undefined;
   });
 
   const [record, space] = await Promise.all([ctx.store.getChangeRequest(spaceId, id), ctx.store.getSpace(spaceId)]);

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { QuireError } from '../errors/index.ts';
+import type { Store } from '../store/index.ts';
 
 /** How many times a write that lost a compare-and-set of a head is redone before giving up. */
 export const maxHeadAttempts = 25;
@@ -36,4 +37,24 @@ export async function retryWhileHeadsMove<T>(action: string, attempt: (round: nu
     }
   }
   throw new QuireError('STORE_CONFLICT', `${action}: other writers kept moving the content for ${maxHeadAttempts} attempts; try again`, { attempts: maxHeadAttempts });
+}
+
+/**
+ * Moves a head to `revisionId`, a revision this attempt just wrote, with `moveHead` (a compare-and-set); when
+ * the head does not move (`moveHead` answers false or throws, `HeadMoved` included), the revision is discarded
+ * (`store.discardRevision`), so that no list shows a revision no history reaches. Answers or throws what
+ * `moveHead` did.
+ *
+ * @example
+ * const moved = await moveHeadOrDiscard(store, next, () => store.setChangeRequestHead(id, head, next));
+ */
+export async function moveHeadOrDiscard(store: Store, revisionId: string, moveHead: () => Promise<boolean>): Promise<boolean> {
+  let moved = false;
+  try {
+    moved = await moveHead();
+    return moved;
+  } finally {
+    // A failed discard must not hide what happened to the head; `quire serve` sweeps what is left at its start.
+    if (!moved) await store.discardRevision(revisionId).catch(() => false);
+  }
 }

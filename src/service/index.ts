@@ -51,6 +51,7 @@ export {
   type SpaceCreation,
   type SpaceUpdate,
 } from './spaces.ts';
+export { defaultOrphanGraceMs, discardOrphanRevisions, orphanGraceOption } from './orphan-revisions.ts';
 export {
   createCollection,
   deleteCollection,

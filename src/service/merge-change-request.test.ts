@@ -45,6 +45,11 @@ function storeWith(overrides: Partial<Record<keyof Store, unknown>>): Store {
   return wrapper;
 }
 
+/** The ids `GET /v1/spaces/{id}/revisions` lists. */
+async function listedRevisions(spaceId: string): Promise<string[]> {
+  return (await store.listRevisions(spaceId, {}, { limit: 1000 })).items.map((item) => item.id);
+}
+
 /** A space with a Guide page, and two change requests: one edits Guide, the other adds a page. */
 async function twoChangeRequests(title: string) {
   const ctx = contextOn(store);
@@ -63,11 +68,15 @@ async function twoChangeRequests(title: string) {
 describe('racing merges', () => {
   it('redoes a merge on top of a head another merge moved between the read and the compare-and-set', async () => {
     const { spaceId, guide, edit, add } = await twoChangeRequests('Race');
+    const before = await listedRevisions(spaceId);
     let raced: string | undefined;
+    let lost: string | undefined;
     const racing = storeWith({
       putRevision: async (...args: Parameters<Store['putRevision']>) => {
         if (raced === undefined && args[1].mergedFromChangeRequest === edit) raced = (await mergeChangeRequest(contextOn(store), actor, spaceId, add)).revision;
-        return store.putRevision(...args);
+        const written = await store.putRevision(...args);
+        lost ??= written;
+        return written;
       },
     });
     const result = await mergeChangeRequest(contextOn(racing), actor, spaceId, edit);
@@ -78,6 +87,31 @@ describe('racing merges', () => {
     expect(head.parents).toEqual([raced, (await store.getChangeRequest(spaceId, edit)).revision]);
     expect(head.pages.map((page) => page.title)).toEqual(['Guide', 'FAQ']);
     expect((await getContentPage(ctx, actor, spaceId, spaceContent, guide, { format: 'markdown' })).markdown).toBe('One, edited.\n\nTwo.\n');
+    // The merge revision written on the old head lost the race: it is gone, so the list holds only the two merges.
+    expect(lost).not.toBe(result.revision);
+    expect((await listedRevisions(spaceId)).sort()).toEqual([...before, raced, result.revision].sort());
+    await expect(store.getRevisionInfo(lost!)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('discards the revision of a content batch that lost the race for the change request’s head, and lists the two that won', async () => {
+    const { spaceId, edit } = await twoChangeRequests('Batch race');
+    const ctx = contextOn(store);
+    const before = await listedRevisions(spaceId);
+    let racedIn = false;
+    const racing = storeWith({
+      setChangeRequestHead: async (...args: Parameters<Store['setChangeRequestHead']>) => {
+        if (!racedIn) {
+          racedIn = true;
+          await updateChangeRequestContent(ctx, actor, spaceId, edit, [{ operation: 'insert_page', title: 'First', document: { markdown: 'First.\n' } }]);
+        }
+        return store.setChangeRequestHead(...args);
+      },
+    });
+    await updateChangeRequestContent(contextOn(racing), actor, spaceId, edit, [{ operation: 'insert_page', title: 'Second', document: { markdown: 'Second.\n' } }]);
+    const head = (await store.getChangeRequest(spaceId, edit)).revision;
+    const first = (await store.getRevisionInfo(head)).parents[0]!;
+    expect((await store.getRevision(head)).pages.map((page) => page.title)).toEqual(['Guide', 'First', 'Second']);
+    expect((await listedRevisions(spaceId)).sort()).toEqual([...before, first, head].sort());
   });
 
   it('redoes an update when an edit moved the change request’s head meanwhile, keeping the edit', async () => {
@@ -128,6 +162,7 @@ describe('racing merges', () => {
 
   it('gives up with STORE_CONFLICT when the head keeps moving', async () => {
     const { spaceId, edit } = await twoChangeRequests('Never');
+    const before = await listedRevisions(spaceId);
     let attempts = 0;
     const moving = storeWith({
       setSpaceHead: async () => {
@@ -139,5 +174,6 @@ describe('racing merges', () => {
     expect(isQuireError(failure, 'STORE_CONFLICT')).toBe(true);
     expect(attempts).toBe(maxHeadAttempts);
     expect((await store.getChangeRequest(spaceId, edit)).status).toBe('draft');
+    expect(await listedRevisions(spaceId)).toEqual(before); // none of the attempts' merge revisions is left
   });
 });

@@ -5,7 +5,7 @@ import type { ChangeRequestRecord, Store } from '../store/index.ts';
 import type { Actor } from './actor.ts';
 import { spaceAccess } from './content-access.ts';
 import { requireEditable } from './editable-space.ts';
-import { HeadMoved, retryWhileHeadsMove } from './head-race.ts';
+import { HeadMoved, moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { oneMergeAtATime } from './one-merge-at-a-time.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -65,12 +65,15 @@ function mergeOnHead(ctx: ServiceContext, actor: Actor, spaceId: string, id: str
       merged = result.snapshot;
     }
     const revision = await ctx.store.putRevision(spaceId, revisionContentOf(merged, { type: 'merge', parents: [head, changeRequest.revision], mergedFromChangeRequest: id }));
-    await ctx.store.transaction(async (store) => {
-      // The change request's head must still be what was merged, and the space's head what was merged into.
-      if (!(await store.setChangeRequestHead(id, changeRequest.revision, changeRequest.revision))) throw new HeadMoved();
-      if (!(await store.setSpaceHead(spaceId, head, revision))) throw new HeadMoved();
-      await store.markChangeRequestMerged(id, { revisionMerged: revision, mergedBy: actor.user.id });
-    });
+    await moveHeadOrDiscard(ctx.store, revision, () =>
+      ctx.store.transaction(async (store) => {
+        // The change request's head must still be what was merged, and the space's head what was merged into.
+        if (!(await store.setChangeRequestHead(id, changeRequest.revision, changeRequest.revision))) throw new HeadMoved();
+        if (!(await store.setSpaceHead(spaceId, head, revision))) throw new HeadMoved();
+        await store.markChangeRequestMerged(id, { revisionMerged: revision, mergedBy: actor.user.id });
+        return true;
+      }),
+    );
     return { revision, result: 'merge' as const };
   });
 }

@@ -3,7 +3,7 @@ import { QuireError } from '../errors/index.ts';
 import type { Actor } from './actor.ts';
 import { spaceAccess } from './content-access.ts';
 import { requireEditable } from './editable-space.ts';
-import { retryWhileHeadsMove } from './head-race.ts';
+import { moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { mergeSides, type MergeOutcome } from './merge-change-request.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -38,9 +38,10 @@ export async function updateChangeRequestFromSpace(ctx: ServiceContext, actor: A
     const result = await mergeSnapshots(sides.base, sides.ours, sides.theirs, (ids) => ctx.store.getDocuments(ids));
     if (result.kind === 'conflicts') return { revision: changeRequest.revision, result: 'conflicts' as const, conflicts: result.conflicts };
     await storeDocuments(ctx.store, result.documents);
-    const next =
-      result.snapshot === sides.ours ? head : await ctx.store.putRevision(spaceId, revisionContentOf(result.snapshot, { type: 'update', parents: [changeRequest.revision, head] }));
-    const moved = await ctx.store.setChangeRequestHead(id, changeRequest.revision, next, { revisionMergedAncestor: head });
+    const fastForward = result.snapshot === sides.ours;
+    const next = fastForward ? head : await ctx.store.putRevision(spaceId, revisionContentOf(result.snapshot, { type: 'update', parents: [changeRequest.revision, head] }));
+    const moveHead = () => ctx.store.setChangeRequestHead(id, changeRequest.revision, next, { revisionMergedAncestor: head });
+    const moved = fastForward ? await moveHead() : await moveHeadOrDiscard(ctx.store, next, moveHead);
     return moved ? { revision: next, result: 'update' as const } : undefined;
   });
 }

@@ -10,6 +10,7 @@ import { listPage, type ListOptions, type ListPage } from './pagination.ts';
 import type { RevisionContent, RevisionInfo, RevisionType, StoredRevision } from './revision-content.ts';
 import type { StoredPage } from './revision-content.ts';
 import { loadRevisionObjects, materializeContent, type MaterializedContent, type MaterializedPages } from './revision-decoding.ts';
+import { discardOrphanRevisions, discardRevision } from './orphan-revisions.ts';
 import { PageIdIndex, pageListKey } from './page-id-index.ts';
 import { encodeRevision, missingObjects } from './revision-encoding.ts';
 import type { StoredSource } from './revision-objects.ts';
@@ -52,6 +53,25 @@ export interface RevisionStore {
    * (await store.pageLocator(revision.pages))?.locate('p7') // → { path: ['s0', 'p7'] }
    */
   pageLocator(pages: readonly StoredPage[]): Promise<PageLocator | undefined>;
+  /**
+   * Deletes a revision that nothing references: no space's head, no change request's revision (head, first,
+   * merge, last update), no sync point, no other revision naming it as a parent. For a writer whose
+   * compare-and-set of a head lost, so that no list shows a revision no history reaches. True when it was
+   * deleted; false when it is referenced (it stays) or absent.
+   *
+   * @example
+   * if (!(await store.setSpaceHead(space.id, head, merged))) await store.discardRevision(merged);
+   */
+  discardRevision(id: string): Promise<boolean>;
+  /**
+   * Deletes every revision created before `createdBefore` (ISO 8601) that no history reaches: what a writer
+   * killed between writing its revision and moving a head leaves. Younger revisions are left alone, as their
+   * writers may be about to move a head to them. Returns the ids deleted (`quire serve` runs it at start).
+   *
+   * @example
+   * await store.discardOrphanRevisions({ createdBefore: new Date(Date.now() - 60_000).toISOString() });
+   */
+  discardOrphanRevisions(options: { createdBefore: string }): Promise<string[]>;
 }
 
 const revisionTypes: readonly RevisionType[] = ['edits', 'merge', 'rollback', 'update'];
@@ -121,6 +141,8 @@ export function revisionStore(context: StoreContext): RevisionStore {
         (rows) => rows.map(toRevisionInfo),
       );
     },
+    discardRevision: (id) => discardRevision(context, id),
+    discardOrphanRevisions: (options) => discardOrphanRevisions(context, options),
     async pageLocator(pages) {
       const list = context.objects.handedOutLists.get(pages);
       return list === undefined ? undefined : context.objects.pageIndexes.get(pageListKey(list));

@@ -542,6 +542,53 @@ export function describeStoreContract(name: string, makeHarness: () => Promise<S
         await expectCode(store.getRevision('missing'), 'NOT_FOUND');
       });
 
+      it('discards a revision nothing references, and refuses one a head, a change request, a sync point or a child references', async () => {
+        const org = await organization();
+        const user = await store.createUser({ displayName: 'Writer' });
+        const space = await store.createSpace({ organizationId: org.id, title: 'Raced' });
+        const cr = await store.createChangeRequest({ spaceId: space.id, createdBy: user.id });
+        const lost = await store.putRevision(space.id, { parents: [space.revisionId], pages: [] });
+        const listed = async () => (await store.listRevisions(space.id, {}, { limit: 1000 })).items.map((item) => item.id);
+        expect(await listed()).toContain(lost);
+        expect(await store.discardRevision(lost)).toBe(true);
+        expect(await listed()).toEqual([space.revisionId]);
+        await expectCode(store.getRevision(lost), 'NOT_FOUND');
+        expect(await store.discardRevision(lost)).toBe(false); // gone already
+
+        expect(await store.discardRevision(space.revisionId)).toBe(false); // the space's head, and the change request's base
+        const parent = await store.putRevision(space.id, { parents: [space.revisionId], pages: [] });
+        const child = await store.putRevision(space.id, { parents: [parent], pages: [] });
+        expect(await store.discardRevision(parent)).toBe(false); // child names it
+        expect(await store.setChangeRequestHead(cr.id, cr.revision, child)).toBe(true);
+        expect(await store.discardRevision(child)).toBe(false); // the change request's head
+        const synced = await store.putRevision(space.id, { parents: [space.revisionId], pages: [] });
+        await store.setSyncPoint({ spaceId: space.id, repository: 'a'.repeat(40), ref: 'refs/heads/main', revisionId: synced, commit: '1'.repeat(40) });
+        expect(await store.discardRevision(synced)).toBe(false);
+        expect(await store.listSyncPoints(space.id)).toHaveLength(1); // not cascaded away
+        expect(new Set(await listed())).toEqual(new Set([space.revisionId, parent, child, synced]));
+      });
+
+      it('sweeps revisions no history reaches once older than the cutoff, chains of them too, and keeps the rest', async () => {
+        const org = await organization();
+        const space = await store.createSpace({ organizationId: org.id, title: 'Killed' });
+        const kept = await store.putRevision(space.id, { parents: [space.revisionId], pages: [] });
+        expect(await store.setSpaceHead(space.id, space.revisionId, kept)).toBe(true);
+        const orphan = await store.putRevision(space.id, { type: 'merge', parents: [kept], pages: [], mergedFromChangeRequest: 'gone' });
+        const orphanChild = await store.putRevision(space.id, { parents: [orphan], pages: [] });
+        const cutoff = clock.now().toISOString();
+        const young = await store.putRevision(space.id, { parents: [kept], pages: [] });
+
+        const swept = await store.discardOrphanRevisions({ createdBefore: cutoff });
+        expect(swept).toEqual(expect.arrayContaining([orphan, orphanChild]));
+        expect(swept).not.toContain(young);
+        const listed = (await store.listRevisions(space.id)).items.map((item) => item.id);
+        expect(listed).toEqual([young, kept, space.revisionId]);
+        expect(await store.discardOrphanRevisions({ createdBefore: cutoff })).toEqual([]);
+        clock.advance(60_000);
+        expect(await store.discardOrphanRevisions({ createdBefore: clock.now().toISOString() })).toContain(young);
+        expect((await store.listRevisions(space.id)).items.map((item) => item.id)).toEqual([kept, space.revisionId]);
+      });
+
       it('keeps one sync point per repository and ref, replaced by the next, and only on the space\'s revisions', async () => {
         const org = await organization();
         const space = await store.createSpace({ organizationId: org.id, title: 'Synced' });

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index.ts';
 import { buildApp, listen } from '../../src/server/index.ts';
-import { bootstrap } from '../../src/service/index.ts';
+import { bootstrap, discardOrphanRevisions } from '../../src/service/index.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 import { checkServiceIntegrity } from '../support/service-integrity.ts';
@@ -88,6 +88,23 @@ describe('the checks of the fault campaigns', () => {
     expect(await missingIn(rewound, merges)).toEqual(expect.arrayContaining([expect.stringMatching(/^space \S+'s head \(merge of \S+\): page "r0 w\d c\d b\d p\d" is there 0 times, not once$/)]));
     const noDocuments = damaged(`DELETE FROM documents`);
     expect(await checkServiceIntegrity(noDocuments)).toEqual(expect.arrayContaining([expect.stringMatching(/^revision \S+ names document \S+, which is not stored$/)]));
+  });
+
+  it('report a revision a killed merge left unreached, which the sweep quire serve runs at start then discards', async () => {
+    const folder = damaged(
+      `INSERT INTO revisions (id, space_id, type, parents, created_at, content, git, merged_from)
+       SELECT 'orphaned-merge', space_id, 'merge', json_array(id), created_at, content, NULL, 'not-merged-by-it' FROM revisions WHERE id = (SELECT MIN(revision_id) FROM spaces)`,
+    );
+    expect(await checkServiceIntegrity(folder)).toEqual([`every revision is reached from a head (a space, a change request, a sync point) through parents: not so for orphaned-merge`]);
+    const store = await openStore({ kind: 'sqlite', directory: folder });
+    try {
+      const spaceId = (await store.getRevisionInfo('orphaned-merge')).space;
+      expect(await discardOrphanRevisions({ store, clock: () => new Date() }, 0)).toBe(1);
+      expect((await store.listRevisions(spaceId, {}, { limit: 1000 })).items.map((item) => item.id)).not.toContain('orphaned-merge');
+    } finally {
+      await store.close();
+    }
+    expect(await checkServiceIntegrity(folder)).toEqual([]);
   });
 
   it('report a torn blob', async () => {

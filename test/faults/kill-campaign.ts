@@ -67,11 +67,13 @@ export async function runKillCampaign(options: CampaignOptions): Promise<RunRepo
   const random = seededRandom(options.seed);
   const reports: RunReport[] = [];
   const reported = new Set<string>();
-  let served = await startServe(['--data', options.data]);
+  // One process owns the folder, so a restart may discard at once the revisions a killed writer left (no grace).
+  const serveHere = () => startServe(['--data', options.data], { env: { QUIRE_ORPHAN_GRACE_MS: '0' } });
+  let served = await serveHere();
   for (let run = 0; run < options.runs; run++) {
     const killAfterMs = random.between(options.killAfterMs[0], options.killAfterMs[1]);
     await driveUntilKilled(served, options.workload, { run, killAfterMs, random: seededRandom(random.between(0, 2 ** 31)) });
-    served = await startServe(['--data', options.data]);
+    served = await serveHere();
     // Each problem once, in the run after whose kill it was first seen.
     const problems = (await checkDataFolder(options.data, options.workload)).filter((problem) => !reported.has(problem));
     for (const problem of problems) reported.add(problem);

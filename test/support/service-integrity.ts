@@ -1,7 +1,8 @@
 // After a crash: is an embedded data folder (DATA/quire.db and DATA/blobs) whole? The SQLite file's own checks,
 // then the service's invariants, which no foreign key states: every space's head is one of its revisions, every
-// revision's content decodes and names stored documents and whole blobs, every change request's revisions and state
-// agree, every site's structure points at things of that site. Run it on a folder no process is writing.
+// revision is reached from a head and its content decodes and names stored documents and whole blobs, every change
+// request's revisions and state agree, every site's structure points at things of that site. Run it on a folder no
+// process is writing.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SnapshotPage } from '../../src/model/index.ts';
@@ -45,6 +46,12 @@ const spaceHistory = `WITH RECURSIVE history(id) AS (
   SELECT revision_id FROM spaces WHERE revision_id IS NOT NULL
   UNION SELECT json_extract(r.parents, '$[0]') FROM revisions r JOIN history ON r.id = history.id WHERE json_array_length(r.parents) > 0)`;
 
+/** The revisions reached from any head (spaces, change requests, sync points) through all parents. */
+const reachedRevisions = `WITH RECURSIVE reached(id) AS (
+  SELECT id FROM (SELECT revision_id AS id FROM spaces UNION SELECT revision FROM change_requests UNION SELECT revision_initial FROM change_requests
+    UNION SELECT revision_merged FROM change_requests UNION SELECT revision_merged_ancestor FROM change_requests UNION SELECT revision_id FROM sync_points) WHERE id IS NOT NULL
+  UNION SELECT p.value FROM revisions r JOIN reached ON r.id = reached.id, json_each(r.parents) p)`;
+
 const invariants: Invariant[] = [
   { rule: 'a space has a head revision of its own', sql: `SELECT s.id AS id FROM spaces s LEFT JOIN revisions r ON r.id = s.revision_id WHERE r.id IS NULL OR r.space_id <> s.id` },
   {
@@ -66,7 +73,13 @@ const invariants: Invariant[] = [
     sql: `SELECT c.id AS id FROM change_requests c JOIN revisions r ON r.id = c.revision_merged WHERE r.merged_from IS NOT c.id`,
   },
   {
-    // A merge that lost a race (or its process) leaves its revision unreachable, which is harmless; one in the history is not.
+    // A writer that loses the compare-and-set of a head discards its revision; one killed before it moved the head
+    // leaves it, and `quire serve` discards it on its next start (QUIRE_ORPHAN_GRACE_MS=0, as the campaigns run it)
+    // or once a minute old. So every revision is reached; and a merge one in a space's history merged its change request.
+    rule: 'every revision is reached from a head (a space, a change request, a sync point) through parents',
+    sql: `${reachedRevisions} SELECT r.id AS id FROM revisions r LEFT JOIN reached ON reached.id = r.id WHERE reached.id IS NULL`,
+  },
+  {
     rule: "a merge revision in a space's history names a change request of that space merged by it",
     sql: `${spaceHistory} SELECT r.id AS id FROM history h JOIN revisions r ON r.id = h.id LEFT JOIN change_requests c ON c.id = r.merged_from
           WHERE r.merged_from IS NOT NULL AND (c.id IS NULL OR c.status <> 'merged' OR c.space_id <> r.space_id OR c.revision_merged <> r.id)`,
