@@ -896,8 +896,8 @@ var require_get_intrinsic = __commonJS({
         throw new $SyntaxError("invalid intrinsic syntax, expected opening `%`");
       }
       var result = [];
-      $replace(string, rePropName, function(match, number, quote2, subString) {
-        result[result.length] = quote2 ? $replace(subString, reEscapeChar, "$1") : number || match;
+      $replace(string, rePropName, function(match, number, quote, subString) {
+        result[result.length] = quote ? $replace(subString, reEscapeChar, "$1") : number || match;
       });
       return result;
     };
@@ -8320,13 +8320,13 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
     };
     var serializeValue = (value) => {
       if (typeof value !== "string") return value;
-      const quote2 = value.startsWith(" ") || value.endsWith(" ") || /[#;]/.test(value) ? '"' : "";
+      const quote = value.startsWith(" ") || value.endsWith(" ") || /[#;]/.test(value) ? '"' : "";
       const escaped = value.replace(/[\\"\n\t]/g, (c) => {
         if (c === "\n") return "\\n";
         if (c === "	") return "\\t";
         return `\\${c}`;
       });
-      return `${quote2}${escaped}${quote2}`;
+      return `${quote}${escaped}${quote}`;
     };
     var lower = (text) => {
       return text != null ? text.toLowerCase() : null;
@@ -52294,9 +52294,9 @@ var require_lexer = __commonJS({
         }
       }
       *parseQuotedScalar() {
-        const quote2 = this.charAt(0);
-        let end = this.buffer.indexOf(quote2, this.pos + 1);
-        if (quote2 === "'") {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
           while (end !== -1 && this.buffer[end + 1] === "'")
             end = this.buffer.indexOf("'", end + 2);
         } else {
@@ -56062,14 +56062,14 @@ function gitSpecialFileAlias(segment) {
 function pathSegmentProblem(segment, kind = {}) {
   if (segment === "") return 'has an empty segment ("//", or "/" at an end)';
   if (segment === "." || segment === "..") return `must stay inside the repository: no "${segment}" segment`;
-  if (segment.includes("/")) return `${quote(segment)} is a path, not one name: no "/"`;
-  if (unsafeCharacter.test(segment)) return `${quote(segment)} holds a backslash, a control character or a lone surrogate`;
+  if (segment.includes("/")) return `${quotedSegment(segment)} is a path, not one name: no "/"`;
+  if (unsafeCharacter.test(segment)) return `${quotedSegment(segment)} holds a backslash, a control character or a lone surrogate`;
   if (segment.length * 3 > maxSegmentBytes && utf8Length(segment) > maxSegmentBytes) return `has a segment of more than ${maxSegmentBytes} bytes`;
   const alias = gitSpecialFileAlias(segment);
-  if (alias === ".git") return `${quote(segment)} is .git on some file system (the git directory)`;
-  if (alias !== void 0 && kind.symlink) return `${quote(segment)} is ${alias} on some file system, which git never checks out as a symbolic link`;
-  if (alias === ".gitmodules" && segment !== alias) return `${quote(segment)} is .gitmodules on some file system; only the exact name is allowed`;
-  if (/[. ]$/.test(segment)) return `${quote(segment)} ends in a dot or a space, which Windows drops`;
+  if (alias === ".git") return `${quotedSegment(segment)} is .git on some file system (the git directory)`;
+  if (alias !== void 0 && kind.symlink) return `${quotedSegment(segment)} is ${alias} on some file system, which git never checks out as a symbolic link`;
+  if (alias === ".gitmodules" && segment !== alias) return `${quotedSegment(segment)} is .gitmodules on some file system; only the exact name is allowed`;
+  if (/[. ]$/.test(segment)) return `${quotedSegment(segment)} ends in a dot or a space, which Windows drops`;
   return void 0;
 }
 function repositoryPathProblem(path, kind = {}) {
@@ -56087,7 +56087,7 @@ function repositoryPathProblem(path, kind = {}) {
 function utf8Length(text) {
   return new TextEncoder().encode(text).length;
 }
-function quote(segment) {
+function quotedSegment(segment) {
   const shown = segment.length > 80 ? `${segment.slice(0, 80)}…` : segment;
   return JSON.stringify(shown).replace(/[\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
 }
@@ -57390,13 +57390,13 @@ var LineIndex = class {
 var import_yaml = __toESM(require_dist(), 1);
 var space = 32;
 function skipQuoted(text, start) {
-  const quote2 = text.charCodeAt(start);
+  const quote = text.charCodeAt(start);
   let index2 = start + 1;
   while (index2 < text.length) {
     const code = text.charCodeAt(index2);
-    if (quote2 === 34 && code === 92) index2 += 2;
-    else if (code === quote2) {
-      if (quote2 === 39 && text.charCodeAt(index2 + 1) === 39) index2 += 2;
+    if (quote === 34 && code === 92) index2 += 2;
+    else if (code === quote) {
+      if (quote === 39 && text.charCodeAt(index2 + 1) === 39) index2 += 2;
       else return index2 + 1;
     } else index2++;
   }
@@ -59837,7 +59837,14 @@ function plan(syncPoint, git9, space2, options) {
   };
   const planned = options.pullRequest !== void 0 ? planPreview(result, syncPoint, git9, space2, options) : syncPoint === void 0 ? planFirstSync(result, git9, space2, options) : planSince(result, syncPoint, git9, space2, options);
   planned.diagnostics = repositoryDiagnostics(planned.diagnostics, options.prefix);
-  return withRefusedFiles(planned, space2.refusedFiles);
+  return withStaleChangeRequests(withRefusedFiles(planned, space2.refusedFiles), space2.staleChangeRequests ?? []);
+}
+function withStaleChangeRequests(planned, stale) {
+  if (stale.length === 0 || planned.mode === "needs-preference" || planned.mode === "blocked") return planned;
+  planned.archive = stale;
+  const detail = "a draft an interrupted sync run left; archived";
+  planned.items = [...planned.items, ...stale.map((changeRequest) => ({ outcome: "deleted", side: "space", kind: "change-request", title: `#${changeRequest.number} ${changeRequest.subject}`, detail }))];
+  return planned;
 }
 function repositoryDiagnostics(diagnostics, prefix) {
   const seen = /* @__PURE__ */ new Set();
@@ -59861,7 +59868,8 @@ function planFirstSync(result, git9, space2, options) {
     const from = target !== void 0 ? applyDelta(/* @__PURE__ */ new Map(), target.changes) : space2.isEmpty ? /* @__PURE__ */ new Map() : spaceFiles;
     const changes = contentChanges(result, from, git9.headFiles, target?.content ?? liveContent(space2), head?.timestamp, space2.fileLimits);
     result.mode = "import";
-    result.import = importStep(target ? existing(target) : { kind: "create", subject: head.subject }, changes, true, { oid: head.oid, message: head.message });
+    const subject = previewSubject(branchName(options.ref), void 0, head.subject);
+    result.import = importStep(target ? existing(target) : { kind: "create", subject }, changes, true, { oid: head.oid, message: head.message });
     return finish(result);
   }
   if (gitEmpty || options.prefer === "space") {
@@ -59932,7 +59940,7 @@ function planSince(result, syncPoint, git9, space2, options) {
     }
     const inPlace = changes !== void 0;
     changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space2), git9.head?.timestamp, space2.fileLimits);
-    const subject = git9.lastChange?.subject ?? git9.head.subject;
+    const subject = previewSubject(branchName(options.ref), void 0, git9.lastChange?.subject ?? git9.head.subject);
     const message = git9.lastChange?.message ?? git9.head.message;
     const record = exporting || space2.revisions.length === 0 ? { oid: git9.head.oid, message } : void 0;
     result.import = importStep(target ? existing(target) : { kind: "create", subject }, changes, true, record, inPlace);
@@ -59973,6 +59981,9 @@ function previewSubject(branch, number, subject) {
 }
 function previewMarker(branch) {
   return `[git:${branch}]`;
+}
+function syncMarker(options) {
+  return previewMarker(options.pullRequest?.branch ?? branchName(options.ref));
 }
 function branchName(ref) {
   return ref.startsWith("refs/heads/") ? ref.slice("refs/heads/".length) : ref;
@@ -60154,6 +60165,7 @@ async function apply(syncPlan, context) {
     requests: context.client.requestCounts()
   };
   if (syncPlan.mode === "needs-preference" || syncPlan.mode === "blocked") return done(result, context);
+  await archiveStale(syncPlan, context, result);
   const { options } = context;
   const recordRef = options.pullRequest === void 0 ? options.ref : `refs/heads/${options.pullRequest.branch}`;
   const made = await writeCommits(syncPlan.commits, context, result);
@@ -60189,6 +60201,10 @@ async function apply(syncPlan, context) {
 function done(result, context) {
   result.requests = context.client.requestCounts();
   return result;
+}
+async function archiveStale(syncPlan, context, result) {
+  for (const { id } of syncPlan.archive ?? []) await context.client.patchChangeRequest(context.spaceId, id, { status: "archived" });
+  result.items.push(...syncPlan.items.filter((item) => item.kind === "change-request" && item.outcome === "deleted"));
 }
 async function writeCommits(commits, context, result) {
   const made = [];
@@ -60614,6 +60630,23 @@ function markPath(repo, spaceId) {
   return `${spaceCacheFolder(repo, spaceId)}/files-complete.txt`;
 }
 
+// src/sync/interrupted-change-requests.ts
+async function findInterruptedChangeRequests(context, space2) {
+  if (space2.changeRequestsDraft === 0) return [];
+  const { client, spaceId } = context;
+  const user = await client.getCurrentUser();
+  const marker = syncMarker(context.options);
+  const found = [];
+  for await (const changeRequest of client.listChangeRequests(spaceId, { status: "draft", creator: user.id })) {
+    if (isSyncDraft(changeRequest, marker, user.id)) found.push(changeRequest);
+  }
+  return found.sort((a, b) => b.number - a.number);
+}
+function isSyncDraft(changeRequest, marker, userId) {
+  const marked = changeRequest.subject === marker || changeRequest.subject.startsWith(`${marker} `);
+  return changeRequest.status === "draft" && marked && changeRequest.createdBy.id === userId;
+}
+
 // src/sync/read-sync-sides.ts
 var requiredExtensions = ["git-metadata", "directory", "revision-history"];
 async function readSyncSides(context) {
@@ -60644,7 +60677,7 @@ async function readSyncSides(context) {
   const liveLocationsOf = (content2) => liveLocations ??= locationsOf(content2);
   stage(`reading ${mainline.revisions.length} revision(s) of the space made since the last sync`);
   const revisions = await readSpaceRevisions(context, mainline.revisions, syncPoint);
-  const target = await findTargetChangeRequest(context, syncPoint, head);
+  const { target, stale } = await findTargetChangeRequest(context, syncPoint, head, space2);
   stage("reading the repository");
   const inPlaceAllowed = syncPoint !== void 0 && syncPoint.rewritten !== true && syncPoint.revisionId === space2.revision && revisions.length === 0 && target === void 0;
   const cache = inPlaceAllowed ? await openLocationCache(context.repo, spaceId, space2.revision) : void 0;
@@ -60664,7 +60697,7 @@ async function readSyncSides(context) {
   return {
     syncPoint,
     git: git9,
-    space: { spaceId, live: { id: space2.revision, content }, locations, revisions, files, isEmpty, target, fileLimits, refusedFiles },
+    space: { spaceId, live: { id: space2.revision, content }, locations, revisions, files, isEmpty, target, staleChangeRequests: stale, fileLimits, refusedFiles },
     syncPointKey,
     keepsSyncPoints
   };
@@ -60794,10 +60827,11 @@ function identityOf(user) {
   if (name === "") return void 0;
   return { name, email: (user.email ?? `${user.id}@users.quire.invalid`).replace(/[<>\n\0]/g, "") };
 }
-async function findTargetChangeRequest(context, syncPoint, head) {
+async function findTargetChangeRequest(context, syncPoint, head, space2) {
   const { client, spaceId, options } = context;
   const pullRequest = options.pullRequest;
   const marker = pullRequest === void 0 ? "[git:" : `${previewMarker(pullRequest.branch)}`;
+  let target;
   for await (const changeRequest of client.listChangeRequests(spaceId, { status: "open" })) {
     if (!changeRequest.subject.startsWith(marker)) continue;
     const revision2 = await client.getRevision({ spaceId, changeRequestId: changeRequest.id });
@@ -60807,17 +60841,26 @@ async function findTargetChangeRequest(context, syncPoint, head) {
       const merged = await isAncestor(context.repo, oid, head.oid).catch(() => false);
       if (!merged) continue;
     }
-    const directory = await client.getRevisionDirectory(spaceId, changeRequest.revision, syncPoint === void 0 ? {} : { since: syncPoint.revisionId });
-    return {
-      id: changeRequest.id,
-      number: changeRequest.number,
-      subject: changeRequest.subject,
-      content: { pages: revision2.pages, files: revision2.files, reusableContents: revision2.reusableContents },
-      changes: deltaFromRevisionDirectory(directory),
-      adopted: pullRequest === void 0
-    };
+    target = await targetOf(context, changeRequest, revision2, syncPoint);
+    break;
   }
-  return void 0;
+  const interrupted = await findInterruptedChangeRequests(context, space2);
+  if (target === void 0 && interrupted.length > 0) {
+    const resumed = interrupted.shift();
+    target = await targetOf(context, resumed, await client.getRevision({ spaceId, changeRequestId: resumed.id }), syncPoint);
+  }
+  return { target, stale: interrupted.map(({ id, number, subject }) => ({ id, number, subject })) };
+}
+async function targetOf(context, changeRequest, revision2, syncPoint) {
+  const directory = await context.client.getRevisionDirectory(context.spaceId, changeRequest.revision, syncPoint === void 0 ? {} : { since: syncPoint.revisionId });
+  return {
+    id: changeRequest.id,
+    number: changeRequest.number,
+    subject: changeRequest.subject,
+    content: { pages: revision2.pages, files: revision2.files, reusableContents: revision2.reusableContents },
+    changes: deltaFromRevisionDirectory(directory),
+    adopted: context.options.pullRequest === void 0
+  };
 }
 async function readGitSide(context, head, syncPoint, space2) {
   const { repo, options } = context;
