@@ -111,9 +111,27 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 }
 
 async function migrate(db: Kysely<Database>, dialect: StoreDialect): Promise<void> {
+  if (dialect === 'sqlite') return migrateWith(db, dialect);
+  // Kysely's own lock is a row in a table that the first migration run creates: processes starting at once on a
+  // new schema race to create it, and the loser can look for the row before the table is there. A session
+  // advisory lock, per schema, queues them before any of that.
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext('quire-migrations:' || current_schema()))`.execute(connection);
+    try {
+      // Kysely looks for its tables in every schema unless told which: another schema's would pass for ours.
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
+      await migrateWith(connection, dialect, rows[0]?.schema);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('quire-migrations:' || current_schema()))`.execute(connection);
+    }
+  });
+}
+
+async function migrateWith(db: Kysely<Database>, dialect: StoreDialect, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: migrationProvider(dialect),
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
     migrationTableName: 'quire_migration',
     migrationLockTableName: 'quire_migration_lock',
   });

@@ -46,6 +46,36 @@ describe.skipIf(!databaseUrl)(`postgres${databaseUrl ? '' : ` (skipped: ${postgr
       },
     };
   });
+
+  it('migrates a new schema once when several processes open it at the same moment (quire serve × 2 on a new database)', async () => {
+    const url = databaseUrl!;
+    const schema = `quire_test_${Math.random().toString(36).slice(2, 10)}`;
+    const blobDirectory = mkdtempSync(join(tmpdir(), 'quire-store-blobs-'));
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${quoteIdentifier(schema)}`);
+    // Another schema of the database already migrated, as in a shared server: Kysely's check for its lock table
+    // finds that one, whichever schema it is in.
+    const other = `${schema}_other`;
+    await admin.query(`create schema ${quoteIdentifier(other)}`);
+    await (await openStore({ kind: 'postgres', url, schema: other, blobDirectory, poolSize: 1 })).close();
+    try {
+      // Each store has its own pool, as each process does; before the advisory lock some of them failed with
+      // 'relation "quire_migration_lock" does not exist'.
+      const opened = await Promise.allSettled(Array.from({ length: 8 }, () => openStore({ kind: 'postgres', url, schema, blobDirectory, poolSize: 2 })));
+      const failures = opened.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
+      for (const outcome of opened) if (outcome.status === 'fulfilled') await outcome.value.close();
+      expect(failures).toEqual([]);
+      const { rows } = await admin.query(`select name from ${quoteIdentifier(schema)}.quire_migration order by name`);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(new Set(rows.map((row: { name: string }) => row.name)).size).toBe(rows.length);
+    } finally {
+      await admin.query(`drop schema ${quoteIdentifier(schema)} cascade`);
+      await admin.query(`drop schema ${quoteIdentifier(other)} cascade`);
+      await admin.end();
+      rmSync(blobDirectory, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('Store on SQLite, killed mid-transaction', () => {
