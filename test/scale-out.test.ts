@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrowawaySchema, type ThrowawaySchema } from './support/postgres-schema.ts';
 import { startServe, type Served } from './support/serve-process.ts';
 
 const databaseUrl = process.env.QUIRE_TEST_DATABASE_URL;
@@ -14,26 +14,17 @@ const skipReason = databaseUrl ? undefined : 'QUIRE_TEST_DATABASE_URL is not set
 const apiOf = (served: Served) => new GitBookAPI({ endpoint: served.baseUrl, authToken: served.token });
 
 describe.skipIf(skipReason !== undefined)(`two server processes on one PostgreSQL database${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  const schema = `quire_test_${Math.random().toString(36).slice(2, 10)}`;
   let data: string | undefined;
-  let admin: pg.Client;
-  let connected = false;
-  let schemaCreated = false;
+  let schema: ThrowawaySchema | undefined;
   let one: Served;
   let two: Served;
 
   beforeAll(async () => {
     data = mkdtempSync(join(tmpdir(), 'quire-scale-out-'));
-    admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    connected = true;
-    await admin.query(`create schema "${schema}"`);
-    schemaCreated = true;
-    const url = new URL(databaseUrl!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    schema = await createThrowawaySchema(databaseUrl!);
     // The first start creates the schema's tables and the admin; the second joins them.
-    one = await startServe(['--data', data, '--database', url.toString()]);
-    two = await startServe(['--data', data, '--database', url.toString()]);
+    one = await startServe(['--data', data, '--database', schema.url]);
+    two = await startServe(['--data', data, '--database', schema.url]);
   }, 120_000); // two servers starting on a busy machine take more than the default 10 s
 
   afterAll(async () => {
@@ -41,8 +32,7 @@ describe.skipIf(skipReason !== undefined)(`two server processes on one PostgreSQ
     two?.child.kill('SIGINT');
     await Promise.all([one?.exited, two?.exited]);
     // Undo only what beforeAll got to.
-    if (schemaCreated) await admin.query(`drop schema "${schema}" cascade`);
-    if (connected) await admin.end();
+    await schema?.drop();
     if (data) rmSync(data, { recursive: true, force: true });
   });
 

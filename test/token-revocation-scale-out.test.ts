@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrowawaySchema, type ThrowawaySchema } from './support/postgres-schema.ts';
 import { runQuire, startServe, type Served } from './support/serve-process.ts';
 
 const databaseUrl = process.env.QUIRE_TEST_DATABASE_URL;
@@ -19,25 +19,16 @@ interface Token {
 }
 
 describe.skipIf(skipReason !== undefined)(`token revocation across two server processes on one PostgreSQL database${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  const schema = `quire_test_${Math.random().toString(36).slice(2, 10)}`;
   let data: string | undefined;
   let databaseWithSchema: string;
-  let admin: pg.Client;
-  let connected = false;
-  let schemaCreated = false;
+  let schema: ThrowawaySchema | undefined;
   let one: Served;
   let two: Served;
 
   beforeAll(async () => {
     data = mkdtempSync(join(tmpdir(), 'quire-token-scale-out-'));
-    admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    connected = true;
-    await admin.query(`create schema "${schema}"`);
-    schemaCreated = true;
-    const url = new URL(databaseUrl!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseWithSchema = url.toString();
+    schema = await createThrowawaySchema(databaseUrl!);
+    databaseWithSchema = schema.url;
     one = await startServe(['--data', data, '--database', databaseWithSchema]);
     two = await startServe(['--data', data, '--database', databaseWithSchema]);
   }, 120_000);
@@ -46,8 +37,7 @@ describe.skipIf(skipReason !== undefined)(`token revocation across two server pr
     one?.child.kill('SIGINT');
     two?.child.kill('SIGINT');
     await Promise.all([one?.exited, two?.exited]);
-    if (schemaCreated) await admin.query(`drop schema "${schema}" cascade`);
-    if (connected) await admin.end();
+    await schema?.drop();
     if (data) rmSync(data, { recursive: true, force: true });
   });
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createThrowawaySchema } from '../../test/support/postgres-schema.ts';
 import { quoteIdentifier } from './connect-database.ts';
 import { openStore } from './index.ts';
 import { describeStoreContract, type StoreHarness } from './store.contract.ts';
@@ -31,17 +31,13 @@ describeStoreContract('sqlite', async (): Promise<StoreHarness> => {
 describe.skipIf(!databaseUrl)(`postgres${databaseUrl ? '' : ` (skipped: ${postgresSkipReason})`}`, () => {
   describeStoreContract('postgres', async (): Promise<StoreHarness> => {
     const url = databaseUrl!;
-    const schema = `quire_test_${Math.random().toString(36).slice(2, 10)}`;
+    const schema = await createThrowawaySchema(url);
     const blobDirectory = mkdtempSync(join(tmpdir(), 'quire-store-blobs-'));
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${quoteIdentifier(schema)}`);
     return {
       concurrentStores: true,
-      open: (options) => openStore({ kind: 'postgres', url, schema, blobDirectory, poolSize: 4, ...options }),
+      open: (options) => openStore({ kind: 'postgres', url, schema: schema.name, blobDirectory, poolSize: 4, ...options }),
       async dispose() {
-        await admin.query(`drop schema ${quoteIdentifier(schema)} cascade`);
-        await admin.end();
+        await schema.drop();
         rmSync(blobDirectory, { recursive: true, force: true });
       },
     };
@@ -49,30 +45,25 @@ describe.skipIf(!databaseUrl)(`postgres${databaseUrl ? '' : ` (skipped: ${postgr
 
   it('migrates a new schema once when several processes open it at the same moment (quire serve × 2 on a new database)', async () => {
     const url = databaseUrl!;
-    const schema = `quire_test_${Math.random().toString(36).slice(2, 10)}`;
-    const blobDirectory = mkdtempSync(join(tmpdir(), 'quire-store-blobs-'));
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${quoteIdentifier(schema)}`);
+    const schema = await createThrowawaySchema(url);
     // Another schema of the database already migrated, as in a shared server: Kysely's check for its lock table
     // finds that one, whichever schema it is in.
-    const other = `${schema}_other`;
-    await admin.query(`create schema ${quoteIdentifier(other)}`);
-    await (await openStore({ kind: 'postgres', url, schema: other, blobDirectory, poolSize: 1 })).close();
+    const other = await createThrowawaySchema(url);
+    const blobDirectory = mkdtempSync(join(tmpdir(), 'quire-store-blobs-'));
+    await (await openStore({ kind: 'postgres', url, schema: other.name, blobDirectory, poolSize: 1 })).close();
     try {
       // Each store has its own pool, as each process does; before the advisory lock some of them failed with
       // 'relation "quire_migration_lock" does not exist'.
-      const opened = await Promise.allSettled(Array.from({ length: 8 }, () => openStore({ kind: 'postgres', url, schema, blobDirectory, poolSize: 2 })));
+      const opened = await Promise.allSettled(Array.from({ length: 8 }, () => openStore({ kind: 'postgres', url, schema: schema.name, blobDirectory, poolSize: 2 })));
       const failures = opened.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
       for (const outcome of opened) if (outcome.status === 'fulfilled') await outcome.value.close();
       expect(failures).toEqual([]);
-      const { rows } = await admin.query(`select name from ${quoteIdentifier(schema)}.quire_migration order by name`);
+      const { rows } = await schema.admin.query(`select name from ${quoteIdentifier(schema.name)}.quire_migration order by name`);
       expect(rows.length).toBeGreaterThan(0);
       expect(new Set(rows.map((row: { name: string }) => row.name)).size).toBe(rows.length);
     } finally {
-      await admin.query(`drop schema ${quoteIdentifier(schema)} cascade`);
-      await admin.query(`drop schema ${quoteIdentifier(other)} cascade`);
-      await admin.end();
+      await schema.drop();
+      await other.drop();
       rmSync(blobDirectory, { recursive: true, force: true });
     }
   });
