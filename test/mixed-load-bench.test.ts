@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { nearestRankPercentile, summarizeLatencies } from '../bench/service/latency-summary.ts';
 import { memoryTrend } from '../bench/service/memory-trend.ts';
 import { loadOperations } from '../bench/service/mixed-load.ts';
-import { operationPicker, seededRandom, writeShare } from '../bench/service/operation-mix.ts';
+import { operationPicker, writeShare } from '../bench/service/operation-mix.ts';
+import { seededRandom } from './support/seeded-random.ts';
 
 describe('latency summary', () => {
   it('gives nearest-rank percentiles, max and mean of 1..100 ms in any order', () => {
@@ -28,7 +29,7 @@ describe('operation mix', () => {
 
   it('draws the benchmark operations in their weights, writes 10% ± 0.5 over 100,000 seeded draws, the same on every run', () => {
     const draws = (seed: number) => {
-      const pick = operationPicker(loadOperations, seededRandom(seed));
+      const pick = operationPicker(loadOperations, seededRandom(seed).next);
       return Array.from({ length: 100_000 }, () => pick());
     };
     const drawn = draws(7);

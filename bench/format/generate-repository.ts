@@ -3,25 +3,15 @@
  * pages with headings, lists, code, tables, hints, tabs, links to other pages, images, includes.
  */
 
-const encoder = new TextEncoder();
+import { seededRandom } from '../../test/support/seeded-random.ts';
 
-/** A small deterministic PRNG (mulberry32), so every run measures the same repository. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const encoder = new TextEncoder();
 
 const words = 'service space page revision branch commit deploy token install configure request response cache index search publish export review merge conflict draft section variant header footer sidebar'.split(' ');
 
 export function generateRepository(pageCount: number, seed = 42): Map<string, Uint8Array> {
-  const next = random(seed);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  // Deterministic, so every run measures the same repository.
+  const { next, pick } = seededRandom(seed);
   const sentence = (length: number) => {
     const text = Array.from({ length }, () => pick(words)).join(' ');
     return text.charAt(0).toUpperCase() + text.slice(1) + '.';

@@ -2,7 +2,8 @@
 // connections at once, spread round robin over one or more server processes that share a store. The seeding and
 // the operations go through the public HTTP API only, so the same code runs against SQLite and PostgreSQL.
 import { summarizeLatencies, type LatencySummary } from './latency-summary.ts';
-import { operationPicker, seededRandom, type WeightedOperation } from './operation-mix.ts';
+import { seededRandom } from '../../test/support/seeded-random.ts';
+import { operationPicker, type WeightedOperation } from './operation-mix.ts';
 import type { RoundRobinApi } from './round-robin-api.ts';
 
 /** What the load reads and writes: a space of `pages` document pages in chapters, published in a site. */
@@ -160,7 +161,7 @@ export async function runMixedLoad(api: RoundRobinApi, space: LoadSpace, options
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const work = async (index: number) => {
-    const random = seededRandom(options.seed + index);
+    const random = seededRandom(options.seed + index).next;
     const pick = operationPicker(loadOperations, random);
     const worker: Worker = { index, api, space, ownPages: space.pages.filter((_, at) => at % options.connections === index), round: 0, random, renamedTitles };
     while (performance.now() < deadline) {

@@ -9,30 +9,11 @@ export interface WeightedOperation<Name extends string = string> {
 }
 
 /**
- * A pseudo-random generator of numbers in [0, 1) from a 32-bit seed (mulberry32): the same seed gives the same
- * sequence, which `Math.random` cannot.
- *
- * @example
- * const next = seededRandom(42);
- * next(); // the same number on every run
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
  * A picker that draws an operation from `operations` in proportion to its weight, using `random` (for instance
- * `seededRandom(seed)`). Throws when there is no operation or a weight is not a positive finite number.
+ * `seededRandom(seed).next` of test/support/seeded-random.ts). Throws when there is no operation or a weight is not a positive finite number.
  *
  * @example
- * const pick = operationPicker([{ name: 'read', writes: false, weight: 9 }, { name: 'write', writes: true, weight: 1 }], seededRandom(1));
+ * const pick = operationPicker([{ name: 'read', writes: false, weight: 9 }, { name: 'write', writes: true, weight: 1 }], seededRandom(1).next);
  * pick().name; // 'read' nine times in ten, over many draws
  */
 export function operationPicker<Name extends string>(operations: readonly WeightedOperation<Name>[], random: () => number): () => WeightedOperation<Name> {

@@ -3,10 +3,10 @@
 // read are all cut off, with or without a token; the server answers other requests meanwhile and after.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawConnection } from '../../test/support/listening-app.ts';
 import { gitBlobOid } from '../format/git-oid.ts';
 import { bootstrap } from '../service/index.ts';
 import { openStore, type Store } from '../store/index.ts';
@@ -41,16 +41,6 @@ afterAll(async () => {
   if (directory) rmSync(directory, { recursive: true, force: true });
 });
 
-/** A raw connection: what the server sent, and a promise of its closing. */
-function rawConnection(): { socket: Socket; received: () => string; closed: Promise<void> } {
-  const socket = connect(port, '127.0.0.1');
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-  socket.on('error', () => undefined); // a reset is one way of being cut off
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  return { socket, received: () => received, closed };
-}
-
 function uploadHead(length: number, withToken: boolean): string {
   return (
     `POST /v1/spaces/${spaceId}/quire/blobs?size=${length}&sha256=${'0'.repeat(64)}&oid=${'0'.repeat(40)} HTTP/1.1\r\n` +
@@ -67,7 +57,7 @@ async function stillAnswers(): Promise<void> {
 
 describe('connection limits', () => {
   it.each([true, false])('cuts off a client that stops sending its body (token: %s)', async (withToken) => {
-    const connection = rawConnection();
+    const connection = rawConnection(port);
     connection.socket.write(`${uploadHead(100_000, withToken)}${'x'.repeat(10)}`);
     await stillAnswers(); // while it hangs
     await connection.closed;
@@ -75,7 +65,7 @@ describe('connection limits', () => {
   });
 
   it('cuts off a client that drips its body a byte at a time, under the idle timeout but over the request timeout', async () => {
-    const connection = rawConnection();
+    const connection = rawConnection(port);
     connection.socket.write(uploadHead(100_000, true));
     let sent = 0;
     const drip = setInterval(() => {
@@ -89,14 +79,14 @@ describe('connection limits', () => {
   });
 
   it('cuts off a client that never finishes its headers', async () => {
-    const connection = rawConnection();
+    const connection = rawConnection(port);
     connection.socket.write(`GET /v1/quire HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `);
     await connection.closed;
     await stillAnswers();
   });
 
   it('closes the connection after refusing an upload before reading its body (no token: 401)', async () => {
-    const connection = rawConnection();
+    const connection = rawConnection(port);
     connection.socket.write(`${uploadHead(50_000_000, false)}${'x'.repeat(1000)}`);
     await connection.closed;
     expect(connection.received()).toMatch(/^HTTP\/1\.1 401 /);
@@ -104,7 +94,7 @@ describe('connection limits', () => {
   });
 
   it('keeps the connection of a request whose body was read, and of one without a body', async () => {
-    const connection = rawConnection();
+    const connection = rawConnection(port);
     connection.socket.write(`GET /v1/quire HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
     await new Promise<void>((resolve) => connection.socket.once('data', () => resolve()));
     expect(connection.received()).toMatch(/^HTTP\/1\.1 200 /);

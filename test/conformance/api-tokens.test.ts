@@ -2,18 +2,10 @@
 // revoked; an organization's admins list and revoke their members' tokens, and no one else may. Revocation and
 // expiry take effect on the very next request.
 import { expect, it } from 'vitest';
+import type { PublishedApiToken } from '../../src/service/index.ts';
 import { describeConformance, ManualClock } from './harness.ts';
 
-interface Token {
-  object: 'api-token';
-  id: string;
-  label: string;
-  user: { id: string; displayName: string; email?: string };
-  createdAt: string;
-  expiresAt?: string;
-  lastUsedAt?: string;
-  current: boolean;
-}
+type Token = PublishedApiToken;
 interface TokenList {
   items: Token[];
   count: number;
