@@ -71,6 +71,11 @@ export class PageTreeDraft {
     return this.node(id).parent;
   }
 
+  /** True when the page was in the input tree and had children there. */
+  hadChildren(id: string): boolean {
+    return (originalChildren(this.node(id))?.length ?? 0) > 0;
+  }
+
   /** Ids of the children of `parent` (the root pages when undefined), in order. */
   children(parent: string | undefined): readonly string[] {
     if (parent === undefined) return this.rootList();

@@ -8,6 +8,7 @@ import { createResolver } from '../format/reference-resolver.ts';
 import { scanReferences } from '../format/references.ts';
 import { anythingMoved, relinkBundle } from '../format/relink.ts';
 import type { RevisionSnapshot, SnapshotDocumentPage } from '../model/revision-snapshot.ts';
+import { addedPagesLayout } from './added-pages-layout.ts';
 import { invalidChange } from './change-error.ts';
 import type { ContentBatch, ContentChangeOutcome, InsertedFile } from './content-batch.ts';
 import { fetchDocuments, type DocumentLookup } from './document-lookup.ts';
@@ -52,13 +53,16 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
   const laidOut = snapshotOf(snapshot, draft.build(), files, reusableContents, batch);
   // Laying out a large space costs more than a small edit: only when the tree or a link needs it.
   let layout: DirectoryLayout | undefined;
-  const layoutNow = () => (layout ??= planLayout(laidOut));
+  // A batch that only added pages places them without laying out the tree; nothing of the input moved then.
+  let extended: { layout: DirectoryLayout | undefined } | undefined;
+  const extendedNow = () => (extended ??= { layout: addedPagesLayout(batch, laidOut) }).layout;
+  const layoutNow = () => (layout ??= extendedNow() ?? planLayout(laidOut));
 
   // Existing bodies: links inside pages that moved, and links to them, follow the move (FORMAT.md, guarantee 5).
   // Not when the batch comes from Git: the repository sent every file as it wants it written, moved or not, and
   // each page's recorded blob id must stay the id of the bytes the space writes back.
   let relinked = false;
-  if (!batch.fromGit && !sameLayout(snapshot, laidOut) && anythingMoved(batch.context.baseLayout ?? planLayout(snapshot), layoutNow())) {
+  if (!batch.fromGit && !sameLayout(snapshot, laidOut) && extendedNow() === undefined && anythingMoved(batch.context.baseLayout ?? planLayout(snapshot), layoutNow())) {
     const bodies = await fetchDocuments(lookup, documentIdsOf(laidOut));
     const after = relinkBundle({ ...snapshot, documents: {} }, { ...laidOut, documents: bodies });
     for (const [id, { page }] of locatePages(after.pages)) {

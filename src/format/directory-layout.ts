@@ -127,12 +127,7 @@ export function planLayout(bundle: LayoutInput): DirectoryLayout {
       return;
     }
     const withChildren = (page.pages?.length ?? 0) > 0;
-    const pathIn = (folder: string) => {
-      const slug = uniqueSlug(page.slug || slugify(page.title), (candidate) =>
-        withChildren ? taken.has(`${folder}${candidate}/README.md`) || taken.has(`${folder}${candidate}.md`) : taken.has(`${folder}${candidate}.md`),
-      );
-      return withChildren ? `${folder}${slug}/README.md` : `${folder}${slug}.md`;
-    };
+    const pathIn = (folder: string) => pagePathIn(folder, page, withChildren, (candidate) => uniqueSlug(candidate, (slug) => pagePathTaken(taken, folder, slug, withChildren)));
     // A page nested too deep for the path rules (64 segments, 4096 bytes) starts again at the root, and its
     // children under it: the tree itself is in SUMMARY.md, so nothing is lost, and sync can always write it.
     const nested = pathIn(childFolder(parent, layout, root, readmePath));
@@ -149,6 +144,61 @@ export function planLayout(bundle: LayoutInput): DirectoryLayout {
     if (layout.reusableContents.has(reusable.id)) continue;
     const name = uniqueSlug(slugify(reusable.title), (candidate) => taken.has(`${root}${includesFolder}${candidate}.md`));
     claim('reusable-content', reusable.id, `${root}${includesFolder}${name}.md`);
+  }
+  return layout;
+}
+
+/** The canonical path of a document in `folder`, its slug made free by `free`. */
+function pagePathIn(folder: string, page: LayoutPage, withChildren: boolean, free: (slug: string) => string): string {
+  const slug = free(page.slug || slugify(page.title));
+  return withChildren ? `${folder}${slug}/README.md` : `${folder}${slug}.md`;
+}
+
+/** Whether a document with `slug` in `folder` would collide: a page with children also needs `<slug>.md` free. */
+function pagePathTaken(taken: Pick<ReadonlySet<string>, 'has'>, folder: string, slug: string, withChildren: boolean): boolean {
+  return withChildren ? taken.has(`${folder}${slug}/README.md`) || taken.has(`${folder}${slug}.md`) : taken.has(`${folder}${slug}.md`);
+}
+
+/** A page a batch added to a tree whose layout is known, for `extendLayout`. */
+export interface AddedLayoutPage {
+  /** The page as it is in the new tree (its `pages` may be stale: `hasChildren` says). */
+  page: LayoutPage;
+  hasChildren: boolean;
+  /** Its parent in the new tree: undefined at the root. */
+  parent: LayoutPage | undefined;
+  /** The parent is a document of the old tree without children there: gaining one changes its own path. */
+  parentWasLeaf: boolean;
+}
+
+/**
+ * `planLayout` of a tree made from one whose layout is `base` by adding `added` only (no page of `base` moved,
+ * renamed or removed; files, reusable contents and the folder's paths unchanged), without laying out the whole
+ * tree: each added document takes its canonical path when that path, and the other path its slug could take
+ * (`<slug>.md` beside `<slug>/README.md`), is free in `base`, so no page of `base` would have taken another path.
+ * Undefined when that cannot be shown (a collision, a leaf parent gaining a child, a new first page, a Git path,
+ * a path too deep): lay the tree out then. `added` lists parents before their children.
+ *
+ * @example
+ * const layout = extendLayout(previous, snapshot, [{ page, hasChildren: false, parent: undefined, parentWasLeaf: false }], firstDocumentId)
+ *   ?? planLayout(snapshot);
+ */
+export function extendLayout(base: DirectoryLayout, input: { readonly source: DirectorySource }, added: readonly AddedLayoutPage[], firstDocumentId: string | undefined): DirectoryLayout | undefined {
+  const { source } = input;
+  const root = source.root;
+  const readmePath = root + source.structure.readme;
+  const layout: DirectoryLayout = { pages: new Map(base.pages), files: new Map(base.files), reusableContents: new Map(base.reusableContents), byPath: new Map(base.byPath) };
+  const taken: Pick<ReadonlySet<string>, 'has'> = { has: (path) => layout.byPath.has(path) || Object.hasOwn(source.extra, path) || Object.hasOwn(source.symlinks, path) };
+  for (const { page, hasChildren, parent, parentWasLeaf } of added) {
+    if (page.type !== 'document') continue;
+    if (page.id === firstDocumentId || page.git?.path || layout.pages.has(page.id) || parentWasLeaf) return undefined;
+    const folder = childFolder(parent, layout, root, readmePath);
+    const slug = page.slug || slugify(page.title);
+    // Both paths the slug could take must be free, or some page of `base` might have to give way to this one.
+    if (pagePathTaken(taken, folder, slug, true)) return undefined;
+    const path = pagePathIn(folder, page, hasChildren, (free) => free);
+    if (repositoryPathProblem(path) !== undefined) return undefined;
+    layout.pages.set(page.id, path);
+    layout.byPath.set(path, { kind: 'page', id: page.id });
   }
   return layout;
 }

@@ -34,6 +34,16 @@ describe('layouts kept between the batches of a change request', () => {
     await checkLayoutOfHead();
     const [guide, setup, later] = inserted.changes.map((change) => (typeof change.page === 'string' ? change.page : change.page.id));
 
+    // Only added pages: their paths are worked out from the kept layout, not by laying the tree out again.
+    await send([
+      { operation: 'insert_page', title: 'FAQ', document: { markdown: 'See [setup](setup.md).\n' } },
+      { operation: 'insert_page', title: 'Upgrade', document: { markdown: 'Upgrade it.\n' } },
+    ]);
+    await checkLayoutOfHead();
+    // A page without children gains one (its file could move): the tree is laid out again.
+    await send([{ operation: 'insert_page', title: 'Install', into: guide, document: { markdown: 'Install it.\n' } }]);
+    await checkLayoutOfHead();
+
     await send([{ operation: 'update_page', page: setup, title: 'Set it up', slug: 'set-it-up' }]);
     await checkLayoutOfHead();
     // A move relinks bodies: the layout kept is still the one of the revision stored.
