@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openStore, type StoreOptions } from '../../src/store/index.ts';
 import { documentPage } from '../../src/store/store.contract.ts';
+import { createThrowawaySchema } from '../../test/support/postgres-schema.ts';
 
 const revisions = 10_000;
 
@@ -45,15 +45,11 @@ try {
   await run('sqlite', { kind: 'sqlite', directory });
   const url = process.env.QUIRE_TEST_DATABASE_URL;
   if (url) {
-    const schema = `quire_bench_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
+    const schema = await createThrowawaySchema(url);
     try {
-      await run('postgres', { kind: 'postgres', url, schema, blobDirectory: join(directory, 'pg-blobs') });
+      await run('postgres', { kind: 'postgres', url, schema: schema.name, blobDirectory: join(directory, 'pg-blobs') });
     } finally {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+      await schema.drop();
     }
   }
 } finally {

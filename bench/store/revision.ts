@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openStore, type Store, type StoreOptions, type StoredChildPage, type StoredPage } from '../../src/store/index.ts';
 import { tenThousandPages } from '../../src/store/store.contract.ts';
+import { createThrowawaySchema } from '../../test/support/postgres-schema.ts';
 
 async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
@@ -59,15 +59,11 @@ try {
   await run('sqlite', () => ({ kind: 'sqlite', directory }));
   const url = process.env.QUIRE_TEST_DATABASE_URL;
   if (url) {
-    const schema = `quire_bench_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
+    const schema = await createThrowawaySchema(url);
     try {
-      await run('postgres', () => ({ kind: 'postgres', url, schema, blobDirectory: join(directory, 'pg-blobs') }));
+      await run('postgres', () => ({ kind: 'postgres', url, schema: schema.name, blobDirectory: join(directory, 'pg-blobs') }));
     } finally {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+      await schema.drop();
     }
   }
 } finally {

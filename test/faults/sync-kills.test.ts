@@ -3,26 +3,18 @@
 // then run again to its end: the space holds exactly the repository (every page once, with its body), one more
 // run has nothing to do, and each import is one merged change request with no draft left behind.
 import type { RevisionPage } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../../bench/format/generate-repository.ts';
 import { defaultMessagePrefix, runSync } from '../../src/sync/index.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 import { runQuire } from '../support/serve-process.ts';
-import { gitdir, repoFiles, spaceFiles, useSyncWorld, type SyncWorld } from '../sync/sync-harness.ts';
+import { gitdir, repoFiles, spaceFiles, useSyncWorld, useWorldTokenInEnvironment, type SyncWorld } from '../sync/sync-harness.ts';
 import { drawSyncKillPoint, syncKilledAt, type SyncKillPoint } from './sync-kill-points.ts';
 
 const world = useSyncWorld();
 
 // The child inherits the token: `quire sync --api` reads it from QUIRE_TOKEN.
-let previousToken: string | undefined;
-beforeAll(() => {
-  previousToken = process.env['QUIRE_TOKEN'];
-  process.env['QUIRE_TOKEN'] = world().server.admin.token;
-});
-afterAll(() => {
-  if (previousToken === undefined) delete process.env['QUIRE_TOKEN'];
-  else process.env['QUIRE_TOKEN'] = previousToken;
-});
+useWorldTokenInEnvironment(world);
 
 const syncArgs = (dir: string, spaceId: string) => ['sync', '--dir', dir, '--api', world().server.baseUrl, '--space', spaceId];
 

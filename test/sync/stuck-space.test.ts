@@ -1,9 +1,9 @@
 // Issue 10, "Order of changes" and "A space never gets stuck" (must-show 3 and 4), as a user runs `quire sync`:
 // the CLI in a child process, against the real server on a socket.
 import type { RevisionPage, RevisionPageDocument } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runQuire } from '../support/serve-process.ts';
-import { gitdir, repoFiles, spaceFiles, useSyncWorld, type SyncWorld } from './sync-harness.ts';
+import { gitdir, repoFiles, spaceFiles, useSyncWorld, useWorldTokenInEnvironment, type SyncWorld } from './sync-harness.ts';
 
 // A low file limit (64 KiB), so a file the space refuses is an ordinary screenshot, not a 100 MB one.
 const world = useSyncWorld({ maxFileBytes: 64 * 1024 });
@@ -26,15 +26,7 @@ interface SyncJson {
 }
 
 // The child inherits the token: `quire sync --api` reads it from QUIRE_TOKEN.
-let previousToken: string | undefined;
-beforeAll(() => {
-  previousToken = process.env['QUIRE_TOKEN'];
-  process.env['QUIRE_TOKEN'] = world().server.admin.token;
-});
-afterAll(() => {
-  if (previousToken === undefined) delete process.env['QUIRE_TOKEN'];
-  else process.env['QUIRE_TOKEN'] = previousToken;
-});
+useWorldTokenInEnvironment(world);
 
 const quireSync = (dir: string, spaceId: string, ...more: string[]) => runQuire(['sync', '--dir', dir, '--api', world().server.baseUrl, '--space', spaceId, ...more]);
 

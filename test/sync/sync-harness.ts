@@ -43,6 +43,26 @@ export function useSyncWorld(options: { maxFileBytes?: number } = {}): () => Syn
   return () => world!;
 }
 
+/**
+ * Puts the world's admin token in `QUIRE_TOKEN` for the file's tests (a `quire sync --api` child inherits it and
+ * reads it from there), and restores what was there after them.
+ *
+ * @example
+ * const world = useSyncWorld();
+ * useWorldTokenInEnvironment(world);
+ */
+export function useWorldTokenInEnvironment(world: () => SyncWorld): void {
+  let previousToken: string | undefined;
+  beforeAll(() => {
+    previousToken = process.env['QUIRE_TOKEN'];
+    process.env['QUIRE_TOKEN'] = world().server.admin.token;
+  });
+  afterAll(() => {
+    if (previousToken === undefined) delete process.env['QUIRE_TOKEN'];
+    else process.env['QUIRE_TOKEN'] = previousToken;
+  });
+}
+
 /** Runs one sync of `repo` (its folder `prefix`) with `spaceId`. */
 export async function sync(
   world: SyncWorld,
