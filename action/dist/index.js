@@ -57202,13 +57202,7 @@ function planLayout(bundle) {
       return;
     }
     const withChildren = (page2.pages?.length ?? 0) > 0;
-    const pathIn = (folder) => {
-      const slug = uniqueSlug(
-        page2.slug || slugify(page2.title),
-        (candidate) => withChildren ? taken.has(`${folder}${candidate}/README.md`) || taken.has(`${folder}${candidate}.md`) : taken.has(`${folder}${candidate}.md`)
-      );
-      return withChildren ? `${folder}${slug}/README.md` : `${folder}${slug}.md`;
-    };
+    const pathIn = (folder) => pagePathIn(folder, page2, withChildren, (candidate) => uniqueSlug(candidate, (slug) => pagePathTaken(taken, folder, slug, withChildren)));
     const nested = pathIn(childFolder(parent, layout, root, readmePath));
     claim("page", page2.id, repositoryPathProblem(nested) === void 0 ? nested : pathIn(root));
   });
@@ -57224,6 +57218,13 @@ function planLayout(bundle) {
     claim("reusable-content", reusable.id, `${root}${includesFolder}${name}.md`);
   }
   return layout;
+}
+function pagePathIn(folder, page2, withChildren, free) {
+  const slug = free(page2.slug || slugify(page2.title));
+  return withChildren ? `${folder}${slug}/README.md` : `${folder}${slug}.md`;
+}
+function pagePathTaken(taken, folder, slug, withChildren) {
+  return withChildren ? taken.has(`${folder}${slug}/README.md`) || taken.has(`${folder}${slug}.md`) : taken.has(`${folder}${slug}.md`);
 }
 function childFolder(parent, layout, root, readmePath) {
   if (parent === void 0) return root;
