@@ -8,6 +8,7 @@ import { maxJsonDepth, maxPageDepth, maxYamlDepth } from '../src/model/nesting-l
 import { documentText } from '../src/render/index.ts';
 import { startTestApp, type Answer, type TestApp } from '../src/server/test-app.fixture.ts';
 import { costlyMarkdown, deepJson, deepSchema, hostileMarkdown } from './fixtures/hostile/hostile-inputs.ts';
+import { alongside } from './support/alongside.ts';
 
 interface Ids {
   space: string;
@@ -22,17 +23,8 @@ async function openChangeRequest(t: TestApp): Promise<Ids> {
 
 const contentOf = (ids: Ids) => `/v1/spaces/${ids.space}/change-requests/${ids.changeRequest}/content`;
 
-/**
- * Sends `hostile`, then at once a GET /v1/user, and answers both with which settled first: a service whose event
- * loop the hostile request holds cannot answer the GET before it.
- */
-async function alongside(t: TestApp, hostile: () => Promise<Answer>): Promise<{ hostile: Answer; user: Answer; first: 'hostile' | 'user' }> {
-  let first: 'hostile' | 'user' | undefined;
-  const hostileAnswer = hostile().then((answer) => ((first ??= 'hostile'), answer));
-  const userAnswer = t.call('GET', '/v1/user').then((answer) => ((first ??= 'user'), answer));
-  const [answer, user] = await Promise.all([hostileAnswer, userAnswer]);
-  return { hostile: answer, user, first: first! };
-}
+/** Sends `hostile`, then at once a GET /v1/user (the probe), and answers both with which settled first. */
+const withProbe = (t: TestApp, hostile: () => Promise<Answer>) => alongside(hostile, () => t.call('GET', '/v1/user'));
 
 describe('hostile Markdown through the service', () => {
   let t: TestApp;
@@ -47,21 +39,21 @@ describe('hostile Markdown through the service', () => {
 
   for (const page of hostileMarkdown()) {
     it(`${page.name}: stored as sent, read back as a flattened document, other requests answered meanwhile`, { timeout: 120_000 }, async () => {
-      const written = await alongside(t, () => t.call('POST', `${contentOf(ids)}?compat=false`, { body: { changes: [{ operation: 'insert_page', title: page.name, document: { markdown: page.markdown } }] } }));
+      const written = await withProbe(t, () => t.call('POST', `${contentOf(ids)}?compat=false`, { body: { changes: [{ operation: 'insert_page', title: page.name, document: { markdown: page.markdown } }] } }));
       expect(written.hostile.status).toBe(200);
-      expect(written.user.status).toBe(200);
+      expect(written.probe.status).toBe(200);
       const pageId = written.hostile.body.changes[0].page.id as string;
 
       const markdown = await t.call('GET', `${contentOf(ids)}/page/${pageId}?format=markdown`);
       expect(markdown.status).toBe(200);
       expect(markdown.body.markdown).toBe(page.markdown);
 
-      const read = await alongside(t, () => t.call('GET', `${contentOf(ids)}/page/${pageId}?format=document`));
+      const read = await withProbe(t, () => t.call('GET', `${contentOf(ids)}/page/${pageId}?format=document`));
       expect(read.hostile.status).toBe(200);
       expect(documentText(read.hostile.body.document)).toContain(page.word);
-      expect(read.user.status).toBe(200);
+      expect(read.probe.status).toBe(200);
       // The conversion runs in a worker thread (the page is past the inline size), so the GET does not wait for it.
-      expect(read.first).toBe('user');
+      expect(read.first).toBe('probe');
     });
   }
 });
@@ -82,12 +74,12 @@ describe('a conversion past its time budget', () => {
     const written = await t.call('POST', `${contentOf(ids)}?compat=false`, { body: { changes: [{ operation: 'insert_page', title: 'Costly', document: { markdown: costly.markdown } }] } });
     const pageId = written.body.changes[0].page.id as string;
 
-    const read = await alongside(t, () => t.call('GET', `${contentOf(ids)}/page/${pageId}?format=document`));
+    const read = await withProbe(t, () => t.call('GET', `${contentOf(ids)}/page/${pageId}?format=document`));
     expect(read.hostile.status).toBe(422);
     expect(read.hostile.body.error.message).toContain(`page ${pageId}`);
     expect(read.hostile.body.error.message).toContain('1000 ms');
-    expect(read.user.status).toBe(200);
-    expect(read.first).toBe('user');
+    expect(read.probe.status).toBe(200);
+    expect(read.first).toBe('probe');
 
     // The worker was ended and a new one converts the next page; the Markdown is still there as written.
     expect((await t.call('GET', `${contentOf(ids)}/page/${pageId}?format=markdown`)).body.markdown).toBe(costly.markdown);
@@ -117,18 +109,18 @@ describe('hostile JSON through the service', () => {
   ];
 
   it.each(cases)('refuses $what with a 400 naming $field and the limit, answering other requests meanwhile', async ({ method, path, body, field }) => {
-    const sent = await alongside(t, () => t.call(method, path(), { body: body() }));
+    const sent = await withProbe(t, () => t.call(method, path(), { body: body() }));
     expect(sent.hostile.status).toBe(400);
     expect(sent.hostile.body.error.message).toBe(`${field} nests deeper than ${maxJsonDepth} levels of objects and arrays, the most a JSON body may nest`);
-    expect(sent.user.status).toBe(200);
+    expect(sent.probe.status).toBe(200);
   });
 
   it('refuses Markdown whose frontmatter cover is YAML 5,000 levels deep with a 400 naming the field and the limit', async () => {
     const markdown = `---\ncover: ${deepJson(5000, { arrays: true })}\n---\n# Deep\n`;
-    const sent = await alongside(t, () => t.call('POST', contentOf(ids), { body: { changes: [{ operation: 'insert_page', title: 'Deep', document: { markdown } }] } }));
+    const sent = await withProbe(t, () => t.call('POST', contentOf(ids), { body: { changes: [{ operation: 'insert_page', title: 'Deep', document: { markdown } }] } }));
     expect(sent.hostile.status).toBe(400);
     expect(sent.hostile.body.error.message).toContain(`changes[0].document.markdown: the frontmatter is not valid YAML on line 2: the YAML nests deeper than ${maxYamlDepth} levels`);
-    expect(sent.user.status).toBe(200);
+    expect(sent.probe.status).toBe(200);
   });
 
   it('takes JSON nested up to the limit: an adaptive schema 60 levels deep', async () => {

@@ -1,12 +1,9 @@
 // Issue 3, "What it must show" 5: two `quire serve` processes on one PostgreSQL database. A change written
 // through one is read through the other, and two merges racing on the two processes never lose an update.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowawaySchema, type ThrowawaySchema } from './support/postgres-schema.ts';
-import { startServe, type Served } from './support/serve-process.ts';
+import { describe, expect, it } from 'vitest';
+import type { Served } from './support/serve-process.ts';
+import { useTwoServers } from './support/two-servers.ts';
 
 const databaseUrl = process.env.QUIRE_TEST_DATABASE_URL;
 const skipReason = databaseUrl ? undefined : 'QUIRE_TEST_DATABASE_URL is not set (CI sets it to the machine PostgreSQL server)';
@@ -14,30 +11,10 @@ const skipReason = databaseUrl ? undefined : 'QUIRE_TEST_DATABASE_URL is not set
 const apiOf = (served: Served) => new GitBookAPI({ endpoint: served.baseUrl, authToken: served.token });
 
 describe.skipIf(skipReason !== undefined)(`two server processes on one PostgreSQL database${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  let data: string | undefined;
-  let schema: ThrowawaySchema | undefined;
-  let one: Served;
-  let two: Served;
-
-  beforeAll(async () => {
-    data = mkdtempSync(join(tmpdir(), 'quire-scale-out-'));
-    schema = await createThrowawaySchema(databaseUrl!);
-    // The first start creates the schema's tables and the admin; the second joins them.
-    one = await startServe(['--data', data, '--database', schema.url]);
-    two = await startServe(['--data', data, '--database', schema.url]);
-  }, 120_000); // two servers starting on a busy machine take more than the default 10 s
-
-  afterAll(async () => {
-    one?.child.kill('SIGINT');
-    two?.child.kill('SIGINT');
-    await Promise.all([one?.exited, two?.exited]);
-    // Undo only what beforeAll got to.
-    await schema?.drop();
-    if (data) rmSync(data, { recursive: true, force: true });
-  });
+  const servers = useTwoServers(databaseUrl!, 'quire-scale-out-');
 
   async function spaceWithPages(titles: string[]) {
-    const api = apiOf(one);
+    const api = apiOf(servers().one);
     const organization = (await api.orgs.listOrganizationsForAuthenticatedUser()).data.items[0]!.id;
     const { data: space } = await api.orgs.createSpace(organization, { title: 'Shared' });
     const { data: setup } = await api.spaces.createChangeRequest(space.id, { subject: 'Pages' });
@@ -62,18 +39,18 @@ describe.skipIf(skipReason !== undefined)(`two server processes on one PostgreSQ
 
   it('reads through one process what was written through the other', async () => {
     const { space, pages } = await spaceWithPages(['Alpha']);
-    const fromTwo = await bodyOf(apiOf(two), space.id, pages.Alpha!);
+    const fromTwo = await bodyOf(apiOf(servers().two), space.id, pages.Alpha!);
     expect(fromTwo).toContain('First line.');
   });
 
   it('two merges of different pages racing on the two processes both land, one on top of the other', async () => {
     const { space, pages } = await spaceWithPages(['Alpha', 'Beta']);
-    const first = await changeRequestEditing(apiOf(one), space.id, pages.Alpha!, 'Alpha edited through one.\n');
-    const second = await changeRequestEditing(apiOf(two), space.id, pages.Beta!, 'Beta edited through two.\n');
-    const results = await Promise.all([apiOf(one).spaces.mergeChangeRequest(space.id, first), apiOf(two).spaces.mergeChangeRequest(space.id, second)]);
+    const first = await changeRequestEditing(apiOf(servers().one), space.id, pages.Alpha!, 'Alpha edited through one.\n');
+    const second = await changeRequestEditing(apiOf(servers().two), space.id, pages.Beta!, 'Beta edited through two.\n');
+    const results = await Promise.all([apiOf(servers().one).spaces.mergeChangeRequest(space.id, first), apiOf(servers().two).spaces.mergeChangeRequest(space.id, second)]);
     expect(results.map((result) => result.data.result)).toEqual(['merge', 'merge']);
     // Nothing lost: the space holds both edits, read through either process.
-    for (const served of [one, two]) {
+    for (const served of [servers().one, servers().two]) {
       expect(await bodyOf(apiOf(served), space.id, pages.Alpha!)).toContain('Alpha edited through one.');
       expect(await bodyOf(apiOf(served), space.id, pages.Beta!)).toContain('Beta edited through two.');
     }
@@ -81,19 +58,19 @@ describe.skipIf(skipReason !== undefined)(`two server processes on one PostgreSQ
 
   it('two conflicting merges racing: one merges, the other reports conflicts and changes nothing', async () => {
     const { space, pages } = await spaceWithPages(['Gamma']);
-    const first = await changeRequestEditing(apiOf(one), space.id, pages.Gamma!, 'Gamma, version one.\n');
-    const second = await changeRequestEditing(apiOf(two), space.id, pages.Gamma!, 'Gamma, version two.\n');
-    const results = await Promise.all([apiOf(one).spaces.mergeChangeRequest(space.id, first), apiOf(two).spaces.mergeChangeRequest(space.id, second)]);
+    const first = await changeRequestEditing(apiOf(servers().one), space.id, pages.Gamma!, 'Gamma, version one.\n');
+    const second = await changeRequestEditing(apiOf(servers().two), space.id, pages.Gamma!, 'Gamma, version two.\n');
+    const results = await Promise.all([apiOf(servers().one).spaces.mergeChangeRequest(space.id, first), apiOf(servers().two).spaces.mergeChangeRequest(space.id, second)]);
     const outcomes = results.map((result) => result.data.result).sort();
     expect(outcomes).toEqual(['conflicts', 'merge']);
     const winner = results[0]!.data.result === 'merge' ? 'Gamma, version one.' : 'Gamma, version two.';
-    expect(await bodyOf(apiOf(two), space.id, pages.Gamma!)).toContain(winner);
+    expect(await bodyOf(apiOf(servers().two), space.id, pages.Gamma!)).toContain(winner);
     // The losing change request is not merged: it stays as it was, its content intact, for a person to resolve.
     const loser = results[0]!.data.result === 'merge' ? second : first;
-    const { data: left } = await apiOf(one).spaces.getChangeRequestById(space.id, loser);
+    const { data: left } = await apiOf(servers().one).spaces.getChangeRequestById(space.id, loser);
     expect(left.status).not.toBe('merged');
     const loserBody = loser === first ? 'Gamma, version one.' : 'Gamma, version two.';
-    const { data: loserPage } = await apiOf(one).spaces.getPageInChangeRequestById(space.id, loser, pages.Gamma!, { format: 'markdown' });
+    const { data: loserPage } = await apiOf(servers().one).spaces.getPageInChangeRequestById(space.id, loser, pages.Gamma!, { format: 'markdown' });
     expect((loserPage as { markdown?: string }).markdown).toContain(loserBody);
   });
 });
