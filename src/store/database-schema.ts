@@ -21,6 +21,8 @@ export interface Database {
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
   sync_points: SyncPointsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
 }
 
 export interface SitesTable {
@@ -248,4 +250,23 @@ export interface DocumentsTable {
   id: string;
   markdown: string;
   created_at: string;
+}
+
+export interface TeamsTable {
+  id: string;
+  organization_id: string;
+  /** 1 to 64 characters. */
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member of a team; always a member of the team's organization too (foreign key to `memberships`). */
+export interface TeamMembersTable {
+  team_id: string;
+  organization_id: string;
+  user_id: string;
+  /** `owner` or `member`. */
+  role: string;
+  joined_at: string;
 }

@@ -4,6 +4,7 @@ import { initialMigration } from './0001-initial.ts';
 import { sitesMigration } from './0002-sites.ts';
 import { syncPointsMigration } from './0003-sync-points.ts';
 import { syncPointMissingMigration } from './0004-sync-point-missing.ts';
+import { teamsMigration } from './0005-teams.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -20,6 +21,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0002-sites': sitesMigration(dialect),
         '0003-sync-points': syncPointsMigration(),
         '0004-sync-point-missing': syncPointMissingMigration(),
+        '0005-teams': teamsMigration(),
       };
     },
   };
