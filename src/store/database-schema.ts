@@ -23,6 +23,8 @@ export interface Database {
   sync_points: SyncPointsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  content_user_permissions: ContentUserPermissionsTable;
+  content_team_permissions: ContentTeamPermissionsTable;
 }
 
 export interface SitesTable {
@@ -269,4 +271,24 @@ export interface TeamMembersTable {
   /** `owner` or `member`. */
   role: string;
   joined_at: string;
+}
+
+/** An explicit role on a space or collection (`content_kind`) for a member of the organization. */
+export interface ContentUserPermissionsTable {
+  content_kind: string;
+  content_id: string;
+  organization_id: string;
+  user_id: string;
+  role: string;
+  created_at: string;
+}
+
+/** An explicit role on a space or collection (`content_kind`) for a team. */
+export interface ContentTeamPermissionsTable {
+  content_kind: string;
+  content_id: string;
+  organization_id: string;
+  team_id: string;
+  role: string;
+  created_at: string;
 }

@@ -5,6 +5,7 @@ import { sitesMigration } from './0002-sites.ts';
 import { syncPointsMigration } from './0003-sync-points.ts';
 import { syncPointMissingMigration } from './0004-sync-point-missing.ts';
 import { teamsMigration } from './0005-teams.ts';
+import { contentPermissionsMigration } from './0006-content-permissions.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -22,6 +23,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0003-sync-points': syncPointsMigration(),
         '0004-sync-point-missing': syncPointMissingMigration(),
         '0005-teams': teamsMigration(),
+        '0006-content-permissions': contentPermissionsMigration(),
       };
     },
   };
