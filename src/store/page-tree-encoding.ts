@@ -14,6 +14,7 @@
  */
 import { QuireError } from '../errors/index.ts';
 import type { ListEntry, ListRef } from './chunked-list.ts';
+import type { ListChunkMemo } from './list-chunk-memo.ts';
 import type { ContentHash } from './content-hash.ts';
 import { pageListKey, type PageIdIndex, type PageIndexEntry, type PageTreeEdit } from './page-id-index.ts';
 import type { StoredPage } from './revision-content.ts';
@@ -27,6 +28,8 @@ export interface KnownContent {
   lists: WeakMap<object, ListRef>;
   /** Indexes of recently encoded page trees, most recent first. */
   pageIndexes: readonly PageIdIndex[];
+  /** List chunks encoded recently (a long list re-encoded with few changes reuses the others). */
+  listChunks?: ListChunkMemo;
 }
 
 /** The encoded tree, and how to index it: derive the new index from `base` (consumed) with `edit`. */
@@ -34,6 +37,8 @@ export interface EncodedPageTree {
   list: ListRef;
   /** Undefined when the list was reused as it is (its index, if any, is still right) or a page's hash is unknown. */
   index: { base: PageIdIndex | undefined; edit: PageTreeEdit } | undefined;
+  /** The handed-out pages the tree took as they are, by node hash (what reading the new revision back reuses). */
+  handedOutPages: Map<ContentHash, StoredPage>;
 }
 
 const pageTypes = new Set(['document', 'group', 'link', 'computed']);
@@ -53,7 +58,7 @@ export function encodePageTree(
 ): EncodedPageTree {
   if (!Array.isArray(pages)) throw invalid('pages', 'must be an array');
   const storedList = known?.lists.get(pages);
-  if (storedList !== undefined) return { list: storedList, index: undefined };
+  if (storedList !== undefined) return { list: storedList, index: undefined, handedOutPages: new Map() };
 
   const pageIds = new Set<string>();
   /** Where each id outside reused subtrees was found, for the message when it clashes with one. */
@@ -62,6 +67,7 @@ export function encodePageTree(
   const reused = new Set<string>();
   let entries: Map<string, PageIndexEntry> | undefined = known === undefined ? undefined : new Map();
   let base: PageIdIndex | undefined;
+  const handedOutPages = new Map<ContentHash, StoredPage>();
 
   const claimId = (id: string, path: string, at: string): void => {
     if (pageIds.has(id)) throw invalid(path, `repeats page id ${id}`);
@@ -100,6 +106,7 @@ export function encodePageTree(
 
     const stored = known?.objects.get(page);
     if (stored !== undefined) {
+      handedOutPages.set(stored, page);
       base ??= known!.pageIndexes.find((index) => !index.consumed && index.entry(id)?.hash === stored);
       const inBase = base?.entry(id);
       if (inBase !== undefined && inBase.hash === stored) {
@@ -143,10 +150,11 @@ export function encodePageTree(
       if (holder !== undefined) throw invalid(where.get(id) ?? 'pages', `repeats page id ${id}, which is also below page ${holder}`);
     }
   }
-  if (entries === undefined) return { list: tree, index: undefined };
+  if (entries === undefined) return { list: tree, index: undefined, handedOutPages };
   return {
     list: tree,
     index: { base: reused.size > 0 ? base : undefined, edit: { key: pageListKey(tree), roots: pages.map((page) => page.id), entries, reused } },
+    handedOutPages,
   };
 }
 
