@@ -155,3 +155,4 @@ export {
   type SigningKeyPolicy,
 } from './signing-keys.ts';
 export { pingOrganization, type MemberVisitorClaims, type PublishedPing } from './organization-ping.ts';
+export { addUser, listOrganizationMembers, type AddedUser, type UserAddition } from './add-user.ts';
