@@ -1,7 +1,7 @@
 // bin/quire.js runs the bundle in dist/ (built by the global setup, as `npm ci` builds it) and the TypeScript
 // sources through tsx when asked to (QUIRE_FROM_SOURCE) or when a source is newer than the bundle: both must be the
 // same program.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -22,5 +22,12 @@ describe('bin/quire.js', () => {
     expect(bundled).toContain('Usage: quire [options] [command]');
     expect(bundled).toContain('export');
     expect(quire({ QUIRE_FROM_SOURCE: '1' })).toBe(bundled);
+  });
+
+  it('stops quietly when the reader has closed the pipe (quire --help | head -1)', () => {
+    // `true` reads nothing and exits long before node has started, so every write meets a closed pipe.
+    const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${root}bin/quire.js" --help | true; echo "status \${PIPESTATUS:-done}"`], { encoding: 'utf8' });
+    expect(piped.stderr).toBe('');
+    expect(piped.status).toBe(0);
   });
 });

@@ -2,4 +2,13 @@
 import { runCli } from './program.ts';
 import { processTerminal } from './terminal.ts';
 
+// A reader that stops early (`quire --help | head -1`) closes the pipe: what is left to print has no one to
+// read it, so stop quietly, as Unix tools do, instead of failing with an unhandled EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 process.exitCode = await runCli(process.argv.slice(2), processTerminal);
