@@ -142,3 +142,28 @@ export {
   type PublishedCreatedApiToken,
 } from './api-tokens.ts';
 export { maxTokenLifetimeDays, resolveTokenExpiry, type TokenExpiryNames, type TokenExpiryRequest } from './token-expiry.ts';
+export {
+  deleteComment,
+  deleteCommentReply,
+  getComment,
+  getCommentReply,
+  listCommenters,
+  listCommentReplies,
+  listComments,
+  postComment,
+  postCommentReply,
+  updateComment,
+  updateCommentReply,
+  type CommentBodyInput,
+  type CommentListQuery,
+  type CommentPlace,
+  type CommentPost,
+  type CommentReadOptions,
+  type CommentReplyUpdate,
+  type CommentUpdate,
+  type PublishedComment,
+  type PublishedCommenter,
+  type PublishedCommentPage,
+  type PublishedCommentReply,
+  type PublishedEmojiReaction,
+} from './comments.ts';
