@@ -3,9 +3,9 @@ import type {
   ChangeRequestRecord,
   CommentRecord,
   CommentReplyRecord,
+  CommenterRecord,
   CommentScope,
   ListOptions,
-  MemberRecord,
   ReactionRecord,
   Role,
   RoleOrGuest,
@@ -547,11 +547,8 @@ class CommentView {
   }
 }
 
-/**
- * A member as the published `OrganizationMember`. Quire does not count a member's spaces and sites yet (0); its
- * teams are not counted here either.
- */
-function toPublishedCommenter(member: MemberRecord, baseUrl: string): PublishedCommenter {
+/** A member as the published `OrganizationMember`. Quire does not count a member's spaces and sites yet (0). */
+function toPublishedCommenter(member: CommenterRecord, baseUrl: string): PublishedCommenter {
   return {
     object: 'member',
     id: member.user.id,
@@ -562,7 +559,7 @@ function toPublishedCommenter(member: MemberRecord, baseUrl: string): PublishedC
     ...(member.lastSeenAt === undefined ? {} : { lastSeenAt: member.lastSeenAt }),
     sso: member.sso,
     spaces: 0,
-    teams: 0,
+    teams: member.teams,
     sites: 0,
   };
 }

@@ -174,6 +174,7 @@ export function describeCommentStoreContract(name: string, makeHarness: () => Pr
       const commenters = await store.listCommenters(scope, organization.id);
       expect(commenters.items.map((member) => member.user.id).sort()).toEqual([ada.id, bob.id].sort());
       expect(commenters.count).toBe(2);
+      expect(commenters.items.map((member) => member.teams)).toEqual([0, 0]);
       expect(await store.deleteCommentReply(scope, comment.id, two.id)).toBe(true);
       expect(await store.deleteCommentReply(scope, comment.id, two.id)).toBe(false);
       expect((await store.getComment(scope, comment.id)).replies).toBe(2);

@@ -49,6 +49,11 @@ export interface CommentRecord {
   reactions: ReactionRecord[];
 }
 
+/** A member who commented, with the number of teams of the organization it belongs to (`OrganizationMember.teams`). */
+export interface CommenterRecord extends MemberRecord {
+  teams: number;
+}
+
 /** A reply to a comment. */
 export interface CommentReplyRecord {
   id: string;
@@ -137,7 +142,7 @@ export interface CommentStore {
    * Members of the space's organization who posted a comment or a reply in `scope`, by user id. Users who left
    * the organization are not listed (the published items are `OrganizationMember`s).
    */
-  listCommenters(scope: CommentScope, organizationId: string, options?: ListOptions): Promise<ListPage<MemberRecord>>;
+  listCommenters(scope: CommentScope, organizationId: string, options?: ListOptions): Promise<ListPage<CommenterRecord>>;
 }
 
 /**
@@ -368,7 +373,22 @@ export function commentStore(context: StoreContext): CommentStore {
           keys: [{ column: 'memberships.user_id', direction: 'asc', value: (member) => member.user_id }],
         },
         options,
-        (rows) => Promise.all(rows.map((member) => members.getMember(organizationId, member.user_id))),
+        async (rows) => {
+          const ids = rows.map((member) => member.user_id);
+          const teams =
+            ids.length === 0
+              ? []
+              : await context
+                  .db()
+                  .selectFrom('team_members')
+                  .select(['user_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+                  .where('organization_id', '=', organizationId)
+                  .where('user_id', 'in', ids)
+                  .groupBy('user_id')
+                  .execute();
+          const teamCount = new Map(teams.map((row) => [row.user_id, Number(row.n)]));
+          return Promise.all(rows.map(async (member) => ({ ...(await members.getMember(organizationId, member.user_id)), teams: teamCount.get(member.user_id) ?? 0 })));
+        },
       );
     },
   };

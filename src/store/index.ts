@@ -39,5 +39,5 @@ export type { StoredCustomization } from './site-customizations.ts';
 export type { StoredAdaptiveSchema } from './site-adaptive-schemas.ts';
 export type { SiteTree } from './site-tree.ts';
 export type { SyncPointRecord } from './sync-points.ts';
-export type { CommentFilter, CommentPatch, CommentRecord, CommentReplyPatch, CommentReplyRecord, CommentScope, NewComment, ReactionChange, ReactionRecord, TableCellRef } from './comments.ts';
+export type { CommenterRecord, CommentFilter, CommentPatch, CommentRecord, CommentReplyPatch, CommentReplyRecord, CommentScope, NewComment, ReactionChange, ReactionRecord, TableCellRef } from './comments.ts';
 export { checkEmoji, maxCommentBodyLength } from './comments.ts';
