@@ -155,7 +155,7 @@ describeConformance('comments', (world) => {
     expect(await statusOf(api.spaces.listCommentsInSpace('missing'))).toBe(404);
   });
 
-  it('keeps the comments of a deleted page readable, their target marked outdated', async () => {
+  it('keeps the comments of a deleted page readable, their target marked outdated, and of a restored space', async () => {
     const server = world();
     const api = server.client();
     const { spaceId, pageId } = await spaceWithPage(server, 'Pages go');
@@ -167,6 +167,13 @@ describeConformance('comments', (world) => {
     const { data: after } = await api.spaces.getCommentInSpace(spaceId, comment.id);
     expect(after.target).toMatchObject({ page: { id: pageId, title: 'Guide', outdated: true }, revision: comment.target.revision });
     expect((await api.spaces.listCommentsInSpace(spaceId, { targetPage: pageId })).data.items).toHaveLength(1);
+    expect(await openComments(api, spaceId)).toBe(1);
+
+    // A deleted space hides its discussion; restored, the discussion is back as it was.
+    await api.spaces.deleteSpaceById(spaceId);
+    expect(await statusOf(api.spaces.getCommentInSpace(spaceId, comment.id))).toBe(404);
+    await api.spaces.restoreSpace(spaceId);
+    expect((await api.spaces.getCommentInSpace(spaceId, comment.id)).data.body).toEqual({ markdown: 'About this page' });
     expect(await openComments(api, spaceId)).toBe(1);
   });
 
