@@ -156,3 +156,28 @@ export {
 } from './signing-keys.ts';
 export { pingOrganization, type MemberVisitorClaims, type PublishedPing } from './organization-ping.ts';
 export { addUser, listOrganizationMembers, type AddedUser, type UserAddition } from './add-user.ts';
+export {
+  deleteComment,
+  deleteCommentReply,
+  getComment,
+  getCommentReply,
+  listCommenters,
+  listCommentReplies,
+  listComments,
+  postComment,
+  postCommentReply,
+  updateComment,
+  updateCommentReply,
+  type CommentBodyInput,
+  type CommentListQuery,
+  type CommentPlace,
+  type CommentPost,
+  type CommentReadOptions,
+  type CommentReplyUpdate,
+  type CommentUpdate,
+  type PublishedComment,
+  type PublishedCommenter,
+  type PublishedCommentPage,
+  type PublishedCommentReply,
+  type PublishedEmojiReaction,
+} from './comments.ts';

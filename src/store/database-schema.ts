@@ -26,6 +26,9 @@ export interface Database {
   content_user_permissions: ContentUserPermissionsTable;
   content_team_permissions: ContentTeamPermissionsTable;
   signing_keys: SigningKeysTable;
+  comments: CommentsTable;
+  comment_replies: CommentRepliesTable;
+  comment_reactions: CommentReactionsTable;
 }
 
 export interface SitesTable {
@@ -308,4 +311,44 @@ export interface SigningKeysTable {
   created_at: string;
   /** When the next generation replaced it; null while it is current. */
   retired_at: string | null;
+}
+
+/** A comment on a space, or on a change request of it (migration 0007). Open while `resolved_at` is null. */
+export interface CommentsTable {
+  id: string;
+  space_id: string;
+  change_request_id: string | null;
+  /** The revision the comment was posted on (the space's or the change request's head then). */
+  revision_id: string;
+  page_id: string | null;
+  node_id: string | null;
+  /** JSON `{ record, definition }` or null. */
+  table_cell: string | null;
+  /** Markdown. */
+  body: string;
+  posted_by: string;
+  posted_at: string;
+  edited_at: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+
+/** A reply to a comment. */
+export interface CommentRepliesTable {
+  id: string;
+  comment_id: string;
+  /** Markdown. */
+  body: string;
+  posted_by: string;
+  posted_at: string;
+  edited_at: string | null;
+}
+
+/** One user's emoji on a comment (`reply_id` '') or on one of its replies. */
+export interface CommentReactionsTable {
+  comment_id: string;
+  reply_id: string;
+  user_id: string;
+  emoji: string;
+  reacted_at: string;
 }

@@ -70,6 +70,9 @@ export async function openFuzzWorld(): Promise<FuzzWorld> {
   await call('POST', `/v1/spaces/${docs}/change-requests/${merged}/merge`);
   const open = idOf(await call('POST', `/v1/spaces/${docs}/change-requests`, { subject: 'Work in progress' }));
   await call('POST', `/v1/spaces/${docs}/change-requests/${open}/content`, { changes: [{ operation: 'insert_page', title: 'Draft', document: { markdown: 'Not yet.\n' } }] });
+  const comment = idOf(await call('POST', `/v1/spaces/${docs}/comments`, { body: { markdown: 'A remark' } }));
+  const commentReply = idOf(await call('POST', `/v1/spaces/${docs}/comments/${comment}/replies`, { body: { markdown: 'A reply' } }));
+  const reviewComment = idOf(await call('POST', `/v1/spaces/${docs}/change-requests/${open}/comments`, { body: { markdown: 'On the draft' } }));
 
   const revisions = (await call('GET', `/v1/spaces/${docs}/revisions`)).body.items as Array<{ id: string }>;
   const content = (await call('GET', `/v1/spaces/${docs}/content`)).body as { pages: Array<{ id: string; path?: string }>; files: Array<{ id: string }> };
@@ -95,6 +98,8 @@ export async function openFuzzWorld(): Promise<FuzzWorld> {
     siteSectionGroupId: [group],
     siteSpaceId: [siteSpace],
     shareLinkId: [shareLink],
+    commentId: [comment, reviewComment],
+    commentReplyId: [commentReply],
     '*': content.pages.flatMap((page) => (page.path === undefined ? [] : [page.path])),
   };
   // Body fields that name the same records.

@@ -18,6 +18,7 @@ import { siteSpaceRoutes } from './site-spaces.ts';
 import { siteShareLinkRoutes } from './site-share-links.ts';
 import { siteCustomizationRoutes } from './site-customization.ts';
 import { organizationPingRoutes } from './organization-ping.ts';
+import { commentRoutes } from './comments.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -47,4 +48,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(siteShareLinkRoutes);
   await app.register(siteCustomizationRoutes);
   await app.register(organizationPingRoutes);
+  await app.register(commentRoutes);
 };

@@ -7,6 +7,7 @@ import { syncPointMissingMigration } from './0004-sync-point-missing.ts';
 import { teamsMigration } from './0005-teams.ts';
 import { contentPermissionsMigration } from './0006-content-permissions.ts';
 import { signingKeysMigration } from './0009-signing-keys.ts';
+import { commentsMigration } from './0007-comments.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -26,6 +27,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0005-teams': teamsMigration(),
         '0006-content-permissions': contentPermissionsMigration(),
         '0009-signing-keys': signingKeysMigration(),
+        '0007-comments': commentsMigration(),
       };
     },
   };
