@@ -39,3 +39,5 @@ export type { StoredCustomization } from './site-customizations.ts';
 export type { StoredAdaptiveSchema } from './site-adaptive-schemas.ts';
 export type { SiteTree } from './site-tree.ts';
 export type { SyncPointRecord } from './sync-points.ts';
+export type { NewTeam, TeamFilter, TeamMemberChange, TeamMemberRecord, TeamRecord, TeamRole } from './teams.ts';
+export { teamRoles, teamTitleLimits } from './teams.ts';
