@@ -47,6 +47,8 @@ export interface TeamMemberRecord {
   role: TeamRole;
   /** When the user joined the team. */
   joinedAt: string;
+  /** The member's teams in the organization, and the spaces it was given a role on (explicit grants). */
+  counts: { teams: number; spaces: number };
 }
 
 /** Which teams to list: an organization's, optionally only those whose title holds `title` (any case). */
@@ -310,6 +312,21 @@ function selectTeamMembers(context: StoreContext) {
       'users.photo_url as user_photo_url',
       'users.created_at as user_created_at',
       'users.updated_at as user_updated_at',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('team_members as teams_of_member')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('teams_of_member.organization_id', '=', 'memberships.organization_id')
+        .whereRef('teams_of_member.user_id', '=', 'memberships.user_id')
+        .as('member_teams'),
+      eb
+        .selectFrom('content_user_permissions')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('content_user_permissions.organization_id', '=', 'memberships.organization_id')
+        .whereRef('content_user_permissions.user_id', '=', 'memberships.user_id')
+        .where('content_user_permissions.content_kind', '=', 'space')
+        .as('member_spaces'),
     ]);
 }
 
@@ -325,6 +342,7 @@ function toTeamMember(row: TeamMemberRow): TeamMemberRecord {
     teamId: row.team_id,
     role: row.team_role as TeamRole,
     joinedAt: row.team_joined_at,
+    counts: { teams: Number(row.member_teams ?? 0), spaces: Number(row.member_spaces ?? 0) },
     // The membership as members.ts reads it: the join above is its row.
     member: {
       organizationId: row.organization_id,
