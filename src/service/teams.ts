@@ -221,14 +221,13 @@ export async function listMemberTeams(
 }
 
 /**
- * Whether the actor owns a team of the organization (`Organization.permissions.ownTeam`).
+ * Whether a member owns a team of its organization (`Organization.permissions.ownTeam`).
  *
  * @example
- * await ownsTeam(ctx, access) // → false
+ * await ownsTeam(ctx, access.member) // → false
  */
-export async function ownsTeam(ctx: ServiceContext, access: OrganizationAccess): Promise<boolean> {
-  if (access.role === null) return false;
-  return (await ctx.store.listTeams({ organizationId: access.organization.id, ownedBy: access.member.user.id }, { limit: 0 })).count > 0;
+export async function ownsTeam(ctx: ServiceContext, member: MemberRecord): Promise<boolean> {
+  return (await ctx.store.listTeams({ organizationId: member.organizationId, ownedBy: member.user.id }, { limit: 0 })).count > 0;
 }
 
 /** The organization, for a member who may see its teams: guests may not (403), outsiders get its 404. */

@@ -180,12 +180,16 @@ describeConformance('teams', (server) => {
     expect((await admin.orgs.getTeamInOrganizationById(org, team.id)).data.title).toBe('Owned and renamed');
   });
 
-  it('filters the team list by owner: the teams that member can manage', async () => {
+  it('filters the team list by owner: the teams that member can manage; ownTeam tells whether it owns one', async () => {
     const admin = server().client();
     const org = server().admin.organization.id;
     const owner = await person(server(), 'lead', 'edit');
-    const { data: led } = await admin.orgs.createOrganizationTeam(org, { title: 'Led team' });
+    expect((await owner.api.orgs.getOrganizationById(org)).data.permissions.ownTeam).toBe(false);
+    const { data: led } = await admin.orgs.createOrganizationTeam(org, { title: 'Led team', members: [owner.id] });
+    expect((await owner.api.orgs.getOrganizationById(org)).data.permissions.ownTeam).toBe(false);
     await admin.orgs.updateMembersInOrganizationTeam(org, led.id, { memberships: { [owner.id]: { role: 'owner' as never } } });
+    expect((await owner.api.orgs.getOrganizationById(org)).data.permissions.ownTeam).toBe(true);
+    expect((await owner.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.find((item) => item.id === org)?.permissions.ownTeam).toBe(true);
     const mine = await owner.api.orgs.listTeamsInOrganizationById(org, { owner: owner.id });
     expect(mine.data.items.map((item) => item.id)).toEqual([led.id]);
     const everyTeam = (await admin.orgs.listTeamsInOrganizationById(org, { limit: 1000 })).data.count;
