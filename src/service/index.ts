@@ -181,3 +181,20 @@ export {
   type PublishedCommentReply,
   type PublishedEmojiReaction,
 } from './comments.ts';
+export {
+  addTeamMember,
+  createTeam,
+  deleteTeam,
+  getTeam,
+  listMemberTeams,
+  listTeamMembers,
+  listTeams,
+  ownsTeam,
+  removeTeamMember,
+  updateTeam,
+  updateTeamMembers,
+  type PublishedMemberTeam,
+  type TeamMembersUpdate,
+} from './teams.ts';
+export { toPublishedTeam, toPublishedTeamMember, type PublishedTeam, type PublishedTeamMember, type PublishedTeamRole } from './to-published-team.ts';
+export { toPublishedMember, type PublishedMember } from './to-published-member.ts';

@@ -5,6 +5,7 @@ import { requireSiteOfOrganization } from './organization-references.ts';
 import type { PublishedList, PublishedOrganization } from './published-shapes.ts';
 import type { ServiceContext } from './service-context.ts';
 import { toPublishedOrganization } from './to-published.ts';
+import { ownsTeam } from './teams.ts';
 
 /** The fields of an organization a caller may change (the seed's PATCH body). null removes an optional one. */
 export interface OrganizationUpdate {
@@ -31,7 +32,7 @@ export async function listOrganizations(ctx: ServiceContext, actor: Actor, optio
   const items = await Promise.all(
     page.items.map(async (organization) => {
       const member = await ctx.store.getMember(organization.id, actor.user.id);
-      return toPublishedOrganization(organization, member.role, ctx.baseUrl);
+      return toPublishedOrganization(organization, member.role, ctx.baseUrl, { ownTeam: await ownsTeam(ctx, member) });
     }),
   );
   return { items, count: page.count, ...(page.next === undefined ? {} : { next: page.next }) };
@@ -45,7 +46,7 @@ export async function listOrganizations(ctx: ServiceContext, actor: Actor, optio
  */
 export async function getOrganization(ctx: ServiceContext, actor: Actor, organizationId: string): Promise<PublishedOrganization> {
   const access = await organizationAccess(ctx, actor, organizationId);
-  return toPublishedOrganization(access.organization, access.role, ctx.baseUrl);
+  return toPublishedOrganization(access.organization, access.role, ctx.baseUrl, { ownTeam: await ownsTeam(ctx, access.member) });
 }
 
 /**
@@ -72,5 +73,5 @@ export async function updateOrganization(ctx: ServiceContext, actor: Actor, orga
   if (update.ai !== undefined) patch.ai = update.ai;
   if (update.inviteLinks !== undefined) patch.inviteLinks = update.inviteLinks;
   const organization = await ctx.store.updateOrganization(organizationId, patch);
-  return toPublishedOrganization(organization, access.role, ctx.baseUrl);
+  return toPublishedOrganization(organization, access.role, ctx.baseUrl, { ownTeam: await ownsTeam(ctx, access.member) });
 }

@@ -8,19 +8,19 @@ import { atLeast } from './role-rank.ts';
  */
 
 /**
- * `Organization.permissions` for a member with `role` (null: a guest).
+ * `Organization.permissions` for a member with `role` (null: a guest); `ownTeam` when it owns a team of it.
  *
  * @example
  * organizationPermissions('admin').admin // → true
  */
-export function organizationPermissions(role: Role | null): OrganizationPermissions {
+export function organizationPermissions(role: Role | null, member: { ownTeam?: boolean } = {}): OrganizationPermissions {
   const admin = role === 'admin';
   const creator = atLeast(role, 'create');
   return {
     view: true,
     access: true,
     admin,
-    ownTeam: false,
+    ownTeam: member.ownTeam === true,
     createContent: creator,
     createOpenAPISpec: creator,
     viewBilling: admin,

@@ -27,12 +27,12 @@ export function toPublishedUser(user: UserRecord, baseUrl: string): PublishedUse
 }
 
 /**
- * An organization as the published `Organization`, seen by a member with `role`.
+ * An organization as the published `Organization`, seen by a member with `role` (who owns a team of it when `ownTeam`).
  *
  * @example
  * toPublishedOrganization(org, 'admin', baseUrl).permissions.admin // → true
  */
-export function toPublishedOrganization(organization: OrganizationRecord, role: Role | null, baseUrl: string): PublishedOrganization {
+export function toPublishedOrganization(organization: OrganizationRecord, role: Role | null, baseUrl: string, member: { ownTeam?: boolean } = {}): PublishedOrganization {
   const location = resourceUrls.organization(baseUrl, organization.id);
   return {
     object: 'organization',
@@ -54,7 +54,7 @@ export function toPublishedOrganization(organization: OrganizationRecord, role: 
     urls: { location, app: location, ...(organization.logoURL === undefined ? {} : { logo: organization.logoURL }) },
     trial: { status: 'notapplicable', count: 0 },
     ...(organization.customHostname === undefined ? {} : { customHostname: organization.customHostname }),
-    permissions: organizationPermissions(role),
+    permissions: organizationPermissions(role, member),
   };
 }
 

@@ -265,6 +265,8 @@ export interface TeamsTable {
   title: string;
   created_at: string;
   updated_at: string;
+  /** `title` in lower case (JavaScript's `toLowerCase`), for the case-insensitive title filters (migration 0010). */
+  title_search: string;
 }
 
 /** A member of a team; always a member of the team's organization too (foreign key to `memberships`). */

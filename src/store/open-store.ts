@@ -32,6 +32,7 @@ import { siteAdaptiveSchemaStore } from './site-adaptive-schemas.ts';
 import { siteTreeStore } from './site-tree.ts';
 import { signingKeyStore } from './signing-keys.ts';
 import { commentStore } from './comments.ts';
+import { teamStore } from './teams.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -97,6 +98,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...siteTreeStore(context),
     ...signingKeyStore(context),
     ...commentStore(context),
+    ...teamStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

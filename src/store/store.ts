@@ -20,6 +20,7 @@ import type { SiteAdaptiveSchemaStore } from './site-adaptive-schemas.ts';
 import type { SiteTreeStore } from './site-tree.ts';
 import type { SigningKeyStore } from './signing-keys.ts';
 import type { CommentStore } from './comments.ts';
+import type { TeamStore } from './teams.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -47,7 +48,8 @@ export interface Store
     SiteAdaptiveSchemaStore,
     SiteTreeStore,
     SigningKeyStore,
-    CommentStore {
+    CommentStore,
+    TeamStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

@@ -19,6 +19,7 @@ import { siteShareLinkRoutes } from './site-share-links.ts';
 import { siteCustomizationRoutes } from './site-customization.ts';
 import { organizationPingRoutes } from './organization-ping.ts';
 import { commentRoutes } from './comments.ts';
+import { teamRoutes } from './teams.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -49,4 +50,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(siteCustomizationRoutes);
   await app.register(organizationPingRoutes);
   await app.register(commentRoutes);
+  await app.register(teamRoutes);
 };

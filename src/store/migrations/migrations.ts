@@ -8,6 +8,7 @@ import { teamsMigration } from './0005-teams.ts';
 import { contentPermissionsMigration } from './0006-content-permissions.ts';
 import { signingKeysMigration } from './0009-signing-keys.ts';
 import { commentsMigration } from './0007-comments.ts';
+import { teamsMoreMigration } from './0010-teams-more.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0006-content-permissions': contentPermissionsMigration(),
         '0009-signing-keys': signingKeysMigration(),
         '0007-comments': commentsMigration(),
+        '0010-teams-more': teamsMoreMigration(),
       };
     },
   };
