@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => dispose?.()); // unset when beforeAll failed
 
 function levelsFor(role: Role | null): ContentLevels {
-  return new ContentLevels(ctx, { role, organization: { id: organizationId }, member: {} } as OrganizationAccess);
+  return new ContentLevels(ctx, { role, organization: { id: organizationId }, member: { user: { id: 'nobody' } } } as OrganizationAccess);
 }
 
 describe('role order', () => {

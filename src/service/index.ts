@@ -142,3 +142,21 @@ export {
   type PublishedCreatedApiToken,
 } from './api-tokens.ts';
 export { maxTokenLifetimeDays, resolveTokenExpiry, type TokenExpiryNames, type TokenExpiryRequest } from './token-expiry.ts';
+export {
+  inviteToContent,
+  listPermissionsAggregate,
+  listSpacesForOrganizationMember,
+  listTeamPermissions,
+  listUserPermissions,
+  removeTeamPermission,
+  removeUserPermission,
+  toPublishedTeam,
+  updateTeamPermission,
+  updateUserPermission,
+  type ContentInvitation,
+  type ContentTarget,
+  type PublishedMemberContentPermission,
+  type PublishedTeam,
+  type PublishedTeamContentPermission,
+  type PublishedUserContentPermission,
+} from './content-permissions.ts';

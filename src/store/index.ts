@@ -39,3 +39,11 @@ export type { StoredCustomization } from './site-customizations.ts';
 export type { StoredAdaptiveSchema } from './site-adaptive-schemas.ts';
 export type { SiteTree } from './site-tree.ts';
 export type { SyncPointRecord } from './sync-points.ts';
+export type {
+  ContentKind,
+  GrantedContent,
+  GrantedTeamRecord,
+  ReachingGrant,
+  TeamContentPermissionRecord,
+  UserContentPermissionRecord,
+} from './content-permissions.ts';

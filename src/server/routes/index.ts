@@ -17,6 +17,7 @@ import { siteSectionGroupRoutes } from './site-section-groups.ts';
 import { siteSpaceRoutes } from './site-spaces.ts';
 import { siteShareLinkRoutes } from './site-share-links.ts';
 import { siteCustomizationRoutes } from './site-customization.ts';
+import { contentPermissionRoutes } from './content-permissions.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -45,4 +46,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(siteSpaceRoutes);
   await app.register(siteShareLinkRoutes);
   await app.register(siteCustomizationRoutes);
+  await app.register(contentPermissionRoutes);
 };
