@@ -35,7 +35,7 @@ export interface PublishedUserContentPermission {
 }
 
 /** The published `OrganizationTeam`, as a team permission names it. */
-export interface PublishedTeam {
+export interface PublishedPermissionTeam {
   object: 'team';
   id: string;
   title: string;
@@ -48,7 +48,7 @@ export interface PublishedTeam {
 /** An item of listTeamPermissionsInSpace / ...InCollection. */
 export interface PublishedTeamContentPermission {
   permission: Role;
-  team: PublishedTeam;
+  team: PublishedPermissionTeam;
 }
 
 /** `MemberContentPermission`: a space a member reaches, and its level there. */
@@ -167,7 +167,7 @@ export async function listTeamPermissions(ctx: ServiceContext, actor: Actor, tar
   const { content, levels } = await visibleContent(ctx, actor, target);
   const page = await ctx.store.listTeamContentPermissions(content, options);
   const admin = levels.access.role === 'admin';
-  return toPublishedList(page, (grant) => ({ permission: grant.role, team: toPublishedTeam(grant.team, admin) }));
+  return toPublishedList(page, (grant) => ({ permission: grant.role, team: toPermissionTeam(grant.team, admin) }));
 }
 
 /**
@@ -286,14 +286,9 @@ export async function listSpacesForOrganizationMember(
   return { ...page, items: page.items.map((entry) => entry.item) };
 }
 
-/**
- * A team as the published `OrganizationTeam`, seen by a member of its organization (`admin`: the caller may
- * manage it).
- *
- * @example
- * toPublishedTeam(team, false).permissions // → { admin: false, view: true }
- */
-export function toPublishedTeam(team: GrantedTeamRecord, admin: boolean): PublishedTeam {
+// A team as the published `OrganizationTeam`, seen by a member of its organization (`admin`: the caller may manage
+// it). The teams branch has its own toPublishedTeam (src/service/to-published-team.ts); use it once merged.
+function toPermissionTeam(team: GrantedTeamRecord, admin: boolean): PublishedPermissionTeam {
   return { object: 'team', id: team.id, title: team.title, members: team.members, spaces: team.spaces, createdAt: team.createdAt, permissions: { admin, view: true } };
 }
 

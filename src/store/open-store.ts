@@ -31,6 +31,7 @@ import { siteCustomizationStore } from './site-customizations.ts';
 import { siteAdaptiveSchemaStore } from './site-adaptive-schemas.ts';
 import { siteTreeStore } from './site-tree.ts';
 import { contentPermissionStore } from './content-permissions.ts';
+import { teamRowStore } from './team-rows.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -95,6 +96,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...siteAdaptiveSchemaStore(context),
     ...siteTreeStore(context),
     ...contentPermissionStore(context),
+    ...teamRowStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

@@ -19,6 +19,7 @@ import type { SiteCustomizationStore } from './site-customizations.ts';
 import type { SiteAdaptiveSchemaStore } from './site-adaptive-schemas.ts';
 import type { SiteTreeStore } from './site-tree.ts';
 import type { ContentPermissionStore } from './content-permissions.ts';
+import type { TeamRowStore } from './team-rows.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -45,7 +46,8 @@ export interface Store
     SiteCustomizationStore,
     SiteAdaptiveSchemaStore,
     SiteTreeStore,
-    ContentPermissionStore {
+    ContentPermissionStore,
+    TeamRowStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it
