@@ -75,7 +75,7 @@ export function bestGrants(grants: readonly ReachingGrant[]): Map<string, Role> 
 
 /**
  * Resolves content levels for one actor in one organization. It reads the collections it needs once, and the
- * grants that reach the actor in the organization once (two queries), whatever the number of contents asked.
+ * grants that reach the actor in the organization once (one query), whatever the number of contents asked.
  */
 export class ContentLevels {
   readonly #ctx: ServiceContext;

@@ -93,7 +93,7 @@ export interface ContentPermissionStore {
   /** Of `teamIds`, those that are teams of the organization. */
   teamsOfOrganization(organizationId: string, teamIds: readonly string[]): Promise<Set<string>>;
   /**
-   * Every grant that reaches one member in an organization: its own and its teams'. Two queries, whatever the
+   * Every grant that reaches one member in an organization: its own and its teams'. One query, whatever the
    * number of grants: what a request loads once to know the member's levels on all of the organization's content.
    *
    * @example
@@ -290,28 +290,25 @@ export function contentPermissionStore(context: StoreContext): ContentPermission
       return new Set(rows.map((row) => row.id));
     },
     async listGrantsOfMember(organizationId, userId) {
-      const [own, viaTeams] = await Promise.all([
-        context
-          .db()
-          .selectFrom('content_user_permissions')
-          .select(['content_kind', 'content_id', 'role'])
-          .where('organization_id', '=', organizationId)
-          .where('user_id', '=', userId)
-          .execute(),
-        context
-          .db()
-          .selectFrom('team_members as m')
-          .innerJoin('content_team_permissions as p', 'p.team_id', 'm.team_id')
-          .select(['p.content_kind', 'p.content_id', 'p.role'])
-          .where('m.organization_id', '=', organizationId)
-          .where('m.user_id', '=', userId)
-          .where('p.organization_id', '=', organizationId)
-          .execute(),
-      ]);
-      return [
-        ...own.map((row) => toGrant(row, userId, 'user')),
-        ...viaTeams.map((row) => toGrant(row, userId, 'team')),
-      ];
+      // One round trip: this runs on every request of a member that reads content.
+      const rows = await context
+        .db()
+        .selectFrom('content_user_permissions')
+        .select(['content_kind', 'content_id', 'role', sql<string>`'user'`.as('via')])
+        .where('organization_id', '=', organizationId)
+        .where('user_id', '=', userId)
+        .unionAll(
+          context
+            .db()
+            .selectFrom('team_members as m')
+            .innerJoin('content_team_permissions as p', 'p.team_id', 'm.team_id')
+            .select(['p.content_kind', 'p.content_id', 'p.role', sql<string>`'team'`.as('via')])
+            .where('m.organization_id', '=', organizationId)
+            .where('m.user_id', '=', userId)
+            .where('p.organization_id', '=', organizationId),
+        )
+        .execute();
+      return rows.map((row) => toGrant(row, userId, row.via === 'team' ? 'team' : 'user'));
     },
     async listGrantsOnContents(organizationId, contents) {
       const grants: ReachingGrant[] = [];
