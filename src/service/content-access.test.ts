@@ -5,6 +5,7 @@ import type { OrganizationAccess } from './organization-access.ts';
 import { collectionPermissions, organizationPermissions, spacePermissions } from './permissions.ts';
 import { atLeast } from './role-rank.ts';
 import type { ServiceContext } from './service-context.ts';
+import { guestLevels } from './site-reader-levels.ts';
 import { openTestStore } from './test-store.fixture.ts';
 
 let store: Store;
@@ -130,5 +131,13 @@ describe('permissions', () => {
     expect(spacePermissions('comment', undefined)).toMatchObject({ view: true, comment: true, edit: false, review: false, admin: false });
     expect(spacePermissions('admin', 'locked')).toMatchObject({ admin: true, edit: false, merge: false, comment: true });
     expect(collectionPermissions('create')).toEqual({ view: true, admin: false, viewInviteLinks: false, create: true });
+  });
+});
+
+describe('a guest reading a published site', () => {
+  it('reads every space of it, and more where its grants give more', async () => {
+    const space = await store.createSpace({ organizationId, title: 'On a site', defaultLevel: null });
+    expect(await guestLevels({ of: async () => null }).of(space)).toBe('read');
+    expect(await guestLevels({ of: async () => 'edit' }).of(space)).toBe('edit');
   });
 });

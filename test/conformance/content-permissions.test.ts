@@ -247,7 +247,7 @@ describeConformance('content permissions', (server) => {
     expect(await store.listGrantsOfMember(organizationId, ivy.id)).toEqual([]);
   });
 
-  it('a collection deleted for good takes its grants with it; a deleted space keeps them while it can be restored', async () => {
+  it('a collection deleted for good takes its grants with it; a deleted space keeps them while it can be restored; a transfer drops them', async () => {
     const api = server().client();
     const store = server().store;
     const organizationId = server().admin.organization.id;
@@ -265,6 +265,17 @@ describeConformance('content permissions', (server) => {
     expect(await store.listGrantsOfMember(organizationId, jo.id)).toHaveLength(1);
     await api.spaces.restoreSpace(space.id);
     expect((await jo.api.spaces.getSpaceById(space.id)).status).toBe(200);
+
+    // Grants are for members and teams of one organization: a transfer leaves them behind.
+    const target = await store.createOrganization({ title: 'Elsewhere' });
+    await store.putMember(target.id, server().admin.user.id, { role: 'admin' });
+    expect((await server().request('POST', `/v1/spaces/${space.id}/transfer`, { body: { organization: target.id } })).status).toBe(200);
+    const { data: crate } = await api.orgs.createCollection(organizationId, { title: 'Crate' });
+    await api.collections.inviteToCollection(crate.id, { role: 'read' as never, users: [jo.id] });
+    await api.collections.transferCollection(crate.id, { organization: target.id });
+    expect(await store.listGrantsOfMember(organizationId, jo.id)).toEqual([]);
+    expect((await api.spaces.listUserPermissionsInSpace(space.id)).data.count).toBe(0);
+    expect((await api.collections.listUserPermissionsInCollection(crate.id)).data.count).toBe(0);
   });
 
   it('checked what it used', () => {
