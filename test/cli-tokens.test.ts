@@ -45,6 +45,7 @@ afterAll(async () => {
 
 describe('quire token, on the data folder and through the API', () => {
   it('creates tokens that expire, lists them as a table and as JSON, with who, when made, when they expire and last use', async () => {
+    expect((await quire('user', 'add', 'ada@example.com', '--data', data)).code).toBe(0);
     const ada = await json<{ token: string; id: string; user: { email: string }; role: string; expiresAt: string }>(
       'token', 'create', '--data', data, '--user', 'ada@example.com', '--role', 'read', '--label', 'ada laptop', '--expires-in', '30d',
     );
@@ -88,6 +89,7 @@ describe('quire token, on the data folder and through the API', () => {
   }, 120_000);
 
   it("lets an organization admin list and revoke members' tokens through the API, and refuses a reader", async () => {
+    expect((await quire('user', 'add', 'rita@example.com', '--data', data)).code).toBe(0);
     const reader = await json<{ token: string; id: string }>('token', 'create', '--data', data, '--user', 'rita@example.com', '--role', 'read');
     const members = await json<ListedToken[]>('token', 'list', ...api(), '--token', served.token, '--organization', organizationId);
     expect(members.map((token) => token.id)).toContain(reader.id);
@@ -109,6 +111,7 @@ describe('quire token, on the data folder and through the API', () => {
   }, 120_000);
 
   it('revokes on the data folder, and the running service refuses the token at its next request', async () => {
+    expect((await quire('user', 'add', 'bot@example.com', '--data', data)).code).toBe(0);
     const bot = await json<{ token: string; id: string }>('token', 'create', '--data', data, '--user', 'bot@example.com', '--role', 'edit');
     expect((await quire('token', 'list', ...api(), '--token', bot.token)).code).toBe(0);
     expect(await json('token', 'revoke', bot.id, '--data', data)).toEqual({ revoked: bot.id });

@@ -266,11 +266,11 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       .command('create')
       .description(
         'Mint an API token and print it alone on stdout. On the data folder it is for the admin user and organization quire serve created by default; ' +
-          'with --user and --organization, for that user in that organization (an e-mail address that no user has creates the user, and a user who is not ' +
-          'a member of the organization is added, with --role, default read). With --api, it is for the --token\'s own user, and expires no later than that token.',
+          'with --user and --organization, for that user in that organization (a user who is not ' +
+          'a member of the organization is added, with --role, default read; an e-mail address no user has is refused: add people with quire user add). With --api, it is for the --token\'s own user, and expires no later than that token.',
       ),
   )
-    .option('--user <id|email>', 'the user the token is for (default: the admin; data folder only)')
+    .option('--user <id|email>', 'the user the token is for, who must exist (quire user add makes users; default: the admin; data folder only)')
     .option('--organization <id>', 'the organization the user must belong to (default: the admin\'s; data folder only)')
     .addOption(new Option('--role <role>', 'set the user\'s role in the organization (guest: no role; data folder only)').choices(['admin', 'create', 'edit', 'review', 'comment', 'read', 'guest']))
     .option('--label <text>', 'a label to recognise the token by')
@@ -279,7 +279,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .option('--json', 'print { token, id, user, organization, role, expiresAt } as JSON')
     .addHelpText(
       'after',
-      `\n${tokenExitCodes('the API refused (a wrong --token, an expiry beyond the --token\'s own)', 'a bad option, an --expires-in or --expires-at that is not a future time, no admin yet: start quire serve once')}\n\nExamples:\n  quire token create\n  quire token create --user ada@example.com --organization <id> --role edit --expires-in 30d\n  TOKEN=$(quire token create --user reader@example.com --role read)\n  quire token create --api https://docs.example.com --token $QUIRE_TOKEN --label CI --expires-in 90d\n`,
+      `\n${tokenExitCodes('the API refused (a wrong --token, an expiry beyond the --token\'s own)', 'a bad option, an unknown --user, an --expires-in or --expires-at that is not a future time, no admin yet: start quire serve once')}\n\nExamples:\n  quire token create\n  quire user add ada@example.com --role edit\n  quire token create --user ada@example.com --organization <id> --role edit --expires-in 30d\n  TOKEN=$(quire token create --user reader@example.com --role read)\n  quire token create --api https://docs.example.com --token $QUIRE_TOKEN --label CI --expires-in 90d\n`,
     )
     .action(async (options: { data: string; database?: string; api?: string; token?: string; user?: string; organization?: string; role?: string; label?: string; expiresIn?: string; expiresAt?: string; json?: boolean }) => {
       apiNaming = tokenApiNaming(options);
@@ -317,6 +317,45 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     .action(async (id: string, options: { data: string; database?: string; api?: string; token?: string; organization?: string; json?: boolean }) => {
       apiNaming = tokenApiNaming(options);
       exitCode = await (await import('./commands/token.ts')).tokenRevoke(id, options, terminal, process.env);
+    });
+
+  const user = program
+    .command('user')
+    .description(
+      'Add people to the service (quire serve) and list them, on its data folder (--data, --database) only: the published API has no operation ' +
+        'that creates users, so there is no --api. Then give them a token with quire token create --user <email>.',
+    );
+  const userExitCodes = (usage: string) => exitCodeHelp({ 0: 'done', 2: `wrong usage (${usage}, no service in --data yet)`, 3: 'unexpected failure' });
+  user
+    .command('add')
+    .description(
+      'Create a user with this e-mail address (unless one exists) and make them a member of the organization with --role (default read; ' +
+        'an existing member keeps their role unless --role is given). Data folder only.',
+    )
+    .argument('<email>', 'their e-mail address (name@example.com)')
+    .option('--name <name>', 'their display name (default: the part of the address before @; changes an existing user\'s)')
+    .addOption(new Option('--role <role>', 'their role in the organization (guest: no role)').choices(['admin', 'create', 'edit', 'review', 'comment', 'read', 'guest']))
+    .option('--org <id>', 'the organization (default: the one quire serve created)')
+    .option('--data <dir>', 'the data folder quire serve uses', '.quire')
+    .option('--database <url>', 'the PostgreSQL database quire serve uses, if any')
+    .option('--json', 'print { user: { id, email, name, created }, organization, role, addedToOrganization } as JSON')
+    .addHelpText(
+      'after',
+      `\n${userExitCodes('an address that is not one, a bad --role, an unknown --org')}\n\nExamples:\n  quire user add ada@example.com --name "Ada Lovelace" --role edit\n  quire token create --user ada@example.com --expires-in 30d\n`,
+    )
+    .action(async (email: string, options: { name?: string; role?: string; org?: string; data: string; database?: string; json?: boolean }) => {
+      exitCode = await (await import('./commands/user.ts')).userAdd(email, options, terminal);
+    });
+  user
+    .command('list')
+    .description('List the members of the organization: id, e-mail, name, role, joined, last seen (moved by pings and, at most once a minute, by token use). Data folder only.')
+    .option('--org <id>', 'the organization (default: the one quire serve created)')
+    .option('--data <dir>', 'the data folder quire serve uses', '.quire')
+    .option('--database <url>', 'the PostgreSQL database quire serve uses, if any')
+    .option('--json', 'print a JSON array of { id, email, name, role, disabled, joinedAt, lastSeenAt }')
+    .addHelpText('after', `\n${userExitCodes('an unknown --org')}\n\nExamples:\n  quire user list\n  quire user list --org <id> --json\n`)
+    .action(async (options: { org?: string; data: string; database?: string; json?: boolean }) => {
+      exitCode = await (await import('./commands/user.ts')).userList(options, terminal);
     });
 
   try {

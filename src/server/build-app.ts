@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { createDocumentConverter, type DocumentConverterOptions } from '../service/document-converter.ts';
-import { defaultMaxFileBytes, systemClock, type Clock } from '../service/index.ts';
+import { checkSigningKeyPolicy, defaultMaxFileBytes, systemClock, type Clock, type SigningKeyPolicy } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
@@ -11,6 +11,7 @@ import { installQueryCoercion } from './query-coercion.ts';
 import { installTextChecks } from './text-fields.ts';
 import './request-context.ts';
 import { apiRoutes } from './routes/index.ts';
+import { jwksRoutes } from './routes/jwks.ts';
 import { validationError } from './validation-message.ts';
 
 /** What the app is built from. The store is opened (and later closed) by the caller. */
@@ -35,6 +36,8 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Markdown → JSON document conversion off the request thread: its time budget, workers, inline size. */
   documentConversion?: DocumentConverterOptions;
+  /** When visitor-claims signing keys are replaced (default: after 30 days, published 1 day more). */
+  signingKeys?: SigningKeyPolicy;
 }
 
 /** The app: a Fastify instance whose routes are typed by TypeBox schemas. */
@@ -66,7 +69,7 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
 
   const documents = createDocumentConverter(deps.documentConversion);
   app.addHook('onClose', () => documents.close());
-  app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, ''), maxFileBytes: deps.maxFileBytes ?? defaultMaxFileBytes, documents });
+  app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, ''), maxFileBytes: deps.maxFileBytes ?? defaultMaxFileBytes, documents, signingKeys: deps.signingKeys === undefined ? undefined : checkSigningKeyPolicy(deps.signingKeys) });
   app.decorateRequest('actor', null);
   installConnectionLimits(app, limits);
   installErrorHandling(app);
@@ -78,5 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
     app.addHook('onRoute', (route) => observe(route));
   }
   await app.register(apiRoutes, { prefix: '/v1' });
+  // Outside /v1 and its bearer-token hook: verifiers of visitor-claims tokens fetch it without a token.
+  await app.register(jwksRoutes);
   return app;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { QuireError } from '../errors/index.ts';
 import type { DocumentConverter } from '../service/document-converter.ts';
-import type { Actor, Clock, ServiceContext } from '../service/index.ts';
+import type { Actor, Clock, ServiceContext, SigningKeyPolicy } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
 
 /** What `buildApp` decorates the app with: the store (built outside Fastify), the clock, the base URL. */
@@ -14,6 +14,8 @@ export interface QuireDecoration {
   maxFileBytes: number;
   /** Converts bodies to JSON documents off the request thread, within a time budget. */
   documents: DocumentConverter;
+  /** When visitor-claims signing keys are replaced; undefined: the default policy. */
+  signingKeys: SigningKeyPolicy | undefined;
 }
 
 declare module 'fastify' {
@@ -33,8 +35,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents };
+  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys };
 }
 
 /**

@@ -143,6 +143,20 @@ export {
 } from './api-tokens.ts';
 export { maxTokenLifetimeDays, resolveTokenExpiry, type TokenExpiryNames, type TokenExpiryRequest } from './token-expiry.ts';
 export {
+  checkSigningKeyPolicy,
+  currentSigningKey,
+  defaultSigningKeyPolicy,
+  getJsonWebKeySet,
+  jwksMaxAgeSeconds,
+  signClaims,
+  visitorClaimsLifetimeMs,
+  type JsonWebKeySet,
+  type SignedClaimsTarget,
+  type SigningKeyPolicy,
+} from './signing-keys.ts';
+export { pingOrganization, type MemberVisitorClaims, type PublishedPing } from './organization-ping.ts';
+export { addUser, listOrganizationMembers, type AddedUser, type UserAddition } from './add-user.ts';
+export {
   inviteToContent,
   listPermissionsAggregate,
   listSpacesForOrganizationMember,

@@ -4,8 +4,10 @@ import { adminEmail, administeredOrganization } from './bootstrap.ts';
 
 /** Who the token is for: defaults are the admin `quire serve` created and its organization. */
 export interface TokenRequest {
-  /** A user id, or an e-mail address (a user with that address is created when there is none). */
+  /** A user id, or an e-mail address (a user with that address is created when there is none, unless `createUser` is false). */
   user?: string;
+  /** False: an e-mail address no user has is `NOT_FOUND` (`quire token create`, where `quire user add` makes users). Default true. */
+  createUser?: boolean;
   /** The organization the user must belong to. */
   organization?: string;
   /** The user's role in the organization (null: guest). Default: unchanged for a member, `read` for a new one. */
@@ -27,7 +29,7 @@ export interface MintedToken {
 
 /**
  * Mints an API token for a user of an organization (`quire token create`), making the user a member (and,
- * for an unknown e-mail address, a user) when needed. `NOT_FOUND` for an unknown user id or organization, or
+ * for an unknown e-mail address, a user, unless `createUser` is false) when needed. `NOT_FOUND` for an unknown user id or organization, or
  * when defaults are asked for before `quire serve` ran once.
  *
  * @example
@@ -42,6 +44,9 @@ export async function mintApiToken(store: Store, request: TokenRequest = {}): Pr
     user = admin;
   } else if (request.user.includes('@')) {
     const found = await store.findUserByEmail(request.user);
+    if (found === undefined && request.createUser === false) {
+      throw new QuireError('NOT_FOUND', `--user: no user has the e-mail address ${request.user}: add them first with quire user add ${request.user}`, { field: 'user' });
+    }
     createdUser = found === undefined;
     user = found ?? (await store.createUser({ displayName: request.user.slice(0, request.user.indexOf('@')) || request.user, email: request.user }));
   } else {

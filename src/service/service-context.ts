@@ -1,5 +1,6 @@
 import type { Store } from '../store/index.ts';
 import { inlineDocumentConverter, type DocumentConverter } from './document-converter.ts';
+import type { SigningKeyPolicy } from './signing-keys.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
 export type Clock = () => Date;
@@ -20,6 +21,8 @@ export interface ServiceContext {
   maxFileBytes?: number | undefined;
   /** Converts bodies to JSON documents; default `inlineDocumentConverter` (the server gives one with workers and a budget). */
   documents?: DocumentConverter | undefined;
+  /** When visitor-claims signing keys are replaced; default `defaultSigningKeyPolicy` (30 days, 1 day of grace). */
+  signingKeys?: SigningKeyPolicy | undefined;
 }
 
 /**

@@ -42,8 +42,9 @@ export interface ApiTokenStore {
    */
   findApiToken(token: string): Promise<ApiTokenRecord | undefined>;
   /**
-   * What a presented token is, in one read: `valid` (marked used, at most once a minute), `expired` (with
-   * when), or `unknown` (never made, or revoked: the two cannot be told apart, the row is gone).
+   * What a presented token is, in one read: `valid` (marked used, at most once a minute, and its user marked seen
+   * (`lastSeenAt`) in every organization it is an active member of), `expired` (with when), or `unknown` (never
+   * made, or revoked: the two cannot be told apart, the row is gone).
    *
    * @example
    * const lookup = await store.lookupApiToken(bearer); // → { state: 'expired', expiresAt: '2026-01-01T00:00:00.000Z' }
@@ -76,14 +77,26 @@ export function apiTokenStore(context: StoreContext): ApiTokenStore {
     if (row.last_used_at === null || Date.parse(now) - Date.parse(row.last_used_at) > lastUsedResolutionMs) {
       const stale = new Date(Date.parse(now) - lastUsedResolutionMs).toISOString();
       // The condition makes concurrent requests (on any process) write it once, not once each.
-      await context
+      const marked = await context
         .db()
         .updateTable('api_tokens')
         .set({ last_used_at: now })
         .where('id', '=', row.id)
         .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', stale)]))
-        .execute();
+        .executeTakeFirst();
       row.last_used_at = now;
+      // The request that marks the token used marks its user seen, in every organization it is an active member
+      // of: lastSeenAt moves with use, at the same once-a-minute cost, never a write per request.
+      if (marked.numUpdatedRows > 0n) {
+        await context
+          .db()
+          .updateTable('memberships')
+          .set({ last_seen_at: now })
+          .where('user_id', '=', row.user_id)
+          .where('disabled', '=', 0)
+          .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', stale)]))
+          .execute();
+      }
     }
     return { state: 'valid', record: toApiToken(row) };
   }

@@ -25,6 +25,7 @@ export interface Database {
   team_members: TeamMembersTable;
   content_user_permissions: ContentUserPermissionsTable;
   content_team_permissions: ContentTeamPermissionsTable;
+  signing_keys: SigningKeysTable;
 }
 
 export interface SitesTable {
@@ -291,4 +292,20 @@ export interface ContentTeamPermissionsTable {
   team_id: string;
   role: string;
   created_at: string;
+}
+
+/** A key visitor-claims tokens are signed with (migration 0009); one generation is current at a time. */
+export interface SigningKeysTable {
+  kid: string;
+  /** 1, 2, ...: unique, so concurrent rotations cannot both make a key. The highest is the current key. */
+  generation: number;
+  /** The JWS algorithm (`ES256`). */
+  algorithm: string;
+  /** JSON public JWK (with `kid`, `alg`, `use`): what the JWKS serves. */
+  public_jwk: string;
+  /** JSON private JWK: never served. */
+  private_jwk: string;
+  created_at: string;
+  /** When the next generation replaced it; null while it is current. */
+  retired_at: string | null;
 }

@@ -39,6 +39,7 @@ export type { StoredCustomization } from './site-customizations.ts';
 export type { StoredAdaptiveSchema } from './site-adaptive-schemas.ts';
 export type { SiteTree } from './site-tree.ts';
 export type { SyncPointRecord } from './sync-points.ts';
+export type { NewSigningKey, PublicSigningKeyRecord, SigningKeyRecord, StoredJwk } from './signing-keys.ts';
 export type {
   ContentKind,
   GrantedContent,

@@ -2,6 +2,7 @@ import { QuireError } from '../errors/index.ts';
 import type { ContentHash } from './content-hash.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import type { ListRef } from './chunked-list.ts';
+import { ListChunkMemo } from './list-chunk-memo.ts';
 import { LruCache } from './lru-cache.ts';
 import { PageIndexCache } from './page-index-cache.ts';
 import type { StoreContext } from './store-context.ts';
@@ -51,6 +52,8 @@ export class ObjectStore {
   readonly handedOutLists = new WeakMap<object, ListRef>();
   /** Indexes of the page trees encoded last, so that the next edit checks page ids in proportion to the change. */
   readonly pageIndexes = new PageIndexCache({ maxIndexes: 16, maxPages: 500_000 });
+  /** List chunks encoded recently: about 4,096 × 64 hashes (20 MiB at most with full 256-hash chunks). */
+  readonly listChunks = new ListChunkMemo(4096);
 
   constructor(context: StoreContext, options: { cacheBytes: number; knownHashes: number }) {
     this.#context = context;
@@ -119,6 +122,22 @@ export class ObjectStore {
     this.#context.afterCommit(() => {
       for (const object of objects) this.#known.set(object.hash, true, 1);
     });
+  }
+
+  /** An object from the cache only, or undefined (never reads the database). */
+  cached(hash: ContentHash): LoadedObject | undefined {
+    return this.#parsed.get(hash);
+  }
+
+  /**
+   * Caches objects this process has just written and committed, parsed from the bodies written, as `load`
+   * would have read them back.
+   */
+  keep(objects: Iterable<[ContentHash, LoadedObject]>): void {
+    for (const [hash, loaded] of objects) {
+      this.#parsed.set(hash, loaded, loaded.size);
+      this.#known.set(hash, true, 1);
+    }
   }
 
   /** Keeps a value derived from stored objects (a materialized revision) in the size-bounded cache. */

@@ -30,6 +30,7 @@ import { siteShareLinkStore } from './site-share-links.ts';
 import { siteCustomizationStore } from './site-customizations.ts';
 import { siteAdaptiveSchemaStore } from './site-adaptive-schemas.ts';
 import { siteTreeStore } from './site-tree.ts';
+import { signingKeyStore } from './signing-keys.ts';
 import { contentPermissionStore } from './content-permissions.ts';
 import { teamRowStore } from './team-rows.ts';
 
@@ -95,6 +96,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...siteCustomizationStore(context),
     ...siteAdaptiveSchemaStore(context),
     ...siteTreeStore(context),
+    ...signingKeyStore(context),
     ...contentPermissionStore(context),
     ...teamRowStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),

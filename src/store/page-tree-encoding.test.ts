@@ -64,8 +64,9 @@ describe('encoding a page tree against the index of the tree it came from', () =
     const first = store.read(store.put(sections()));
     const second = withPage(first, 7, 3, { ...(first[7] as Section).pages[3]!, title: 'Edited' });
     const root = store.put(second);
-    // The edited section and its 50 children are checked; the 39 other sections are reused as they are.
-    expect(store.last).toEqual({ reused: 39 + 49, checked: 40 + 50 });
+    // The edited section and page are new; the 39 other sections and the section's 49 other pages are reused
+    // as they are, where they were, so the index keeps their entries: two entries are written, not 2,040.
+    expect(store.last).toEqual({ reused: 39 + 49, checked: 2 });
     expect(((store.read(root)[7] as Section).pages[3] as { title: string }).title).toBe('Edited');
   });
 
@@ -77,6 +78,10 @@ describe('encoding a page tree against the index of the tree it came from', () =
     // The same stored page at the root and still inside its section: a reused subtree inside another.
     expect(() => store.put([...first, deep as StoredPage])).toThrow(`repeats page id ${deep.id}`);
     expect(() => store.put([...first, first[3]!])).toThrow(`repeats page id ${first[3]!.id}`);
+    // A new page with the id of a reused section, after it or before it.
+    const copy = { ...first[3]!, title: 'Copy' } as StoredPage;
+    expect(() => store.put([...first, copy])).toThrow(`repeats page id ${copy.id}`);
+    expect(() => store.put([copy, ...first])).toThrow(`repeats page id ${copy.id}`);
     // A new page whose child repeats an id of a reused section.
     expect(() => store.put([...first, documentPage('new', { pages: [{ ...deep, pages: [] } as StoredChildPage] })])).toThrow(`repeats page id ${deep.id}`);
   });

@@ -14,6 +14,7 @@
  */
 import { QuireError } from '../errors/index.ts';
 import type { ListEntry, ListRef } from './chunked-list.ts';
+import type { ListChunkMemo } from './list-chunk-memo.ts';
 import type { ContentHash } from './content-hash.ts';
 import { pageListKey, type PageIdIndex, type PageIndexEntry, type PageTreeEdit } from './page-id-index.ts';
 import type { StoredPage } from './revision-content.ts';
@@ -27,6 +28,8 @@ export interface KnownContent {
   lists: WeakMap<object, ListRef>;
   /** Indexes of recently encoded page trees, most recent first. */
   pageIndexes: readonly PageIdIndex[];
+  /** List chunks encoded recently (a long list re-encoded with few changes reuses the others). */
+  listChunks?: ListChunkMemo;
 }
 
 /** The encoded tree, and how to index it: derive the new index from `base` (consumed) with `edit`. */
@@ -34,6 +37,8 @@ export interface EncodedPageTree {
   list: ListRef;
   /** Undefined when the list was reused as it is (its index, if any, is still right) or a page's hash is unknown. */
   index: { base: PageIdIndex | undefined; edit: PageTreeEdit } | undefined;
+  /** The handed-out pages the tree took as they are, by node hash (what reading the new revision back reuses). */
+  handedOutPages: Map<ContentHash, StoredPage>;
 }
 
 const pageTypes = new Set(['document', 'group', 'link', 'computed']);
@@ -53,7 +58,7 @@ export function encodePageTree(
 ): EncodedPageTree {
   if (!Array.isArray(pages)) throw invalid('pages', 'must be an array');
   const storedList = known?.lists.get(pages);
-  if (storedList !== undefined) return { list: storedList, index: undefined };
+  if (storedList !== undefined) return { list: storedList, index: undefined, handedOutPages: new Map() };
 
   const pageIds = new Set<string>();
   /** Where each id outside reused subtrees was found, for the message when it clashes with one. */
@@ -62,9 +67,13 @@ export function encodePageTree(
   const reused = new Set<string>();
   let entries: Map<string, PageIndexEntry> | undefined = known === undefined ? undefined : new Map();
   let base: PageIdIndex | undefined;
+  const handedOutPages = new Map<ContentHash, StoredPage>();
+
+  /** Reused pages that sat below another page in the base tree: they could also be inside a reused subtree. */
+  const reusedBelow = new Map<string, string>();
 
   const claimId = (id: string, path: string, at: string): void => {
-    if (pageIds.has(id)) throw invalid(path, `repeats page id ${id}`);
+    if (pageIds.has(id) || reused.has(id)) throw invalid(path, `repeats page id ${id}`);
     pageIds.add(id);
     where.set(id, at);
   };
@@ -93,25 +102,32 @@ export function encodePageTree(
     if (typeof page !== 'object' || page === null || Array.isArray(page)) throw invalid(path, 'is not a page object');
     const id = (page as { id?: unknown }).id;
     if (typeof id !== 'string' || id === '') throw invalid(`${path}.id`, 'must be a non-empty string');
-    claimId(id, `${path}.id`, path);
     const type = (page as { type?: unknown }).type;
     if (typeof type !== 'string' || !pageTypes.has(type)) throw invalid(`${path}.type`, `must be one of document, group, link, computed (page ${id})`);
     if (type === 'group' && parent !== undefined) throw invalid(path, `is a group below the root (page ${id}); groups exist at the root only`);
 
     const stored = known?.objects.get(page);
     if (stored !== undefined) {
+      handedOutPages.set(stored, page);
       base ??= known!.pageIndexes.find((index) => !index.consumed && index.entry(id)?.hash === stored);
       const inBase = base?.entry(id);
       if (inBase !== undefined && inBase.hash === stored) {
+        // Reused: its id was unique in the base tree, so it is checked against the other reused pages and the
+        // new ones only (a large tree edited a little is mostly these: no per-page bookkeeping beyond the set).
+        if (reused.has(id) || pageIds.has(id)) throw invalid(`${path}.id`, `repeats page id ${id}`);
         reused.add(id);
-        entries?.set(id, { hash: stored, parent, children: inBase.children });
+        if (inBase.parent !== undefined) reusedBelow.set(id, path);
+        // The index keeps a reused page's entry (see PageIdIndex.derive); it changes only when the page moved.
+        if (inBase.parent !== parent) entries?.set(id, { hash: stored, parent, children: inBase.children });
       } else {
+        claimId(id, `${path}.id`, path);
         claimBelow(page, path);
         entries?.set(id, { hash: stored, parent, children: childIds(page) });
       }
       return { hash: stored, key: id };
     }
 
+    claimId(id, `${path}.id`, path);
     const { pages: children, urls: _urls, ...fields } = page as StoredPage & { urls?: unknown; pages?: unknown };
     if ('markdown' in fields || 'document' in fields) {
       throw invalid(path, `carries its body inline (page ${id}); store it with putDocument and refer to it by documentId`);
@@ -138,15 +154,16 @@ export function encodePageTree(
     // Reused subtrees hold what they held in the base tree, where ids were unique. An id found outside them
     // clashes only if the base tree had it inside one of them: below it, as a descendant (which also catches a
     // reused subtree placed inside another).
-    for (const id of pageIds) {
+    for (const [id, at] of [...where, ...reusedBelow]) {
       const holder = base.ancestorIn(id, reused);
-      if (holder !== undefined) throw invalid(where.get(id) ?? 'pages', `repeats page id ${id}, which is also below page ${holder}`);
+      if (holder !== undefined) throw invalid(at, `repeats page id ${id}, which is also below page ${holder}`);
     }
   }
-  if (entries === undefined) return { list: tree, index: undefined };
+  if (entries === undefined) return { list: tree, index: undefined, handedOutPages };
   return {
     list: tree,
     index: { base: reused.size > 0 ? base : undefined, edit: { key: pageListKey(tree), roots: pages.map((page) => page.id), entries, reused } },
+    handedOutPages,
   };
 }
 

@@ -2,6 +2,7 @@ import type { RevisionReusableContent } from '@gitbook/api';
 import { QuireError } from '../errors/index.ts';
 import { expandList, type ListChunkObject, type ListRef } from './chunked-list.ts';
 import type { ContentHash } from './content-hash.ts';
+import { deepFreeze } from './deep-freeze.ts';
 import type { ObjectStore } from './object-store.ts';
 import type { StoredPage, StoredRevisionFile } from './revision-content.ts';
 import {
@@ -79,6 +80,46 @@ export async function loadRevisionObjects(
     frontier = [...new Set(next)];
   }
   return { loaded, reused, size };
+}
+
+/**
+ * The objects of a revision this process has just written, found without the database: the objects it wrote
+ * (parsed from the bodies written, so exactly what reading them back gives), the handed-out pages it took as
+ * they are (held for `materializeContent`, as `reused`), and the rest from `cached`. Undefined when an object
+ * is in none of them: the revision is then read like any other when asked for.
+ *
+ * @example
+ * const found = writtenRevisionObjects(encoded.root, encoded.objects, encoded.handedOutPages, (hash) => objects.cached(hash));
+ */
+export function writtenRevisionObjects(
+  root: ContentHash,
+  written: ReadonlyMap<ContentHash, { body: string }>,
+  handedOutPages: ReadonlyMap<ContentHash, StoredPage>,
+  cached: (hash: ContentHash) => { value: unknown; size: number } | undefined,
+): { loaded: Map<ContentHash, LoadedContentObject>; parsed: Map<ContentHash, { value: unknown; size: number }>; reused: Map<ContentHash, StoredPage>; size: number } | undefined {
+  const loaded = new Map<ContentHash, LoadedContentObject>();
+  const parsed = new Map<ContentHash, { value: unknown; size: number }>();
+  const reused = new Map<ContentHash, StoredPage>();
+  let size = 0;
+  const stack: ContentHash[] = [root];
+  while (stack.length > 0) {
+    const hash = stack.pop()!;
+    if (loaded.has(hash) || reused.has(hash)) continue;
+    const page = handedOutPages.get(hash);
+    if (page !== undefined) {
+      reused.set(hash, page);
+      continue;
+    }
+    const body = written.get(hash)?.body;
+    const entry = body === undefined ? cached(hash) : { value: deepFreeze(JSON.parse(body) as unknown), size: body.length };
+    if (entry === undefined) return undefined;
+    if (body !== undefined) parsed.set(hash, entry);
+    const object = entry.value as ContentObject;
+    size += entry.size;
+    loaded.set(hash, { object, size: entry.size });
+    for (const ref of referencesOf(object)) stack.push(ref);
+  }
+  return { loaded, parsed, reused, size };
 }
 
 /** A loaded content object and the length of its JSON. */

@@ -1,6 +1,6 @@
 import type { RevisionReusableContent } from '@gitbook/api';
 import { QuireError } from '../errors/index.ts';
-import { buildChunkedList, type ListEntry, type ListRef } from './chunked-list.ts';
+import { buildChunkedList, type ListChunkObject, type ListEntry, type ListRef } from './chunked-list.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { isContentHash, sha256Hex, type ContentHash } from './content-hash.ts';
 import type { EncodedObject } from './object-store.ts';
@@ -32,12 +32,17 @@ export interface EncodedRevision {
  * handed out as it is keeps its stored list; pages, files and reusable contents keep their stored hash, and
  * the page tree is checked in time proportional to what changed (page-tree-encoding.ts); a source handed out
  * is named by its hash (`source` is then that hash). So a revision made by replacing a few pages of one read
- * costs little. The result says how to index the new page tree (`pageIndex`, for `PageIdIndex.derive`).
+ * costs little. The result says how to index the new page tree (`pageIndex`, for `PageIdIndex.derive`), and
+ * which handed-out pages it took as they are (`handedOutPages`, so that reading the revision back reuses them).
  *
  * @example
  * const { root, objects, pageIndex } = encodeRevision(content, storedSource, known);
  */
-export function encodeRevision(content: RevisionContent, source: StoredSource | ContentHash, known?: KnownContent): EncodedRevision & { pageIndex: EncodedPageTree['index'] } {
+export function encodeRevision(
+  content: RevisionContent,
+  source: StoredSource | ContentHash,
+  known?: KnownContent,
+): EncodedRevision & { pageIndex: EncodedPageTree['index']; handedOutPages: EncodedPageTree['handedOutPages'] } {
   const objects = new Map<ContentHash, EncodedContentObject>();
   const emit = (value: ContentObject, extra: { documents?: string[]; blobs?: ContentHash[] } = {}): ContentHash => {
     const body = canonicalJson(value);
@@ -47,7 +52,17 @@ export function encodeRevision(content: RevisionContent, source: StoredSource | 
     }
     return hash;
   };
-  const list = (entries: ListEntry[]): ListRef => buildChunkedList(entries, (chunk) => emit(chunk));
+  const emitChunk = (chunk: ListChunkObject): ContentHash => {
+    const remembered = known?.listChunks?.recall(chunk);
+    if (remembered !== undefined) {
+      if (!objects.has(remembered.hash)) objects.set(remembered.hash, remembered);
+      return remembered.hash;
+    }
+    const hash = emit(chunk);
+    known?.listChunks?.remember(chunk, objects.get(hash)!);
+    return hash;
+  };
+  const list = (entries: ListEntry[]): ListRef => buildChunkedList(entries, emitChunk);
 
   const tree = encodePageTree(content.pages, (node, documents) => emit(node, { documents }), list, known);
 
@@ -64,7 +79,7 @@ export function encodeRevision(content: RevisionContent, source: StoredSource | 
     ...(content.variables === undefined ? {} : { variables: content.variables }),
     source: sourceHash,
   };
-  return { root: emit(root), objects, pageIndex: tree.index };
+  return { root: emit(root), objects, pageIndex: tree.index, handedOutPages: tree.handedOutPages };
 }
 
 type Emit = (value: ContentObject, extra?: { documents?: string[]; blobs?: ContentHash[] }) => ContentHash;

@@ -9,10 +9,11 @@ import { jsonColumn, parseJsonColumn } from './json-column.ts';
 import { listPage, type ListOptions, type ListPage } from './pagination.ts';
 import type { RevisionContent, RevisionInfo, RevisionType, StoredRevision } from './revision-content.ts';
 import type { StoredPage } from './revision-content.ts';
-import { loadRevisionObjects, materializeContent, type MaterializedContent, type MaterializedPages } from './revision-decoding.ts';
+import { loadRevisionObjects, materializeContent, writtenRevisionObjects, type MaterializedContent, type MaterializedPages } from './revision-decoding.ts';
 import { discardOrphanRevisions, discardRevision } from './orphan-revisions.ts';
 import { PageIdIndex, pageListKey } from './page-id-index.ts';
 import { encodeRevision, missingObjects } from './revision-encoding.ts';
+import type { EncodedObject } from './object-store.ts';
 import type { StoredSource } from './revision-objects.ts';
 import type { StoreContext } from './store-context.ts';
 
@@ -174,7 +175,12 @@ export async function writeRevision(context: StoreContext, spaceId: string, cont
   const handedOutSource = content.source === undefined ? undefined : context.objects.handedOut.get(content.source);
   const source = handedOutSource ?? (await storeSource(context, content.source ?? emptyDirectorySource()));
   const { objects } = context;
-  const encoded = encodeRevision(content, source, { objects: objects.handedOut, lists: objects.handedOutLists, pageIndexes: objects.pageIndexes.candidates() });
+  const encoded = encodeRevision(content, source, {
+    objects: objects.handedOut,
+    lists: objects.handedOutLists,
+    pageIndexes: objects.pageIndexes.candidates(),
+    listChunks: objects.listChunks,
+  });
   // At once, before another write can encode: the index of the tree this one was made from becomes its index.
   if (encoded.pageIndex !== undefined) objects.pageIndexes.remember(PageIdIndex.derive(encoded.pageIndex.base, encoded.pageIndex.edit));
   const toWrite = await missingObjects(encoded, (hashes) => context.objects.missing(hashes));
@@ -199,6 +205,8 @@ export async function writeRevision(context: StoreContext, spaceId: string, cont
       if (missing.length > 0) throw new QuireError('INVALID_ARGUMENT', `parent revision ${missing[0]} does not exist`, { field: 'parents' });
     }
     await context.objects.insert(toWrite);
+    // The next read of this revision (the next batch of a change request, say) takes it from the cache.
+    if (handedOutSource !== undefined) context.afterCommit(() => rememberWrittenRevision(context, encoded, toWrite, content.source!));
     await context
       .db()
       .insertInto('revisions')
@@ -215,6 +223,23 @@ export async function writeRevision(context: StoreContext, spaceId: string, cont
       .execute();
   });
   return id;
+}
+
+/**
+ * Puts a revision this process wrote in the revision cache, as `getRevision` would have read it back, when
+ * everything it is made of is at hand (the objects it wrote, the handed-out pages it kept, cached objects);
+ * else it is read as usual when asked for. Runs once the write has committed. Reading back a large tree
+ * written by a small edit then costs nothing, instead of one cache lookup per page.
+ */
+function rememberWrittenRevision(context: StoreContext, encoded: ReturnType<typeof encodeRevision>, written: readonly EncodedObject[], source: DirectorySource): void {
+  const key = `revision:${encoded.root}`;
+  if (context.objects.recall<CachedContent>(key) !== undefined) return;
+  const bodies = new Map(written.map((object) => [object.hash, object]));
+  const found = writtenRevisionObjects(encoded.root, bodies, encoded.handedOutPages, (hash) => context.objects.cached(hash));
+  if (found === undefined) return;
+  context.objects.keep(found.parsed);
+  const content = materializeContent(encoded.root, found.loaded, { objects: context.objects.handedOut, lists: context.objects.handedOutLists }, found.reused, materializedPages(context));
+  context.objects.remember(key, { content, source } satisfies CachedContent, found.size);
 }
 
 async function storeSource(context: StoreContext, source: DirectorySource): Promise<StoredSource> {

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { Readable as ReadableStream, type Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isQuireError, type ErrorCode } from '../errors/index.ts';
+import { isQuireError, QuireError, type ErrorCode } from '../errors/index.ts';
 import { emptyDirectorySource } from '../model/index.ts';
 import { positionBetween, type RevisionContent, type StoredChildPage, type StoredPage, type Store } from './index.ts';
 import { defaultLayout } from '../format/page-metadata.ts';
@@ -955,6 +955,43 @@ export function describeStoreContract(name: string, makeHarness: () => Promise<S
         const id = await store.putRevision(space.id, { parents: [space.revisionId], pages });
         expect((await store.getRevision(id)).pages).toEqual(pages);
         expect((await store.createChangeRequest({ spaceId: space.id, createdBy: (await store.createUser({ displayName: 'Real' })).id })).number).toBe(1);
+      });
+
+      it('hands its writer back a revision exactly as another process reads it, and nothing of a write rolled back', async () => {
+        const org = await organization('Cached');
+        const space = await store.createSpace({ organizationId: org.id, title: 'Cached' });
+        const documentId = await store.putDocument('# Body\n');
+        const source = { ...emptyDirectorySource(), summaryText: '# Summary\n', extra: { 'notes.txt': new TextEncoder().encode('n\n') } };
+        // 300 pages at the root: a chunked root list, so the memo of list chunks and the seeded cache both take part.
+        const roots = Array.from({ length: 300 }, (_, index) => documentPage(`r${index}`, { documentId, path: `r${index}` }));
+        const first = await store.getRevision(await store.putRevision(space.id, { parents: [space.revisionId], pages: roots, source }));
+        // Made the way an edit makes it: the handed-out pages and source, one page replaced, two added (one with a child).
+        const pages: StoredPage[] = [
+          ...first.pages.slice(0, 150),
+          { ...first.pages[150]!, title: 'Renamed' } as StoredPage,
+          ...first.pages.slice(151),
+          documentPage('added', { documentId, path: 'added', pages: [documentPage('child', { documentId, path: 'added/child' })] }),
+          documentPage('last', { documentId, path: 'last' }),
+        ];
+        const edit: RevisionContent = { parents: [first.id], pages, source: first.source };
+        // Written, then rolled back: the objects it wrote are not stored, so the writer must not believe they are.
+        await expectCode(
+          store.transaction(async (tx) => {
+            await tx.putRevision(space.id, edit);
+            throw new QuireError('CONFLICT', 'rolled back on purpose');
+          }),
+          'CONFLICT',
+        );
+        const id = await store.putRevision(space.id, edit);
+        const mine = await store.getRevision(id);
+        const theirs = await (await open()).getRevision(id);
+        // Same content, same key order, same freezing.
+        expect(JSON.stringify(mine)).toBe(JSON.stringify(theirs));
+        expect(Object.isFrozen(mine.pages) && Object.isFrozen(mine.pages[300]) && Object.isFrozen((mine.pages[300] as { pages: StoredPage[] }).pages[0])).toBe(true);
+        expect(new TextDecoder().decode(mine.source.extra['notes.txt'])).toBe('n\n');
+        // An edit of the revision read back reuses it (its pages are handed out, recorded with their hashes).
+        const next = await store.putRevision(space.id, { parents: [id], pages: mine.pages.slice(1), source: mine.source });
+        expect(JSON.stringify((await store.getRevision(next)).pages)).toBe(JSON.stringify((await (await open()).getRevision(next)).pages));
       });
 
       it('keeps data across close and reopen', async () => {

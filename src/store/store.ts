@@ -18,6 +18,7 @@ import type { SiteShareLinkStore } from './site-share-links.ts';
 import type { SiteCustomizationStore } from './site-customizations.ts';
 import type { SiteAdaptiveSchemaStore } from './site-adaptive-schemas.ts';
 import type { SiteTreeStore } from './site-tree.ts';
+import type { SigningKeyStore } from './signing-keys.ts';
 import type { ContentPermissionStore } from './content-permissions.ts';
 import type { TeamRowStore } from './team-rows.ts';
 
@@ -46,6 +47,7 @@ export interface Store
     SiteCustomizationStore,
     SiteAdaptiveSchemaStore,
     SiteTreeStore,
+    SigningKeyStore,
     ContentPermissionStore,
     TeamRowStore {
   readonly kind: StoreDialect;

@@ -55,6 +55,7 @@ describe('quire serve (SQLite in --data)', () => {
       const organizationId = (await api.orgs.listOrganizationsForAuthenticatedUser()).data.items[0]!.id;
       expect((await api.orgs.listSpacesInOrganizationById(organizationId)).data.items.map((space) => space.title)).toEqual(['Survives restarts']);
 
+      expect((await runQuire(['user', 'add', 'reader@example.com', '--data', data])).code).toBe(0);
       const minted = await runQuire(['token', 'create', '--data', data, '--user', 'reader@example.com', '--role', 'read']);
       expect(minted.code).toBe(0);
       const readerToken = minted.stdout.trim();

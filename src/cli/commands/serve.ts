@@ -1,6 +1,6 @@
 import { QuireError } from '../../errors/index.ts';
 import { buildApp, listen } from '../../server/index.ts';
-import { defaultMaxFileBytes, discardOrphanRevisions, orphanGraceOption, purgeExpiredSpaces } from '../../service/index.ts';
+import { checkSigningKeyPolicy, defaultMaxFileBytes, defaultSigningKeyPolicy, discardOrphanRevisions, orphanGraceOption, purgeExpiredSpaces, resolveTokenExpiry, visitorClaimsLifetimeMs, type SigningKeyPolicy } from '../../service/index.ts';
 import { describeBytes, type Store } from '../../store/index.ts';
 import { exitCodes } from '../exit-codes.ts';
 import { parseByteSize } from './byte-size.ts';
@@ -40,6 +40,7 @@ const orphanSweepEveryMs = 5 * 60 * 1000;
 export async function serve(options: ServeOptions, terminal: Terminal): Promise<number> {
   const maxFileBytes = maxFileBytesOption(options.maxFileSize, process.env['QUIRE_MAX_FILE_SIZE']);
   const orphanGraceMs = orphanGraceOption(process.env['QUIRE_ORPHAN_GRACE_MS']);
+  const signingKeys = signingKeyPolicyOption(process.env['QUIRE_SIGNING_KEY_MAX_AGE']);
   const stop = stopRequested(options.signal);
   const store = await openServiceStore({ data: options.data, ...(options.database === undefined ? {} : { database: options.database }) });
   const timers: NodeJS.Timeout[] = [];
@@ -54,7 +55,7 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
     timers.push(setInterval(() => void purge(), purgeEveryMs), setInterval(() => void sweep(), orphanSweepEveryMs));
     for (const timer of timers) timer.unref();
 
-    const app = await buildApp({ store, maxFileBytes, ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
+    const app = await buildApp({ store, maxFileBytes, ...(signingKeys === undefined ? {} : { signingKeys }), ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
     let baseUrl: string;
     try {
       baseUrl = await listen(app, { port: options.port, host: options.host });
@@ -85,6 +86,25 @@ export function maxFileBytesOption(option: string | undefined, environment: stri
   if (option !== undefined) return parseByteSize(option, '--max-file-size');
   if (environment !== undefined && environment.trim() !== '') return parseByteSize(environment, 'QUIRE_MAX_FILE_SIZE');
   return defaultMaxFileBytes;
+}
+
+/**
+ * The signing-key policy of `QUIRE_SIGNING_KEY_MAX_AGE` (how old a visitor-claims signing key may get before it
+ * is replaced: `12h`, `30d`, `2w`), or undefined for the default (30 days). Replaced keys stay published a day.
+ *
+ * @example
+ * signingKeyPolicyOption('7d') // → { rotateAfterMs: 604800000, retiredGraceMs: 86400000 }
+ */
+export function signingKeyPolicyOption(maxAge: string | undefined): SigningKeyPolicy | undefined {
+  if (maxAge === undefined || maxAge.trim() === '') return undefined;
+  const start = new Date(0);
+  const until = resolveTokenExpiry({ expiresIn: maxAge.trim() }, start, { expiresAt: 'QUIRE_SIGNING_KEY_MAX_AGE', expiresIn: 'QUIRE_SIGNING_KEY_MAX_AGE' });
+  const rotateAfterMs = Date.parse(until!) - start.getTime();
+  // A key must outlive the tokens it signs.
+  if (rotateAfterMs < visitorClaimsLifetimeMs) {
+    throw new QuireError('INVALID_ARGUMENT', `QUIRE_SIGNING_KEY_MAX_AGE must be at least 1h (a visitor-claims token's lifetime), not ${JSON.stringify(maxAge)}`, { field: 'QUIRE_SIGNING_KEY_MAX_AGE' });
+  }
+  return checkSigningKeyPolicy({ ...defaultSigningKeyPolicy, rotateAfterMs });
 }
 
 function printBanner(terminal: Terminal, facts: { baseUrl: string; token: string; tokenPath: string; organization: string; store: Store; created: boolean; maxFileBytes: number }): void {

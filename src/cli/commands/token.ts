@@ -65,6 +65,8 @@ export async function tokenCreate(options: TokenCreateOptions, terminal: Termina
       return exitCodes.ok;
     }
     const minted = await mintApiToken(location.store, {
+      // People are added with `quire user add`; a mistyped address must not make a new user.
+      createUser: false,
       ...(options.user === undefined ? {} : { user: options.user }),
       ...(options.organization === undefined ? {} : { organization: options.organization }),
       ...(role === undefined ? {} : { role }),

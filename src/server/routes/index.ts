@@ -17,6 +17,7 @@ import { siteSectionGroupRoutes } from './site-section-groups.ts';
 import { siteSpaceRoutes } from './site-spaces.ts';
 import { siteShareLinkRoutes } from './site-share-links.ts';
 import { siteCustomizationRoutes } from './site-customization.ts';
+import { organizationPingRoutes } from './organization-ping.ts';
 import { contentPermissionRoutes } from './content-permissions.ts';
 
 /**
@@ -46,5 +47,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(siteSpaceRoutes);
   await app.register(siteShareLinkRoutes);
   await app.register(siteCustomizationRoutes);
+  await app.register(organizationPingRoutes);
   await app.register(contentPermissionRoutes);
 };
