@@ -86,7 +86,12 @@ export async function deleteCollection(ctx: ServiceContext, actor: Actor, collec
   const found = await absentWhenNotFound(() => collectionAccess(ctx, actor, collectionId));
   if (found === undefined) return 'absent';
   requireLevel(found.level, 'admin', `delete collection ${collectionId}`);
-  return (await ctx.store.deleteCollection(collectionId)) ? 'deleted' : 'absent';
+  // Grants name content by id without a foreign key: they go with the collection, in the same transaction.
+  return ctx.store.transaction(async (store) => {
+    if (!(await store.deleteCollection(collectionId))) return 'absent';
+    await store.removeContentPermissions([{ kind: 'collection', id: collectionId }]);
+    return 'deleted';
+  });
 }
 
 /**
@@ -165,6 +170,12 @@ export async function transferCollection(ctx: ServiceContext, actor: Actor, coll
     // Parents before children, so each child's parent is in the target organization when it moves.
     for (const child of subtree.collections) await store.updateCollection(child.id, { organizationId, parentId: child.parentId });
     for (const space of subtree.spaces) await store.updateSpace(space.id, { organizationId, parentId: space.parentId });
+    // Grants are for members and teams of the organization it leaves.
+    await store.removeContentPermissions([
+      { kind: 'collection', id: collectionId },
+      ...subtree.collections.map((child) => ({ kind: 'collection' as const, id: child.id })),
+      ...subtree.spaces.map((space) => ({ kind: 'space' as const, id: space.id })),
+    ]);
     return top;
   });
   return toPublishedCollection(moved, await new ContentLevels(ctx, target).of(moved), ctx.baseUrl);

@@ -1,25 +1,86 @@
 import { QuireError, isQuireError } from '../errors/index.ts';
-import type { CollectionRecord, DefaultLevel, Role, SpaceRecord } from '../store/index.ts';
+import type { CollectionRecord, ContentKind, DefaultLevel, ReachingGrant, Role, SpaceRecord } from '../store/index.ts';
 import type { Actor } from './actor.ts';
 import { organizationAccess, type OrganizationAccess } from './organization-access.ts';
-import { atLeast } from './role-rank.ts';
+import { atLeast, higherLevel } from './role-rank.ts';
 import type { ServiceContext } from './service-context.ts';
 
 /*
- * Who may do what with a space or a collection. The level a member has on a piece of content is:
- * - `admin` for the organization's admins, everywhere;
- * - nothing for guests (role null): Quire has no per-content invitations yet;
- * - otherwise the content's `defaultLevel` ("the level every member of the organization gets"), where
- *   `inherit` means the parent collection's level, and at the top of the organization the member's own role.
- *   A `defaultLevel` of null hides the content from everyone but the admins.
- * Content the actor has no level on answers NOT_FOUND, like content that does not exist; content it sees but
- * may not change answers PERMISSION_DENIED.
+ * Who may do what with a space or a collection. The level a member has on a piece of content is the highest of:
+ * - `admin`, for the organization's admins, everywhere;
+ * - the default level, for members with a role (not guests): the content's `defaultLevel` ("the level every
+ *   member of the organization gets"), where `inherit` means the parent collection's level, and at the top of
+ *   the organization the member's own role. A `defaultLevel` of null gives nothing by default;
+ * - the explicit grants (inviteToSpace, inviteToCollection, ...): the member's own on the content, its teams'
+ *   on it, and those on every collection above it (a grant on a collection reaches all that is inside).
+ * Guests (role null) get only the explicit grants, theirs or their teams'. Content the actor has no level on
+ * answers NOT_FOUND, like content that does not exist; content it sees but may not change answers
+ * PERMISSION_DENIED. Every route reads levels through `ContentLevels`, so lists, sites and the `permissions`
+ * objects say what the API lets the caller do.
  */
 
-/** Resolves content levels for one actor in one organization, remembering the collections it reads. */
+/** A space or collection whose level is asked. */
+export type LeveledContent = SpaceRecord | CollectionRecord;
+
+/** One step of the way from a content to the top of its organization: the content itself, then each parent. */
+export interface LevelStep {
+  defaultLevel: DefaultLevel;
+  /** The best explicit grant that reaches the member on this step (its own or its teams'), or null. */
+  granted: Role | null;
+}
+
+/**
+ * The level a member with `role` (null: a guest) has on content, from the steps from it to the top of the
+ * organization, nearest first (the content, its collection, that collection's parent, ...). The pure rule of
+ * `ContentLevels.of`.
+ *
+ * @example
+ * effectiveLevel('read', [{ defaultLevel: 'inherit', granted: null }, { defaultLevel: 'edit', granted: null }]) // → 'edit'
+ * effectiveLevel(null, [{ defaultLevel: 'admin', granted: null }, { defaultLevel: 'inherit', granted: 'read' }]) // → 'read'
+ */
+export function effectiveLevel(role: Role | null, steps: readonly LevelStep[]): Role | null {
+  if (role === 'admin') return 'admin';
+  let level: Role | null = null;
+  for (const step of steps) level = higherLevel(level, step.granted);
+  if (role === null) return level;
+  const decided = steps.find((step) => step.defaultLevel !== 'inherit');
+  const byDefault = decided === undefined ? role : (decided.defaultLevel as Role | null);
+  return higherLevel(level, byDefault);
+}
+
+/**
+ * Whether a record is a space or a collection (spaces have a head revision, collections none).
+ *
+ * @example
+ * contentKindOf(space) // → 'space'
+ */
+export function contentKindOf(content: LeveledContent): ContentKind {
+  return 'revisionId' in content ? 'space' : 'collection';
+}
+
+/**
+ * The best role of each content among grants (`<kind>:<id>` → role).
+ *
+ * @example
+ * bestGrants(await store.listGrantsOfMember(orgId, userId)).get(`space:${space.id}`) // → 'edit'
+ */
+export function bestGrants(grants: readonly ReachingGrant[]): Map<string, Role> {
+  const best = new Map<string, Role>();
+  for (const grant of grants) {
+    const key = `${grant.kind}:${grant.contentId}`;
+    best.set(key, higherLevel(best.get(key) ?? null, grant.role)!);
+  }
+  return best;
+}
+
+/**
+ * Resolves content levels for one actor in one organization. It reads the collections it needs once, and the
+ * grants that reach the actor in the organization once (one query), whatever the number of contents asked.
+ */
 export class ContentLevels {
   readonly #ctx: ServiceContext;
   readonly #collections = new Map<string, CollectionRecord>();
+  #grants: Promise<{ best: Map<string, Role>; onCollections: boolean }> | undefined;
   readonly access: OrganizationAccess;
 
   constructor(ctx: ServiceContext, access: OrganizationAccess) {
@@ -33,21 +94,22 @@ export class ContentLevels {
    * @example
    * const level = await levels.of(space); // → 'read'
    */
-  async of(content: { defaultLevel: DefaultLevel; parentId?: string }): Promise<Role | null> {
+  async of(content: LeveledContent): Promise<Role | null> {
     const role = this.access.role;
     if (role === 'admin') return 'admin';
-    if (role === null) return null;
-    let level = content.defaultLevel;
-    let parent = content.parentId;
+    const { best, onCollections } = await this.#loadGrants();
+    const steps: LevelStep[] = [{ defaultLevel: content.defaultLevel, granted: best.get(`${contentKindOf(content)}:${content.id}`) ?? null }];
+    // Up the collections while a default level is still `inherit` (members) or a collection grant may be above.
     const seen = new Set<string>();
-    while (level === 'inherit') {
-      if (parent === undefined || seen.has(parent)) return role;
+    for (let parent = content.parentId; parent !== undefined && !seen.has(parent); ) {
+      const inheriting = role !== null && steps.every((step) => step.defaultLevel === 'inherit');
+      if (!inheriting && !onCollections) break;
       seen.add(parent);
       const collection = await this.collection(parent);
-      level = collection.defaultLevel;
+      steps.push({ defaultLevel: collection.defaultLevel, granted: best.get(`collection:${collection.id}`) ?? null });
       parent = collection.parentId;
     }
-    return level;
+    return effectiveLevel(role, steps);
   }
 
   /**
@@ -63,6 +125,14 @@ export class ContentLevels {
       this.#collections.set(id, found);
     }
     return found;
+  }
+
+  #loadGrants(): Promise<{ best: Map<string, Role>; onCollections: boolean }> {
+    this.#grants ??= this.#ctx.store.listGrantsOfMember(this.access.organization.id, this.access.member.user.id).then((grants) => ({
+      best: bestGrants(grants),
+      onCollections: grants.some((grant) => grant.kind === 'collection'),
+    }));
+    return this.#grants;
   }
 }
 

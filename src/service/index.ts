@@ -198,3 +198,20 @@ export {
 } from './teams.ts';
 export { toPublishedTeam, toPublishedTeamMember, type PublishedTeam, type PublishedTeamMember, type PublishedTeamRole } from './to-published-team.ts';
 export { toPublishedMember, type PublishedMember } from './to-published-member.ts';
+export {
+  inviteToContent,
+  listPermissionsAggregate,
+  listSpacesForOrganizationMember,
+  listTeamPermissions,
+  listUserPermissions,
+  removeTeamPermission,
+  removeUserPermission,
+  updateTeamPermission,
+  updateUserPermission,
+  type ContentInvitation,
+  type ContentTarget,
+  type PublishedMemberContentPermission,
+  type PublishedPermissionTeam,
+  type PublishedTeamContentPermission,
+  type PublishedUserContentPermission,
+} from './content-permissions.ts';

@@ -7,7 +7,7 @@ import type { PublishedContentSite, PublishedCustomization } from './published-s
 import type { ServiceContext } from './service-context.ts';
 import { siteNotFound } from './site-access.ts';
 import { effectiveSiteCustomization, effectiveSiteSpaceCustomization } from './site-customization.ts';
-import { visitorLevels } from './site-reader-levels.ts';
+import { guestLevels, visitorLevels } from './site-reader-levels.ts';
 import { SiteView } from './site-view.ts';
 
 /**
@@ -18,7 +18,7 @@ import { SiteView } from './site-view.ts';
  * - `visitor-auth`: the organization's members.
  * Anything else answers `NOT_FOUND`, as for a site that does not exist. A member sees its own permissions (on the
  * site and on each space); a visitor without a role in the organization (not a member, or a guest) sees none on
- * the site and `read` on its spaces (`visitorLevels`).
+ * the site and `read` on its spaces (`visitorLevels`), a guest more where its grants give more (`guestLevels`).
  *
  * @example
  * const profile = await getPublishedSite(ctx, actor, orgId, siteId, { shareKey });
@@ -32,7 +32,8 @@ export async function getPublishedSite(ctx: ServiceContext, actor: Actor, organi
     const link = query.shareKey === undefined || query.shareKey === '' ? undefined : await ctx.store.findActiveSiteShareLink(siteId, sha256Hex(query.shareKey));
     if (link === undefined) throw new QuireError('NOT_FOUND', `site ${siteId} is only readable with the key of an active share link (shareKey)`, { kind: 'site', id: siteId });
   } else if (site.visibility === 'visitor-auth' && (access === undefined || access.role === null)) throw siteNotFound(siteId);
-  const levels = access === undefined || access.role === null ? visitorLevels : new ContentLevels(ctx, access);
+  const levels =
+    access === undefined ? visitorLevels : access.role === null ? guestLevels(new ContentLevels(ctx, access)) : new ContentLevels(ctx, access);
   const view = await SiteView.load(ctx, siteId, levels);
   const siteCustomization = await effectiveSiteCustomization(ctx, siteId);
   const siteSpaces: Record<string, PublishedCustomization> = {};

@@ -18,3 +18,16 @@ const order: readonly Role[] = ['read', 'comment', 'edit', 'review', 'create', '
 export function atLeast(level: Role | null, needed: Role): boolean {
   return level !== null && order.indexOf(level) >= order.indexOf(needed);
 }
+
+/**
+ * The higher of two levels (null: no access).
+ *
+ * @example
+ * higherLevel('read', 'edit') // → 'edit'
+ * higherLevel(null, 'read') // → 'read'
+ */
+export function higherLevel(a: Role | null, b: Role | null): Role | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return order.indexOf(a) >= order.indexOf(b) ? a : b;
+}

@@ -222,6 +222,8 @@ export async function transferSpace(ctx: ServiceContext, actor: Actor, spaceId: 
   // A space that leaves the organization leaves its sites too.
   const moved = await ctx.store.transaction(async (tx) => {
     await tx.removeSpaceFromSites(spaceId);
+    // Grants are for members and teams of the organization it leaves.
+    await tx.removeContentPermissions([{ kind: 'space', id: spaceId }]);
     return tx.updateSpace(spaceId, { organizationId, ...(space.visibility === 'in-collection' ? { visibility: 'private' as const } : {}) });
   });
   return toPublishedSpace(moved, await new ContentLevels(ctx, target).of(moved), ctx.baseUrl);
@@ -265,7 +267,12 @@ export async function listSpacesInCollection(ctx: ServiceContext, actor: Actor, 
  * await purgeExpiredSpaces(ctx); // → 0
  */
 export async function purgeExpiredSpaces(ctx: Pick<ServiceContext, 'store'>): Promise<number> {
-  return ctx.store.purgeDeletedSpaces();
+  // Grants name content by id without a foreign key: they go with the spaces, in the same transaction.
+  return ctx.store.transaction(async (store) => {
+    const purged = await store.purgeDeletedSpaces();
+    await store.removeGrantsOfPurgedSpaces();
+    return purged;
+  });
 }
 
 function copyTitle(title: string): string {

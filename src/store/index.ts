@@ -44,3 +44,11 @@ export type { CommenterRecord, CommentFilter, CommentPatch, CommentRecord, Comme
 export { checkEmoji, maxCommentBodyLength } from './comments.ts';
 export type { NewTeam, TeamFilter, TeamMemberChange, TeamMemberRecord, TeamRecord, TeamRole } from './teams.ts';
 export { teamRoles, teamTitleLimits } from './teams.ts';
+export type {
+  ContentKind,
+  GrantedContent,
+  GrantedTeamRecord,
+  ReachingGrant,
+  TeamContentPermissionRecord,
+  UserContentPermissionRecord,
+} from './content-permissions.ts';

@@ -33,6 +33,7 @@ import { siteTreeStore } from './site-tree.ts';
 import { signingKeyStore } from './signing-keys.ts';
 import { commentStore } from './comments.ts';
 import { teamStore } from './teams.ts';
+import { contentPermissionStore } from './content-permissions.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -99,6 +100,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...signingKeyStore(context),
     ...commentStore(context),
     ...teamStore(context),
+    ...contentPermissionStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

@@ -21,6 +21,7 @@ import type { SiteTreeStore } from './site-tree.ts';
 import type { SigningKeyStore } from './signing-keys.ts';
 import type { CommentStore } from './comments.ts';
 import type { TeamStore } from './teams.ts';
+import type { ContentPermissionStore } from './content-permissions.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -49,7 +50,8 @@ export interface Store
     SiteTreeStore,
     SigningKeyStore,
     CommentStore,
-    TeamStore {
+    TeamStore,
+    ContentPermissionStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

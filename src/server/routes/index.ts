@@ -20,6 +20,7 @@ import { siteCustomizationRoutes } from './site-customization.ts';
 import { organizationPingRoutes } from './organization-ping.ts';
 import { commentRoutes } from './comments.ts';
 import { teamRoutes } from './teams.ts';
+import { contentPermissionRoutes } from './content-permissions.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -51,4 +52,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(organizationPingRoutes);
   await app.register(commentRoutes);
   await app.register(teamRoutes);
+  await app.register(contentPermissionRoutes);
 };
