@@ -25,6 +25,7 @@ export interface Database {
   team_members: TeamMembersTable;
   content_user_permissions: ContentUserPermissionsTable;
   content_team_permissions: ContentTeamPermissionsTable;
+  organization_invites: OrganizationInvitesTable;
 }
 
 export interface SitesTable {
@@ -290,5 +291,20 @@ export interface ContentTeamPermissionsTable {
   organization_id: string;
   team_id: string;
   role: string;
+  created_at: string;
+}
+
+/** Invites to an organization: links and pending e-mail invites (migration 0008). */
+export interface OrganizationInvitesTable {
+  id: string;
+  organization_id: string;
+  /** `link` or `email`. */
+  kind: string;
+  /** Lower-cased; only on `email` invites. */
+  email: string | null;
+  /** null: a guest. */
+  role: string | null;
+  sso: number;
+  created_by: string | null;
   created_at: string;
 }

@@ -30,6 +30,7 @@ import { siteShareLinkStore } from './site-share-links.ts';
 import { siteCustomizationStore } from './site-customizations.ts';
 import { siteAdaptiveSchemaStore } from './site-adaptive-schemas.ts';
 import { siteTreeStore } from './site-tree.ts';
+import { organizationInviteStore } from './organization-invites.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -93,6 +94,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...siteCustomizationStore(context),
     ...siteAdaptiveSchemaStore(context),
     ...siteTreeStore(context),
+    ...organizationInviteStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

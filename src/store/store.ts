@@ -18,6 +18,7 @@ import type { SiteShareLinkStore } from './site-share-links.ts';
 import type { SiteCustomizationStore } from './site-customizations.ts';
 import type { SiteAdaptiveSchemaStore } from './site-adaptive-schemas.ts';
 import type { SiteTreeStore } from './site-tree.ts';
+import type { OrganizationInviteStore } from './organization-invites.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -43,7 +44,8 @@ export interface Store
     SiteShareLinkStore,
     SiteCustomizationStore,
     SiteAdaptiveSchemaStore,
-    SiteTreeStore {
+    SiteTreeStore,
+    OrganizationInviteStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

@@ -6,6 +6,7 @@ import { syncPointsMigration } from './0003-sync-points.ts';
 import { syncPointMissingMigration } from './0004-sync-point-missing.ts';
 import { teamsMigration } from './0005-teams.ts';
 import { contentPermissionsMigration } from './0006-content-permissions.ts';
+import { organizationInvitesMigration } from './0008-organization-invites.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -24,6 +25,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0004-sync-point-missing': syncPointMissingMigration(),
         '0005-teams': teamsMigration(),
         '0006-content-permissions': contentPermissionsMigration(),
+        '0008-organization-invites': organizationInvitesMigration(),
       };
     },
   };
