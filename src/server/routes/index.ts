@@ -17,6 +17,8 @@ import { siteSectionGroupRoutes } from './site-section-groups.ts';
 import { siteSpaceRoutes } from './site-spaces.ts';
 import { siteShareLinkRoutes } from './site-share-links.ts';
 import { siteCustomizationRoutes } from './site-customization.ts';
+import { memberRoutes } from './members.ts';
+import { organizationInviteRoutes } from './organization-invites.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -45,4 +47,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(siteSpaceRoutes);
   await app.register(siteShareLinkRoutes);
   await app.register(siteCustomizationRoutes);
+  await app.register(memberRoutes);
+  await app.register(organizationInviteRoutes);
 };
