@@ -67,13 +67,13 @@ export async function inviteUsers(ctx: ServiceContext, actor: Actor, organizatio
   const entries = request.emails.map((entry, index) => {
     const email = typeof entry === 'string' ? entry : entry.email;
     const role = typeof entry === 'string' || entry.role === undefined ? (request.role === undefined ? access.organization.defaultRole : request.role) : entry.role;
-    return { email: checkEmail(`emails/${index}`, email), role };
+    return { email: checkEmail(`emails/${index}`, email), given: typeof email === 'string' ? email.trim() : '', role };
   });
   if (entries.length === 0) throw new QuireError('INVALID_ARGUMENT', 'emails must name at least one address', { field: 'emails' });
   const invites: EmailInvite[] = [];
   await ctx.store.transaction(async (tx) => {
     for (const entry of entries) {
-      if (await isMemberByEmail(ctx, organizationId, entry.email)) continue;
+      if (await isMemberByEmail(ctx, organizationId, [entry.given, entry.email])) continue;
       const invite = await tx.putOrganizationInvite({ organizationId, kind: 'email', email: entry.email, role: entry.role, sso: request.sso === true, createdBy: actor.user.id });
       if (!invites.some((made) => made.id === invite.id)) invites.push({ id: invite.id, email: entry.email, role: invite.role, url: inviteJoinUrl(ctx.baseUrl, organizationId, invite.id) });
     }
@@ -237,16 +237,21 @@ function inviteNotFound(organizationId: string, inviteId: string): QuireError {
   return new QuireError('NOT_FOUND', `invite ${inviteId} does not exist in organization ${organizationId} (or it was used or revoked)`, { kind: 'invite', id: inviteId });
 }
 
-async function isMemberByEmail(ctx: ServiceContext, organizationId: string, email: string): Promise<boolean> {
-  const user = await ctx.store.findUserByEmail(email);
-  if (user === undefined) return false;
-  return ctx.store.getMember(organizationId, user.id).then(
-    () => true,
-    (error: unknown) => {
-      if (isQuireError(error, 'NOT_FOUND')) return false;
-      throw error;
-    },
-  );
+/** Whether a user with one of `emails` (the address as given, and lower-cased: accounts keep their case) is a member. */
+async function isMemberByEmail(ctx: ServiceContext, organizationId: string, emails: readonly string[]): Promise<boolean> {
+  for (const email of new Set(emails)) {
+    const user = await ctx.store.findUserByEmail(email);
+    if (user === undefined) continue;
+    const member = await ctx.store.getMember(organizationId, user.id).then(
+      () => true,
+      (error: unknown) => {
+        if (isQuireError(error, 'NOT_FOUND')) return false;
+        throw error;
+      },
+    );
+    if (member) return true;
+  }
+  return false;
 }
 
 /** An e-mail address, lower-cased: `local@domain`, one line, at most 320 characters. */

@@ -34,7 +34,7 @@ describeConformance('members', (server) => {
     expect(all.data.items.slice(0, 3).map((item) => item.user.displayName)).toEqual(['Dee', 'Cy', 'Bob']); // joinedAt desc
     expect(all.data.items[0]).toMatchObject({ object: 'member', id: dee.user.id, role: 'read', disabled: false, sso: false, spaces: 0, teams: 0, sites: 0, lastSeenAt: '2026-01-02T00:00:00.000Z' });
     expect(await names({ role: 'guest' })).toEqual(['Cy']);
-    expect(await names({ role: 'edit' })).toEqual(['Bob']);
+    expect(await names({ role: 'edit' as never })).toEqual(['Bob']);
     expect(await names({ search: 'de' })).toEqual(['Dee']);
     expect(await names({ search: `cy-${org.id}@` })).toEqual(['Cy']);
     expect(await names({ sort: 'lastSeenAt' })).toEqual(['Dee']);
@@ -55,17 +55,17 @@ describeConformance('members', (server) => {
     const { org, member } = await organization('Changing');
     const bob = await member('Bob', 'edit');
     const cy = await member('Cy', 'read');
-    expect((await api.orgs.getMemberInOrganizationById(org.id, bob.user.id)).data).toMatchObject({ id: bob.user.id, role: 'edit', user: { id: bob.user.id, displayName: 'Bob' } });
-    expect((await api.orgs.updateMemberInOrganizationById(org.id, bob.user.id, { role: 'review' })).data.role).toBe('review');
+    expect((await api.orgs.getMemberInOrganizationById(org.id, bob.user.id)).data).toMatchObject({ id: bob.user.id, role: 'edit' as never, user: { id: bob.user.id, displayName: 'Bob' } });
+    expect((await api.orgs.updateMemberInOrganizationById(org.id, bob.user.id, { role: 'review' as never })).data.role).toBe('review');
     expect((await api.orgs.updateMemberInOrganizationById(org.id, bob.user.id, { role: null })).data.role).toBeNull();
     expect((await api.orgs.updateMemberInOrganizationById(org.id, bob.user.id, {})).data.role).toBeNull();
 
-    expect(await statusOf(server().client(cy.token).orgs.updateMemberInOrganizationById(org.id, bob.user.id, { role: 'admin' }))).toBe(403);
+    expect(await statusOf(server().client(cy.token).orgs.updateMemberInOrganizationById(org.id, bob.user.id, { role: 'admin' as never }))).toBe(403);
     expect(await statusOf(server().client(cy.token).orgs.removeMemberFromOrganizationById(org.id, bob.user.id))).toBe(403);
     expect((await api.orgs.removeMemberFromOrganizationById(org.id, bob.user.id)).status).toBe(205);
     expect((await api.orgs.removeMemberFromOrganizationById(org.id, bob.user.id)).status).toBe(204);
     expect(await statusOf(api.orgs.getMemberInOrganizationById(org.id, bob.user.id))).toBe(404);
-    expect(await statusOf(api.orgs.updateMemberInOrganizationById(org.id, bob.user.id, { role: 'read' }))).toBe(404);
+    expect(await statusOf(api.orgs.updateMemberInOrganizationById(org.id, bob.user.id, { role: 'read' as never }))).toBe(404);
     // A member may leave by itself, and then sees nothing of the organization.
     expect((await server().client(cy.token).orgs.removeMemberFromOrganizationById(org.id, cy.user.id)).status).toBe(205);
     expect(await statusOf(server().client(cy.token).orgs.getMemberInOrganizationById(org.id, cy.user.id))).toBe(404);
@@ -95,16 +95,16 @@ describeConformance('members', (server) => {
     for (let round = 0; round < 3; round++) {
       const other = await member(`Root${round}`, 'admin');
       const results = await Promise.allSettled([
-        api.orgs.updateMemberInOrganizationById(org.id, other.user.id, { role: 'read' }),
-        server().client(other.token).orgs.updateMemberInOrganizationById(org.id, admin, { role: 'read' }),
+        api.orgs.updateMemberInOrganizationById(org.id, other.user.id, { role: 'read' as never }),
+        server().client(other.token).orgs.updateMemberInOrganizationById(org.id, admin, { role: 'read' as never }),
       ]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-      const admins = await api.orgs.listMembersInOrganizationById(org.id, { role: 'admin' });
+      const admins = await api.orgs.listMembersInOrganizationById(org.id, { role: 'admin' as never });
       expect(admins.data.count).toBe(1);
       // Put the bootstrap admin back for the next round.
       if (admins.data.items[0]!.id !== admin) {
-        await server().client(other.token).orgs.updateMemberInOrganizationById(org.id, admin, { role: 'admin' });
-        await api.orgs.updateMemberInOrganizationById(org.id, other.user.id, { role: 'read' });
+        await server().client(other.token).orgs.updateMemberInOrganizationById(org.id, admin, { role: 'admin' as never });
+        await api.orgs.updateMemberInOrganizationById(org.id, other.user.id, { role: 'read' as never });
       }
     }
   });
@@ -113,10 +113,10 @@ describeConformance('members', (server) => {
     const api = server().client();
     const { org, member } = await organization('Sso');
     const bob = await member('Bob', 'edit');
-    expect((await api.orgs.setUserAsSsoMemberForOrganization(org.id, bob.user.id)).data).toMatchObject({ sso: true, role: 'edit' });
+    expect((await api.orgs.setUserAsSsoMemberForOrganization(org.id, bob.user.id)).data).toMatchObject({ sso: true, role: 'edit' as never });
     const newcomer = await server().store.createUser({ displayName: 'New' });
-    await api.orgs.updateOrganizationById(org.id, { defaultRole: 'comment' });
-    expect((await api.orgs.setUserAsSsoMemberForOrganization(org.id, newcomer.id)).data).toMatchObject({ id: newcomer.id, sso: true, role: 'comment' });
+    await api.orgs.updateOrganizationById(org.id, { defaultRole: 'comment' as never });
+    expect((await api.orgs.setUserAsSsoMemberForOrganization(org.id, newcomer.id)).data).toMatchObject({ id: newcomer.id, sso: true, role: 'comment' as never });
     expect(await statusOf(api.orgs.setUserAsSsoMemberForOrganization(org.id, 'no-such-user'))).toBe(404);
     expect(await statusOf(server().client(bob.token).orgs.setUserAsSsoMemberForOrganization(org.id, newcomer.id))).toBe(403);
   });
@@ -149,7 +149,7 @@ describeConformance('members', (server) => {
       title: 'Settings Inc',
       emailDomains: ['Acme.test', 'docs.acme.test', 'acme.test'],
       hostname: `acme-${org.id.slice(0, 8).toLowerCase()}`,
-      defaultRole: 'edit',
+      defaultRole: 'edit' as never,
       defaultContent: { type: 'site', site: site.id },
       logo: 'https://example.com/logo.png',
       sso: true,
@@ -159,7 +159,7 @@ describeConformance('members', (server) => {
     expect(updated.data).toMatchObject({
       title: 'Settings Inc',
       emailDomains: ['acme.test', 'docs.acme.test'],
-      defaultRole: 'edit',
+      defaultRole: 'edit' as never,
       defaultContent: { type: 'site', site: site.id },
       urls: { logo: 'https://example.com/logo.png' },
       sso: true,
