@@ -14,7 +14,7 @@ const rows = [...table.matchAll(/^\| (\d) \|.*\| ([^|]*) \|$/gm)].map(([, code, 
   code: Number(code),
   commands: [...commands!.matchAll(/`([^`]+)`/g)].map(([, name]) => name!),
 }));
-const commands = ['convert', 'demo', 'serve', 'sync', 'export', 'build', 'spaces list', 'spaces create', 'sites list', 'sites create', 'sites publish', 'sites unpublish', 'token create', 'token list', 'token revoke'];
+const commands = ['convert', 'demo', 'serve', 'sync', 'export', 'build', 'spaces list', 'spaces create', 'sites list', 'sites create', 'sites publish', 'sites unpublish', 'token create', 'token list', 'token revoke', 'invite', 'invite list', 'invite revoke'];
 const env = { QUIRE_API_ATTEMPTS: '1', QUIRE_API_URL: undefined, QUIRE_TOKEN: undefined };
 
 const work = mkdtempSync(join(tmpdir(), 'quire-exit-codes-'));
