@@ -137,13 +137,13 @@ export function memberStore(context: StoreContext): MemberStore {
       return keepingAnAdmin(organizationId, userId, () => role === 'admin', async () => {
         // One statement, so two processes adding the same member at once cannot both insert.
         await context
-        .db()
-        .insertInto('memberships')
-        .values({ organization_id: organizationId, user_id: userId, role, disabled: 0, sso: membership.sso === true ? 1 : 0, joined_at: context.timestamp(), last_seen_at: null })
-        .onConflict((conflict) =>
-          conflict.columns(['organization_id', 'user_id']).doUpdateSet({ role, ...(membership.sso === undefined ? {} : { sso: membership.sso ? 1 : 0 }) }),
-        )
-        .execute();
+          .db()
+          .insertInto('memberships')
+          .values({ organization_id: organizationId, user_id: userId, role, disabled: 0, sso: membership.sso === true ? 1 : 0, joined_at: context.timestamp(), last_seen_at: null })
+          .onConflict((conflict) =>
+            conflict.columns(['organization_id', 'user_id']).doUpdateSet({ role, ...(membership.sso === undefined ? {} : { sso: membership.sso ? 1 : 0 }) }),
+          )
+          .execute();
         return get(organizationId, userId);
       });
     },

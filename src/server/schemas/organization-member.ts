@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { MemberRole, MemberRoleOrGuest } from './roles.ts';
+import type { Role } from '../../store/index.ts';
+import { MemberRoleOrGuest } from './roles.ts';
 import { UserSchema } from './user.ts';
 
 const Timestamp = Type.String({ format: 'date-time' });
@@ -22,7 +23,7 @@ export const OrganizationMemberSchema = Type.Object({
 /** listMembersInOrganizationById's filters: `role` (a role or `guest`), `search`, `sort`, `order`. */
 export const MemberListFilters = {
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
-  role: Type.Optional(Type.Unsafe<'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read' | 'guest'>({ type: 'string', enum: [...(MemberRole as unknown as { enum: string[] }).enum, 'guest'] })),
+  role: Type.Optional(Type.Unsafe<Role | 'guest'>({ type: 'string', enum: ['admin', 'create', 'edit', 'review', 'comment', 'read', 'guest'] })),
   search: Type.Optional(Type.String({ maxLength: 200 })),
   sort: Type.Optional(Type.Union([Type.Literal('joinedAt'), Type.Literal('lastSeenAt'), Type.Literal('name')], { default: 'joinedAt' })),
 };
