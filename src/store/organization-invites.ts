@@ -1,3 +1,4 @@
+import { QuireError } from '../errors/index.ts';
 import type { OrganizationInvitesTable } from './database-schema.ts';
 import { checkOneOf, checkText, notFound, roles, type RoleOrGuest } from './field-checks.ts';
 import { listPage, type ListOptions, type ListPage } from './pagination.ts';
@@ -71,7 +72,7 @@ export function organizationInviteStore(context: StoreContext): OrganizationInvi
       const role = checkOneOf('role', input.role, [...roles, null]);
       let email: string | null = null;
       if (kind === 'email') email = checkText('email', input.email, { min: 3, max: 320 }).toLowerCase();
-      else if (input.email !== undefined) checkOneOf('email', input.email, [undefined]);
+      else if (input.email !== undefined) throw new QuireError('INVALID_ARGUMENT', 'email is only for e-mail invites: a link invite is for whoever holds it', { field: 'email' });
       const row: OrganizationInvitesTable = {
         id: context.newId(),
         organization_id: input.organizationId,
