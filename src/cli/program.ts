@@ -358,6 +358,46 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       exitCode = await (await import('./commands/user.ts')).userList(options, terminal);
     });
 
+  const invite = addApiOptions(
+    program
+      .command('invite')
+      .description(
+        'Invite someone to the organization by e-mail and print the join link (the service sends no mail): they join by POSTing to it with a token ' +
+          'of an account with that address (quire token create --user <email> on the data folder). quire invite list and quire invite revoke manage pending invites.',
+      )
+      .argument('<email>', 'the e-mail address to invite'),
+    "the organization (default: the embedded service's, else the token's first)",
+  )
+    .option('--org <id>', 'the organization (same as --organization)')
+    .addOption(new Option('--role <role>', "the role they get (guest: none; default: the organization's defaultRole)").choices(['admin', 'create', 'edit', 'review', 'comment', 'read', 'guest']))
+    .option('--json', 'print JSON: { organization, invited, invite: { id, email, role, url } }; for list { organization, emails, links }; for revoke { revoked }')
+    .addHelpText('after', `\n${apiExitCodes}\nExamples:\n  quire invite ada@example.com --role edit\n  quire invite bob@example.com --org <id> --api https://docs.example.com --token $QUIRE_TOKEN\n`)
+    .action(async (email: string, options: ApiCommandOptions & { org?: string; role?: string; json?: boolean }) => {
+      apiNaming = cliApiNaming(options, process.env);
+      exitCode = await (await import('./commands/invite.ts')).inviteCreate(email, options, terminal, process.env);
+    });
+  // The subcommands take the options of `quire invite` itself (--api, --token, --data, --organization/--org,
+  // --json): Commander gives them to the parent wherever they appear, so the subcommands read them from there.
+  invite
+    .command('list')
+    .description('List the pending e-mail invites ("<id>  email  <address>  <role>  <join link>") and invite links ("<id>  link  <role>") of the organization. Takes the options of quire invite.')
+    .addHelpText('after', `\n${apiExitCodes}\nExamples:\n  quire invite list\n  quire invite list --org <id> --json\n`)
+    .action(async (_options: unknown, command: Command) => {
+      const options = command.optsWithGlobals<ApiCommandOptions & { org?: string; json?: boolean }>();
+      apiNaming = cliApiNaming(options, process.env);
+      exitCode = await (await import('./commands/invite.ts')).inviteList(options, terminal, process.env);
+    });
+  invite
+    .command('revoke')
+    .description('Revoke a pending e-mail invite or an invite link: its link stops working at once. Takes the options of quire invite.')
+    .argument('<id>', 'the id of the invite (quire invite list shows them)')
+    .addHelpText('after', `\n${apiExitCodes}\nExamples:\n  quire invite revoke <id>\n`)
+    .action(async (id: string, _options: unknown, command: Command) => {
+      const options = command.optsWithGlobals<ApiCommandOptions & { org?: string; json?: boolean }>();
+      apiNaming = cliApiNaming(options, process.env);
+      exitCode = await (await import('./commands/invite.ts')).inviteRevoke(id, options, terminal, process.env);
+    });
+
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;

@@ -10,6 +10,8 @@ import type {
   ChangeRequest,
   CreateSpace,
   GitSyncCommit,
+  InviteLinkToOrganization,
+  InviteUsersToOrganization,
   Organization,
   PublishedContentSite,
   Revision,
@@ -48,6 +50,8 @@ import * as sites from './site-operations.ts';
 import * as spaces from './space-operations.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 import * as users from './user-operations.ts';
+import * as invites from './invite-operations.ts';
+import type { EmailInviteInfo, InviteUsersAnswer } from './invite-operations.ts';
 
 /**
  * How to reach the API: `baseUrl` (without `/v1`), `token`, and tuning (concurrency, retry, timeout, clock, random).
@@ -604,6 +608,48 @@ export class ApiClient {
    */
   downloadFile(downloadURL: string | URL): Promise<Uint8Array> {
     return this.#transport.bytes(checkHttpUrl('downloadURL', downloadURL));
+  }
+
+  /**
+   * Invites users to an organization by e-mail (inviteUsersToOrganization); a Quire server answers each join link.
+   *
+   * @example
+   * const { invites } = await client.inviteUsers('org1', { emails: ['ada@example.com'], role: 'edit' });
+   */
+  inviteUsers(organizationId: string, body: InviteUsersToOrganization): Promise<InviteUsersAnswer> {
+    const org = checkId('organizationId', organizationId);
+    checkObject('body', body);
+    return invites.inviteUsers(this.#transport, org, body);
+  }
+
+  /**
+   * The pending e-mail invites of an organization (Quire's `email-invites` extension), following pages.
+   *
+   * @example
+   * for await (const invite of client.listEmailInvites('org1')) console.log(invite.email, invite.url);
+   */
+  listEmailInvites(organizationId: string): AsyncIterable<EmailInviteInfo> {
+    return invites.listEmailInvites(this.#transport, checkId('organizationId', organizationId));
+  }
+
+  /**
+   * The invite links of an organization (listOrganizationInviteLinks), following pages.
+   *
+   * @example
+   * for await (const link of client.listInviteLinks('org1')) console.log(link.id, link.role);
+   */
+  listInviteLinks(organizationId: string): AsyncIterable<InviteLinkToOrganization> {
+    return invites.listInviteLinks(this.#transport, checkId('organizationId', organizationId));
+  }
+
+  /**
+   * Deletes an invite link or a pending e-mail invite (deleteOrganizationInviteById).
+   *
+   * @example
+   * await client.deleteInvite('org1', 'inv1');
+   */
+  deleteInvite(organizationId: string, inviteId: string): Promise<void> {
+    return invites.deleteInvite(this.#transport, checkId('organizationId', organizationId), checkId('inviteId', inviteId));
   }
 
   /**

@@ -40,3 +40,4 @@ export type {
   SyncPointInfo,
   UploadedBlob,
 } from './quire-extensions.ts';
+export type { EmailInviteInfo, InviteUsersAnswer } from './invite-operations.ts';

@@ -3,12 +3,10 @@ import type {
   ChangeRequestRecord,
   CommentRecord,
   CommentReplyRecord,
-  CommenterRecord,
   CommentScope,
   ListOptions,
   ReactionRecord,
   Role,
-  RoleOrGuest,
   StoredPage,
   StoredRevision,
   TableCellRef,
@@ -16,6 +14,7 @@ import type {
 import type { Actor } from './actor.ts';
 import { absentWhenNotFound, requireLevel, spaceAccess, type SpaceAccess } from './content-access.ts';
 import { toPublishedList } from './list-page.ts';
+import { toPublishedMember, type PublishedMember } from './to-published-member.ts';
 import type { PublishedJsonDocument } from './published-content-shapes.ts';
 import type { PublishedList, PublishedUser } from './published-shapes.ts';
 import { resourceUrls } from './resource-urls.ts';
@@ -138,19 +137,7 @@ export interface PublishedCommentReply {
 }
 
 /** `OrganizationMember`, as listCommenters… answers it. */
-export interface PublishedCommenter {
-  object: 'member';
-  id: string;
-  role: RoleOrGuest;
-  user: PublishedUser;
-  disabled: boolean;
-  joinedAt: string;
-  lastSeenAt?: string;
-  sso: boolean;
-  spaces: number;
-  teams: number;
-  sites: number;
-}
+export type PublishedCommenter = PublishedMember;
 
 /** An opened discussion: the caller's access, the store scope, and the content it is about. */
 interface OpenedDiscussion {
@@ -375,8 +362,10 @@ export async function deleteCommentReply(ctx: ServiceContext, actor: Actor, plac
  */
 export async function listCommenters(ctx: ServiceContext, actor: Actor, place: CommentPlace, options: ListOptions = {}): Promise<PublishedList<PublishedCommenter>> {
   const opened = await openDiscussion(ctx, actor, place);
-  const page = await ctx.store.listCommenters(opened.scope, opened.access.space.organizationId, options);
-  return toPublishedList(page, (member) => toPublishedCommenter(member, ctx.baseUrl));
+  const organizationId = opened.access.space.organizationId;
+  const page = await ctx.store.listCommenters(opened.scope, organizationId, options);
+  const counts = await ctx.store.countMemberships(organizationId, page.items.map((member) => member.user.id));
+  return toPublishedList(page, (member) => toPublishedMember(member, counts.get(member.user.id) ?? { spaces: 0, teams: 0 }, ctx.baseUrl));
 }
 
 /** The Markdown of a published `Document` body; `{}` is an empty body. */
@@ -548,18 +537,3 @@ class CommentView {
 }
 
 /** A member as the published `OrganizationMember`. Quire does not count a member's spaces and sites yet (0). */
-function toPublishedCommenter(member: CommenterRecord, baseUrl: string): PublishedCommenter {
-  return {
-    object: 'member',
-    id: member.user.id,
-    role: member.role,
-    user: toPublishedUser(member.user, baseUrl),
-    disabled: member.disabled,
-    joinedAt: member.joinedAt,
-    ...(member.lastSeenAt === undefined ? {} : { lastSeenAt: member.lastSeenAt }),
-    sso: member.sso,
-    spaces: 0,
-    teams: member.teams,
-    sites: 0,
-  };
-}

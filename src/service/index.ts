@@ -34,6 +34,22 @@ export { readAllPages } from './read-all-pages.ts';
 export { placeInLevel, rekeySiblings, type ContentLevel, type ContentPointer, type ContentPosition, type Placement } from './content-position.ts';
 export { getAuthenticatedUser } from './users.ts';
 export { getOrganization, listOrganizations, updateOrganization, type OrganizationUpdate } from './organizations.ts';
+export { listOrganizationsForEmailDomain } from './organizations.ts';
+export { getMember, listMembers, memberOf, removeMember, setSsoMember, updateMember, type MemberRemoval } from './members.ts';
+export {
+  createInviteLink,
+  deleteInvite,
+  getInviteLink,
+  inviteJoinUrl,
+  inviteUsers,
+  joinWithInvite,
+  listEmailInvites,
+  listInviteLinks,
+  updateInviteLink,
+  type EmailInvite,
+  type InviteUsersRequest,
+  type InviteUsersResult,
+} from './organization-invites.ts';
 export {
   createSpace,
   deleteSpace,

@@ -29,6 +29,7 @@ export interface Database {
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;
+  organization_invites: OrganizationInvitesTable;
 }
 
 export interface SitesTable {
@@ -353,4 +354,19 @@ export interface CommentReactionsTable {
   user_id: string;
   emoji: string;
   reacted_at: string;
+}
+
+/** Invites to an organization: links and pending e-mail invites (migration 0008). */
+export interface OrganizationInvitesTable {
+  id: string;
+  organization_id: string;
+  /** `link` or `email`. */
+  kind: string;
+  /** Lower-cased; only on `email` invites. */
+  email: string | null;
+  /** null: a guest. */
+  role: string | null;
+  sso: number;
+  created_by: string | null;
+  created_at: string;
 }

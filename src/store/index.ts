@@ -15,6 +15,8 @@ export { describeBytes, fileTooLarge, type BlobExpectation, type WrittenBlob } f
 export type { UserRecord, NewUser, UserPatch } from './users.ts';
 export type { OrganizationRecord, NewOrganization, OrganizationPatch } from './organizations.ts';
 export type { MemberRecord, MemberPatch } from './members.ts';
+export type { MemberCounts, MemberFilter } from './members.ts';
+export type { NewOrganizationInvite, OrganizationInviteKind, OrganizationInviteRecord } from './organization-invites.ts';
 export type { ApiTokenFilter, ApiTokenLookup, ApiTokenRecord } from './api-tokens.ts';
 export type { CollectionRecord, NewCollection, CollectionPatch, CollectionFilter } from './collections.ts';
 export type { SpaceRecord, NewSpace, SpacePatch, SpaceFilter } from './spaces.ts';

@@ -34,6 +34,7 @@ import { signingKeyStore } from './signing-keys.ts';
 import { commentStore } from './comments.ts';
 import { teamStore } from './teams.ts';
 import { contentPermissionStore } from './content-permissions.ts';
+import { organizationInviteStore } from './organization-invites.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -101,6 +102,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...commentStore(context),
     ...teamStore(context),
     ...contentPermissionStore(context),
+    ...organizationInviteStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

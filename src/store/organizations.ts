@@ -1,4 +1,5 @@
 import type { BillingProduct, OrganizationCommunityType, OrganizationType, OrganizationUseCase } from '@gitbook/api';
+import { sql } from 'kysely';
 import { QuireError } from '../errors/index.ts';
 import type { OrganizationsTable } from './database-schema.ts';
 import { checkOneOf, checkText, notFound, roles, type RoleOrGuest } from './field-checks.ts';
@@ -75,6 +76,13 @@ export interface OrganizationStore {
   /** `NOT_FOUND` when there is none. */
   getOrganization(id: string): Promise<OrganizationRecord>;
   updateOrganization(id: string, patch: OrganizationPatch): Promise<OrganizationRecord>;
+  /**
+   * Every organization whose `emailDomains` lists `domain` (compared lower-cased), oldest first.
+   *
+   * @example
+   * await store.listOrganizationsByEmailDomain('acme.test') // → [acme]
+   */
+  listOrganizationsByEmailDomain(domain: string): Promise<OrganizationRecord[]>;
   /** Organizations, oldest first; with `memberId`, only those the user is a member of. */
   listOrganizations(filter?: { memberId?: string }, options?: ListOptions): Promise<ListPage<OrganizationRecord>>;
 }
@@ -135,6 +143,21 @@ export function organizationStore(context: StoreContext): OrganizationStore {
       const result = await context.db().updateTable('organizations').set(changes).where('id', '=', id).executeTakeFirst();
       if (result.numUpdatedRows === 0n) throw notFound('organization', id);
       return get(id);
+    },
+    async listOrganizationsByEmailDomain(domain) {
+      const wanted = checkText('emailDomain', domain, { min: 1, max: 253 }).toLowerCase();
+      // The domains are a JSON array in a text column: the LIKE (its wildcards escaped) narrows the rows down
+      // portably, and the exact comparison below decides.
+      const pattern = `%${JSON.stringify(wanted).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      const rows = await context
+        .db()
+        .selectFrom('organizations')
+        .selectAll()
+        .where(sql`lower(email_domains)`, 'like', sql`${pattern} escape '\\'`)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+      return rows.map(toOrganization).filter((organization) => organization.emailDomains.some((listed) => listed.toLowerCase() === wanted));
     },
     listOrganizations(filter = {}, options = {}) {
       let query = context.db().selectFrom('organizations').selectAll('organizations');

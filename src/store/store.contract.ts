@@ -7,6 +7,7 @@ import { isQuireError, QuireError, type ErrorCode } from '../errors/index.ts';
 import { emptyDirectorySource } from '../model/index.ts';
 import { positionBetween, type RevisionContent, type StoredChildPage, type StoredPage, type Store } from './index.ts';
 import { defaultLayout } from '../format/page-metadata.ts';
+import { describeMembersContract } from './members.contract.ts';
 
 /** How the suite gets stores on one database. */
 export interface StoreHarness {
@@ -192,6 +193,8 @@ export function describeStoreContract(name: string, makeHarness: () => Promise<S
         await expectCode(store.putMember(org.id, 'no-such-user', { role: 'read' }), 'INVALID_ARGUMENT');
       });
     });
+
+    describeMembersContract({ store: () => store, another: async () => (harness.concurrentStores ? open() : store) });
 
     describe('API tokens', () => {
       it('finds a token by its value, stores only its hash, honours expiry and revocation', async () => {

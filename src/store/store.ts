@@ -22,6 +22,7 @@ import type { SigningKeyStore } from './signing-keys.ts';
 import type { CommentStore } from './comments.ts';
 import type { TeamStore } from './teams.ts';
 import type { ContentPermissionStore } from './content-permissions.ts';
+import type { OrganizationInviteStore } from './organization-invites.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -51,7 +52,8 @@ export interface Store
     SigningKeyStore,
     CommentStore,
     TeamStore,
-    ContentPermissionStore {
+    ContentPermissionStore,
+    OrganizationInviteStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

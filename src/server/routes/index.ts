@@ -21,6 +21,8 @@ import { organizationPingRoutes } from './organization-ping.ts';
 import { commentRoutes } from './comments.ts';
 import { teamRoutes } from './teams.ts';
 import { contentPermissionRoutes } from './content-permissions.ts';
+import { memberRoutes } from './members.ts';
+import { organizationInviteRoutes } from './organization-invites.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -53,4 +55,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(commentRoutes);
   await app.register(teamRoutes);
   await app.register(contentPermissionRoutes);
+  await app.register(memberRoutes);
+  await app.register(organizationInviteRoutes);
 };

@@ -9,6 +9,7 @@ import { contentPermissionsMigration } from './0006-content-permissions.ts';
 import { signingKeysMigration } from './0009-signing-keys.ts';
 import { commentsMigration } from './0007-comments.ts';
 import { teamsMoreMigration } from './0010-teams-more.ts';
+import { organizationInvitesMigration } from './0008-organization-invites.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -30,6 +31,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0009-signing-keys': signingKeysMigration(),
         '0007-comments': commentsMigration(),
         '0010-teams-more': teamsMoreMigration(),
+        '0008-organization-invites': organizationInvitesMigration(),
       };
     },
   };
