@@ -1,0 +1,158 @@
+// The one table the authorization matrix is generated from: for each route of the people side of the API
+// (members, organization settings, invites, teams, comments, space and collection permissions), what a caller
+// needs, and what it answers on success. `expectedStatus` turns a row and a caller into the status the route
+// must answer; authorization-matrix.test.ts calls every row as every caller.
+import { atLeast } from '../../src/service/role-rank.ts';
+import type { Role } from '../../src/store/index.ts';
+
+/** The callers: a member of the organization with each role, a guest (role null), and a member of another organization. */
+export const callers = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider'] as const;
+export type Caller = (typeof callers)[number];
+
+/**
+ * What a route needs of its caller.
+ * - `organization`: `any` member (guests too), a `member` that is not a guest, or the organization's `admin`.
+ * - `space` / `collection`: at least this level on the content (its default level is `inherit`, so a member's
+ *   level is its role; guests have none and do not see it).
+ * - `author`: only the author of the comment or reply (the organization's admin wrote them).
+ * - `anyone`: any authenticated user, of any organization.
+ */
+export type Needs =
+  | { organization: 'any' | 'member' | 'admin' }
+  | { space: Role }
+  | { collection: Role }
+  | { author: true }
+  | { anyone: true };
+
+/** Ids a row's request is made of: the shared world, and what the row's `prepare` made for this one call. */
+export interface MatrixIds {
+  organization: string;
+  space: string;
+  collection: string;
+  changeRequest: string;
+  team: string;
+  comment: string;
+  reply: string;
+  changeRequestComment: string;
+  /** A member with the `read` role, made for this call (a target to change, add or remove). */
+  target: { id: string; email: string };
+  /** A team made for this call. */
+  freshTeam: string;
+  /** The id of what `prepare` made for this call (an invite, a comment, ...). */
+  made: string;
+}
+
+export interface MatrixRow {
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: (ids: MatrixIds) => string;
+  body?: (ids: MatrixIds) => unknown;
+  needs: Needs;
+  success: number;
+  /** What this row makes, as the admin, before each call (its id goes in `ids.made`). */
+  prepare?: 'comment' | 'reply' | 'changeRequestComment' | 'linkInvite' | 'teamWithTarget' | 'spaceGrant' | 'collectionGrant' | 'spaceTeamGrant' | 'collectionTeamGrant';
+}
+
+const org = (ids: MatrixIds) => `/v1/orgs/${ids.organization}`;
+const space = (ids: MatrixIds) => `/v1/spaces/${ids.space}`;
+const collection = (ids: MatrixIds) => `/v1/collections/${ids.collection}`;
+const changeRequest = (ids: MatrixIds) => `${space(ids)}/change-requests/${ids.changeRequest}`;
+
+export const matrix: readonly MatrixRow[] = [
+  // Organizations and members.
+  { operation: 'getOrganizationById', method: 'GET', path: org, needs: { organization: 'any' }, success: 200 },
+  { operation: 'updateOrganizationById', method: 'PATCH', path: org, body: () => ({ inviteLinks: true }), needs: { organization: 'admin' }, success: 200 },
+  { operation: 'getOrganizationsForEmailDomain', method: 'GET', path: () => '/v1/email-domains/matrix.test/orgs', needs: { anyone: true }, success: 200 },
+  { operation: 'listMembersInOrganizationById', method: 'GET', path: (ids) => `${org(ids)}/members`, needs: { organization: 'member' }, success: 200 },
+  { operation: 'getMemberInOrganizationById', method: 'GET', path: (ids) => `${org(ids)}/members/${ids.target.id}`, needs: { organization: 'member' }, success: 200 },
+  { operation: 'updateMemberInOrganizationById', method: 'PATCH', path: (ids) => `${org(ids)}/members/${ids.target.id}`, body: () => ({ role: 'comment' }), needs: { organization: 'admin' }, success: 200 },
+  { operation: 'removeMemberFromOrganizationById', method: 'DELETE', path: (ids) => `${org(ids)}/members/${ids.target.id}`, needs: { organization: 'admin' }, success: 205 },
+  { operation: 'setUserAsSSOMemberForOrganization', method: 'POST', path: (ids) => `${org(ids)}/members/${ids.target.id}/sso`, needs: { organization: 'admin' }, success: 200 },
+  { operation: 'listSpacesForOrganizationMember', method: 'GET', path: (ids) => `${org(ids)}/members/${ids.target.id}/spaces`, needs: { organization: 'member' }, success: 200 },
+  { operation: 'listTeamsForOrganizationMember', method: 'GET', path: (ids) => `${org(ids)}/members/${ids.target.id}/teams`, needs: { organization: 'member' }, success: 200 },
+  { operation: 'updateOrganizationMemberLastSeenAt', method: 'POST', path: (ids) => `${org(ids)}/ping`, needs: { organization: 'any' }, success: 200 },
+
+  // Invites.
+  { operation: 'inviteUsersToOrganization', method: 'POST', path: (ids) => `${org(ids)}/invites`, body: (ids) => ({ emails: [`invited-${ids.made}@matrix.test`], role: 'read' }), needs: { organization: 'admin' }, success: 200 },
+  { operation: 'listOrganizationInviteLinks', method: 'GET', path: (ids) => `${org(ids)}/link-invites`, needs: { organization: 'admin' }, success: 200 },
+  { operation: 'createOrganizationInvite', method: 'POST', path: (ids) => `${org(ids)}/link-invites`, body: () => ({ role: 'read' }), needs: { organization: 'admin' }, success: 201 },
+  { operation: 'getOrganizationInviteLink', method: 'GET', path: (ids) => `${org(ids)}/link-invites/${ids.made}`, needs: { organization: 'admin' }, success: 200, prepare: 'linkInvite' },
+  { operation: 'updateOrganizationInviteById', method: 'PATCH', path: (ids) => `${org(ids)}/link-invites/${ids.made}`, body: () => ({ role: 'comment' }), needs: { organization: 'admin' }, success: 200, prepare: 'linkInvite' },
+  { operation: 'deleteOrganizationInviteById', method: 'DELETE', path: (ids) => `${org(ids)}/link-invites/${ids.made}`, needs: { organization: 'admin' }, success: 205, prepare: 'linkInvite' },
+
+  // Teams.
+  { operation: 'listTeamsInOrganizationById', method: 'GET', path: (ids) => `${org(ids)}/teams`, needs: { organization: 'member' }, success: 200 },
+  { operation: 'createOrganizationTeam', method: 'PUT', path: (ids) => `${org(ids)}/teams`, body: () => ({ title: 'Matrix team' }), needs: { organization: 'admin' }, success: 201 },
+  { operation: 'getTeamInOrganizationById', method: 'GET', path: (ids) => `${org(ids)}/teams/${ids.team}`, needs: { organization: 'member' }, success: 200 },
+  { operation: 'updateTeamInOrganizationById', method: 'PATCH', path: (ids) => `${org(ids)}/teams/${ids.freshTeam}`, body: () => ({ title: 'Renamed' }), needs: { organization: 'admin' }, success: 200 },
+  { operation: 'removeTeamFromOrganizationById', method: 'DELETE', path: (ids) => `${org(ids)}/teams/${ids.freshTeam}`, needs: { organization: 'admin' }, success: 205 },
+  { operation: 'listTeamMembersInOrganizationById', method: 'GET', path: (ids) => `${org(ids)}/teams/${ids.team}/members`, needs: { organization: 'member' }, success: 200 },
+  { operation: 'updateMembersInOrganizationTeam', method: 'PUT', path: (ids) => `${org(ids)}/teams/${ids.freshTeam}/members`, body: (ids) => ({ add: [ids.target.id] }), needs: { organization: 'admin' }, success: 204 },
+  { operation: 'addMemberToOrganizationTeamById', method: 'PUT', path: (ids) => `${org(ids)}/teams/${ids.freshTeam}/members/${ids.target.id}`, body: () => ({}), needs: { organization: 'admin' }, success: 204 },
+  { operation: 'deleteMemberFromOrganizationTeamById', method: 'DELETE', path: (ids) => `${org(ids)}/teams/${ids.made}/members/${ids.target.id}`, needs: { organization: 'admin' }, success: 205, prepare: 'teamWithTarget' },
+
+  // Space comments and replies.
+  { operation: 'listCommentsInSpace', method: 'GET', path: (ids) => `${space(ids)}/comments`, needs: { space: 'read' }, success: 200 },
+  { operation: 'postCommentInSpace', method: 'POST', path: (ids) => `${space(ids)}/comments`, body: () => ({ body: { markdown: 'A remark.' } }), needs: { space: 'comment' }, success: 200 },
+  { operation: 'getCommentInSpace', method: 'GET', path: (ids) => `${space(ids)}/comments/${ids.comment}`, needs: { space: 'read' }, success: 200 },
+  { operation: 'updateCommentInSpace', method: 'PUT', path: (ids) => `${space(ids)}/comments/${ids.made}`, body: () => ({ body: { markdown: 'Edited.' } }), needs: { author: true }, success: 200, prepare: 'comment' },
+  { operation: 'deleteCommentInSpace', method: 'DELETE', path: (ids) => `${space(ids)}/comments/${ids.made}`, needs: { author: true }, success: 205, prepare: 'comment' },
+  { operation: 'listCommentRepliesInSpace', method: 'GET', path: (ids) => `${space(ids)}/comments/${ids.comment}/replies`, needs: { space: 'read' }, success: 200 },
+  { operation: 'postCommentReplyInSpace', method: 'POST', path: (ids) => `${space(ids)}/comments/${ids.comment}/replies`, body: () => ({ body: { markdown: 'Agreed.' } }), needs: { space: 'comment' }, success: 200 },
+  { operation: 'getCommentReplyInSpace', method: 'GET', path: (ids) => `${space(ids)}/comments/${ids.comment}/replies/${ids.reply}`, needs: { space: 'read' }, success: 200 },
+  { operation: 'updateCommentReplyInSpace', method: 'PUT', path: (ids) => `${space(ids)}/comments/${ids.comment}/replies/${ids.made}`, body: () => ({ body: { markdown: 'Edited.' } }), needs: { author: true }, success: 200, prepare: 'reply' },
+  { operation: 'deleteCommentReplyInSpace', method: 'DELETE', path: (ids) => `${space(ids)}/comments/${ids.comment}/replies/${ids.made}`, needs: { author: true }, success: 205, prepare: 'reply' },
+  { operation: 'listCommentersInSpace', method: 'GET', path: (ids) => `${space(ids)}/commenters`, needs: { space: 'read' }, success: 200 },
+
+  // Change request comments.
+  { operation: 'listCommentsInChangeRequest', method: 'GET', path: (ids) => `${changeRequest(ids)}/comments`, needs: { space: 'read' }, success: 200 },
+  { operation: 'postCommentInChangeRequest', method: 'POST', path: (ids) => `${changeRequest(ids)}/comments`, body: () => ({ body: { markdown: 'A review.' } }), needs: { space: 'comment' }, success: 200 },
+  { operation: 'getCommentInChangeRequest', method: 'GET', path: (ids) => `${changeRequest(ids)}/comments/${ids.changeRequestComment}`, needs: { space: 'read' }, success: 200 },
+  { operation: 'updateCommentInChangeRequest', method: 'PUT', path: (ids) => `${changeRequest(ids)}/comments/${ids.made}`, body: () => ({ body: { markdown: 'Edited.' } }), needs: { author: true }, success: 200, prepare: 'changeRequestComment' },
+  { operation: 'deleteCommentInChangeRequest', method: 'DELETE', path: (ids) => `${changeRequest(ids)}/comments/${ids.made}`, needs: { author: true }, success: 205, prepare: 'changeRequestComment' },
+  { operation: 'listCommentersInChangeRequest', method: 'GET', path: (ids) => `${changeRequest(ids)}/commenters`, needs: { space: 'read' }, success: 200 },
+
+  // Space permissions.
+  { operation: 'listPermissionsAggregateInSpace', method: 'GET', path: (ids) => `${space(ids)}/permissions/aggregate`, needs: { space: 'read' }, success: 200 },
+  { operation: 'listUserPermissionsInSpace', method: 'GET', path: (ids) => `${space(ids)}/permissions/users`, needs: { space: 'read' }, success: 200 },
+  { operation: 'listTeamPermissionsInSpace', method: 'GET', path: (ids) => `${space(ids)}/permissions/teams`, needs: { space: 'read' }, success: 200 },
+  { operation: 'inviteToSpace', method: 'POST', path: (ids) => `${space(ids)}/permissions`, body: (ids) => ({ users: [ids.target.id], role: 'read' }), needs: { space: 'admin' }, success: 204 },
+  { operation: 'updateUserPermissionInSpace', method: 'PATCH', path: (ids) => `${space(ids)}/permissions/users/${ids.target.id}`, body: () => ({ role: 'comment' }), needs: { space: 'admin' }, success: 204, prepare: 'spaceGrant' },
+  { operation: 'removeUserFromSpace', method: 'DELETE', path: (ids) => `${space(ids)}/permissions/users/${ids.target.id}`, needs: { space: 'admin' }, success: 205, prepare: 'spaceGrant' },
+  { operation: 'updateTeamPermissionInSpace', method: 'PATCH', path: (ids) => `${space(ids)}/permissions/teams/${ids.freshTeam}`, body: () => ({ role: 'comment' }), needs: { space: 'admin' }, success: 204, prepare: 'spaceTeamGrant' },
+  { operation: 'removeTeamFromSpace', method: 'DELETE', path: (ids) => `${space(ids)}/permissions/teams/${ids.freshTeam}`, needs: { space: 'admin' }, success: 205, prepare: 'spaceTeamGrant' },
+
+  // Collection permissions.
+  { operation: 'listPermissionsAggregateInCollection', method: 'GET', path: (ids) => `${collection(ids)}/permissions/aggregate`, needs: { collection: 'read' }, success: 200 },
+  { operation: 'listUserPermissionsInCollection', method: 'GET', path: (ids) => `${collection(ids)}/permissions/users`, needs: { collection: 'read' }, success: 200 },
+  { operation: 'listTeamPermissionsInCollection', method: 'GET', path: (ids) => `${collection(ids)}/permissions/teams`, needs: { collection: 'read' }, success: 200 },
+  { operation: 'inviteToCollection', method: 'POST', path: (ids) => `${collection(ids)}/permissions`, body: (ids) => ({ users: [ids.target.id], role: 'read' }), needs: { collection: 'admin' }, success: 204 },
+  { operation: 'updateUserPermissionInCollection', method: 'PATCH', path: (ids) => `${collection(ids)}/permissions/users/${ids.target.id}`, body: () => ({ role: 'comment' }), needs: { collection: 'admin' }, success: 204, prepare: 'collectionGrant' },
+  { operation: 'removeUserFromCollection', method: 'DELETE', path: (ids) => `${collection(ids)}/permissions/users/${ids.target.id}`, needs: { collection: 'admin' }, success: 205, prepare: 'collectionGrant' },
+  { operation: 'updateTeamPermissionInCollection', method: 'PATCH', path: (ids) => `${collection(ids)}/permissions/teams/${ids.freshTeam}`, body: () => ({ role: 'comment' }), needs: { collection: 'admin' }, success: 204, prepare: 'collectionTeamGrant' },
+  { operation: 'removeTeamFromCollection', method: 'DELETE', path: (ids) => `${collection(ids)}/permissions/teams/${ids.freshTeam}`, needs: { collection: 'admin' }, success: 205, prepare: 'collectionTeamGrant' },
+];
+
+/**
+ * The status a caller must get from a row: its success status when the caller has what the row needs; else 404
+ * when the caller may not even see the organization or the content, and 403 when it sees it but may not do this.
+ *
+ * @example
+ * expectedStatus({ needs: { space: 'comment' }, success: 200 }, 'read') // → 403
+ */
+export function expectedStatus(row: Pick<MatrixRow, 'needs' | 'success'>, caller: Caller): number {
+  const { needs, success } = row;
+  if ('anyone' in needs) return success;
+  if (caller === 'outsider') return 404;
+  const role: Role | null = caller === 'guest' ? null : caller;
+  if ('organization' in needs) {
+    if (needs.organization === 'any') return success;
+    if (needs.organization === 'member') return role === null ? 403 : success;
+    return role === 'admin' ? success : 403;
+  }
+  // Content: guests have no level on content whose default level is `inherit`, so they do not see it.
+  if (role === null) return 404;
+  if ('author' in needs) return role === 'admin' ? success : 403;
+  const needed = 'space' in needs ? needs.space : needs.collection;
+  return atLeast(role, needed) ? success : 403;
+}
