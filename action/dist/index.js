@@ -55294,6 +55294,20 @@ function getCurrentUser(transport) {
   return transport.json({ method: "GET", route: "/v1/user" });
 }
 
+// src/client/invite-operations.ts
+function inviteUsers(transport, organizationId, body) {
+  return transport.json({ method: "POST", route: "/v1/orgs/{organizationId}/invites", params: { organizationId }, body, retrySafe: true });
+}
+function listEmailInvites(transport, organizationId) {
+  return listRequest(transport, { method: "GET", route: "/v1/orgs/{organizationId}/email-invites", params: { organizationId } }, 1e3);
+}
+function listInviteLinks(transport, organizationId) {
+  return listRequest(transport, { method: "GET", route: "/v1/orgs/{organizationId}/link-invites", params: { organizationId } }, 1e3);
+}
+async function deleteInvite(transport, organizationId, inviteId) {
+  await transport.json({ method: "DELETE", route: "/v1/orgs/{organizationId}/link-invites/{inviteId}", params: { organizationId, inviteId }, retrySafe: true });
+}
+
 // src/client/api-client.ts
 var changeRequestStatuses = ["draft", "open", "archived", "merged"];
 var changeRequestOrders = ["updatedAt", "createdAt"];
@@ -55788,6 +55802,44 @@ var ApiClient = class {
    */
   downloadFile(downloadURL) {
     return this.#transport.bytes(checkHttpUrl("downloadURL", downloadURL));
+  }
+  /**
+   * Invites users to an organization by e-mail (inviteUsersToOrganization); a Quire server answers each join link.
+   *
+   * @example
+   * const { invites } = await client.inviteUsers('org1', { emails: ['ada@example.com'], role: 'edit' });
+   */
+  inviteUsers(organizationId, body) {
+    const org = checkId("organizationId", organizationId);
+    checkObject("body", body);
+    return inviteUsers(this.#transport, org, body);
+  }
+  /**
+   * The pending e-mail invites of an organization (Quire's `email-invites` extension), following pages.
+   *
+   * @example
+   * for await (const invite of client.listEmailInvites('org1')) console.log(invite.email, invite.url);
+   */
+  listEmailInvites(organizationId) {
+    return listEmailInvites(this.#transport, checkId("organizationId", organizationId));
+  }
+  /**
+   * The invite links of an organization (listOrganizationInviteLinks), following pages.
+   *
+   * @example
+   * for await (const link of client.listInviteLinks('org1')) console.log(link.id, link.role);
+   */
+  listInviteLinks(organizationId) {
+    return listInviteLinks(this.#transport, checkId("organizationId", organizationId));
+  }
+  /**
+   * Deletes an invite link or a pending e-mail invite (deleteOrganizationInviteById).
+   *
+   * @example
+   * await client.deleteInvite('org1', 'inv1');
+   */
+  deleteInvite(organizationId, inviteId) {
+    return deleteInvite(this.#transport, checkId("organizationId", organizationId), checkId("inviteId", inviteId));
   }
   /**
    * The HTTP requests sent so far: total, retries, and per method and route template.
