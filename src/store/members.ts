@@ -5,6 +5,7 @@ import { checkOneOf, checkText, notFound, roles, type Role, type RoleOrGuest } f
 import { listPage, type ListOptions, type ListPage, type SortKey } from './pagination.ts';
 import type { StoreContext } from './store-context.ts';
 import { toUser, type UserRecord } from './users.ts';
+import { escapeLike } from './like-pattern.ts';
 
 /** A user's membership of an organization (the published `Member` minus counts and `object`). */
 export interface MemberRecord {
@@ -77,7 +78,8 @@ export interface MemberStore {
  * SQLite's write transactions start with BEGIN IMMEDIATE, one at a time already.
  */
 
-type MemberRow = MembershipsTable & { [K in keyof UsersTable as `user_${K}`]: UsersTable[K] };
+/** A membership joined with its user, as the member lists select it. */
+export type MemberRow = MembershipsTable & { [K in keyof UsersTable as `user_${K}`]: UsersTable[K] };
 
 /**
  * The membership methods of a Store.
@@ -252,12 +254,14 @@ function lastAdmin(organizationId: string, userId: string): QuireError {
   );
 }
 
-/** `text` as a literal inside a LIKE pattern whose escape character is a backslash. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
-function toMember(row: MemberRow): MemberRecord {
+/**
+ * A membership row joined with its user (`user_*` columns) as a record.
+ *
+ * @example
+ * toMember(row).user.email
+ */
+export function toMember(row: MemberRow): MemberRecord {
   return {
     organizationId: row.organization_id,
     user: toUser({

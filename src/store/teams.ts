@@ -1,12 +1,12 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { QuireError } from '../errors/index.ts';
 import type { Database, TeamsTable } from './database-schema.ts';
-import { checkOneOf, checkText, notFound, type RoleOrGuest } from './field-checks.ts';
-import type { MemberRecord } from './members.ts';
+import { checkOneOf, checkText, notFound } from './field-checks.ts';
+import { toMember, type MemberRecord } from './members.ts';
 import { listPage, type ListOptions, type ListPage } from './pagination.ts';
 import { requireOrganization } from './require-organization.ts';
 import type { StoreContext } from './store-context.ts';
-import { toUser } from './users.ts';
+import { escapeLike } from './like-pattern.ts';
 
 /** A team member's role: `owner` manages the team's members, `member` is one (the published `TeamMemberRole`). */
 export type TeamRole = 'owner' | 'member';
@@ -344,22 +344,7 @@ function toTeamMember(row: TeamMemberRow): TeamMemberRecord {
     joinedAt: row.team_joined_at,
     counts: { teams: Number(row.member_teams ?? 0), spaces: Number(row.member_spaces ?? 0) },
     // The membership as members.ts reads it: the join above is its row.
-    member: {
-      organizationId: row.organization_id,
-      user: toUser({
-        id: row.user_id,
-        display_name: row.user_display_name,
-        email: row.user_email,
-        photo_url: row.user_photo_url,
-        created_at: row.user_created_at,
-        updated_at: row.user_updated_at,
-      }),
-      role: row.role as RoleOrGuest,
-      disabled: row.disabled === 1,
-      sso: row.sso === 1,
-      joinedAt: row.joined_at,
-      ...(row.last_seen_at === null ? {} : { lastSeenAt: row.last_seen_at }),
-    },
+    member: toMember(row),
   };
 }
 
@@ -373,9 +358,4 @@ function toTeam(row: TeamRow): TeamRecord {
     members: Number(row.member_count ?? 0),
     spaces: Number(row.space_count ?? 0),
   };
-}
-
-/** `text` with LIKE's wildcards (and the escape character) escaped by `\`. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

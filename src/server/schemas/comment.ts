@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import type { PublishedComment, PublishedCommenter, PublishedCommentReply } from '../../service/index.ts';
+import type { PublishedComment, PublishedCommentReply } from '../../service/index.ts';
 import { maxCommentBodyLength } from '../../store/index.ts';
 import { EntityId } from './entity-id.ts';
 import { FreeObject } from './free-object.ts';
 import { JsonDocumentSchema } from './revision.ts';
-import { MemberRoleOrGuest } from './roles.ts';
 import { UserSchema } from './user.ts';
+import { OrganizationMemberSchema } from './organization-member.ts';
 
 const Timestamp = Type.String({ format: 'date-time' });
 
@@ -112,18 +112,4 @@ export const CommentReplySchema = Type.Unsafe<PublishedCommentReply>(
 );
 
 /** The published `OrganizationMember`, as the commenter lists answer it. */
-export const CommenterSchema = Type.Unsafe<PublishedCommenter>(
-  Type.Object({
-    object: Type.Literal('member'),
-    id: Type.String(),
-    role: MemberRoleOrGuest,
-    user: UserSchema,
-    disabled: Type.Boolean(),
-    joinedAt: Timestamp,
-    lastSeenAt: Type.Optional(Timestamp),
-    sso: Type.Boolean(),
-    spaces: Type.Number(),
-    teams: Type.Number(),
-    sites: Type.Number(),
-  }),
-);
+export const CommenterSchema = OrganizationMemberSchema;

@@ -2,8 +2,7 @@ import { Type } from 'typebox';
 import type { TeamRole } from '../../store/index.ts';
 import { teamTitleLimits } from '../../store/index.ts';
 import { EntityId } from './entity-id.ts';
-import { MemberRoleOrGuest } from './roles.ts';
-import { UserSchema } from './user.ts';
+import { OrganizationMemberSchema } from './organization-member.ts';
 
 const Timestamp = Type.String({ format: 'date-time' });
 /** The most users one request may name in a list: a page of the largest list. */
@@ -29,21 +28,6 @@ export const TeamSchema = Type.Object({
   spaces: Type.Number(),
   createdAt: Timestamp,
   permissions: Type.Object({ admin: Type.Boolean(), view: Type.Boolean() }),
-});
-
-/** The published `OrganizationMember`. */
-export const OrganizationMemberSchema = Type.Object({
-  object: Type.Literal('member'),
-  id: Type.String(),
-  role: MemberRoleOrGuest,
-  user: UserSchema,
-  disabled: Type.Boolean(),
-  joinedAt: Timestamp,
-  lastSeenAt: Type.Optional(Timestamp),
-  sso: Type.Boolean(),
-  spaces: Type.Number(),
-  teams: Type.Number(),
-  sites: Type.Number(),
 });
 
 /** The published `OrganizationTeamMember`. */
