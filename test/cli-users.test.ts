@@ -80,9 +80,9 @@ describe('quire user, on the data folder', () => {
     const table = await quire('user', 'list', '--data', data, '--org', organizationId);
     expect(table.code).toBe(0);
     const lines = table.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ID +EMAIL +NAME +ROLE +JOINED +LAST SEEN$/);
+    expect(lines[0]).toMatch(/^ID +EMAIL +NAME +ROLE +JOINED +LAST SEEN +REMOVAL$/);
     expect(lines[2]).toMatch(new RegExp(`^${ada.user.id} +ada@example.com +Ada Lovelace +read +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ +\\d{4}-`));
-    expect(lines[3]).toMatch(/ guest +\d{4}-\d\d-\d\d \d\d:\d\dZ +never$/);
+    expect(lines[3]).toMatch(/ guest +\d{4}-\d\d-\d\d \d\d:\d\dZ +never +-$/);
   }, 120_000);
 
   it('refuses a token for an address no user has, and creates nobody', async () => {

@@ -348,11 +348,11 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
     });
   user
     .command('list')
-    .description('List the members of the organization: id, e-mail, name, role, joined, last seen (moved by pings and, at most once a minute, by token use). Data folder only.')
+    .description('List the members of the organization: id, e-mail, name, role, joined, last seen (moved by pings and, at most once a minute, by token use), and who asked the admins to remove them (DELETE of a member by a member who is not an admin answers 202 and records it). Data folder only.')
     .option('--org <id>', 'the organization (default: the one quire serve created)')
     .option('--data <dir>', 'the data folder quire serve uses', '.quire')
     .option('--database <url>', 'the PostgreSQL database quire serve uses, if any')
-    .option('--json', 'print a JSON array of { id, email, name, role, disabled, joinedAt, lastSeenAt }')
+    .option('--json', 'print a JSON array of { id, email, name, role, disabled, joinedAt, lastSeenAt, removalRequest: { requestedBy, requestedAt } or null }')
     .addHelpText('after', `\n${userExitCodes('an unknown --org')}\n\nExamples:\n  quire user list\n  quire user list --org <id> --json\n`)
     .action(async (options: { org?: string; data: string; database?: string; json?: boolean }) => {
       exitCode = await (await import('./commands/user.ts')).userList(options, terminal);

@@ -7,8 +7,8 @@ import type { PublishedList } from './published-shapes.ts';
 import type { ServiceContext } from './service-context.ts';
 import { toPublishedMember, type PublishedMember } from './to-published-member.ts';
 
-/** Removing a member: `removed` (205) or `absent` (204, the user was not a member). */
-export type MemberRemoval = 'removed' | 'absent';
+/** Removing a member: `removed` (205), `absent` (204, the user was not a member) or `requested` of the admins (202). */
+export type MemberRemoval = 'removed' | 'absent' | 'requested';
 
 /**
  * The members of an organization (`GET /v1/orgs/{organizationId}/members`), for any member but a guest (the
@@ -56,17 +56,24 @@ export async function updateMember(ctx: ServiceContext, actor: Actor, organizati
 
 /**
  * Removes a member (`DELETE /v1/orgs/{organizationId}/members/{userId}`): admins may remove anyone, any member may
- * leave. The published 202 ("the removal request was sent to the organization administrators") is never
- * answered: Quire has no way to send such a request, so a non-admin removing someone else is refused (403).
- * The last admin can neither be removed nor leave (`CONFLICT`).
+ * leave. Another member (not a guest) asking to remove someone records the request for the admins instead
+ * (`requested`, the published 202 "sent to the organization administrators"): `quire user list` shows it, and an
+ * admin removes the member or not. The last admin can neither be removed nor leave (`CONFLICT`).
  *
  * @example
  * await removeMember(ctx, actor, 'org-1', 'user-1') // → 'removed'
  */
 export async function removeMember(ctx: ServiceContext, actor: Actor, organizationId: string, userId: string): Promise<MemberRemoval> {
   const access = await organizationAccess(ctx, actor, organizationId);
-  if (userId !== actor.user.id) requireOrganizationRole(access, ['admin'], `remove member ${userId} (any member may remove itself)`);
-  return (await ctx.store.removeMember(organizationId, userId)) ? 'removed' : 'absent';
+  if (userId === actor.user.id || access.role === 'admin') return (await ctx.store.removeMember(organizationId, userId)) ? 'removed' : 'absent';
+  requireOrganizationRole(access, ['admin', 'create', 'edit', 'review', 'comment', 'read'], `ask the admins to remove member ${userId} (guests may only leave)`);
+  try {
+    await ctx.store.updateMember(organizationId, userId, { removalRequest: { requestedBy: actor.user.id, requestedAt: ctx.clock().toISOString() } });
+  } catch (error) {
+    if (isQuireError(error, 'NOT_FOUND')) return 'absent';
+    throw error;
+  }
+  return 'requested';
 }
 
 /**

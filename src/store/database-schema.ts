@@ -151,6 +151,9 @@ export interface MembershipsTable {
   sso: number;
   joined_at: string;
   last_seen_at: string | null;
+  /** Who asked the admins to remove this member (published 202), or null. */
+  removal_requested_by: string | null;
+  removal_requested_at: string | null;
 }
 
 export interface ApiTokensTable {

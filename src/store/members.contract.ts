@@ -64,6 +64,18 @@ export function describeMembersContract(context: MembersContractContext): void {
       await expectCode(store.listMembers(org.id, { sort: 'age' as never }), 'INVALID_ARGUMENT');
     });
 
+    it('records a removal request on the member, readable in its lists, and withdraws it', async () => {
+      const store = context.store();
+      const org = await store.createOrganization({ title: 'Requests' });
+      const [ada, bob] = await users(['Ada', 'Bob']);
+      await store.putMember(org.id, ada!.id, { role: 'admin' });
+      await store.putMember(org.id, bob!.id, { role: 'read' });
+      const request = { requestedBy: ada!.id, requestedAt: '2026-11-26T12:00:00.000Z' };
+      expect((await store.updateMember(org.id, bob!.id, { removalRequest: request })).removalRequest).toEqual(request);
+      expect((await store.listMembers(org.id, { role: 'read' })).items.map((member) => member.removalRequest)).toEqual([request]);
+      expect((await store.updateMember(org.id, bob!.id, { removalRequest: null })).removalRequest).toBeUndefined();
+    });
+
     it('never lets the last active admin go: not removed, demoted, made a guest or disabled', async () => {
       const store = context.store();
       const org = await store.createOrganization({ title: 'Admins' });

@@ -17,6 +17,14 @@ export interface MemberRecord {
   sso: boolean;
   joinedAt: string;
   lastSeenAt?: string;
+  /** A member who is not an admin asked the admins to remove this one (the published 202). */
+  removalRequest?: RemovalRequest;
+}
+
+/** Who asked the admins to remove a member, and when. */
+export interface RemovalRequest {
+  requestedBy: string;
+  requestedAt: string;
 }
 
 export interface MemberPatch {
@@ -24,6 +32,8 @@ export interface MemberPatch {
   disabled?: boolean;
   sso?: boolean;
   lastSeenAt?: string;
+  /** Records a removal request (null withdraws it). */
+  removalRequest?: RemovalRequest | null;
 }
 
 /** How `listMembers` filters and orders (the published listMembersInOrganizationById query). */
@@ -156,6 +166,10 @@ export function memberStore(context: StoreContext): MemberStore {
       if (patch.disabled !== undefined) changes.disabled = patch.disabled ? 1 : 0;
       if (patch.sso !== undefined) changes.sso = patch.sso ? 1 : 0;
       if (patch.lastSeenAt !== undefined) changes.last_seen_at = patch.lastSeenAt;
+      if (patch.removalRequest !== undefined) {
+        changes.removal_requested_by = patch.removalRequest?.requestedBy ?? null;
+        changes.removal_requested_at = patch.removalRequest?.requestedAt ?? null;
+      }
       if (Object.keys(changes).length === 0) return get(organizationId, userId);
       const staysAdmin = (current: MembershipsTable) => (changes.role === undefined ? current.role === 'admin' : changes.role === 'admin') && (changes.disabled ?? current.disabled) === 0;
       return keepingAnAdmin(organizationId, userId, staysAdmin, async () => {
@@ -277,5 +291,6 @@ export function toMember(row: MemberRow): MemberRecord {
     sso: row.sso === 1,
     joinedAt: row.joined_at,
     ...(row.last_seen_at === null ? {} : { lastSeenAt: row.last_seen_at }),
+    ...(row.removal_requested_by === null || row.removal_requested_at === null ? {} : { removalRequest: { requestedBy: row.removal_requested_by, requestedAt: row.removal_requested_at } }),
   };
 }

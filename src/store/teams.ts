@@ -306,6 +306,8 @@ function selectTeamMembers(context: StoreContext) {
       'memberships.sso as sso',
       'memberships.joined_at as joined_at',
       'memberships.last_seen_at as last_seen_at',
+      'memberships.removal_requested_by as removal_requested_by',
+      'memberships.removal_requested_at as removal_requested_at',
       'users.id as user_id',
       'users.display_name as user_display_name',
       'users.email as user_email',

@@ -62,7 +62,12 @@ describeConformance('members', (server) => {
     expect((await api.orgs.updateMemberInOrganizationById(org.id, bob.user.id, {})).data.role).toBeNull();
 
     expect(await statusOf(server().client(cy.token).orgs.updateMemberInOrganizationById(org.id, bob.user.id, { role: 'admin' as never }))).toBe(403);
-    expect(await statusOf(server().client(cy.token).orgs.removeMemberFromOrganizationById(org.id, bob.user.id))).toBe(403);
+    // A member who is not an admin asks the admins (202): the member stays, the request is recorded for them.
+    expect((await server().client(cy.token).orgs.removeMemberFromOrganizationById(org.id, bob.user.id)).status).toBe(202);
+    expect((await server().store.getMember(org.id, bob.user.id)).removalRequest).toEqual({ requestedBy: cy.user.id, requestedAt: expect.any(String) });
+    // Bob is a guest now: a guest may only leave.
+    expect(await statusOf(server().client(bob.token).orgs.removeMemberFromOrganizationById(org.id, cy.user.id))).toBe(403);
+    expect((await server().store.getMember(org.id, cy.user.id)).removalRequest).toBeUndefined();
     expect((await api.orgs.removeMemberFromOrganizationById(org.id, bob.user.id)).status).toBe(205);
     expect((await api.orgs.removeMemberFromOrganizationById(org.id, bob.user.id)).status).toBe(204);
     expect(await statusOf(api.orgs.getMemberInOrganizationById(org.id, bob.user.id))).toBe(404);

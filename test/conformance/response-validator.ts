@@ -57,7 +57,8 @@ export class ResponseValidator {
 
   /**
    * Checks one response: a JSON body against the schema the operation declares for its status (errors against
-   * the published `Error`, with `error.code` equal to the status), no body for 204 and 205. Throws
+   * the published `Error`, with `error.code` equal to the status), no body for 204, 205 and any other success the
+   * operation declares without content (removeMemberFromOrganizationById's 202). Throws
    * `ResponseMismatch` naming the operation id and Ajv's errors.
    *
    * @example
@@ -70,7 +71,10 @@ export class ResponseValidator {
     const name = `${found?.operationId ?? `${record.method} ${path} (no published operation)`} → ${response.status}`;
     this.checked.push(record);
 
-    if (response.status === 204 || response.status === 205) {
+    // 204 and 205 never have a body; another status has none where the operation declares no content (a 202).
+    const success = found?.operation.responses[String(response.status)];
+    const bodiless = response.status === 204 || response.status === 205 || (response.status < 300 && success !== undefined && resolveResponse(success).content === undefined);
+    if (bodiless) {
       if (response.body !== '') throw new ResponseMismatch(`${name}: a ${response.status} answer must have no body, got ${JSON.stringify(response.body.slice(0, 200))}`);
       if (found !== undefined && response.status < 300 && !(String(response.status) in found.operation.responses)) {
         throw new ResponseMismatch(`${name}: the published operation does not declare status ${response.status}`);

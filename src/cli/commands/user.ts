@@ -87,6 +87,7 @@ function toListedMember(member: MemberRecord) {
     disabled: member.disabled,
     joinedAt: member.joinedAt,
     lastSeenAt: member.lastSeenAt ?? null,
+    removalRequest: member.removalRequest ?? null,
   };
 }
 
@@ -99,8 +100,9 @@ function formatMemberTable(members: readonly MemberRecord[]): string {
     `${member.role ?? 'guest'}${member.disabled ? ' (disabled)' : ''}`,
     minute(member.joinedAt),
     member.lastSeenAt === undefined ? 'never' : minute(member.lastSeenAt),
+    member.removalRequest === undefined ? '-' : `asked by ${member.removalRequest.requestedBy} ${minute(member.removalRequest.requestedAt)}`,
   ]);
-  const table = [['ID', 'EMAIL', 'NAME', 'ROLE', 'JOINED', 'LAST SEEN'], ...rows];
+  const table = [['ID', 'EMAIL', 'NAME', 'ROLE', 'JOINED', 'LAST SEEN', 'REMOVAL'], ...rows];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   return table.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n') + '\n';
 }

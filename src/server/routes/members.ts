@@ -14,8 +14,8 @@ const NoContent = Type.Unsafe<void>({ description: 'no content' });
 
 /**
  * Members of an organization: listMembersInOrganizationById (filters `role`, `search`, `sort`, `order`),
- * getMemberInOrganizationById, updateMemberInOrganizationById, removeMemberFromOrganizationById (205 / 204; never
- * the published 202, see service/members.ts) and setUserAsSSOMemberForOrganization.
+ * getMemberInOrganizationById, updateMemberInOrganizationById, removeMemberFromOrganizationById (205 removed, 204
+ * not a member, 202 asked of the admins: see service/members.ts) and setUserAsSSOMemberForOrganization.
  *
  * @example
  * await app.register(memberRoutes);
@@ -49,9 +49,9 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => updateMember(serviceContext(request), actorOf(request), request.params.organizationId, request.params.userId, request.body),
   );
 
-  app.delete('/orgs/:organizationId/members/:userId', { schema: { params: MemberParams, response: { 204: NoContent, 205: NoContent, ...errorResponses } } }, async (request, reply) => {
+  app.delete('/orgs/:organizationId/members/:userId', { schema: { params: MemberParams, response: { 202: NoContent, 204: NoContent, 205: NoContent, ...errorResponses } } }, async (request, reply) => {
     const outcome = await removeMember(serviceContext(request), actorOf(request), request.params.organizationId, request.params.userId);
-    return reply.code(outcome === 'removed' ? 205 : 204).send();
+    return reply.code({ removed: 205, absent: 204, requested: 202 }[outcome]).send();
   });
 
   app.post('/orgs/:organizationId/members/:userId/sso', { schema: { params: MemberParams, response: { 200: OrganizationMemberSchema, ...errorResponses } } }, async (request) =>

@@ -6,10 +6,11 @@ import { syncPointsMigration } from './0003-sync-points.ts';
 import { syncPointMissingMigration } from './0004-sync-point-missing.ts';
 import { teamsMigration } from './0005-teams.ts';
 import { contentPermissionsMigration } from './0006-content-permissions.ts';
-import { signingKeysMigration } from './0009-signing-keys.ts';
 import { commentsMigration } from './0007-comments.ts';
-import { teamsMoreMigration } from './0010-teams-more.ts';
 import { organizationInvitesMigration } from './0008-organization-invites.ts';
+import { signingKeysMigration } from './0009-signing-keys.ts';
+import { teamsMoreMigration } from './0010-teams-more.ts';
+import { memberRemovalRequestsMigration } from './0011-member-removal-requests.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -28,10 +29,11 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0004-sync-point-missing': syncPointMissingMigration(),
         '0005-teams': teamsMigration(),
         '0006-content-permissions': contentPermissionsMigration(),
-        '0009-signing-keys': signingKeysMigration(),
         '0007-comments': commentsMigration(),
-        '0010-teams-more': teamsMoreMigration(),
         '0008-organization-invites': organizationInvitesMigration(),
+        '0009-signing-keys': signingKeysMigration(),
+        '0010-teams-more': teamsMoreMigration(),
+        '0011-member-removal-requests': memberRemovalRequestsMigration(),
       };
     },
   };
