@@ -41,8 +41,10 @@ describe('quire invite', () => {
     expect(url).toMatch(new RegExp(`^${served.baseUrl}/v1/orgs/${organizationId}/invites/[A-Za-z0-9_-]+$`));
     expect(invited.stderr).toMatch(/invited ada@example.com as edit/);
 
-    // Ada gets an account and a token (as a reader), then joins through the link and becomes an editor.
-    const token = await quire('token', 'create', '--data', data, '--user', 'ada@example.com', '--role', 'read');
+    // Ada gets an account (a guest until she joins) and a token, then joins through the link and becomes an editor.
+    const added = await quire('user', 'add', 'ada@example.com', '--role', 'guest', '--data', data);
+    expect(added.code, added.stderr).toBe(0);
+    const token = await quire('token', 'create', '--data', data, '--user', 'ada@example.com');
     expect(token.code, token.stderr).toBe(0);
     const joined = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token.stdout.trim()}` } });
     expect(joined.status).toBe(200);
