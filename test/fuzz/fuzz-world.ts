@@ -74,6 +74,17 @@ export async function openFuzzWorld(): Promise<FuzzWorld> {
   const commentReply = idOf(await call('POST', `/v1/spaces/${docs}/comments/${comment}/replies`, { body: { markdown: 'A reply' } }));
   const reviewComment = idOf(await call('POST', `/v1/spaces/${docs}/change-requests/${open}/comments`, { body: { markdown: 'On the draft' } }));
 
+  // The people side: a team with the reader in it, grants to both, a link invite, an e-mail invite and a token.
+  const readerId = reader.record.userId;
+  const team = idOf(await call('PUT', `/v1/orgs/${org}/teams`, { title: 'Writers', members: [readerId] }));
+  await call('POST', `/v1/spaces/${docs}/permissions`, { users: [readerId], teams: [team], role: 'comment' });
+  await call('POST', `/v1/collections/${collection}/permissions`, { teams: [team], role: 'read' });
+  const linkInvite = idOf(await call('POST', `/v1/orgs/${org}/link-invites`, { role: 'read' }));
+  await call('POST', `/v1/orgs/${org}/invites`, { emails: ['invited@example.com'], role: 'read' });
+  const emailInvites = (await call('GET', `/v1/orgs/${org}/email-invites`)).body.items as Array<{ id: string }>;
+  await call('PATCH', `/v1/orgs/${org}`, { emailDomains: ['example.com'] });
+  const tokens = (await call('GET', '/v1/quire/tokens')).body.items as Array<{ id: string }>;
+
   const revisions = (await call('GET', `/v1/spaces/${docs}/revisions`)).body.items as Array<{ id: string }>;
   const content = (await call('GET', `/v1/spaces/${docs}/content`)).body as { pages: Array<{ id: string; path?: string }>; files: Array<{ id: string }> };
 
@@ -100,6 +111,11 @@ export async function openFuzzWorld(): Promise<FuzzWorld> {
     shareLinkId: [shareLink],
     commentId: [comment, reviewComment],
     commentReplyId: [commentReply],
+    userId: [readerId, admin.user.id],
+    teamId: [team],
+    inviteId: [linkInvite, ...emailInvites.map((invite) => invite.id)],
+    tokenId: tokens.map((token) => token.id),
+    emailDomain: ['example.com'],
     '*': content.pages.flatMap((page) => (page.path === undefined ? [] : [page.path])),
   };
   // Body fields that name the same records.
