@@ -174,7 +174,8 @@ export function describeCommentStoreContract(name: string, makeHarness: () => Pr
       const commenters = await store.listCommenters(scope, organization.id);
       expect(commenters.items.map((member) => member.user.id).sort()).toEqual([ada.id, bob.id].sort());
       expect(commenters.count).toBe(2);
-      expect(commenters.items.map((member) => member.teams)).toEqual([0, 0]);
+      // Whole memberships, as getMember reads them, by user id.
+      expect(commenters.items).toEqual(await Promise.all([ada.id, bob.id].sort().map((id) => store.getMember(organization.id, id))));
       expect(await store.deleteCommentReply(scope, comment.id, two.id)).toBe(true);
       expect(await store.deleteCommentReply(scope, comment.id, two.id)).toBe(false);
       expect((await store.getComment(scope, comment.id)).replies).toBe(2);

@@ -3,7 +3,7 @@ import { QuireError } from '../errors/index.ts';
 import type { CommentRepliesTable, CommentsTable } from './database-schema.ts';
 import { checkOneOf, checkText, notFound } from './field-checks.ts';
 import { jsonColumn, parseJsonColumn } from './json-column.ts';
-import { memberStore, type MemberRecord } from './members.ts';
+import { toMember, type MemberRecord } from './members.ts';
 import { listPage, type ListOptions, type ListPage } from './pagination.ts';
 import type { StoreContext } from './store-context.ts';
 import { toUser, type UserRecord } from './users.ts';
@@ -49,10 +49,8 @@ export interface CommentRecord {
   reactions: ReactionRecord[];
 }
 
-/** A member who commented, with the number of teams of the organization it belongs to (`OrganizationMember.teams`). */
-export interface CommenterRecord extends MemberRecord {
-  teams: number;
-}
+/** A member who commented (its counts are the service's, as for every member). */
+export type CommenterRecord = MemberRecord;
 
 /** A reply to a comment. */
 export interface CommentReplyRecord {
@@ -152,7 +150,6 @@ export interface CommentStore {
  * const comments = commentStore(context);
  */
 export function commentStore(context: StoreContext): CommentStore {
-  const members = memberStore(context);
   const scoped = (scope: CommentScope) => {
     const query = context.db().selectFrom('comments').selectAll().where('space_id', '=', scope.spaceId);
     return scope.changeRequestId === undefined ? query.where('change_request_id', 'is', null) : query.where('change_request_id', '=', scope.changeRequestId);
@@ -355,10 +352,20 @@ export function commentStore(context: StoreContext): CommentStore {
         const query = context.db().selectFrom('comments').where('comments.space_id', '=', scope.spaceId);
         return scope.changeRequestId === undefined ? query.where('comments.change_request_id', 'is', null) : query.where('comments.change_request_id', '=', scope.changeRequestId);
       };
+      // The members who commented, each with its user, in one query per page (as members.ts reads them).
       const query = context
         .db()
         .selectFrom('memberships')
-        .select('memberships.user_id')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .selectAll('memberships')
+        .select([
+          'users.id as user_id',
+          'users.display_name as user_display_name',
+          'users.email as user_email',
+          'users.photo_url as user_photo_url',
+          'users.created_at as user_created_at',
+          'users.updated_at as user_updated_at',
+        ])
         .where('memberships.organization_id', '=', organizationId)
         .where((eb) =>
           eb.or([
@@ -373,22 +380,7 @@ export function commentStore(context: StoreContext): CommentStore {
           keys: [{ column: 'memberships.user_id', direction: 'asc', value: (member) => member.user_id }],
         },
         options,
-        async (rows) => {
-          const ids = rows.map((member) => member.user_id);
-          const teams =
-            ids.length === 0
-              ? []
-              : await context
-                  .db()
-                  .selectFrom('team_members')
-                  .select(['user_id', (eb) => eb.fn.countAll<string | number>().as('n')])
-                  .where('organization_id', '=', organizationId)
-                  .where('user_id', 'in', ids)
-                  .groupBy('user_id')
-                  .execute();
-          const teamCount = new Map(teams.map((row) => [row.user_id, Number(row.n)]));
-          return Promise.all(rows.map(async (member) => ({ ...(await members.getMember(organizationId, member.user_id)), teams: teamCount.get(member.user_id) ?? 0 })));
-        },
+        (rows) => rows.map(toMember),
       );
     },
   };
