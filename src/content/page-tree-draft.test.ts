@@ -43,6 +43,14 @@ describe('PageTreeDraft', () => {
     draft.remove('q');
     expect(draft.slugTaken(undefined, 'same', 'p')).toBe(false);
     expect(draft.slugTaken(undefined, 'same')).toBe(true);
+    // One holder again, then two: the index goes from one id to a set and back without losing either.
+    draft.insert(documentPage('r', { slug: 'same' }), undefined);
+    expect(draft.slugTaken(undefined, 'same', 'r')).toBe(true);
+    expect(draft.slugTaken(undefined, 'same', 'p')).toBe(true);
+    draft.remove('p');
+    expect(draft.slugTaken(undefined, 'same', 'r')).toBe(false);
+    draft.remove('r');
+    expect(draft.slugTaken(undefined, 'same')).toBe(false);
   });
 
   it('builds the input itself when nothing changed', () => {

@@ -48,7 +48,7 @@ export class PageTreeDraft {
    * For each parent asked about (undefined: the root), which of its document and group children has which slug,
    * kept up to date by every change, so checking a slug costs the same under 10 siblings as under 10,000.
    */
-  private readonly slugIndexes = new Map<string | undefined, Map<string, Set<string>>>();
+  private readonly slugIndexes = new Map<string | undefined, SlugIndex>();
 
   constructor(pages: readonly SnapshotPage[], locator?: PageLocator) {
     this.input = pages;
@@ -92,6 +92,7 @@ export class PageTreeDraft {
   slugTaken(parent: string | undefined, slug: string, except?: string): boolean {
     const ids = this.slugIndex(parent).get(slug);
     if (ids === undefined) return false;
+    if (typeof ids === 'string') return ids !== except;
     return ids.size > (except !== undefined && ids.has(except) ? 1 : 0);
   }
 
@@ -308,7 +309,7 @@ export class PageTreeDraft {
   }
 
   /** The slug index of `parent`'s children, built on first use from its child list. */
-  private slugIndex(parent: string | undefined): Map<string, Set<string>> {
+  private slugIndex(parent: string | undefined): SlugIndex {
     let index = this.slugIndexes.get(parent);
     if (index === undefined) {
       index = new Map();
@@ -330,8 +331,11 @@ export class PageTreeDraft {
     const slug = slugOf(this.node(id).page);
     if (index === undefined || slug === undefined) return;
     const ids = index.get(slug);
-    ids?.delete(id);
-    if (ids?.size === 0) index.delete(slug);
+    if (ids === id) index.delete(slug);
+    else if (typeof ids === 'object') {
+      ids.delete(id);
+      if (ids.size === 1) index.set(slug, ids.values().next().value!);
+    }
   }
 
   private siblingList(parent: string | undefined): string[] {
@@ -354,11 +358,18 @@ function slugOf(page: SnapshotPage): string | undefined {
   return page.type === 'document' || page.type === 'group' ? page.slug : undefined;
 }
 
-function addSlug(index: Map<string, Set<string>>, page: SnapshotPage, id: string): void {
+/**
+ * Which children of one parent have which slug: the id when one child has it (nearly always: no set is made
+ * for it, which keeps the index of 10,000 siblings cheap to build), a set when several do.
+ */
+type SlugIndex = Map<string, string | Set<string>>;
+
+function addSlug(index: SlugIndex, page: SnapshotPage, id: string): void {
   const slug = slugOf(page);
   if (slug === undefined) return;
   const ids = index.get(slug);
-  if (ids === undefined) index.set(slug, new Set([id]));
+  if (ids === undefined || ids === id) index.set(slug, id);
+  else if (typeof ids === 'string') index.set(slug, new Set([ids, id]));
   else ids.add(id);
 }
 

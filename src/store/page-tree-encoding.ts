@@ -98,32 +98,36 @@ export function encodePageTree(
     }
   };
 
-  const encodePage = (page: StoredPage, path: string, parent: string | undefined): ListEntry => {
-    if (typeof page !== 'object' || page === null || Array.isArray(page)) throw invalid(path, 'is not a page object');
-    const id = (page as { id?: unknown }).id;
-    if (typeof id !== 'string' || id === '') throw invalid(`${path}.id`, 'must be a non-empty string');
-    const type = (page as { type?: unknown }).type;
-    if (typeof type !== 'string' || !pageTypes.has(type)) throw invalid(`${path}.type`, `must be one of document, group, link, computed (page ${id})`);
-    if (type === 'group' && parent !== undefined) throw invalid(path, `is a group below the root (page ${id}); groups exist at the root only`);
-
-    const stored = known?.objects.get(page);
-    if (stored !== undefined) {
+  // `pages[3].pages[0]`: made only where a message or a record needs it, not for each reused page of a long list.
+  const encodePage = (page: StoredPage, parentPath: string, index: number, parent: string | undefined): ListEntry => {
+    const id = (page as { id?: unknown } | null)?.id;
+    const type = (page as { type?: unknown } | null)?.type;
+    const stored = typeof page === 'object' && page !== null ? known?.objects.get(page) : undefined;
+    if (stored !== undefined && typeof id === 'string' && id !== '' && (type === 'document' || type === 'link' || type === 'computed' || (type === 'group' && parent === undefined))) {
       handedOutPages.set(stored, page);
-      base ??= known!.pageIndexes.find((index) => !index.consumed && index.entry(id)?.hash === stored);
+      base ??= known!.pageIndexes.find((candidate) => !candidate.consumed && candidate.entry(id)?.hash === stored);
       const inBase = base?.entry(id);
       if (inBase !== undefined && inBase.hash === stored) {
         // Reused: its id was unique in the base tree, so it is checked against the other reused pages and the
         // new ones only (a large tree edited a little is mostly these: no per-page bookkeeping beyond the set).
-        if (reused.has(id) || pageIds.has(id)) throw invalid(`${path}.id`, `repeats page id ${id}`);
+        if (reused.has(id) || pageIds.has(id)) throw invalid(`${pathAt(parentPath, index)}.id`, `repeats page id ${id}`);
         reused.add(id);
-        if (inBase.parent !== undefined) reusedBelow.set(id, path);
+        if (inBase.parent !== undefined) reusedBelow.set(id, pathAt(parentPath, index));
         // The index keeps a reused page's entry (see PageIdIndex.derive); it changes only when the page moved.
         if (inBase.parent !== parent) entries?.set(id, { hash: stored, parent, children: inBase.children });
-      } else {
-        claimId(id, `${path}.id`, path);
-        claimBelow(page, path);
-        entries?.set(id, { hash: stored, parent, children: childIds(page) });
+        return { hash: stored, key: id };
       }
+    }
+    const path = pathAt(parentPath, index);
+    if (typeof page !== 'object' || page === null || Array.isArray(page)) throw invalid(path, 'is not a page object');
+    if (typeof id !== 'string' || id === '') throw invalid(`${path}.id`, 'must be a non-empty string');
+    if (typeof type !== 'string' || !pageTypes.has(type)) throw invalid(`${path}.type`, `must be one of document, group, link, computed (page ${id})`);
+    if (type === 'group' && parent !== undefined) throw invalid(path, `is a group below the root (page ${id}); groups exist at the root only`);
+
+    if (stored !== undefined) {
+      claimId(id, `${path}.id`, path);
+      claimBelow(page, path);
+      entries?.set(id, { hash: stored, parent, children: childIds(page) });
       return { hash: stored, key: id };
     }
 
@@ -136,7 +140,7 @@ export function encodePageTree(
     let childIdList: string[] = [];
     if (children !== undefined) {
       if (!Array.isArray(children)) throw invalid(`${path}.pages`, `must be an array (page ${id})`);
-      childList = list(children.map((child: StoredPage, index: number) => encodePage(child, `${path}.pages[${index}]`, id)));
+      childList = list(children.map((child: StoredPage, childIndex: number) => encodePage(child, `${path}.pages`, childIndex, id)));
       childIdList = children.map((child: StoredPage) => child.id);
     } else if (type === 'document' || type === 'group') {
       throw invalid(`${path}.pages`, `is missing (page ${id})`);
@@ -148,7 +152,7 @@ export function encodePageTree(
     return { hash, key: id };
   };
 
-  const tree = list(pages.map((page, index) => encodePage(page, `pages[${index}]`, undefined)));
+  const tree = list(pages.map((page, index) => encodePage(page, 'pages', index, undefined)));
 
   if (base !== undefined && reused.size > 0) {
     // Reused subtrees hold what they held in the base tree, where ids were unique. An id found outside them
@@ -165,6 +169,10 @@ export function encodePageTree(
     index: { base: reused.size > 0 ? base : undefined, edit: { key: pageListKey(tree), roots: pages.map((page) => page.id), entries, reused } },
     handedOutPages,
   };
+}
+
+function pathAt(listPath: string, index: number): string {
+  return `${listPath}[${index}]`;
 }
 
 function childIds(page: StoredPage): string[] {
