@@ -50,7 +50,7 @@ export async function applyContentChanges(
 ): Promise<AppliedContentChanges> {
   checkBatch(changes, context);
   const sources = await revertSources(changes, context);
-  const batch = new ContentBatch(snapshot, new PageTreeDraft(snapshot.pages, context.pageLocator), context, comesFromGit(changes, context));
+  const batch = new ContentBatch(snapshot, new PageTreeDraft(snapshot.pages, context.pageLocator, context.baseSlugs), context, comesFromGit(changes, context));
   changes.forEach((change, index) => applyChange(batch, change, index, sources));
   return settleBatch(batch, documents);
 }

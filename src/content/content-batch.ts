@@ -5,7 +5,7 @@ import type { DirectorySource } from '../model/revision-bundle.ts';
 import type { RevisionSnapshot, SnapshotFile } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
 import { locatePages } from './page-locations.ts';
-import type { PageTreeDraft } from './page-tree-draft.ts';
+import type { PageTreeDraft, PageTreeSlugs } from './page-tree-draft.ts';
 import type { SubmittedMarkdown } from './submitted-markdown.ts';
 
 /** What applying a batch needs from the service. */
@@ -39,9 +39,16 @@ export interface ApplyContentContext {
   /**
    * `planLayout` of the input snapshot, when the caller kept it from the batch that made that snapshot
    * (`AppliedContentChanges.layout`): laying out a large tree is most of a batch's cost, so a change request
-   * filled in many batches lays its tree out once a batch, not twice.
+   * filled in many batches lays its tree out once a batch, not twice. The batch owns it: a batch that only
+   * adds pages extends it in place (and leaves it as it was when it cannot), so give it to one batch only.
    */
   baseLayout?: DirectoryLayout | undefined;
+  /**
+   * The slug indexes of the page tree draft of the batch that made the input snapshot
+   * (`AppliedContentChanges.slugs`): taken over, so that adding pages beside 10,000 siblings does not index
+   * the 10,000 again. Owned by the batch, like `baseLayout`.
+   */
+  baseSlugs?: PageTreeSlugs | undefined;
 }
 
 /** Who made a batch of changes: a Git sync, or someone editing in the service. */

@@ -91,19 +91,14 @@ describe('PageTreeDraft', () => {
   });
 
   it('reaches pages along the paths a locator gives, with the same results as indexing the whole tree', () => {
-    // A random tree and a random sequence of edits, applied to a draft that indexes everything and to one that
+    // A random tree and random sequences of edits, applied to a draft that indexes everything and to one that
     // reaches pages through a locator (exact, lying or silent): every answer and the tree built must agree.
+    // Then a second batch on the tree built: a draft that takes over the first lazy draft's slug indexes
+    // against one that starts afresh.
     let seed = 7;
     const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-    for (let round = 0; round < 30; round++) {
-      let next = 0;
-      const grow = (depth: number): SnapshotChildPage[] =>
-        Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
-          const id = `p${next++}`;
-          return documentPage(id, { slug: id, pages: depth < 3 && random() < 0.5 ? grow(depth + 1) : [] });
-        });
-      const pages = deepFreeze(snapshotOf(grow(0)).pages);
+    const locatorOf = (pages: readonly SnapshotPage[], kind: 'exact' | 'lying' | 'silent') => {
       const paths = new Map<string, string[]>();
       const walk = (list: readonly SnapshotPage[], above: string[]) => {
         for (const page of list) {
@@ -112,7 +107,6 @@ describe('PageTreeDraft', () => {
         }
       };
       walk(pages, []);
-      const kind = pick(['exact', 'lying', 'silent'] as const);
       const locator: PageLocator = {
         locate: (id): PageLocation => {
           if (kind === 'silent' && random() < 0.3) return undefined;
@@ -121,20 +115,25 @@ describe('PageTreeDraft', () => {
           return path === undefined ? 'absent' : { path };
         },
       };
-      const full = new PageTreeDraft(pages);
-      const lazy = new PageTreeDraft(pages, locator);
-      const ids = [...paths.keys(), 'missing'];
-      for (let step = 0; step < 12; step++) {
+      return { locator, ids: [...paths.keys()] };
+    };
+    const slugs = (ids: readonly string[]) => [...ids, ...ids.map((id) => `${id}-renamed`), 'nope'];
+    const runSteps = (full: PageTreeDraft, lazy: PageTreeDraft, ids: string[], steps: number, tag: string) => {
+      for (let step = 0; step < steps; step++) {
         const id = pick(ids);
         const present = full.has(id);
         expect(lazy.has(id), `has ${id}`).toBe(present);
         expect(lazy.page(id)).toEqual(full.page(id));
+        const parent = pick([undefined, ...ids.filter((candidate) => full.has(candidate))]);
+        const slug = pick(slugs(ids));
+        const except = pick([undefined, ...ids]);
+        expect(lazy.slugTaken(parent, slug, except), `slugTaken ${parent} ${slug} ${except}`).toBe(full.slugTaken(parent, slug, except));
         if (!present) continue;
         expect(lazy.parentOf(id)).toBe(full.parentOf(id));
         expect(lazy.children(id)).toEqual(full.children(id));
         const other = pick(ids);
         expect(lazy.isWithin(id, other), `isWithin ${id} ${other}`).toBe(full.isWithin(id, other));
-        const action = pick(['rename', 'move', 'remove', 'insert'] as const);
+        const action = pick(['rename', 'move', 'remove', 'insert', 'insert'] as const);
         if (action === 'rename') {
           for (const draft of [full, lazy]) draft.setPage(id, { ...(draft.page(id) as SnapshotDocumentPage), slug: `${id}-renamed` });
         } else if (action === 'move') {
@@ -143,13 +142,34 @@ describe('PageTreeDraft', () => {
         } else if (action === 'remove') {
           expect(lazy.remove(id)).toEqual(full.remove(id));
         } else {
-          const added = `n${step}-${round}`;
-          for (const draft of [full, lazy]) draft.insert(documentPage(added, { slug: added }), id, 1);
+          const added = `n${step}-${tag}`;
+          const into = pick([id, undefined]);
+          for (const draft of [full, lazy]) draft.insert(documentPage(added, { slug: added }), into, into === undefined ? undefined : 1);
           ids.push(added);
         }
       }
       expect(lazy.ids()).toEqual(full.ids());
       expect(lazy.build()).toEqual(full.build());
+    };
+    for (let round = 0; round < 60; round++) {
+      let next = 0;
+      // Some trees have long lists, so that pages are looked for one by one and then whole lists indexed.
+      const width = round % 3 === 0 ? 30 : 4;
+      const grow = (depth: number): SnapshotChildPage[] =>
+        Array.from({ length: 1 + Math.floor(random() * width) }, () => {
+          const id = `p${next++}`;
+          return documentPage(id, { slug: id, pages: depth < 3 && random() < 0.5 ? grow(depth + 1) : [] });
+        });
+      const pages = deepFreeze(snapshotOf(grow(0)).pages);
+      const first = locatorOf(pages, pick(['exact', 'lying', 'silent'] as const));
+      const full = new PageTreeDraft(pages);
+      const lazy = new PageTreeDraft(pages, first.locator);
+      const ids = [...first.ids, 'missing'];
+      runSteps(full, lazy, ids, 16, `a${round}`);
+
+      const built = deepFreeze(lazy.build());
+      const second = locatorOf(built, 'exact');
+      runSteps(new PageTreeDraft(built), new PageTreeDraft(built, second.locator, lazy.handOverSlugs()), ids, 16, `b${round}`);
     }
   });
 });

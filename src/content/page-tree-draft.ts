@@ -45,14 +45,27 @@ export class PageTreeDraft {
   private roots: string[] | undefined;
   private rootsChanged = false;
   /**
+   * Parents (undefined: the root) whose child list was read but whose children from the input were not all
+   * reached: those children are found by a walk of the input list when needed (all at once, on the first
+   * lookup of one of them), so adding pages under a parent of 10,000 children does not index the 10,000.
+   */
+  private readonly unreachedChildren = new Set<string | undefined>();
+  /** How many pages were looked for one by one in each such list (a few are; past that, the list is indexed). */
+  private readonly lookupsIn = new Map<string | undefined, number>();
+  /**
    * For each parent asked about (undefined: the root), which of its document and group children has which slug,
    * kept up to date by every change, so checking a slug costs the same under 10 siblings as under 10,000.
    */
-  private readonly slugIndexes = new Map<string | undefined, SlugIndex>();
+  private readonly slugIndexes: Map<string | undefined, SlugIndex>;
 
-  constructor(pages: readonly SnapshotPage[], locator?: PageLocator) {
+  /**
+   * `slugs`: what `handOverSlugs` gave of the draft that built `pages` (the previous batch of a change request):
+   * the slug indexes are taken over, not built again from the siblings. This draft owns them from now on.
+   */
+  constructor(pages: readonly SnapshotPage[], locator?: PageLocator, slugs?: PageTreeSlugs) {
     this.input = pages;
     this.locator = locator;
+    this.slugIndexes = slugs?.indexes ?? new Map();
     // Without a locator every lookup of a page not reached would index the tree: do it now, checking the ids.
     if (locator === undefined) this.indexAll();
   }
@@ -94,6 +107,17 @@ export class PageTreeDraft {
     if (ids === undefined) return false;
     if (typeof ids === 'string') return ids !== except;
     return ids.size > (except !== undefined && ids.has(except) ? 1 : 0);
+  }
+
+  /**
+   * The slug indexes, for the draft of the next batch made on the tree `build` gives now (they describe that
+   * tree). This draft must not change afterwards.
+   *
+   * @example
+   * const next = new PageTreeDraft(built, locator, draft.handOverSlugs());
+   */
+  handOverSlugs(): PageTreeSlugs {
+    return new PageTreeSlugs(this.slugIndexes);
   }
 
   /** Every page id, parents before children, in order. */
@@ -170,7 +194,7 @@ export class PageTreeDraft {
    */
   build(): SnapshotPage[] {
     if (this.roots === undefined) return this.input as SnapshotPage[];
-    const built = this.roots.map((id) => this.buildNode(id, ''));
+    const built = this.buildList(undefined, this.roots, this.input, '');
     const same = !this.rootsChanged && built.every((page, index) => page === this.input[index]);
     return same ? (this.input as SnapshotPage[]) : built;
   }
@@ -181,7 +205,7 @@ export class PageTreeDraft {
     if (!canHaveChildren(page)) return page;
     const path = joinPagePath(parentPath, (page as { slug: string }).slug);
     if (original !== undefined && !node.touched && (original as { path: string }).path === path) return original;
-    const children = this.childList(id, node).map((child) => this.buildNode(child, path));
+    const children = this.buildList(id, this.childList(id, node), originalChildren(node) ?? [], path);
     if (
       original !== undefined &&
       !node.fieldsChanged &&
@@ -192,6 +216,25 @@ export class PageTreeDraft {
       return original;
     }
     return { ...page, path, pages: children } as SnapshotPage;
+  }
+
+  /**
+   * Builds the children `ids` of `parent`. Children never reached are the input's (`original`) as they were, in
+   * the same order among themselves: a walk along `original` finds each without indexing the list.
+   */
+  private buildList(parent: string | undefined, ids: readonly string[], original: readonly SnapshotPage[], parentPath: string): SnapshotPage[] {
+    if (!this.unreachedChildren.has(parent)) return ids.map((id) => this.buildNode(id, parentPath));
+    let cursor = 0;
+    return ids.map((id) => {
+      if (this.nodes.has(id)) return this.buildNode(id, parentPath);
+      while (cursor < original.length && original[cursor]!.id !== id) cursor++;
+      const page = original[cursor++];
+      if (page === undefined) throw new QuireError('INTERNAL', `page ${id} is not among the children it had`, { pageId: id });
+      if (!canHaveChildren(page) || (page as { path: string }).path === joinPagePath(parentPath, (page as { slug: string }).slug)) return page;
+      // Its parent's path changed: its subtree's paths change too.
+      this.adopt(page, parent);
+      return this.buildNode(id, parentPath);
+    });
   }
 
   private node(id: string): DraftNode {
@@ -206,7 +249,21 @@ export class PageTreeDraft {
     if (known !== undefined || this.complete || this.removed.has(id)) return known;
     const location = this.locator?.locate(id);
     if (location === 'absent') return undefined;
-    if (location !== undefined && location.path.at(-1) === id && this.reach(location.path)) return this.nodes.get(id);
+    if (location !== undefined && location.path.at(-1) === id) {
+      const parent = location.path.length > 1 ? location.path.at(-2) : undefined;
+      const lookups = (this.lookupsIn.get(parent) ?? 0) + 1;
+      this.lookupsIn.set(parent, lookups);
+      const listed = this.unreachedChildren.has(parent) && (parent === undefined || this.nodes.has(parent));
+      if (!listed || lookups <= maxLookupsBeforeIndexing) {
+        if (this.reach(location.path)) return this.nodes.get(id);
+      }
+      // A page never reached never moved: it is still among the children its parent had (which may have moved).
+      if (listed) {
+        this.adoptChildren(parent);
+        const found = this.nodes.get(id);
+        if (found !== undefined) return found;
+      }
+    }
     this.indexAll();
     return this.nodes.get(id);
   }
@@ -245,13 +302,14 @@ export class PageTreeDraft {
       for (const page of list) {
         if (seen.has(page.id)) throw new QuireError('INVALID_ARGUMENT', `the page tree has page id ${page.id} twice`, { pageId: page.id });
         seen.add(page.id);
-        if (this.removed.has(page.id)) continue;
-        if (!this.nodes.has(page.id)) this.adopt(page, parent);
+        // Below a removed page may sit pages moved out of it before, with children never reached: look there too.
+        if (!this.removed.has(page.id) && !this.nodes.has(page.id)) this.adopt(page, parent);
         if (canHaveChildren(page)) add((page as { pages: readonly SnapshotPage[] }).pages, page.id);
       }
     };
     add(this.input, undefined);
     this.complete = true;
+    this.unreachedChildren.clear();
   }
 
   private adopt(page: SnapshotPage, parent: string | undefined): DraftNode {
@@ -262,8 +320,8 @@ export class PageTreeDraft {
 
   private rootList(): string[] {
     if (this.roots === undefined) {
-      this.adoptAll(this.input, undefined);
       this.roots = this.input.map((page) => page.id);
+      if (!this.complete) this.unreachedChildren.add(undefined);
     }
     return this.roots;
   }
@@ -272,14 +330,16 @@ export class PageTreeDraft {
   private childList(id: string, node: DraftNode): string[] {
     if (node.children === undefined) {
       const original = originalChildren(node) ?? [];
-      this.adoptAll(original, id);
       node.children = original.map((child) => child.id);
+      if (!this.complete && original.length > 0) this.unreachedChildren.add(id);
     }
     return node.children;
   }
 
-  /** Reaches pages of the input under `parent` (none of them moved or removed yet, unless reached already). */
-  private adoptAll(pages: readonly SnapshotPage[], parent: string | undefined): void {
+  /** Reaches the pages of the input under `parent` not reached yet (none of them moved or was removed). */
+  private adoptChildren(parent: string | undefined): void {
+    if (!this.unreachedChildren.delete(parent)) return;
+    const pages = parent === undefined ? this.input : (originalChildren(this.nodes.get(parent)!) ?? []);
     for (const page of pages) if (!this.nodes.has(page.id) && !this.removed.has(page.id)) this.adopt(page, parent);
   }
 
@@ -313,7 +373,18 @@ export class PageTreeDraft {
     let index = this.slugIndexes.get(parent);
     if (index === undefined) {
       index = new Map();
-      for (const id of this.children(parent)) addSlug(index, this.node(id).page, id);
+      const ids = this.children(parent);
+      if (this.unreachedChildren.has(parent)) {
+        // Children not reached are the input's, still under `parent`; the others are nodes.
+        const original = parent === undefined ? this.input : (originalChildren(this.node(parent)) ?? []);
+        for (const page of original) if (!this.nodes.has(page.id) && !this.removed.has(page.id)) addSlug(index, page, page.id);
+        for (const id of ids) {
+          const node = this.nodes.get(id);
+          if (node !== undefined) addSlug(index, node.page, id);
+        }
+      } else {
+        for (const id of ids) addSlug(index, this.node(id).page, id);
+      }
       this.slugIndexes.set(parent, index);
     }
     return index;
@@ -350,12 +421,30 @@ export class PageTreeDraft {
   }
 }
 
+/**
+ * Pages of one list found one by one (a walk of the list each) before the whole list is indexed: a batch that
+ * adds pages beside 10,000 siblings and looks at the first of them indexes none.
+ */
+const maxLookupsBeforeIndexing = 8;
+
 function originalChildren(node: DraftNode): readonly SnapshotPage[] | undefined {
   return (node.original as { pages?: readonly SnapshotPage[] } | undefined)?.pages;
 }
 
 function slugOf(page: SnapshotPage): string | undefined {
   return page.type === 'document' || page.type === 'group' ? page.slug : undefined;
+}
+
+/** The slug indexes of a draft, handed to the draft of the next batch (`handOverSlugs`). */
+export class PageTreeSlugs {
+  constructor(readonly indexes: Map<string | undefined, SlugIndex>) {}
+
+  /** How many slugs the indexes hold (what keeping them costs). */
+  get size(): number {
+    let size = 0;
+    for (const index of this.indexes.values()) size += index.size;
+    return size;
+  }
 }
 
 /**

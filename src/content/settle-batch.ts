@@ -1,3 +1,4 @@
+import type { PageTreeSlugs } from './page-tree-draft.ts';
 import type { ContentRefFile, ContentRefURL, RevisionPageDocument, RevisionPageMetaLinks } from '@gitbook/api';
 import { planLayout, type DirectoryLayout } from '../format/directory-layout.ts';
 import { isExternalTarget } from '../format/directory-path.ts';
@@ -32,6 +33,8 @@ export interface AppliedContentChanges {
   outcomes: ContentChangeOutcome[];
   /** `planLayout(snapshot)`, when the batch laid the new tree out: give it as `baseLayout` to the next batch. */
   layout?: DirectoryLayout | undefined;
+  /** The slug indexes of the new tree: give them as `baseSlugs` to the next batch. */
+  slugs: PageTreeSlugs;
 }
 
 /**
@@ -99,7 +102,7 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
   }
   // Settling changes bodies, not places: the layout of the tree laid out is the result's, unless relinking renamed something.
   const resultLayout = layout !== undefined && sameLayout(laidOut, result) ? layout : undefined;
-  return { snapshot: result, documents: newDocuments, files: batch.insertedFiles, replacedFiles: batch.replacedFiles, outcomes: batch.outcomeList(), layout: resultLayout };
+  return { snapshot: result, documents: newDocuments, files: batch.insertedFiles, replacedFiles: batch.replacedFiles, outcomes: batch.outcomeList(), layout: resultLayout, slugs: draft.handOverSlugs() };
 }
 
 function withBatchDocuments(documents: ReadonlyMap<string, string>, lookup: DocumentLookup): DocumentLookup {

@@ -178,6 +178,10 @@ export interface AddedLayoutPage {
  * Undefined when that cannot be shown (a collision, a leaf parent gaining a child, a new first page, a Git path,
  * a path too deep): lay the tree out then. `added` lists parents before their children.
  *
+ * `base` is extended in place (its page maps gain the added pages; the result shares its maps), so that a
+ * tree of 10,000 pages is not copied to add one: the caller must own it. When the answer is undefined, `base`
+ * is left as it was.
+ *
  * @example
  * const layout = extendLayout(previous, snapshot, [{ page, hasChildren: false, parent: undefined, parentWasLeaf: false }], firstDocumentId)
  *   ?? planLayout(snapshot);
@@ -186,21 +190,29 @@ export function extendLayout(base: DirectoryLayout, input: { readonly source: Di
   const { source } = input;
   const root = source.root;
   const readmePath = root + source.structure.readme;
-  const layout: DirectoryLayout = { pages: new Map(base.pages), files: new Map(base.files), reusableContents: new Map(base.reusableContents), byPath: new Map(base.byPath) };
-  const taken: Pick<ReadonlySet<string>, 'has'> = { has: (path) => layout.byPath.has(path) || Object.hasOwn(source.extra, path) || Object.hasOwn(source.symlinks, path) };
+  const placed: Array<{ id: string; path: string }> = [];
+  const undo = (): undefined => {
+    for (const { id, path } of placed) {
+      base.pages.delete(id);
+      base.byPath.delete(path);
+    }
+    return undefined;
+  };
+  const taken: Pick<ReadonlySet<string>, 'has'> = { has: (path) => base.byPath.has(path) || Object.hasOwn(source.extra, path) || Object.hasOwn(source.symlinks, path) };
   for (const { page, hasChildren, parent, parentWasLeaf } of added) {
     if (page.type !== 'document') continue;
-    if (page.id === firstDocumentId || page.git?.path || layout.pages.has(page.id) || parentWasLeaf) return undefined;
-    const folder = childFolder(parent, layout, root, readmePath);
+    if (page.id === firstDocumentId || page.git?.path || base.pages.has(page.id) || parentWasLeaf) return undo();
+    const folder = childFolder(parent, base, root, readmePath);
     const slug = page.slug || slugify(page.title);
     // Both paths the slug could take must be free, or some page of `base` might have to give way to this one.
-    if (pagePathTaken(taken, folder, slug, true)) return undefined;
+    if (pagePathTaken(taken, folder, slug, true)) return undo();
     const path = pagePathIn(folder, page, hasChildren, (free) => free);
-    if (repositoryPathProblem(path) !== undefined) return undefined;
-    layout.pages.set(page.id, path);
-    layout.byPath.set(path, { kind: 'page', id: page.id });
+    if (repositoryPathProblem(path) !== undefined) return undo();
+    base.pages.set(page.id, path);
+    base.byPath.set(path, { kind: 'page', id: page.id });
+    placed.push({ id: page.id, path });
   }
-  return layout;
+  return { pages: base.pages, files: base.files, reusableContents: base.reusableContents, byPath: base.byPath };
 }
 
 /** The folder a new child of `parent` goes into. */

@@ -99,7 +99,8 @@ describe('extendLayout', () => {
         });
         const first = tree.find((page) => page.type === 'document')?.id;
         const fast = extendLayout(baseLayout, { source }, added, first);
-        if (fast === undefined) return;
+        // Refused: the base layout (extended in place) is left exactly as it was.
+        if (fast === undefined) return sameLayout(baseLayout, planLayout({ pages: base, files: [], reusableContents: [], source }));
         extended++;
         sameLayout(fast, planLayout({ pages: tree, files: [], reusableContents: [], source }));
       }),

@@ -9,7 +9,7 @@ import { requireEditable } from './editable-space.ts';
 import { moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { newContentId } from './new-content-id.ts';
-import { rememberRevisionLayout, revisionLayout } from './revision-layouts.ts';
+import { carryOver, takeCarryOver } from './batch-carry-over.ts';
 import type { PublishedChangeRequest, PublishedContentUpdate, PublishedContentUpdateChange, PublishedFile } from './published-content-shapes.ts';
 import { maxFileBytesOf, type ServiceContext } from './service-context.ts';
 import { uploadedBlobSizes } from './uploaded-blobs.ts';
@@ -64,6 +64,7 @@ export async function updateChangeRequestContent(
     const changeRequest = await ctx.store.getChangeRequest(spaceId, id);
     if (changeRequest.status === 'merged') throw mergedAlready(changeRequest);
     const snapshot = await ctx.store.getRevision(changeRequest.revision);
+    const carried = takeCarryOver(changeRequest.revision);
     const applied = await applyContentChanges(snapshot, (ids) => ctx.store.getDocuments(ids), changes, {
       newId: newContentId,
       revertSource: (revision) => revertSourceOf(ctx, changeRequest, revision),
@@ -71,13 +72,15 @@ export async function updateChangeRequestContent(
       origin: options.origin,
       uploadedBlobs,
       maxFileBytes: maxFileBytesOf(ctx),
-      baseLayout: revisionLayout(changeRequest.revision),
+      baseLayout: carried?.layout,
+      baseSlugs: carried?.slugs,
     });
     await storeDocuments(ctx.store, applied.documents);
     await storeBlobs(ctx.store, [...applied.files, ...applied.replacedFiles]);
     const next = await ctx.store.putRevision(spaceId, revisionContentOf(applied.snapshot, { type: 'edits', parents: [changeRequest.revision] }));
-    if (applied.layout !== undefined) rememberRevisionLayout(next, applied.layout);
     const moved = await moveHeadOrDiscard(ctx.store, next, () => ctx.store.setChangeRequestHead(id, changeRequest.revision, next));
+    // For the next batch, made on the revision just written (which the change request now shows).
+    if (moved) carryOver(next, { layout: applied.layout, slugs: applied.slugs });
     return moved ? { applied, revisionId: next } : undefined;
   });
 

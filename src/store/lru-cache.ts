@@ -31,6 +31,15 @@ export class LruCache<V> {
     return entry.value;
   }
 
+  /** Removes the entry and returns its value: for values their taker changes (nobody else may see them then). */
+  take(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    this.#entries.delete(key);
+    this.#size -= entry.size;
+    return entry.value;
+  }
+
   has(key: string): boolean {
     return this.#entries.has(key);
   }
