@@ -70,9 +70,14 @@ function innerAnchorId(heading: Element): string | undefined {
  */
 export function headingHandlers(): Record<string, Handle> {
   const taken = new Set<string>();
+  // The last suffix tried for each base: every one below it is taken, so a page of 20,000 headings all called
+  // "Example" costs 20,000 steps, not 200 million.
+  const lastSuffix = new Map<string, number>();
   const free = (wanted: string): string => {
-    let id = wanted;
-    for (let counter = 1; taken.has(id); counter++) id = `${wanted}-${counter}`;
+    let counter = lastSuffix.get(wanted) ?? 0;
+    let id = counter === 0 ? wanted : `${wanted}-${counter}`;
+    while (taken.has(id)) id = `${wanted}-${++counter}`;
+    lastSuffix.set(wanted, counter);
     return id;
   };
   const heading: Handle = (state, element) => {

@@ -1,3 +1,4 @@
+import type { Element } from 'hast';
 import { capTreeDepth } from '../markdown/nesting/cap-tree-depth.ts';
 import { stringifyMarkdown } from '../markdown/stringify-markdown.ts';
 import { maxMarkdownDepth } from '../model/nesting-limits.ts';
@@ -5,7 +6,7 @@ import { collapseWhitespace, readPageMeta } from './convert-page-meta.ts';
 import { parseHtmlDocument } from './convert-parse.ts';
 import { resolveReferences } from './convert-references.ts';
 import { nodeText, resolveUrl } from './convert-text.ts';
-import { contentToMdast } from './convert-to-mdast.ts';
+import { contentToMdast, markContent } from './convert-to-mdast.ts';
 import { findElements, stringProperty } from './convert-walk.ts';
 import { selectMainContent } from './main-content.ts';
 
@@ -64,6 +65,7 @@ export function convertHtmlPage(html: string, options: ConvertOptions): Converte
   const meta = readPageMeta(document, page.href);
   const content = selectMainContent(document);
   const title = takeTitleHeading(content) ?? meta.title ?? 'Untitled';
+  markContent(content);
   const references = resolveReferences(content, { page, base: meta.base, rewriteLink: options.rewriteLink, rewriteImage: options.rewriteImage });
   const tree = contentToMdast(content);
   capTreeDepth(tree, maxConvertedDepth);
@@ -78,7 +80,7 @@ export function convertHtmlPage(html: string, options: ConvertOptions): Converte
 }
 
 /** The text of the first `<h1>` of the content, which is removed; undefined when there is none with text. */
-function takeTitleHeading(content: import('hast').Element): string | undefined {
+function takeTitleHeading(content: Element): string | undefined {
   const [heading] = findElements(content, (element) => element.tagName === 'h1');
   if (!heading) return undefined;
   const text = collapseWhitespace(nodeText(heading));
@@ -87,8 +89,8 @@ function takeTitleHeading(content: import('hast').Element): string | undefined {
   return text;
 }
 
-function removeElement(root: import('hast').Element, target: import('hast').Element): void {
-  const pending: Array<import('hast').Element> = [root];
+function removeElement(root: Element, target: Element): void {
+  const pending: Array<Element> = [root];
   while (pending.length > 0) {
     const parent = pending.pop()!;
     const index = parent.children.indexOf(target);
