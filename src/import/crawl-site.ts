@@ -41,6 +41,8 @@ export interface CrawlResult {
   skipped: SkippedUrl[];
   /** Distinct URLs in scope (same origin, under the start's path prefix) seen, fetched or not. */
   discovered: number;
+  /** Those URLs, normalised. */
+  seen: string[];
 }
 
 /** What the crawl reports as it goes, for the progress of an import run. */
@@ -121,7 +123,7 @@ export async function crawlSite(
     if (options.signal?.aborted === true || pages.length >= options.maxPages) break;
     level = next;
   }
-  return { pages, skipped, discovered: seen.size };
+  return { pages, skipped, discovered: seen.size, seen: [...seen] };
 }
 
 /** HTML media types. */

@@ -27,6 +27,8 @@ export interface ImportPlan {
   images: string[];
   /** Crawled pages left out because another URL gave the same place in the tree (`/a.html` and `/a/`). */
   duplicates: { url: string; sameAs: string }[];
+  /** Crawled pages the converter could not read (one bad page does not end the import). */
+  failed: { url: string; reason: string }[];
 }
 
 /**
@@ -43,30 +45,36 @@ export interface ImportPlan {
 export function planImport(crawled: readonly CrawledPage[], prefix: string, convert: PageConverter): ImportPlan {
   const byKey = new Map<string, PlannedPage>();
   const duplicates: ImportPlan['duplicates'] = [];
+  const failed: ImportPlan['failed'] = [];
   const images = new Set<string>();
   for (const page of crawled) {
     const key = pageKey(page.url, prefix);
     const existing = byKey.get(key);
-    if (existing !== undefined) {
+    if (existing !== undefined && existing.kind === 'page') {
       duplicates.push({ url: page.url, sameAs: existing.source?.url ?? existing.key });
       continue;
     }
-    const converted = convert(page.html, { url: page.url });
+    let converted: ConvertedPage;
+    try {
+      converted = convert(page.html, { url: page.url });
+    } catch (error) {
+      failed.push({ url: page.url, reason: `could not be converted: ${error instanceof Error ? error.message : String(error)}` });
+      continue;
+    }
     const origin = new URL(page.url).origin;
     for (const image of converted.images) if (sameOrigin(image, origin)) images.add(normaliseUrl(image));
+    // A folder for each URL folder above it that has no index page (yet: an index page found later takes the
+    // folder's place), so `guide/install` and `guide/configure` stay together where the first of them was.
+    const folders: string[] = [];
+    for (let folder = parentKey(key); folder !== undefined && folder !== ''; folder = parentKey(folder)) if (!byKey.has(folder)) folders.unshift(folder);
+    for (const folder of folders) byKey.set(folder, { key: folder, parent: undefined, kind: 'folder', title: titleOfKey(folder) });
     byKey.set(key, { key, parent: undefined, kind: 'page', title: converted.title.trim() || titleOfKey(key), description: converted.description, source: page });
-  }
-  // Folders for URL folders without an index page, so `guide/install` and `guide/configure` stay together.
-  for (const key of [...byKey.keys()]) {
-    for (let folder = parentKey(key); folder !== undefined && folder !== ''; folder = parentKey(folder)) {
-      if (!byKey.has(folder)) byKey.set(folder, { key: folder, parent: undefined, kind: 'folder', title: titleOfKey(folder) });
-    }
   }
   for (const page of byKey.values()) {
     const parent = parentKey(page.key);
     page.parent = parent === undefined || parent === '' ? undefined : parent;
   }
-  return { pages: parentsFirst([...byKey.values()]), images: [...images], duplicates };
+  return { pages: parentsFirst([...byKey.values()]), images: [...images], duplicates, failed };
 }
 
 /**
