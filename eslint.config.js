@@ -20,6 +20,7 @@ const layers = {
   git: ['store', 'service', 'server', 'client', 'sync', 'export', 'cli', 'action'],
   sync: ['store', 'service', 'server', 'export', 'cli', 'action'],
   export: ['store', 'service', 'server', 'sync', 'cli', 'action'],
+  import: ['store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
   cli: ['action'],
   action: ['cli'],
 };

@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { createDocumentConverter, type DocumentConverterOptions } from '../service/document-converter.ts';
 import { checkSigningKeyPolicy, defaultMaxFileBytes, systemClock, type Clock, type SigningKeyPolicy } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
+import type { ImportSettings } from '../service/content-import.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
 import { installJsonBodies } from './json-body.ts';
@@ -38,6 +39,8 @@ export interface AppDependencies {
   documentConversion?: DocumentConverterOptions;
   /** When visitor-claims signing keys are replaced (default: after 30 days, published 1 day more). */
   signingKeys?: SigningKeyPolicy;
+  /** How websites are imported: SSRF allow-list, crawl limits, run concurrency (default `defaultImportSettings`). */
+  imports?: ImportSettings;
 }
 
 /** The app: a Fastify instance whose routes are typed by TypeBox schemas. */
@@ -70,6 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   const documents = createDocumentConverter(deps.documentConversion);
   app.addHook('onClose', () => documents.close());
   app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, ''), maxFileBytes: deps.maxFileBytes ?? defaultMaxFileBytes, documents, signingKeys: deps.signingKeys === undefined ? undefined : checkSigningKeyPolicy(deps.signingKeys) });
+  if (deps.imports !== undefined) app.quire.imports = deps.imports;
   app.decorateRequest('actor', null);
   installConnectionLimits(app, limits);
   installErrorHandling(app);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { QuireError } from '../errors/index.ts';
 import type { DocumentConverter } from '../service/document-converter.ts';
 import type { Actor, Clock, ServiceContext, SigningKeyPolicy } from '../service/index.ts';
+import type { ImportSettings } from '../service/content-import.ts';
 import type { Store } from '../store/index.ts';
 
 /** What `buildApp` decorates the app with: the store (built outside Fastify), the clock, the base URL. */
@@ -16,6 +17,8 @@ export interface QuireDecoration {
   documents: DocumentConverter;
   /** When visitor-claims signing keys are replaced; undefined: the default policy. */
   signingKeys: SigningKeyPolicy | undefined;
+  /** How websites are imported; undefined: the defaults (public addresses only). */
+  imports?: ImportSettings | undefined;
 }
 
 declare module 'fastify' {
@@ -35,8 +38,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys };
+  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports };
 }
 
 /**

@@ -231,3 +231,15 @@ export {
   type PublishedTeamContentPermission,
   type PublishedUserContentPermission,
 } from './content-permissions.ts';
+export {
+  checkImportRequest,
+  defaultImportSettings,
+  importChangeRequestContent,
+  importSettingsFromEnv,
+  importSpaceContent,
+  importWebsite,
+  type ContentImportBody,
+  type ContentImportResult,
+  type ImportSettings,
+  type WebsiteImportOutcome,
+} from './content-import.ts';

@@ -1,5 +1,6 @@
 import { QuireError } from '../../errors/index.ts';
 import { buildApp, listen } from '../../server/index.ts';
+import { importSettingsFromEnv } from '../../service/index.ts';
 import { checkSigningKeyPolicy, defaultMaxFileBytes, defaultSigningKeyPolicy, discardOrphanRevisions, orphanGraceOption, purgeExpiredSpaces, resolveTokenExpiry, visitorClaimsLifetimeMs, type SigningKeyPolicy } from '../../service/index.ts';
 import { describeBytes, type Store } from '../../store/index.ts';
 import { exitCodes } from '../exit-codes.ts';
@@ -41,6 +42,7 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
   const maxFileBytes = maxFileBytesOption(options.maxFileSize, process.env['QUIRE_MAX_FILE_SIZE']);
   const orphanGraceMs = orphanGraceOption(process.env['QUIRE_ORPHAN_GRACE_MS']);
   const signingKeys = signingKeyPolicyOption(process.env['QUIRE_SIGNING_KEY_MAX_AGE']);
+  const imports = importSettingsFromEnv(process.env);
   const stop = stopRequested(options.signal);
   const store = await openServiceStore({ data: options.data, ...(options.database === undefined ? {} : { database: options.database }) });
   const timers: NodeJS.Timeout[] = [];
@@ -55,7 +57,7 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
     timers.push(setInterval(() => void purge(), purgeEveryMs), setInterval(() => void sweep(), orphanSweepEveryMs));
     for (const timer of timers) timer.unref();
 
-    const app = await buildApp({ store, maxFileBytes, ...(signingKeys === undefined ? {} : { signingKeys }), ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
+    const app = await buildApp({ store, maxFileBytes, imports, ...(signingKeys === undefined ? {} : { signingKeys }), ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
     let baseUrl: string;
     try {
       baseUrl = await listen(app, { port: options.port, host: options.host });
