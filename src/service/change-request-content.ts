@@ -10,6 +10,7 @@ import { moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { newContentId } from './new-content-id.ts';
 import { rememberRevisionLayout, revisionLayout } from './revision-layouts.ts';
+import { recordRevisionLinks } from './links.ts';
 import type { PublishedChangeRequest, PublishedContentUpdate, PublishedContentUpdateChange, PublishedFile } from './published-content-shapes.ts';
 import { maxFileBytesOf, type ServiceContext } from './service-context.ts';
 import { uploadedBlobSizes } from './uploaded-blobs.ts';
@@ -80,6 +81,8 @@ export async function updateChangeRequestContent(
     const moved = await moveHeadOrDiscard(ctx.store, next, () => ctx.store.setChangeRequestHead(id, changeRequest.revision, next));
     return moved ? { applied, revisionId: next } : undefined;
   });
+  // Links are extracted from the pages whose body or path the batch changed, and stored (src/store/links.ts).
+  await recordRevisionLinks(ctx, revisionId, applied.snapshot, { layout: applied.layout, documents: applied.documents });
 
   const [record, space] = await Promise.all([ctx.store.getChangeRequest(spaceId, id), ctx.store.getSpace(spaceId)]);
   const changeRequest = await toPublishedChangeRequest(record, space.revisionId, new ChangeRequestUsers(ctx.store, ctx.baseUrl), ctx.baseUrl);

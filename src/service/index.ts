@@ -231,3 +231,16 @@ export {
   type PublishedTeamContentPermission,
   type PublishedUserContentPermission,
 } from './content-permissions.ts';
+export {
+  linkGraphOf,
+  listFileBacklinks,
+  listPageLinks,
+  listSpaceLinks,
+  recordRevisionLinks,
+  type LinkListOptions,
+  type LinkStats,
+  type LinkTargetReference,
+  type PageLocationReference,
+  type PublishedLink,
+  type PublishedLinkList,
+} from './links.ts';
