@@ -44,7 +44,7 @@ async function linkedSpace(server: ConformanceServer) {
     { operation: 'insert_page', ref: 'home', title: 'Home', document: { markdown: home } },
     { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: guide } },
   ]);
-  return { space: space.id, revision, home: pageIdOf(update, 1), guide: pageIdOf(update, 2), logo: update.insertedFiles[0]!.id };
+  return { space: space.id, revision, home: pageIdOf(update, 1), guide: pageIdOf(update, 2), logo: update.insertedFiles![0]!.id };
 }
 
 describeConformance('links and backlinks', (server) => {
