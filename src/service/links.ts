@@ -124,7 +124,7 @@ export async function linkGraphOf(ctx: ServiceContext, revision: RevisionSnapsho
  */
 export async function listSpaceLinks(ctx: ServiceContext, actor: Actor, spaceId: string, location: ContentLocation, options: LinkListOptions = {}): Promise<PublishedLinkList> {
   const opened = await openContent(ctx, actor, spaceId, location);
-  return linkList(ctx, opened, () => true, `links|${spaceId}|${scopeOf(opened)}`, options);
+  return linkList(ctx, opened, undefined, `links|${spaceId}|${scopeOf(opened)}`, options);
 }
 
 /**
@@ -161,9 +161,16 @@ export async function listFileBacklinks(ctx: ServiceContext, actor: Actor, space
   return pageOfComputedList(items, { scope: `backlinks|${spaceId}|${scopeOf(opened)}|${fileId}`, key: (item) => item.page }, options);
 }
 
-async function linkList(ctx: ServiceContext, opened: OpenedContent, where: (occurrence: LinkOccurrence) => boolean, scope: string, options: LinkListOptions): Promise<PublishedLinkList> {
+/** The grouped items of whole revisions (the space's list), by graph: grouping 50,000 links costs more than paging them. */
+const spaceItems = new WeakMap<LinkGraph, Array<{ key: string; link: PublishedLink }>>();
+
+async function linkList(ctx: ServiceContext, opened: OpenedContent, where: ((occurrence: LinkOccurrence) => boolean) | undefined, scope: string, options: LinkListOptions): Promise<PublishedLinkList> {
   const graph = await linkGraphOf(ctx, opened.revision);
-  const items = linkItems(graph.occurrences.filter(where), placeOf(opened));
+  let items = where === undefined ? spaceItems.get(graph) : undefined;
+  if (items === undefined) {
+    items = linkItems(where === undefined ? graph.occurrences : graph.occurrences.filter(where), placeOf(opened));
+    if (where === undefined) spaceItems.set(graph, items);
+  }
   const broken = items.filter((item) => item.link.status === 'broken');
   const stats: LinkStats = { total: items.length, broken: { total: broken.length, changeRequest: await introducedBroken(ctx, opened, where, broken) } };
   const shown = options.status === undefined ? items : items.filter((item) => item.link.status === options.status);
@@ -172,10 +179,10 @@ async function linkList(ctx: ServiceContext, opened: OpenedContent, where: (occu
 }
 
 /** Broken items of a change request's list that are not broken in the revision it branches from. */
-async function introducedBroken(ctx: ServiceContext, opened: OpenedContent, where: (occurrence: LinkOccurrence) => boolean, broken: ReadonlyArray<{ key: string }>): Promise<number> {
+async function introducedBroken(ctx: ServiceContext, opened: OpenedContent, where: ((occurrence: LinkOccurrence) => boolean) | undefined, broken: ReadonlyArray<{ key: string }>): Promise<number> {
   if (opened.changeRequest === undefined || broken.length === 0) return 0;
   const base = await ctx.store.getRevision(mergeBaseOf(opened.changeRequest));
-  const before = new Set((await linkGraphOf(ctx, base)).occurrences.filter((occurrence) => occurrence.status === 'broken' && where(occurrence)).map(itemKey));
+  const before = new Set((await linkGraphOf(ctx, base)).occurrences.filter((occurrence) => occurrence.status === 'broken' && (where === undefined || where(occurrence))).map(itemKey));
   return broken.filter((item) => !before.has(item.key)).length;
 }
 
