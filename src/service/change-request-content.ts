@@ -10,6 +10,7 @@ import { moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { newContentId } from './new-content-id.ts';
 import { carryOver, takeCarryOver } from './batch-carry-over.ts';
+import { recordRevisionLinks } from './links.ts';
 import type { PublishedChangeRequest, PublishedContentUpdate, PublishedContentUpdateChange, PublishedFile } from './published-content-shapes.ts';
 import { maxFileBytesOf, type ServiceContext } from './service-context.ts';
 import { uploadedBlobSizes } from './uploaded-blobs.ts';
@@ -79,10 +80,13 @@ export async function updateChangeRequestContent(
     await storeBlobs(ctx.store, [...applied.files, ...applied.replacedFiles]);
     const next = await ctx.store.putRevision(spaceId, revisionContentOf(applied.snapshot, { type: 'edits', parents: [changeRequest.revision] }));
     const moved = await moveHeadOrDiscard(ctx.store, next, () => ctx.store.setChangeRequestHead(id, changeRequest.revision, next));
-    // For the next batch, made on the revision just written (which the change request now shows).
-    if (moved) carryOver(next, { layout: applied.layout, slugs: applied.slugs });
     return moved ? { applied, revisionId: next } : undefined;
   });
+  // Links are extracted from the pages whose body or path the batch changed, and stored (src/store/links.ts).
+  await recordRevisionLinks(ctx, revisionId, applied.snapshot, { layout: applied.layout, documents: applied.documents });
+  // Then (not before: the next batch extends the layout in place) for the next batch, made on the revision just
+  // written, which the change request now shows.
+  carryOver(revisionId, { layout: applied.layout, slugs: applied.slugs });
 
   const [record, space] = await Promise.all([ctx.store.getChangeRequest(spaceId, id), ctx.store.getSpace(spaceId)]);
   const changeRequest = await toPublishedChangeRequest(record, space.revisionId, new ChangeRequestUsers(ctx.store, ctx.baseUrl), ctx.baseUrl);

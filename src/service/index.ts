@@ -243,3 +243,16 @@ export {
   type ImportSettings,
   type WebsiteImportOutcome,
 } from './content-import.ts';
+export {
+  linkGraphOf,
+  listFileBacklinks,
+  listPageLinks,
+  listSpaceLinks,
+  recordRevisionLinks,
+  type LinkListOptions,
+  type LinkStats,
+  type LinkTargetReference,
+  type PageLocationReference,
+  type PublishedLink,
+  type PublishedLinkList,
+} from './links.ts';

@@ -30,6 +30,7 @@ export interface Database {
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;
   organization_invites: OrganizationInvitesTable;
+  link_extracts: LinkExtractsTable;
 }
 
 export interface SitesTable {
@@ -371,5 +372,15 @@ export interface OrganizationInvitesTable {
   role: string | null;
   sso: number;
   created_by: string | null;
+  created_at: string;
+}
+
+/** The links of one page body written at one path (migration 0013): JSON `ExtractedLink[]`, immutable. */
+export interface LinkExtractsTable {
+  /** SHA-256 (hex) of `document_id`, a newline and `page_path`. */
+  key: string;
+  document_id: string;
+  page_path: string;
+  links: string;
   created_at: string;
 }

@@ -24,6 +24,7 @@ import { contentPermissionRoutes } from './content-permissions.ts';
 import { memberRoutes } from './members.ts';
 import { organizationInviteRoutes } from './organization-invites.ts';
 import { contentImportRoutes } from './content-import.ts';
+import { linkRoutes } from './links.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -59,4 +60,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(memberRoutes);
   await app.register(organizationInviteRoutes);
   await app.register(contentImportRoutes);
+  await app.register(linkRoutes);
 };
