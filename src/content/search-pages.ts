@@ -37,9 +37,10 @@ export function searchablePages(pages: readonly SnapshotPage[]): SearchablePage[
   const walk = (level: readonly SnapshotPage[], ancestors: string[]): void => {
     for (const page of level) {
       if (page.type === 'document') {
+        const documentId = 'documentId' in page ? page.documentId : undefined;
         out.push({
           pageId: page.id,
-          ...(page.documentId === undefined ? {} : { documentId: page.documentId }),
+          ...(documentId === undefined ? {} : { documentId }),
           title: page.title,
           description: page.description ?? '',
           path: page.path,
