@@ -231,3 +231,12 @@ export {
   type PublishedTeamContentPermission,
   type PublishedUserContentPermission,
 } from './content-permissions.ts';
+export {
+  checkSearchQuery,
+  maxSearchQueryLength,
+  refreshSearchIndex,
+  refreshSearchIndexAfterCommit,
+  searchOrganizationContent,
+  searchSpaceContent,
+  type SearchRefresh,
+} from './search.ts';

@@ -8,6 +8,7 @@ import { requireEditable } from './editable-space.ts';
 import { HeadMoved, moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { oneMergeAtATime } from './one-merge-at-a-time.ts';
+import { refreshSearchIndexAfterCommit } from './search.ts';
 import type { ServiceContext } from './service-context.ts';
 import { contentSnapshot, revisionContentOf, storeDocuments } from './stored-content.ts';
 
@@ -42,7 +43,10 @@ export async function mergeChangeRequest(ctx: ServiceContext, actor: Actor, spac
   requireEditable(access, `merge change requests of space ${spaceId}`);
   const { id } = await ctx.store.getChangeRequest(spaceId, changeRequestId);
 
-  return oneMergeAtATime(ctx.store, spaceId, () => mergeOnHead(ctx, actor, spaceId, id, changeRequestId));
+  const outcome = await oneMergeAtATime(ctx.store, spaceId, () => mergeOnHead(ctx, actor, spaceId, id, changeRequestId));
+  // The head moved (committed): the search index follows it, here rather than on the next search.
+  if (outcome.result === 'merge') await refreshSearchIndexAfterCommit(ctx, spaceId);
+  return outcome;
 }
 
 /** The merge itself, redone on top of the space's new head while another merge moves it. */
