@@ -44,6 +44,7 @@ const maxWordLength = 64;
 const wordPattern = /[\p{L}\p{M}\p{N}]+/gu;
 const unspacedScript = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u;
 const plainAscii = /^[a-z0-9]+$/;
+const asciiWord = /^[A-Za-z0-9]+$/;
 
 /**
  * Folds a word: NFKC, lower case, Latin accents and Arabic vowel marks removed, Arabic letter variants unified.
@@ -102,6 +103,11 @@ interface Run {
 function runsOf(text: string): Run[] {
   const runs: Run[] = [];
   for (const match of text.matchAll(wordPattern)) {
+    // Most words are ASCII: folding them is lower-casing, and they are one run.
+    if (asciiWord.test(match[0])) {
+      runs.push({ characters: [match[0].slice(0, maxWordLength).toLowerCase()], unspaced: false, start: match.index, end: match.index + match[0].length });
+      continue;
+    }
     for (const run of scriptRuns(match[0])) {
       const folded = foldWord(run.text);
       if (folded === '') continue;
