@@ -16,7 +16,10 @@ import type { StoreContext } from './store-context.ts';
  * processes refreshing at once never write twice (the loser changes nothing) and a crash leaves the index as it
  * was, with the old revision recorded, to be healed by the next refresh.
  *
- * Engines (chosen after measuring both on a 10,000-page space; bench/search/run.ts):
+ * Engines (measured on a 10,000-page space with bench/search/run.ts, on a 2-core machine at load 12: initial index
+ * 349 s SQLite / 108 s PostgreSQL, parsing dominating; query p50 470 / 400 ms when ~7,500 pages match, since every
+ * match is ranked; a one-page merge re-indexes one page. Ranking only a top-k and parsing in workers are the next
+ * steps):
  * - SQLite: an FTS5 table (`porter unicode61`, contentless with `contentless_delete`, so the text is stored once,
  *   in `search_sections`), three columns (title, heading, body) ranked by `bm25` weighted 10 / 4 / 1.
  * - PostgreSQL: a `tsvector` column on `search_sections` (title weight A, heading B, body D) with a GIN index, in
