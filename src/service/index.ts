@@ -256,3 +256,12 @@ export {
   type PublishedLink,
   type PublishedLinkList,
 } from './links.ts';
+export {
+  checkSearchQuery,
+  maxSearchQueryLength,
+  refreshSearchIndex,
+  refreshSearchIndexAfterCommit,
+  searchOrganizationContent,
+  searchSpaceContent,
+  type SearchRefresh,
+} from './search.ts';

@@ -9,6 +9,7 @@ import { HeadMoved, moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.t
 import { recordRevisionLinks } from './links.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { oneMergeAtATime } from './one-merge-at-a-time.ts';
+import { refreshSearchIndexAfterCommit } from './search.ts';
 import type { ServiceContext } from './service-context.ts';
 import { contentSnapshot, revisionContentOf, storeDocuments } from './stored-content.ts';
 
@@ -43,7 +44,10 @@ export async function mergeChangeRequest(ctx: ServiceContext, actor: Actor, spac
   requireEditable(access, `merge change requests of space ${spaceId}`);
   const { id } = await ctx.store.getChangeRequest(spaceId, changeRequestId);
 
-  return oneMergeAtATime(ctx.store, spaceId, () => mergeOnHead(ctx, actor, spaceId, id, changeRequestId));
+  const outcome = await oneMergeAtATime(ctx.store, spaceId, () => mergeOnHead(ctx, actor, spaceId, id, changeRequestId));
+  // The head moved (committed): the search index follows it, here rather than on the next search.
+  if (outcome.result === 'merge') await refreshSearchIndexAfterCommit(ctx, spaceId);
+  return outcome;
 }
 
 /** The merge itself, redone on top of the space's new head while another merge moves it. */

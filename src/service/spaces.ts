@@ -8,6 +8,7 @@ import { organizationAccess, requireOrganizationRole } from './organization-acce
 import type { PublishedList, PublishedSpace } from './published-shapes.ts';
 import type { ServiceContext } from './service-context.ts';
 import { toPublishedSpace } from './to-published.ts';
+import { refreshSearchIndexAfterCommit } from './search.ts';
 
 /** The body of `createSpace` that Quire uses. A new space starts with an empty first revision. */
 export interface SpaceCreation {
@@ -57,6 +58,7 @@ export async function createSpace(ctx: ServiceContext, actor: Actor, organizatio
     ...(input.parent === undefined ? {} : { parentId: input.parent }),
     ...(input.editMode === undefined ? {} : { editMode: input.editMode }),
   });
+  await refreshSearchIndexAfterCommit(ctx, space.id);
   return toPublishedSpace(space, await levels.of(space), ctx.baseUrl);
 }
 
@@ -174,6 +176,7 @@ export async function duplicateSpace(ctx: ServiceContext, actor: Actor, spaceId:
       source: revision.source,
     },
   });
+  await refreshSearchIndexAfterCommit(ctx, copy.id);
   return toPublishedSpace(copy, await levels.of(copy), ctx.baseUrl);
 }
 

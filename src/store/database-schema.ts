@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /*
  * The tables as Kysely sees them (snake_case, as stored). Portable types only: text, integer; timestamps are
  * ISO 8601 text (`Date#toISOString`, fixed width, so text order is time order); booleans are 0/1 integers;
@@ -31,6 +33,9 @@ export interface Database {
   comment_reactions: CommentReactionsTable;
   organization_invites: OrganizationInvitesTable;
   link_extracts: LinkExtractsTable;
+  search_index_state: SearchIndexStateTable;
+  search_pages: SearchPagesTable;
+  search_sections: SearchSectionsTable;
 }
 
 export interface SitesTable {
@@ -383,4 +388,35 @@ export interface LinkExtractsTable {
   page_path: string;
   links: string;
   created_at: string;
+}
+
+/** Per space, the revision its search index reflects (migration 0012). */
+export interface SearchIndexStateTable {
+  space_id: string;
+  revision_id: string;
+  indexed_at: string;
+}
+
+/** A document page in the search index: what its rows were made of and where it stands. */
+export interface SearchPagesTable {
+  space_id: string;
+  page_id: string;
+  document_id: string | null;
+  title: string;
+  description: string;
+  path: string;
+  /** JSON array of the ancestors' titles, from the top. */
+  ancestors: string;
+  page_order: number;
+}
+
+/** One section of an indexed page (on PostgreSQL also a `terms tsvector` column, written in raw SQL). */
+export interface SearchSectionsTable {
+  id: Generated<number>;
+  space_id: string;
+  page_id: string;
+  section: number;
+  title: string;
+  anchor: string;
+  body: string;
 }

@@ -54,3 +54,4 @@ export type {
   TeamContentPermissionRecord,
   UserContentPermissionRecord,
 } from './content-permissions.ts';
+export type { SearchHits, SearchIndexPage, SearchIndexUpdate, SearchPageHit, SearchSectionHit, SearchStore } from './search.ts';

@@ -36,6 +36,7 @@ import { teamStore } from './teams.ts';
 import { contentPermissionStore } from './content-permissions.ts';
 import { organizationInviteStore } from './organization-invites.ts';
 import { linkStore } from './links.ts';
+import { searchStore } from './search.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -105,6 +106,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...contentPermissionStore(context),
     ...organizationInviteStore(context),
     ...linkStore(context),
+    ...searchStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

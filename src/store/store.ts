@@ -24,6 +24,7 @@ import type { TeamStore } from './teams.ts';
 import type { ContentPermissionStore } from './content-permissions.ts';
 import type { OrganizationInviteStore } from './organization-invites.ts';
 import type { LinkStore } from './links.ts';
+import type { SearchStore } from './search.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -55,7 +56,8 @@ export interface Store
     TeamStore,
     ContentPermissionStore,
     OrganizationInviteStore,
-    LinkStore {
+    LinkStore,
+    SearchStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

@@ -134,6 +134,10 @@ export const matrix: readonly MatrixRow[] = [
   { operation: 'removeUserFromCollection', method: 'DELETE', path: (ids) => `${collection(ids)}/permissions/users/${ids.target.id}`, needs: { collection: 'admin' }, success: 205, prepare: 'collectionGrant' },
   { operation: 'updateTeamPermissionInCollection', method: 'PATCH', path: (ids) => `${collection(ids)}/permissions/teams/${ids.freshTeam}`, body: () => ({ role: 'comment' }), needs: { collection: 'admin' }, success: 204, prepare: 'collectionTeamGrant' },
   { operation: 'removeTeamFromCollection', method: 'DELETE', path: (ids) => `${collection(ids)}/permissions/teams/${ids.freshTeam}`, needs: { collection: 'admin' }, success: 205, prepare: 'collectionTeamGrant' },
+
+  // Search: a space's content needs read on it; an organization's searches what the caller reads (guests too).
+  { operation: 'searchSpaceContent', method: 'GET', path: (ids) => `${space(ids)}/search?query=matrix`, needs: { space: 'read' }, success: 200 },
+  { operation: 'searchOrganizationContent', method: 'GET', path: (ids) => `${org(ids)}/search?query=matrix`, needs: { organization: 'any' }, success: 200 },
 ];
 
 /**

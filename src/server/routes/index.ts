@@ -25,6 +25,7 @@ import { memberRoutes } from './members.ts';
 import { organizationInviteRoutes } from './organization-invites.ts';
 import { contentImportRoutes } from './content-import.ts';
 import { linkRoutes } from './links.ts';
+import { searchRoutes } from './search.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -61,4 +62,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(organizationInviteRoutes);
   await app.register(contentImportRoutes);
   await app.register(linkRoutes);
+  await app.register(searchRoutes);
 };

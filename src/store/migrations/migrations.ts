@@ -12,6 +12,7 @@ import { signingKeysMigration } from './0009-signing-keys.ts';
 import { teamsMoreMigration } from './0010-teams-more.ts';
 import { memberRemovalRequestsMigration } from './0011-member-removal-requests.ts';
 import { linksMigration } from './0013-links.ts';
+import { searchMigration } from './0012-search.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -36,6 +37,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0010-teams-more': teamsMoreMigration(),
         '0011-member-removal-requests': memberRemovalRequestsMigration(),
         '0013-links': linksMigration(),
+        '0012-search': searchMigration(dialect),
       };
     },
   };
