@@ -54,3 +54,4 @@ export type {
   TeamContentPermissionRecord,
   UserContentPermissionRecord,
 } from './content-permissions.ts';
+export type { ChangeRequestPdfKey, ChangeRequestPdfRecord, NewChangeRequestPdf } from './change-request-pdfs.ts';

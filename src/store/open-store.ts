@@ -35,6 +35,7 @@ import { commentStore } from './comments.ts';
 import { teamStore } from './teams.ts';
 import { contentPermissionStore } from './content-permissions.ts';
 import { organizationInviteStore } from './organization-invites.ts';
+import { changeRequestPdfStore } from './change-request-pdfs.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -103,6 +104,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...teamStore(context),
     ...contentPermissionStore(context),
     ...organizationInviteStore(context),
+    ...changeRequestPdfStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

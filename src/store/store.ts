@@ -23,6 +23,7 @@ import type { CommentStore } from './comments.ts';
 import type { TeamStore } from './teams.ts';
 import type { ContentPermissionStore } from './content-permissions.ts';
 import type { OrganizationInviteStore } from './organization-invites.ts';
+import type { ChangeRequestPdfStore } from './change-request-pdfs.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -53,7 +54,8 @@ export interface Store
     CommentStore,
     TeamStore,
     ContentPermissionStore,
-    OrganizationInviteStore {
+    OrganizationInviteStore,
+    ChangeRequestPdfStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

@@ -11,6 +11,7 @@ import { organizationInvitesMigration } from './0008-organization-invites.ts';
 import { signingKeysMigration } from './0009-signing-keys.ts';
 import { teamsMoreMigration } from './0010-teams-more.ts';
 import { memberRemovalRequestsMigration } from './0011-member-removal-requests.ts';
+import { changeRequestPdfsMigration } from './0015-change-request-pdfs.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -34,6 +35,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0009-signing-keys': signingKeysMigration(),
         '0010-teams-more': teamsMoreMigration(),
         '0011-member-removal-requests': memberRemovalRequestsMigration(),
+        '0015-change-request-pdfs': changeRequestPdfsMigration(),
       };
     },
   };
