@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { QuireError } from '../errors/index.ts';
 import type { DocumentConverter } from '../service/document-converter.ts';
-import type { Actor, Clock, ServiceContext, SigningKeyPolicy } from '../service/index.ts';
+import type { Actor, Clock, PdfPrinter, ServiceContext, SigningKeyPolicy } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
 
 /** What `buildApp` decorates the app with: the store (built outside Fastify), the clock, the base URL. */
@@ -16,6 +16,8 @@ export interface QuireDecoration {
   documents: DocumentConverter;
   /** When visitor-claims signing keys are replaced; undefined: the default policy. */
   signingKeys: SigningKeyPolicy | undefined;
+  /** Prints change-request PDFs: one browser for the app, closed with it. */
+  pdfPrinter?: PdfPrinter;
 }
 
 declare module 'fastify' {
@@ -35,8 +37,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys };
+  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, pdfPrinter } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, pdfPrinter };
 }
 
 /**

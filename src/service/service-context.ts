@@ -1,6 +1,7 @@
 import type { Store } from '../store/index.ts';
 import { inlineDocumentConverter, type DocumentConverter } from './document-converter.ts';
 import type { SigningKeyPolicy } from './signing-keys.ts';
+import type { PdfPrinter } from './pdf-printer.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
 export type Clock = () => Date;
@@ -23,6 +24,8 @@ export interface ServiceContext {
   documents?: DocumentConverter | undefined;
   /** When visitor-claims signing keys are replaced; default `defaultSigningKeyPolicy` (30 days, 1 day of grace). */
   signingKeys?: SigningKeyPolicy | undefined;
+  /** Prints change-request PDFs (`createPdfPrinter`); without it those answer `PDF_PRINTER_UNAVAILABLE`. */
+  pdfPrinter?: PdfPrinter | undefined;
 }
 
 /**

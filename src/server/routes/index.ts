@@ -23,6 +23,7 @@ import { teamRoutes } from './teams.ts';
 import { contentPermissionRoutes } from './content-permissions.ts';
 import { memberRoutes } from './members.ts';
 import { organizationInviteRoutes } from './organization-invites.ts';
+import { changeRequestPdfRoutes } from './change-request-pdf.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -57,4 +58,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(contentPermissionRoutes);
   await app.register(memberRoutes);
   await app.register(organizationInviteRoutes);
+  await app.register(changeRequestPdfRoutes);
 };
