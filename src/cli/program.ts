@@ -69,6 +69,8 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       'after',
       '\nExamples:\n  quire serve\n  quire serve --data /srv/quire --port 8080 --host 0.0.0.0\n  quire serve --database postgres://quire@db:5432/quire --data /srv/quire-blobs\n\n' +
         'Then: curl -H "Authorization: Bearer $(cat .quire/admin-token)" http://127.0.0.1:8787/v1/orgs\n' +
+        '\nEnvironment:\n  QUIRE_CHROMIUM   the Chromium that prints change-request PDFs (default /usr/bin/chromium; apt-get install chromium)\n' +
+        '  QUIRE_PDF_PAPER  the sheets of those PDFs: A4 (default) or Letter\n' +
         `${exitCodeHelp({ 0: 'stopped by a signal', 2: 'wrong usage (a bad option, a port in use or not allowed, a host that is not of this machine)', 3: 'unexpected failure' })}\n`,
     )
     .action(async (options: { data: string; port: number; host: string; database?: string; publicUrl?: string; log?: boolean; maxFileSize?: string }) => {

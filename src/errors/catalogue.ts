@@ -63,8 +63,25 @@ export const errorCatalogue = {
   EXPORT_SERVER_UNSUPPORTED: { status: 501, summary: 'The API server lacks the `directory` extension export reads site content with (GET /v1/quire does not announce it).' },
   EXPORT_SITE_NOT_PUBLISHED: { status: 409, summary: 'The site to export exists but is not published: its published profile cannot be read until it is.' },
   EXPORT_PATH_ESCAPES_OUT_DIR: { status: 400, summary: 'A file of the export would be written outside the output folder.' },
-} as const satisfies Record<string, { status: number; summary: string }>;
+
+  // PDF: printing change requests with Chromium. Their 503 messages say what to do, so clients see them.
+  PDF_PRINTER_UNAVAILABLE: { status: 503, summary: 'Chromium, which prints PDFs, is not installed or does not start (apt-get install chromium, or set QUIRE_CHROMIUM).', shownToClients: true },
+  PDF_PRINT_FAILED: { status: 503, summary: 'Printing a PDF took longer than its time limit, Chromium failed while printing, or too many prints are waiting.', shownToClients: true },
+} as const satisfies Record<string, { status: number; summary: string; shownToClients?: true }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/**
+ * Whether the service shows a 5xx error's message to clients (it hides the others'): only codes whose message
+ * says what to install or retry, and holds nothing of the server's internals.
+ *
+ * @example
+ * messageShownToClients('PDF_PRINTER_UNAVAILABLE') // → true
+ * messageShownToClients('INTERNAL') // → false
+ */
+export function messageShownToClients(code: ErrorCode): boolean {
+  const entry = errorCatalogue[code];
+  return 'shownToClients' in entry && entry.shownToClients === true;
+}

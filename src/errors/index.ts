@@ -1,2 +1,2 @@
-export { errorCatalogue, errorCodes, type ErrorCode } from './catalogue.ts';
+export { errorCatalogue, errorCodes, messageShownToClients, type ErrorCode } from './catalogue.ts';
 export { QuireError, isQuireError, type ErrorData } from './quire-error.ts';

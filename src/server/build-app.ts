@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { createDocumentConverter, type DocumentConverterOptions } from '../service/document-converter.ts';
 import { checkSigningKeyPolicy, defaultMaxFileBytes, systemClock, type Clock, type SigningKeyPolicy } from '../service/index.ts';
+import { createPdfPrinter, type PdfPrinter, type PdfPrinterOptions } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
 import type { ImportSettings } from '../service/content-import.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
@@ -41,6 +42,12 @@ export interface AppDependencies {
   signingKeys?: SigningKeyPolicy;
   /** How websites are imported: SSRF allow-list, crawl limits, run concurrency (default `defaultImportSettings`). */
   imports?: ImportSettings;
+  /**
+   * How change-request PDFs are printed: a printer (tests inject one), or the options of the Chromium printer the
+   * app makes (its path: `quire serve` reads `QUIRE_CHROMIUM`; default `/usr/bin/chromium`). The app's own printer
+   * starts Chromium on the first print and closes it with the app; an injected one is closed by its owner.
+   */
+  pdf?: PdfPrinter | PdfPrinterOptions;
 }
 
 /** The app: a Fastify instance whose routes are typed by TypeBox schemas. */
@@ -74,6 +81,9 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   app.addHook('onClose', () => documents.close());
   app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, ''), maxFileBytes: deps.maxFileBytes ?? defaultMaxFileBytes, documents, signingKeys: deps.signingKeys === undefined ? undefined : checkSigningKeyPolicy(deps.signingKeys) });
   if (deps.imports !== undefined) app.quire.imports = deps.imports;
+  const injectedPrinter = deps.pdf !== undefined && 'print' in deps.pdf;
+  app.quire.pdfPrinter = injectedPrinter ? (deps.pdf as PdfPrinter) : createPdfPrinter((deps.pdf as PdfPrinterOptions | undefined) ?? {});
+  if (!injectedPrinter) app.addHook('onClose', () => app.quire.pdfPrinter!.close());
   app.decorateRequest('actor', null);
   installConnectionLimits(app, limits);
   installErrorHandling(app);

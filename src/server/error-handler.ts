@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isQuireError } from '../errors/index.ts';
+import { isQuireError, messageShownToClients } from '../errors/index.ts';
 import type { ErrorBody } from './schemas/error-body.ts';
 
 /**
@@ -49,7 +49,7 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 function describe(error: FastifyError): { status: number; message: string } {
   if (error.validation !== undefined) return { status: 400, message: error.message };
   if (isQuireError(error)) {
-    return error.status >= 500 ? { status: error.status, message: hiddenMessage(error.status) } : { status: error.status, message: error.message };
+    return error.status >= 500 && !messageShownToClients(error.code) ? { status: error.status, message: hiddenMessage(error.status) } : { status: error.status, message: error.message };
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) return { status, message: error.message };

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { QuireError } from '../errors/index.ts';
 import type { DocumentConverter } from '../service/document-converter.ts';
-import type { Actor, Clock, ServiceContext, SigningKeyPolicy } from '../service/index.ts';
+import type { Actor, Clock, PdfPrinter, ServiceContext, SigningKeyPolicy } from '../service/index.ts';
 import type { ImportSettings } from '../service/content-import.ts';
 import type { Store } from '../store/index.ts';
 
@@ -19,6 +19,8 @@ export interface QuireDecoration {
   signingKeys: SigningKeyPolicy | undefined;
   /** How websites are imported; undefined: the defaults (public addresses only). */
   imports?: ImportSettings | undefined;
+  /** Prints change-request PDFs: one browser for the app, closed with it. */
+  pdfPrinter?: PdfPrinter;
 }
 
 declare module 'fastify' {
@@ -38,8 +40,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports };
+  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter };
 }
 
 /**

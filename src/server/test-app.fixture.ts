@@ -35,11 +35,11 @@ export interface TestApp {
  * const t = await startTestApp();
  * expect((await t.call('GET', '/v1/user')).status).toBe(200);
  */
-export async function startTestApp(options: { now?: () => Date; logger?: AppDependencies['logger']; documentConversion?: AppDependencies['documentConversion'] } = {}): Promise<TestApp> {
+export async function startTestApp(options: { now?: () => Date; logger?: AppDependencies['logger']; documentConversion?: AppDependencies['documentConversion']; pdf?: AppDependencies['pdf'] } = {}): Promise<TestApp> {
   const directory = mkdtempSync(join(tmpdir(), 'quire-server-'));
   const store = await openStore({ kind: 'sqlite', directory, ...(options.now === undefined ? {} : { now: options.now }) });
   const admin = await bootstrap(store);
-  const app = await buildApp({ store, baseUrl: 'http://quire.test', ...(options.now === undefined ? {} : { clock: options.now }), ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.documentConversion === undefined ? {} : { documentConversion: options.documentConversion }) });
+  const app = await buildApp({ store, baseUrl: 'http://quire.test', ...(options.now === undefined ? {} : { clock: options.now }), ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.documentConversion === undefined ? {} : { documentConversion: options.documentConversion }), ...(options.pdf === undefined ? {} : { pdf: options.pdf }) });
   return {
     app,
     store,

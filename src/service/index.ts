@@ -265,3 +265,5 @@ export {
   searchSpaceContent,
   type SearchRefresh,
 } from './search.ts';
+export { changeRequestPdfUrl, getChangeRequestPdf, openChangeRequestPdf, printJob, type ChangeRequestPdfDownload, type ChangeRequestPdfQuery } from './change-request-pdf.ts';
+export { createPdfPrinter, defaultChromiumPath, type PaperFormat, type PdfPrinter, type PdfPrinterOptions, type PrintJob, type PrintResource } from './pdf-printer.ts';

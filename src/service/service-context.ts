@@ -2,6 +2,7 @@ import type { Store } from '../store/index.ts';
 import { inlineDocumentConverter, type DocumentConverter } from './document-converter.ts';
 import type { SigningKeyPolicy } from './signing-keys.ts';
 import type { ImportSettings } from './content-import.ts';
+import type { PdfPrinter } from './pdf-printer.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
 export type Clock = () => Date;
@@ -26,6 +27,8 @@ export interface ServiceContext {
   signingKeys?: SigningKeyPolicy | undefined;
   /** How websites are imported (SSRF allow-list, crawl limits); default `defaultImportSettings`. */
   imports?: ImportSettings | undefined;
+  /** Prints change-request PDFs (`createPdfPrinter`); without it those answer `PDF_PRINTER_UNAVAILABLE`. */
+  pdfPrinter?: PdfPrinter | undefined;
 }
 
 /**

@@ -36,6 +36,7 @@ export interface Database {
   search_index_state: SearchIndexStateTable;
   search_pages: SearchPagesTable;
   search_sections: SearchSectionsTable;
+  change_request_pdfs: ChangeRequestPdfsTable;
 }
 
 export interface SitesTable {
@@ -419,4 +420,19 @@ export interface SearchSectionsTable {
   title: string;
   anchor: string;
   body: string;
+}
+/** A PDF printed of a change request (migration 0015): its key, and the blob holding its bytes. */
+export interface ChangeRequestPdfsTable {
+  id: string;
+  space_id: string;
+  change_request_id: string;
+  revision_id: string;
+  /** `all`, `page:<pageId>` (the page and its descendants) or `only:<pageId>`. */
+  variant: string;
+  /** SHA-256 (hex) of what else the print depends on: customization, titles, paper, print template. */
+  look: string;
+  /** SHA-256 of the PDF bytes, in the blob store. */
+  blob: string;
+  size: number;
+  created_at: string;
 }

@@ -55,3 +55,4 @@ export type {
   UserContentPermissionRecord,
 } from './content-permissions.ts';
 export type { SearchHits, SearchIndexPage, SearchIndexUpdate, SearchPageHit, SearchSectionHit, SearchStore } from './search.ts';
+export type { ChangeRequestPdfKey, ChangeRequestPdfRecord, NewChangeRequestPdf } from './change-request-pdfs.ts';

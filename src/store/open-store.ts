@@ -37,6 +37,7 @@ import { contentPermissionStore } from './content-permissions.ts';
 import { organizationInviteStore } from './organization-invites.ts';
 import { linkStore } from './links.ts';
 import { searchStore } from './search.ts';
+import { changeRequestPdfStore } from './change-request-pdfs.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -107,6 +108,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...organizationInviteStore(context),
     ...linkStore(context),
     ...searchStore(context),
+    ...changeRequestPdfStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

@@ -25,6 +25,7 @@ import type { ContentPermissionStore } from './content-permissions.ts';
 import type { OrganizationInviteStore } from './organization-invites.ts';
 import type { LinkStore } from './links.ts';
 import type { SearchStore } from './search.ts';
+import type { ChangeRequestPdfStore } from './change-request-pdfs.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -57,7 +58,8 @@ export interface Store
     ContentPermissionStore,
     OrganizationInviteStore,
     LinkStore,
-    SearchStore {
+    SearchStore,
+    ChangeRequestPdfStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

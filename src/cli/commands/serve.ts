@@ -2,6 +2,7 @@ import { QuireError } from '../../errors/index.ts';
 import { buildApp, listen } from '../../server/index.ts';
 import { importSettingsFromEnv } from '../../service/index.ts';
 import { checkSigningKeyPolicy, defaultMaxFileBytes, defaultSigningKeyPolicy, discardOrphanRevisions, orphanGraceOption, purgeExpiredSpaces, resolveTokenExpiry, visitorClaimsLifetimeMs, type SigningKeyPolicy } from '../../service/index.ts';
+import type { PdfPrinterOptions } from '../../service/index.ts';
 import { describeBytes, type Store } from '../../store/index.ts';
 import { exitCodes } from '../exit-codes.ts';
 import { parseByteSize } from './byte-size.ts';
@@ -43,6 +44,7 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
   const orphanGraceMs = orphanGraceOption(process.env['QUIRE_ORPHAN_GRACE_MS']);
   const signingKeys = signingKeyPolicyOption(process.env['QUIRE_SIGNING_KEY_MAX_AGE']);
   const imports = importSettingsFromEnv(process.env);
+  const pdf = pdfPrinterOptions(process.env['QUIRE_CHROMIUM'], process.env['QUIRE_PDF_PAPER']);
   const stop = stopRequested(options.signal);
   const store = await openServiceStore({ data: options.data, ...(options.database === undefined ? {} : { database: options.database }) });
   const timers: NodeJS.Timeout[] = [];
@@ -57,7 +59,7 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
     timers.push(setInterval(() => void purge(), purgeEveryMs), setInterval(() => void sweep(), orphanSweepEveryMs));
     for (const timer of timers) timer.unref();
 
-    const app = await buildApp({ store, maxFileBytes, imports, ...(signingKeys === undefined ? {} : { signingKeys }), ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
+    const app = await buildApp({ store, maxFileBytes, imports, pdf, ...(signingKeys === undefined ? {} : { signingKeys }), ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
     let baseUrl: string;
     try {
       baseUrl = await listen(app, { port: options.port, host: options.host });
@@ -107,6 +109,24 @@ export function signingKeyPolicyOption(maxAge: string | undefined): SigningKeyPo
     throw new QuireError('INVALID_ARGUMENT', `QUIRE_SIGNING_KEY_MAX_AGE must be at least 1h (a visitor-claims token's lifetime), not ${JSON.stringify(maxAge)}`, { field: 'QUIRE_SIGNING_KEY_MAX_AGE' });
   }
   return checkSigningKeyPolicy({ ...defaultSigningKeyPolicy, rotateAfterMs });
+}
+
+/**
+ * How `quire serve` prints change-request PDFs: Chromium at `QUIRE_CHROMIUM` (default `/usr/bin/chromium`), on
+ * `QUIRE_PDF_PAPER` sheets (`A4`, the default, or `Letter`).
+ *
+ * @example
+ * pdfPrinterOptions('/opt/chromium/chrome', 'letter') // → { executablePath: '/opt/chromium/chrome', paper: 'Letter' }
+ */
+export function pdfPrinterOptions(chromium: string | undefined, paper: string | undefined): PdfPrinterOptions {
+  const options: PdfPrinterOptions = {};
+  if (chromium !== undefined && chromium.trim() !== '') options.executablePath = chromium.trim();
+  if (paper !== undefined && paper.trim() !== '') {
+    const named = paper.trim().toLowerCase();
+    if (named !== 'a4' && named !== 'letter') throw new QuireError('INVALID_ARGUMENT', `QUIRE_PDF_PAPER must be A4 or Letter, not ${JSON.stringify(paper)}`, { field: 'QUIRE_PDF_PAPER' });
+    options.paper = named === 'a4' ? 'A4' : 'Letter';
+  }
+  return options;
 }
 
 function printBanner(terminal: Terminal, facts: { baseUrl: string; token: string; tokenPath: string; organization: string; store: Store; created: boolean; maxFileBytes: number }): void {

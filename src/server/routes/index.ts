@@ -26,6 +26,7 @@ import { organizationInviteRoutes } from './organization-invites.ts';
 import { contentImportRoutes } from './content-import.ts';
 import { linkRoutes } from './links.ts';
 import { searchRoutes } from './search.ts';
+import { changeRequestPdfRoutes } from './change-request-pdf.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -63,4 +64,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(contentImportRoutes);
   await app.register(linkRoutes);
   await app.register(searchRoutes);
+  await app.register(changeRequestPdfRoutes);
 };

@@ -13,6 +13,7 @@ import { teamsMoreMigration } from './0010-teams-more.ts';
 import { memberRemovalRequestsMigration } from './0011-member-removal-requests.ts';
 import { linksMigration } from './0013-links.ts';
 import { searchMigration } from './0012-search.ts';
+import { changeRequestPdfsMigration } from './0015-change-request-pdfs.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -38,6 +39,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0011-member-removal-requests': memberRemovalRequestsMigration(),
         '0013-links': linksMigration(),
         '0012-search': searchMigration(dialect),
+        '0015-change-request-pdfs': changeRequestPdfsMigration(),
       };
     },
   };
