@@ -35,6 +35,8 @@ export interface AppliedContentChanges {
   layout?: DirectoryLayout | undefined;
   /** The slug indexes of the new tree: give them as `baseSlugs` to the next batch. */
   slugs: PageTreeSlugs;
+  /** The pages whose body the batch set, with the document now holding it (what a links index must extract). */
+  bodies: Array<{ page: string; documentId: string }>;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
     relinked = true;
   }
 
+  const bodies: Array<{ page: string; documentId: string }> = [];
   let targets: LinkTargets | undefined;
   const targetsNow = () => (targets ??= linkTargetsOf(laidOut, layoutNow(), batch));
   for (const [pageId, { changeIndex, markdown, asFile }] of batch.submitted) {
@@ -89,7 +92,10 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
     // and it is kept exactly as written (docs/api-extensions.md), which also spares laying out the whole tree.
     const body = asFile || scanReferences(markdown.body).length === 0 ? markdown.body : resolveSubmittedLinks(markdown.body, file(), targetsNow());
     const documentId = body === '' ? undefined : documentIdOf(body);
-    if (documentId !== undefined) newDocuments.set(documentId, body);
+    if (documentId !== undefined) {
+      newDocuments.set(documentId, body);
+      bodies.push({ page: pageId, documentId });
+    }
     const next = withDocumentId(markdown.deferredTargets ? withResolvedTargets(page, file(), targetsNow(), changeIndex, asFile) : page, documentId);
     draft.setPage(pageId, next);
     keepHead(batch, next, markdown, asFile, body, lazyResolver(() => createResolver(file(), layoutNow(), snapshot.source.root)));
@@ -102,7 +108,7 @@ export async function settleBatch(batch: ContentBatch, storedLookup: DocumentLoo
   }
   // Settling changes bodies, not places: the layout of the tree laid out is the result's, unless relinking renamed something.
   const resultLayout = layout !== undefined && sameLayout(laidOut, result) ? layout : undefined;
-  return { snapshot: result, documents: newDocuments, files: batch.insertedFiles, replacedFiles: batch.replacedFiles, outcomes: batch.outcomeList(), layout: resultLayout, slugs: draft.handOverSlugs() };
+  return { snapshot: result, documents: newDocuments, files: batch.insertedFiles, replacedFiles: batch.replacedFiles, outcomes: batch.outcomeList(), layout: resultLayout, slugs: draft.handOverSlugs(), bodies };
 }
 
 function withBatchDocuments(documents: ReadonlyMap<string, string>, lookup: DocumentLookup): DocumentLookup {

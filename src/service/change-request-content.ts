@@ -10,7 +10,7 @@ import { moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { newContentId } from './new-content-id.ts';
 import { carryOver, takeCarryOver } from './batch-carry-over.ts';
-import { recordRevisionLinks } from './links.ts';
+import { recordBatchLinks } from './links.ts';
 import type { PublishedChangeRequest, PublishedContentUpdate, PublishedContentUpdateChange, PublishedFile } from './published-content-shapes.ts';
 import { maxFileBytesOf, type ServiceContext } from './service-context.ts';
 import { uploadedBlobSizes } from './uploaded-blobs.ts';
@@ -82,8 +82,8 @@ export async function updateChangeRequestContent(
     const moved = await moveHeadOrDiscard(ctx.store, next, () => ctx.store.setChangeRequestHead(id, changeRequest.revision, next));
     return moved ? { applied, revisionId: next } : undefined;
   });
-  // Links are extracted from the pages whose body or path the batch changed, and stored (src/store/links.ts).
-  await recordRevisionLinks(ctx, revisionId, applied.snapshot, { layout: applied.layout, documents: applied.documents });
+  // The links of the bodies the batch wrote are extracted and stored (src/store/links.ts).
+  await recordBatchLinks(ctx, applied);
   // Then (not before: the next batch extends the layout in place) for the next batch, made on the revision just
   // written, which the change request now shows.
   carryOver(revisionId, { layout: applied.layout, slugs: applied.slugs });

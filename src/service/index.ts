@@ -248,7 +248,7 @@ export {
   listFileBacklinks,
   listPageLinks,
   listSpaceLinks,
-  recordRevisionLinks,
+  recordBatchLinks,
   type LinkListOptions,
   type LinkStats,
   type LinkTargetReference,

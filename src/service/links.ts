@@ -1,5 +1,5 @@
 import { extractLinks, type ExtractedLink, type LinkRelation } from '../content/link-extraction.ts';
-import { extractKey, extractKeysOf, missingExtracts, resolveLinkGraph, targetKey, type LinkGraph, type LinkOccurrence, type LinkStatus, type LinkTarget } from '../content/link-graph.ts';
+import { extractKey, extractKeysOf, missingExtracts, resolveLinkGraph, targetKey, type ExtractKey, type LinkGraph, type LinkOccurrence, type LinkStatus, type LinkTarget } from '../content/link-graph.ts';
 import { QuireError } from '../errors/index.ts';
 import { planLayout, type DirectoryLayout } from '../format/directory-layout.ts';
 import type { RevisionSnapshot } from '../model/revision-snapshot.ts';
@@ -65,21 +65,43 @@ export interface LinkListOptions extends ListOptions {
 const graphs = new LruCache<LinkGraph>(500_000);
 
 /**
- * Stores the links of the pages of a revision just written whose (body, path) pair has none stored yet: after a
- * one-page edit, that page's. `documents` are bodies at hand (the batch's new ones); others are read from the
- * store. `layout` is `planLayout(snapshot)` when the writer has it. Returns the extracts of every pair of the
- * revision, by `extractKey`.
+ * Stores the links of the bodies a content batch wrote (`AppliedContentChanges.bodies`), at the paths the
+ * batch's layout gives them: the work of a batch is its own pages', whatever the size of the space. Pages it
+ * moved without a new body, and a batch that did not lay its tree out, leave their pairs to the first read
+ * (`linkGraphOf` extracts what is missing, with the same result). Merges and updates write no new body but
+ * those of text merges, extracted on first read the same way.
  *
  * @example
- * await recordRevisionLinks(ctx, next, applied.snapshot, { layout: applied.layout, documents: applied.documents });
+ * await recordBatchLinks(ctx, applied);
  */
-export async function recordRevisionLinks(
+export async function recordBatchLinks(
   ctx: ServiceContext,
-  revisionId: string,
+  applied: { layout?: DirectoryLayout | undefined; documents: ReadonlyMap<string, string>; bodies: ReadonlyArray<{ page: string; documentId: string }> },
+): Promise<void> {
+  const { layout } = applied;
+  if (layout === undefined || applied.bodies.length === 0) return;
+  const keys = new Map<string, ExtractKey>();
+  for (const { page, documentId } of applied.bodies) {
+    const pagePath = layout.pages.get(page);
+    if (pagePath !== undefined) keys.set(extractKey({ documentId, pagePath }), { documentId, pagePath });
+  }
+  const stored = await ctx.store.getLinkExtracts([...keys.values()]);
+  const missing = [...keys.entries()].filter(([key]) => !stored.has(key)).map(([, key]) => key);
+  if (missing.length === 0) return;
+  const read = await ctx.store.getDocuments(missing.map((key) => key.documentId).filter((id) => !applied.documents.has(id)));
+  await ctx.store.putLinkExtracts(missing.map((key) => ({ ...key, links: extractLinks(applied.documents.get(key.documentId) ?? read.get(key.documentId) ?? '', key.pagePath) })));
+}
+
+/**
+ * The extracts of every (body, path) pair of a revision, by `extractKey`: those stored, and those missing
+ * (pages moved or written by a merge), extracted now and stored, so the next read finds them. `documents` are
+ * bodies at hand; others are read from the store.
+ */
+async function extractMissingLinks(
+  ctx: ServiceContext,
   snapshot: RevisionSnapshot,
   given: { layout?: DirectoryLayout | undefined; documents?: ReadonlyMap<string, string> } = {},
 ): Promise<Map<string, readonly ExtractedLink[]>> {
-  // The writer's layout is read here only: once the write is done, the next batch extends it in place.
   const layout = given.layout ?? planLayout(snapshot);
   const keys = extractKeysOf(snapshot, layout);
   const stored = await ctx.store.getLinkExtracts(keys);
@@ -108,7 +130,7 @@ export async function linkGraphOf(ctx: ServiceContext, revision: RevisionSnapsho
   if (cached !== undefined) return cached;
   // Laid out once per revision: the graph made with it is what is kept.
   const layout = planLayout(revision);
-  const extracts = await recordRevisionLinks(ctx, revision.id, revision, { layout });
+  const extracts = await extractMissingLinks(ctx, revision, { layout });
   const graph = resolveLinkGraph(revision, layout, (key) => extracts.get(extractKey(key)), { inAppPrefixes: [prefix] });
   graphs.set(cacheKey, graph, Math.max(1, graph.occurrences.length));
   return graph;

@@ -6,7 +6,6 @@ import type { Actor } from './actor.ts';
 import { spaceAccess } from './content-access.ts';
 import { requireEditable } from './editable-space.ts';
 import { HeadMoved, moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
-import { recordRevisionLinks } from './links.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { oneMergeAtATime } from './one-merge-at-a-time.ts';
 import { refreshSearchIndexAfterCommit } from './search.ts';
@@ -79,8 +78,6 @@ function mergeOnHead(ctx: ServiceContext, actor: Actor, spaceId: string, id: str
         return true;
       }),
     );
-    // A fast-forward's content is the change request's, whose links were recorded when it was written.
-    if (head !== base) await recordRevisionLinks(ctx, revision, merged);
     return { revision, result: 'merge' as const };
   });
 }

@@ -4,7 +4,6 @@ import type { Actor } from './actor.ts';
 import { spaceAccess } from './content-access.ts';
 import { requireEditable } from './editable-space.ts';
 import { moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
-import { recordRevisionLinks } from './links.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { mergeSides, type MergeOutcome } from './merge-change-request.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -43,7 +42,6 @@ export async function updateChangeRequestFromSpace(ctx: ServiceContext, actor: A
     const next = fastForward ? head : await ctx.store.putRevision(spaceId, revisionContentOf(result.snapshot, { type: 'update', parents: [changeRequest.revision, head] }));
     const moveHead = () => ctx.store.setChangeRequestHead(id, changeRequest.revision, next, { revisionMergedAncestor: head });
     const moved = fastForward ? await moveHead() : await moveHeadOrDiscard(ctx.store, next, moveHead);
-    if (moved && !fastForward) await recordRevisionLinks(ctx, next, result.snapshot);
     return moved ? { revision: next, result: 'update' as const } : undefined;
   });
 }
