@@ -136,9 +136,6 @@ export interface PublishedCommentReply {
   permissions: { view: boolean; edit: boolean; reply: boolean; delete: boolean };
 }
 
-/** `OrganizationMember`, as listCommenters… answers it. */
-export type PublishedCommenter = PublishedMember;
-
 /** An opened discussion: the caller's access, the store scope, and the content it is about. */
 interface OpenedDiscussion {
   access: SpaceAccess;
@@ -360,7 +357,7 @@ export async function deleteCommentReply(ctx: ServiceContext, actor: Actor, plac
  * @example
  * const { items } = await listCommenters(ctx, actor, { spaceId });
  */
-export async function listCommenters(ctx: ServiceContext, actor: Actor, place: CommentPlace, options: ListOptions = {}): Promise<PublishedList<PublishedCommenter>> {
+export async function listCommenters(ctx: ServiceContext, actor: Actor, place: CommentPlace, options: ListOptions = {}): Promise<PublishedList<PublishedMember>> {
   const opened = await openDiscussion(ctx, actor, place);
   const organizationId = opened.access.space.organizationId;
   const page = await ctx.store.listCommenters(opened.scope, organizationId, options);

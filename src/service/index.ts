@@ -192,7 +192,6 @@ export {
   type CommentReplyUpdate,
   type CommentUpdate,
   type PublishedComment,
-  type PublishedCommenter,
   type PublishedCommentPage,
   type PublishedCommentReply,
   type PublishedEmojiReaction,

@@ -49,9 +49,6 @@ export interface CommentRecord {
   reactions: ReactionRecord[];
 }
 
-/** A member who commented (its counts are the service's, as for every member). */
-export type CommenterRecord = MemberRecord;
-
 /** A reply to a comment. */
 export interface CommentReplyRecord {
   id: string;
@@ -140,7 +137,7 @@ export interface CommentStore {
    * Members of the space's organization who posted a comment or a reply in `scope`, by user id. Users who left
    * the organization are not listed (the published items are `OrganizationMember`s).
    */
-  listCommenters(scope: CommentScope, organizationId: string, options?: ListOptions): Promise<ListPage<CommenterRecord>>;
+  listCommenters(scope: CommentScope, organizationId: string, options?: ListOptions): Promise<ListPage<MemberRecord>>;
 }
 
 /**

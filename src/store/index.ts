@@ -42,7 +42,7 @@ export type { StoredAdaptiveSchema } from './site-adaptive-schemas.ts';
 export type { SiteTree } from './site-tree.ts';
 export type { SyncPointRecord } from './sync-points.ts';
 export type { NewSigningKey, PublicSigningKeyRecord, SigningKeyRecord, StoredJwk } from './signing-keys.ts';
-export type { CommenterRecord, CommentFilter, CommentPatch, CommentRecord, CommentReplyPatch, CommentReplyRecord, CommentScope, NewComment, ReactionChange, ReactionRecord, TableCellRef } from './comments.ts';
+export type { CommentFilter, CommentPatch, CommentRecord, CommentReplyPatch, CommentReplyRecord, CommentScope, NewComment, ReactionChange, ReactionRecord, TableCellRef } from './comments.ts';
 export { checkEmoji, maxCommentBodyLength } from './comments.ts';
 export type { NewTeam, TeamFilter, TeamMemberChange, TeamMemberRecord, TeamRecord, TeamRole } from './teams.ts';
 export { teamRoles, teamTitleLimits } from './teams.ts';

@@ -17,7 +17,6 @@ import {
 } from '../../service/index.ts';
 import { actorOf, serviceContext } from '../request-context.ts';
 import {
-  CommenterSchema,
   CommentFormatQuery,
   CommentListFilters,
   CommentPostBody,
@@ -30,6 +29,7 @@ import {
 import { EntityId } from '../schemas/entity-id.ts';
 import { errorResponses } from '../schemas/error-body.ts';
 import { ListOf, PaginationQuery } from '../schemas/list.ts';
+import { OrganizationMemberSchema } from '../schemas/organization-member.ts';
 
 // `changeRequestId` is the change request's id or its number in the space.
 const SpaceParams = Type.Object({ spaceId: EntityId });
@@ -150,7 +150,7 @@ function discussionRoutes(app: TypedApp, prefix: string, Params: DiscussionParam
 
   app.get(
     `${prefix}/commenters`,
-    { schema: { params: Params, querystring: PaginationQuery, response: { 200: ListOf(CommenterSchema), ...errorResponses } } },
+    { schema: { params: Params, querystring: PaginationQuery, response: { 200: ListOf(OrganizationMemberSchema), ...errorResponses } } },
     async (request) => listCommenters(serviceContext(request), actorOf(request), placeOf(request.params), request.query),
   );
 }

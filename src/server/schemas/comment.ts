@@ -5,7 +5,6 @@ import { EntityId } from './entity-id.ts';
 import { FreeObject } from './free-object.ts';
 import { JsonDocumentSchema } from './revision.ts';
 import { UserSchema } from './user.ts';
-import { OrganizationMemberSchema } from './organization-member.ts';
 
 const Timestamp = Type.String({ format: 'date-time' });
 
@@ -111,5 +110,3 @@ export const CommentReplySchema = Type.Unsafe<PublishedCommentReply>(
   }),
 );
 
-/** The published `OrganizationMember`, as the commenter lists answer it. */
-export const CommenterSchema = OrganizationMemberSchema;
