@@ -133,7 +133,8 @@ function decodeURIComponentSafe(path: string): string {
 /**
  * The Markdown body of a planned page, with links to imported pages and images rewritten by `pageLink` and
  * `imageLink` (which answer undefined for anything not imported: that link stays as the converter wrote it,
- * an absolute URL).
+ * an absolute URL). Both are asked about the URL without its fragment; a link's `#anchor` is kept after what
+ * `pageLink` answers (`/pages/<id>#storage`), since it names a heading of the imported page.
  *
  * @example
  * pageBody(page, convertHtmlPage, (url) => ids.get(url) && `/pages/${ids.get(url)}`, (url) => undefined)
@@ -147,7 +148,10 @@ export function pageBody(
   if (page.source === undefined) return '';
   return convert(page.source.html, {
     url: page.source.url,
-    rewriteLink: (url) => pageLink(normaliseUrl(url)),
+    rewriteLink: (url) => {
+      const target = pageLink(normaliseUrl(url));
+      return target === undefined ? undefined : target + new URL(url).hash;
+    },
     rewriteImage: (url) => imageLink(normaliseUrl(url)),
   }).markdown;
 }

@@ -5,6 +5,7 @@ import { checkSigningKeyPolicy, defaultMaxFileBytes, systemClock, type Clock, ty
 import { createPdfPrinter, type PdfPrinter, type PdfPrinterOptions } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
 import type { ImportSettings } from '../service/content-import.ts';
+import { createImportRunner } from '../service/import-runs.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
 import { installJsonBodies } from './json-body.ts';
@@ -84,6 +85,8 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   const injectedPrinter = deps.pdf !== undefined && 'print' in deps.pdf;
   app.quire.pdfPrinter = injectedPrinter ? (deps.pdf as PdfPrinter) : createPdfPrinter((deps.pdf as PdfPrinterOptions | undefined) ?? {});
   if (!injectedPrinter) app.addHook('onClose', () => app.quire.pdfPrinter!.close());
+  app.quire.importRuns = createImportRunner(deps.store, { concurrency: deps.imports?.runConcurrency });
+  app.addHook('onClose', () => app.quire.importRuns!.close());
   app.decorateRequest('actor', null);
   installConnectionLimits(app, limits);
   installErrorHandling(app);

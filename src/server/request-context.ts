@@ -3,6 +3,7 @@ import { QuireError } from '../errors/index.ts';
 import type { DocumentConverter } from '../service/document-converter.ts';
 import type { Actor, Clock, PdfPrinter, ServiceContext, SigningKeyPolicy } from '../service/index.ts';
 import type { ImportSettings } from '../service/content-import.ts';
+import type { ImportRunner } from '../service/import-runs.ts';
 import type { Store } from '../store/index.ts';
 
 /** What `buildApp` decorates the app with: the store (built outside Fastify), the clock, the base URL. */
@@ -21,6 +22,8 @@ export interface QuireDecoration {
   imports?: ImportSettings | undefined;
   /** Prints change-request PDFs: one browser for the app, closed with it. */
   pdfPrinter?: PdfPrinter;
+  /** Runs website import runs in the background, a few at once; stopped with the app. */
+  importRuns?: ImportRunner;
 }
 
 declare module 'fastify' {
@@ -40,8 +43,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter };
+  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns };
 }
 
 /**

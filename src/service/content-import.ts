@@ -2,6 +2,9 @@ import PQueue from 'p-queue';
 import type { ContentChange } from '../content/index.ts';
 import { maxChangesPerBatch } from '../content/index.ts';
 import { QuireError } from '../errors/index.ts';
+import { planLayout } from '../format/directory-layout.ts';
+import { relativePath } from '../format/directory-path.ts';
+import { encodeTargetPath } from '../format/reference-resolver.ts';
 import { crawlSite, defaultCrawlLimits, normaliseUrl, scopeOf, type CrawlLimits, type CrawlProgress } from '../import/crawl-site.ts';
 import { importRobotsToken, importUserAgent, SiteFetcher, type HostResolver } from '../import/fetch-page.ts';
 import { convertHtmlPage, discoverLinks } from '../import/html-to-markdown.ts';
@@ -139,8 +142,9 @@ export function importSubject(url: URL): string {
  * The engine every import uses: crawls the site at `url` (`crawlSite`, under the server's `ImportSettings`),
  * plans the page tree (`planImport`), stores the site's images as files, and writes the pages into the change
  * request `changeRequestId` through `updateChangeRequestContent` (the one content write path): the files first,
- * then the pages level by level (a parent before its children), then their bodies with links between imported
- * pages (`/pages/<id>`) and to imported images (`/files/<id>`) resolved by the write path into relative paths.
+ * then the pages level by level (a parent before its children), then their bodies, converted with links between
+ * imported pages and to imported images written as the relative paths of the Git layout (anchors kept), so a
+ * stored body is the converter's output for the page's place in the space.
  * A start URL that cannot be imported at all is `INVALID_ARGUMENT` naming `url`; single pages that fail are
  * skipped with their reason. `signal` stops it between steps (a cancelled run).
  *
@@ -208,24 +212,33 @@ export async function importWebsite(
       }
     }
 
-    const pageLink = (link: string) => {
-      if (!link.startsWith(url.origin)) return undefined;
-      const id = pageIds.get(pageKey(link, prefix));
-      return id === undefined ? undefined : `/pages/${id}`;
-    };
-    const imageLink = (image: string) => {
-      const id = fileIds.get(image);
-      return id === undefined ? undefined : `/files/${id}`;
+    // Bodies are converted with their links already in the Git layout (relative paths between the pages' files,
+    // anchors kept), which the write path keeps as written: the converter lays tables out around the targets
+    // the page stores, and the stored body is the converter's output as it is.
+    const layout = planLayout(await ctx.store.getRevision(revision!));
+    const filePathOf = (page: PlannedPage) => layout.pages.get(pageIds.get(page.key)!)!;
+    const linksFrom = (page: PlannedPage) => {
+      const from = filePathOf(page);
+      const pageLink = (link: string) => {
+        if (!link.startsWith(url.origin)) return undefined;
+        const id = pageIds.get(pageKey(link, prefix));
+        const target = id === undefined ? undefined : layout.pages.get(id);
+        return target === undefined ? undefined : encodeTargetPath(relativePath(from, target));
+      };
+      const imageLink = (image: string) => {
+        const id = fileIds.get(image);
+        const target = id === undefined ? undefined : layout.files.get(id);
+        return target === undefined ? undefined : encodeTargetPath(relativePath(from, target));
+      };
+      return { pageLink, imageLink };
     };
     const withBodies = plan.pages.filter((page) => page.source !== undefined);
     for (const chunk of chunks(withBodies, maxChangesPerBatch)) {
       throwIfAborted(options.signal);
-      const changes = chunk.map((page): ContentChange => ({
-        operation: 'update_page',
-        page: pageIds.get(page.key)!,
-        title: page.title,
-        document: { markdown: pageBody(page, convertHtmlPage, pageLink, imageLink) },
-      }) as ContentChange);
+      const changes = chunk.map((page): ContentChange => {
+        const { pageLink, imageLink } = linksFrom(page);
+        return { operation: 'update_page', page: pageIds.get(page.key)!, title: page.title, document: { markdown: pageBody(page, convertHtmlPage, pageLink, imageLink) } } as ContentChange;
+      });
       revision = (await write(changes)).changeRequest.revision;
     }
 

@@ -266,3 +266,4 @@ export {
 } from './search.ts';
 export { changeRequestPdfUrl, getChangeRequestPdf, openChangeRequestPdf, printJob, type ChangeRequestPdfDownload, type ChangeRequestPdfQuery } from './change-request-pdf.ts';
 export { createPdfPrinter, defaultChromiumPath, type PaperFormat, type PdfPrinter, type PdfPrinterOptions, type PrintJob, type PrintResource } from './pdf-printer.ts';
+export { cancelImportRun, createImportRunner, getImportRun, listImportRuns, startImportRun, type ImportRunner, type ImportRunQuery, type PublishedImportRun, type StartImportRunBody } from './import-runs.ts';

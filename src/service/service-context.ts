@@ -3,6 +3,7 @@ import { inlineDocumentConverter, type DocumentConverter } from './document-conv
 import type { SigningKeyPolicy } from './signing-keys.ts';
 import type { ImportSettings } from './content-import.ts';
 import type { PdfPrinter } from './pdf-printer.ts';
+import type { ImportRunner } from './import-runs.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
 export type Clock = () => Date;
@@ -29,6 +30,8 @@ export interface ServiceContext {
   imports?: ImportSettings | undefined;
   /** Prints change-request PDFs (`createPdfPrinter`); without it those answer `PDF_PRINTER_UNAVAILABLE`. */
   pdfPrinter?: PdfPrinter | undefined;
+  /** Runs import runs in the background of this process (`createImportRunner`); without it `startImportRun` is `INTERNAL`. */
+  importRuns?: ImportRunner | undefined;
 }
 
 /**

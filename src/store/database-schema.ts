@@ -37,6 +37,7 @@ export interface Database {
   search_pages: SearchPagesTable;
   search_sections: SearchSectionsTable;
   change_request_pdfs: ChangeRequestPdfsTable;
+  import_runs: ImportRunsTable;
 }
 
 export interface SitesTable {
@@ -435,4 +436,25 @@ export interface ChangeRequestPdfsTable {
   blob: string;
   size: number;
   created_at: string;
+}
+/** A website import run (migration 0014): status, counts, pages written (JSON), the running process's heartbeat. */
+export interface ImportRunsTable {
+  id: string;
+  organization_id: string;
+  space_id: string;
+  change_request_id: string | null;
+  source_url: string;
+  /** pending, in-progress, completed, failed or cancelled. */
+  status: string;
+  reason: string | null;
+  discovered: number;
+  imported: number;
+  /** JSON: `ImportRunPage[]`. */
+  pages: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  heartbeat_at: string;
 }

@@ -56,3 +56,5 @@ export type {
 } from './content-permissions.ts';
 export type { SearchHits, SearchIndexPage, SearchIndexUpdate, SearchPageHit, SearchSectionHit, SearchStore } from './search.ts';
 export type { ChangeRequestPdfKey, ChangeRequestPdfRecord, NewChangeRequestPdf } from './change-request-pdfs.ts';
+export type { ImportRunChange, ImportRunFilter, ImportRunPage, ImportRunRecord, ImportRunStatus, NewImportRun } from './import-runs.ts';
+export { activeImportRunStatuses } from './import-runs.ts';

@@ -38,6 +38,7 @@ import { organizationInviteStore } from './organization-invites.ts';
 import { linkStore } from './links.ts';
 import { searchStore } from './search.ts';
 import { changeRequestPdfStore } from './change-request-pdfs.ts';
+import { importRunStore } from './import-runs.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -109,6 +110,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...linkStore(context),
     ...searchStore(context),
     ...changeRequestPdfStore(context),
+    ...importRunStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

@@ -26,6 +26,7 @@ import type { OrganizationInviteStore } from './organization-invites.ts';
 import type { LinkStore } from './links.ts';
 import type { SearchStore } from './search.ts';
 import type { ChangeRequestPdfStore } from './change-request-pdfs.ts';
+import type { ImportRunStore } from './import-runs.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -59,7 +60,8 @@ export interface Store
     OrganizationInviteStore,
     LinkStore,
     SearchStore,
-    ChangeRequestPdfStore {
+    ChangeRequestPdfStore,
+    ImportRunStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

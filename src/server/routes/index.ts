@@ -27,6 +27,7 @@ import { contentImportRoutes } from './content-import.ts';
 import { linkRoutes } from './links.ts';
 import { searchRoutes } from './search.ts';
 import { changeRequestPdfRoutes } from './change-request-pdf.ts';
+import { importRunRoutes } from './import-runs.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -65,4 +66,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(linkRoutes);
   await app.register(searchRoutes);
   await app.register(changeRequestPdfRoutes);
+  await app.register(importRunRoutes);
 };

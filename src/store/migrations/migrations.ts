@@ -14,6 +14,7 @@ import { memberRemovalRequestsMigration } from './0011-member-removal-requests.t
 import { linksMigration } from './0013-links.ts';
 import { searchMigration } from './0012-search.ts';
 import { changeRequestPdfsMigration } from './0015-change-request-pdfs.ts';
+import { importRunsMigration } from './0014-import-runs.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0013-links': linksMigration(),
         '0012-search': searchMigration(dialect),
         '0015-change-request-pdfs': changeRequestPdfsMigration(),
+        '0014-import-runs': importRunsMigration(),
       };
     },
   };
