@@ -11,10 +11,10 @@ import { organizationInvitesMigration } from './0008-organization-invites.ts';
 import { signingKeysMigration } from './0009-signing-keys.ts';
 import { teamsMoreMigration } from './0010-teams-more.ts';
 import { memberRemovalRequestsMigration } from './0011-member-removal-requests.ts';
-import { linksMigration } from './0013-links.ts';
 import { searchMigration } from './0012-search.ts';
-import { changeRequestPdfsMigration } from './0015-change-request-pdfs.ts';
+import { linksMigration } from './0013-links.ts';
 import { importRunsMigration } from './0014-import-runs.ts';
+import { changeRequestPdfsMigration } from './0015-change-request-pdfs.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -38,10 +38,10 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0009-signing-keys': signingKeysMigration(),
         '0010-teams-more': teamsMoreMigration(),
         '0011-member-removal-requests': memberRemovalRequestsMigration(),
-        '0013-links': linksMigration(),
         '0012-search': searchMigration(dialect),
-        '0015-change-request-pdfs': changeRequestPdfsMigration(),
+        '0013-links': linksMigration(),
         '0014-import-runs': importRunsMigration(),
+        '0015-change-request-pdfs': changeRequestPdfsMigration(),
       };
     },
   };
