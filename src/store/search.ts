@@ -115,12 +115,12 @@ export interface SearchStore {
 
 /** A section's body beyond this many characters is not indexed (PostgreSQL caps a tsvector at 1 MB). */
 const maxIndexedBody = 100_000;
-const batchRows = 100;
+/** Rows per insert statement (well under both engines' limits on bound parameters). */
+const batchRows = 500;
 
 interface HitRow {
   space_id: string;
   page_id: string;
-  tier: number | string;
   engine: number | string;
   position: number | string;
   total: number | string;
@@ -131,7 +131,8 @@ interface HitRow {
   page_order: number | string;
   document_id: string | null;
   section: number | string;
-  section_engine: number | string;
+  section_engine: number | string | null;
+  in_title: number | boolean;
   in_heading: number | boolean;
   in_content: number | boolean;
   section_title: string;
@@ -161,30 +162,33 @@ export function searchStore(context: StoreContext): SearchStore {
         .values(batch.map((page) => ({ space_id: spaceId, ...pageColumns(page) })))
         .execute();
     }
-    const sections = pages.flatMap((page) =>
-      page.sections.map((section, index) => ({ page, section: index, title: section.title, anchor: section.anchor, body: section.body.slice(0, maxIndexedBody) })),
-    );
+    const sections = pages.flatMap((page) => {
+      // The page's title and description are in every row of the page: their terms are made once.
+      const titleTerms = searchTerms(pageText(page));
+      return page.sections.map((section, index) => ({ page, titleTerms, section: index, title: section.title, anchor: section.anchor, body: section.body.slice(0, maxIndexedBody) }));
+    });
     if (context.dialect === 'sqlite') {
       // The FTS rows take the sections' ids as rowids: ids are given here, under the write lock the transaction holds.
       const { next } = await db().selectFrom('search_sections').select(sql<number>`coalesce(max(id), 0) + 1`.as('next')).executeTakeFirstOrThrow();
       let id = Number(next);
       for (let start = 0; start < sections.length; start += batchRows) {
         const batch = sections.slice(start, start + batchRows).map((row) => ({ ...row, id: id++ }));
-        await db()
-          .insertInto('search_sections')
-          .values(batch.map((row) => ({ id: row.id, space_id: spaceId, page_id: row.page.pageId, section: row.section, title: row.title, anchor: row.anchor, body: row.body })))
-          .execute();
-        const values = batch.map((row) => sql`(${row.id}, ${searchTerms(pageText(row.page))}, ${searchTerms(row.title)}, ${searchTerms(row.body)})`);
-        await sql`insert into search_fts (rowid, title_terms, heading_terms, body_terms) values ${sql.join(values)}`.execute(db());
+        const rows = batch.map((row) => sql`(${row.id}, ${spaceId}, ${row.page.pageId}, ${row.section}, ${row.title}, ${row.anchor}, ${row.body})`);
+        await sql`insert into search_sections (id, space_id, page_id, section, title, anchor, body) values ${sql.join(rows)}`.execute(db());
+        const terms = batch.map((row) => sql`(${row.id}, ${row.titleTerms}, ${searchTerms(row.title)}, ${searchTerms(row.body)})`);
+        await sql`insert into search_fts (rowid, title_terms, heading_terms, body_terms) values ${sql.join(terms)}`.execute(db());
       }
       return;
     }
     for (let start = 0; start < sections.length; start += batchRows) {
       const values = sections.slice(start, start + batchRows).map(
-        (row) =>
-          sql`(${spaceId}, ${row.page.pageId}, ${row.section}, ${row.title}, ${row.anchor}, ${row.body}, ${weighted(searchTerms(pageText(row.page)), 'A')} || ${weighted(searchTerms(row.title), 'B')} || ${weighted(searchTerms(row.body), 'D')})`,
+        (row) => sql`(${spaceId}, ${row.page.pageId}, ${row.section}, ${row.title}, ${row.anchor}, ${row.body}, ${row.titleTerms}, ${searchTerms(row.title)}, ${searchTerms(row.body)})`,
       );
-      await sql`insert into search_sections (space_id, page_id, section, title, anchor, body, terms) values ${sql.join(values)}`.execute(db());
+      // The tsvectors are made by the server from the terms, once per row (title A, heading B, body D).
+      await sql`insert into search_sections (space_id, page_id, section, title, anchor, body, terms)
+        select space_id, page_id, section::integer, title, anchor, body,
+          setweight(to_tsvector('quire_english', title_terms), 'A') || setweight(to_tsvector('quire_english', heading_terms), 'B') || setweight(to_tsvector('quire_english', body_terms), 'D')
+        from (values ${sql.join(values)}) as v (space_id, page_id, section, title, anchor, body, title_terms, heading_terms, body_terms)`.execute(db());
     }
   };
 
@@ -261,31 +265,15 @@ export function searchStore(context: StoreContext): SearchStore {
       if (!Number.isInteger(offset) || offset < 0) throw new QuireError('INVALID_ARGUMENT', `offset must be a whole number, not ${offset}`, { field: 'offset' });
       if (!Number.isInteger(limit) || limit < 0) throw new QuireError('INVALID_ARGUMENT', `limit must be a whole number, not ${limit}`, { field: 'limit' });
       if (query.clauses.length === 0 || spaceIds.length === 0 || limit === 0) return { total: 0, pages: [] };
-      const hits = context.dialect === 'sqlite' ? sqliteHits(query, spaceIds) : postgresHits(query, spaceIds);
-      const { rows } = await sql<HitRow>`
-        with ${hits},
-        pages as (
-          select space_id, page_id, max(case when in_title then 2 when in_heading then 1 else 0 end) as tier, max(engine) as engine
-          from hits group by space_id, page_id
-        ),
-        ordered as (
-          select p.space_id, p.page_id, p.tier, p.engine, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
-            row_number() over (order by p.tier desc, p.engine desc, p.space_id, sp.page_order) as position,
-            count(*) over () as total
-          from pages p join search_pages sp on sp.space_id = p.space_id and sp.page_id = p.page_id
-        ),
-        ranked as (select * from ordered where position > ${offset} and position <= ${offset + limit})
-        select r.*, h.section, h.engine as section_engine, h.in_heading, h.in_content, ss.title as section_title, ss.anchor, ss.body
-        from ranked r
-        join hits h on h.space_id = r.space_id and h.page_id = r.page_id
-        join search_sections ss on ss.id = h.id
-      `.execute(db());
-      if (rows.length === 0) {
-        if (offset === 0) return { total: 0, pages: [] };
-        const { rows: counted } = await sql<{ total: number | string }>`with ${hits} select count(distinct space_id || '/' || page_id) as total from hits`.execute(db());
-        return { total: Number(counted[0]?.total ?? 0), pages: [] };
+      const rows = context.dialect === 'sqlite' ? await sqliteSearch(query, spaceIds, offset, limit).execute(db()) : await postgresSearch(query, spaceIds, offset, limit).execute(db());
+      const matched = rows.rows.filter((row) => row.section_engine !== null);
+      if (matched.length === 0) {
+        if (offset === 0 || rows.rows.length > 0) return { total: rows.rows.length > 0 ? Number(rows.rows[0]!.total) : 0, pages: [] };
+        // A window beyond the end: the count alone.
+        const counted = context.dialect === 'sqlite' ? await sqliteSearch(query, spaceIds, 0, 1).execute(db()) : await postgresSearch(query, spaceIds, 0, 1).execute(db());
+        return { total: Number(counted.rows[0]?.total ?? 0), pages: [] };
       }
-      return { total: Number(rows[0]!.total), pages: groupHits(rows, sectionsPerPage) };
+      return { total: Number(matched[0]!.total), pages: groupHits(matched, sectionsPerPage) };
     },
   };
 }
@@ -293,10 +281,6 @@ export function searchStore(context: StoreContext): SearchStore {
 /** The title and description of a page: what its rows index in their title column. */
 function pageText(page: SearchablePage): string {
   return page.description === '' ? page.title : `${page.title} ${page.description}`;
-}
-
-function weighted(terms: string, weight: 'A' | 'B' | 'D'): RawBuilder<unknown> {
-  return sql`setweight(to_tsvector('quire_english', ${terms}), ${sql.lit(weight)})`;
 }
 
 function pageColumns(page: SearchablePage) {
@@ -323,29 +307,74 @@ function toSearchablePage(row: { page_id: string; document_id: string | null; ti
   };
 }
 
-/** The `hits` CTE on SQLite: matching sections of live spaces, with the engine's rank and the restricted matches. */
-function sqliteHits(query: SearchQuery, spaceIds: readonly string[]): RawBuilder<unknown> {
-  const restricted = (scope: 'title' | 'heading' | 'content') => sql`s.id in (select rowid from search_fts where search_fts match ${ftsMatch(query, scope)})`;
-  return sql`hits as materialized (
-    select s.id, s.space_id, s.page_id, s.section, -bm25(search_fts, 10.0, 4.0, 1.0) as engine,
-      ${restricted('title')} as in_title, ${restricted('heading')} as in_heading, ${restricted('content')} as in_content
-    from search_fts
-    join search_sections s on s.id = search_fts.rowid
-    join spaces on spaces.id = s.space_id and spaces.deleted_at is null
-    where search_fts match ${ftsMatch(query, 'all')} and s.space_id in (select value from json_each(${JSON.stringify(spaceIds)}))
-  )`;
+/** FTS5 `bm25` weights of the title, heading and body columns. */
+const ftsWeights = sql.raw('20.0, 5.0, 1.0');
+/** `ts_rank` weights of D (body), C (unused), B (heading), A (title). */
+const tsWeights = '{0.1, 0.1, 0.4, 1.0}';
+
+/*
+ * One statement per search, on either engine: the sections that match (one pass of the engine's index, ranked
+ * there with its column weights), the best rank of each page, the window of pages in rank order (and how many
+ * there are), then the sections of those pages only, each with its rank and which restricted forms it matches
+ * (tested on that row alone: FTS5 by rowid, PostgreSQL on the row's tsvector). A section that does not match
+ * comes back with a null rank.
+ */
+
+/** The search statement on SQLite. */
+function sqliteSearch(query: SearchQuery, spaceIds: readonly string[], offset: number, limit: number): RawBuilder<HitRow> {
+  const all = ftsMatch(query, 'all');
+  const on = (scope: 'title' | 'heading' | 'content') => sql`exists (select 1 from search_fts where search_fts match ${ftsMatch(query, scope)} and rowid = ss.id)`;
+  return sql<HitRow>`
+    with matched as materialized (
+      select rowid as id, -bm25(search_fts, ${ftsWeights}) as engine from search_fts where search_fts match ${all}
+    ),
+    pages as (
+      select s.space_id, s.page_id, max(m.engine) as engine
+      from matched m join search_sections s on s.id = m.id
+      where s.space_id in (select value from json_each(${JSON.stringify(spaceIds)}))
+      group by s.space_id, s.page_id
+    ),
+    ranked as (
+      select p.space_id, p.page_id, p.engine, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
+        row_number() over (order by p.engine desc, p.space_id, sp.page_order) as position,
+        count(*) over () as total
+      from pages p
+      join search_pages sp on sp.space_id = p.space_id and sp.page_id = p.page_id
+      join spaces on spaces.id = p.space_id and spaces.deleted_at is null
+      order by position limit ${limit} offset ${offset}
+    )
+    select r.*, ss.section, ss.title as section_title, ss.anchor, ss.body,
+      (select -bm25(search_fts, ${ftsWeights}) from search_fts where search_fts match ${all} and rowid = ss.id) as section_engine,
+      ${on('title')} as in_title, ${on('heading')} as in_heading, ${on('content')} as in_content
+    from ranked r join search_sections ss on ss.space_id = r.space_id and ss.page_id = r.page_id
+  `;
 }
 
-/** The `hits` CTE on PostgreSQL. */
-function postgresHits(query: SearchQuery, spaceIds: readonly string[]): RawBuilder<unknown> {
+/** The search statement on PostgreSQL. */
+function postgresSearch(query: SearchQuery, spaceIds: readonly string[], offset: number, limit: number): RawBuilder<HitRow> {
   const ts = (scope: 'all' | 'title' | 'heading' | 'content') => sql`to_tsquery('quire_english', ${tsQuery(query, scope)})`;
-  return sql`hits as materialized (
-    select s.id, s.space_id, s.page_id, s.section, ts_rank(s.terms, ${ts('all')}) as engine,
-      s.terms @@ ${ts('title')} as in_title, s.terms @@ ${ts('heading')} as in_heading, s.terms @@ ${ts('content')} as in_content
-    from search_sections s
-    join spaces on spaces.id = s.space_id and spaces.deleted_at is null
-    where s.terms @@ ${ts('all')} and s.space_id = any(${[...spaceIds]}::text[])
-  )`;
+  return sql<HitRow>`
+    with q as materialized (select ${ts('all')} as q),
+    pages as (
+      select s.space_id, s.page_id, max(ts_rank(${tsWeights}::real[], s.terms, q.q)) as engine
+      from search_sections s cross join q
+      where s.terms @@ q.q and s.space_id = any(${[...spaceIds]}::text[])
+      group by s.space_id, s.page_id
+    ),
+    ranked as (
+      select p.space_id, p.page_id, p.engine, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
+        row_number() over (order by p.engine desc, p.space_id, sp.page_order) as position,
+        count(*) over () as total
+      from pages p
+      join search_pages sp on sp.space_id = p.space_id and sp.page_id = p.page_id
+      join spaces on spaces.id = p.space_id and spaces.deleted_at is null
+      order by position limit ${limit} offset ${offset}
+    )
+    select r.*, ss.section, ss.title as section_title, ss.anchor, ss.body,
+      case when ss.terms @@ q.q then ts_rank(${tsWeights}::real[], ss.terms, q.q) end as section_engine,
+      ss.terms @@ ${ts('title')} as in_title, ss.terms @@ ${ts('heading')} as in_heading, ss.terms @@ ${ts('content')} as in_content
+    from ranked r join search_sections ss on ss.space_id = r.space_id and ss.page_id = r.page_id cross join q
+  `;
 }
 
 function groupHits(rows: HitRow[], sectionsPerPage: number): SearchPageHit[] {
@@ -354,11 +383,11 @@ function groupHits(rows: HitRow[], sectionsPerPage: number): SearchPageHit[] {
     const key = `${row.space_id}/${row.page_id}`;
     let page = pages.get(key);
     if (page === undefined) {
-      const tier = Number(row.tier) as 0 | 1 | 2;
-      page = { spaceId: row.space_id, page: toSearchablePage(row), tier, score: tier + squash(Number(row.engine)), rank: Number(row.position), sections: [] };
+      page = { spaceId: row.space_id, page: toSearchablePage(row), tier: 0, score: squash(Number(row.engine)), rank: Number(row.position), sections: [] };
       pages.set(key, page);
     }
     const headingMatch = truthy(row.in_heading);
+    page.tier = Math.max(page.tier, truthy(row.in_title) ? 2 : headingMatch ? 1 : 0) as 0 | 1 | 2;
     page.sections.push({
       section: Number(row.section),
       title: row.section_title,
