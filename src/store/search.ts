@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { searchTerms, type SearchablePage, type SearchQuery, type SearchSection } from '../content/index.ts';
 import { QuireError } from '../errors/index.ts';
-import { ftsMatch, tsQuery } from './search-match.ts';
+import { ftsMatch, tsQuery, type MatchScope } from './search-match.ts';
 import type { StoreContext } from './store-context.ts';
 
 /*
@@ -115,6 +115,8 @@ export interface SearchStore {
 
 /** A section's body beyond this many characters is not indexed (PostgreSQL caps a tsvector at 1 MB). */
 const maxIndexedBody = 100_000;
+/** A page's text beyond this many characters is not in its page-level row. */
+const maxIndexedPageBody = 400_000;
 /** Rows per insert statement (well under both engines' limits on bound parameters). */
 const batchRows = 500;
 
@@ -131,7 +133,7 @@ interface HitRow {
   page_order: number | string;
   document_id: string | null;
   section: number | string;
-  section_engine: number | string | null;
+  in_all: number | boolean;
   in_title: number | boolean;
   in_heading: number | boolean;
   in_content: number | boolean;
@@ -150,17 +152,35 @@ export function searchStore(context: StoreContext): SearchStore {
   const db = () => context.db();
 
   const insertPages = async (spaceId: string, pages: readonly SearchIndexPage[]): Promise<void> => {
+    // On SQLite a page's `seq` is given here (under the write lock the transaction holds): the rowid of its FTS row.
+    let seq = 0;
+    if (context.dialect === 'sqlite' && pages.length > 0) {
+      const { next } = await db().selectFrom('search_pages').select(sql<number>`coalesce(max(seq), 0) + 1`.as('next')).executeTakeFirstOrThrow();
+      seq = Number(next);
+    }
     for (let start = 0; start < pages.length; start += batchRows) {
-      const batch = pages.slice(start, start + batchRows);
+      const batch = pages.slice(start, start + batchRows).map((page) => ({ page, terms: pageTerms(page), seq: seq++ }));
       await db()
         .deleteFrom('search_pages')
         .where('space_id', '=', spaceId)
-        .where('page_id', 'in', batch.map((page) => page.pageId))
+        .where('page_id', 'in', batch.map(({ page }) => page.pageId))
         .execute();
-      await db()
-        .insertInto('search_pages')
-        .values(batch.map((page) => ({ space_id: spaceId, ...pageColumns(page) })))
-        .execute();
+      if (context.dialect === 'sqlite') {
+        await db()
+          .insertInto('search_pages')
+          .values(batch.map(({ page, seq }) => ({ space_id: spaceId, ...pageColumns(page), seq })))
+          .execute();
+        const terms = batch.map(({ terms, seq }) => sql`(${seq}, ${terms.title}, ${terms.headings}, ${terms.body})`);
+        await sql`insert into search_page_fts (rowid, title_terms, heading_terms, body_terms) values ${sql.join(terms)}`.execute(db());
+        continue;
+      }
+      const values = batch.map(({ page, terms }) => {
+        const columns = pageColumns(page);
+        return sql`(${spaceId}, ${columns.page_id}, ${columns.document_id}, ${columns.title}, ${columns.description}, ${columns.path}, ${columns.ancestors}, ${columns.page_order}, ${terms.title}, ${terms.headings}, ${terms.body})`;
+      });
+      await sql`insert into search_pages (space_id, page_id, document_id, title, description, path, ancestors, page_order, terms)
+        select space_id, page_id, document_id, title, description, path, ancestors, page_order::integer, ${tsvector}
+        from (values ${sql.join(values)}) as v (space_id, page_id, document_id, title, description, path, ancestors, page_order, title_terms, heading_terms, body_terms)`.execute(db());
     }
     const sections = pages.flatMap((page) => {
       // The page's title and description are in every row of the page: their terms are made once.
@@ -186,8 +206,7 @@ export function searchStore(context: StoreContext): SearchStore {
       );
       // The tsvectors are made by the server from the terms, once per row (title A, heading B, body D).
       await sql`insert into search_sections (space_id, page_id, section, title, anchor, body, terms)
-        select space_id, page_id, section::integer, title, anchor, body,
-          setweight(to_tsvector('quire_english', title_terms), 'A') || setweight(to_tsvector('quire_english', heading_terms), 'B') || setweight(to_tsvector('quire_english', body_terms), 'D')
+        select space_id, page_id, section::integer, title, anchor, body, ${tsvector}
         from (values ${sql.join(values)}) as v (space_id, page_id, section, title, anchor, body, title_terms, heading_terms, body_terms)`.execute(db());
     }
   };
@@ -265,17 +284,30 @@ export function searchStore(context: StoreContext): SearchStore {
       if (!Number.isInteger(offset) || offset < 0) throw new QuireError('INVALID_ARGUMENT', `offset must be a whole number, not ${offset}`, { field: 'offset' });
       if (!Number.isInteger(limit) || limit < 0) throw new QuireError('INVALID_ARGUMENT', `limit must be a whole number, not ${limit}`, { field: 'limit' });
       if (query.clauses.length === 0 || spaceIds.length === 0 || limit === 0) return { total: 0, pages: [] };
-      const rows = context.dialect === 'sqlite' ? await sqliteSearch(query, spaceIds, offset, limit).execute(db()) : await postgresSearch(query, spaceIds, offset, limit).execute(db());
-      const matched = rows.rows.filter((row) => row.section_engine !== null);
-      if (matched.length === 0) {
-        if (offset === 0 || rows.rows.length > 0) return { total: rows.rows.length > 0 ? Number(rows.rows[0]!.total) : 0, pages: [] };
+      const search = (from: number, size: number) => (context.dialect === 'sqlite' ? sqliteSearch(query, spaceIds, from, size) : postgresSearch(query, spaceIds, from, size)).execute(db());
+      const { rows } = await search(offset, limit);
+      if (rows.length === 0) {
+        if (offset === 0) return { total: 0, pages: [] };
         // A window beyond the end: the count alone.
-        const counted = context.dialect === 'sqlite' ? await sqliteSearch(query, spaceIds, 0, 1).execute(db()) : await postgresSearch(query, spaceIds, 0, 1).execute(db());
-        return { total: Number(counted.rows[0]?.total ?? 0), pages: [] };
+        const { rows: first } = await search(0, 1);
+        return { total: Number(first[0]?.total ?? 0), pages: [] };
       }
-      return { total: Number(matched[0]!.total), pages: groupHits(matched, sectionsPerPage) };
+      return { total: Number(rows[0]!.total), pages: groupHits(rows, sectionsPerPage) };
     },
   };
+}
+
+/** The weighted tsvector of a row of terms (title A, heading B, body D), made by the server. */
+const tsvector = sql`setweight(to_tsvector('quire_english', title_terms), 'A') || setweight(to_tsvector('quire_english', heading_terms), 'B') || setweight(to_tsvector('quire_english', body_terms), 'D')`;
+
+/** A page's terms for its page-level row: its title and description, all its headings, all its text (capped). */
+function pageTerms(page: SearchIndexPage): { title: string; headings: string; body: string } {
+  let body = '';
+  for (const section of page.sections) {
+    if (body.length >= maxIndexedPageBody) break;
+    body += `${section.body.slice(0, maxIndexedBody)} `;
+  }
+  return { title: searchTerms(pageText(page)), headings: searchTerms(page.sections.map((section) => section.title).join(' ')), body: searchTerms(body.slice(0, maxIndexedPageBody)) };
 }
 
 /** The title and description of a page: what its rows index in their title column. */
@@ -313,97 +345,82 @@ const ftsWeights = sql.raw('20.0, 5.0, 1.0');
 const tsWeights = '{0.1, 0.1, 0.4, 1.0}';
 
 /*
- * One statement per search, on either engine: the sections that match (one pass of the engine's index, ranked
- * there with its column weights), the best rank of each page, the window of pages in rank order (and how many
- * there are), then the sections of those pages only, each with its rank and which restricted forms it matches
- * (tested on that row alone: FTS5 by rowid, PostgreSQL on the row's tsvector). A section that does not match
- * comes back with a null rank.
+ * One statement per search, on either engine: the pages that match (one pass of the page-level index, ranked
+ * there with its column weights), the window of them in rank order (and how many there are), then the sections
+ * of those pages only, each with which forms of the query its row matches (tested on that row alone: FTS5 by
+ * rowid, PostgreSQL on the row's tsvector).
  */
 
 /** The search statement on SQLite. */
 function sqliteSearch(query: SearchQuery, spaceIds: readonly string[], offset: number, limit: number): RawBuilder<HitRow> {
-  const all = ftsMatch(query, 'all');
-  const on = (scope: 'title' | 'heading' | 'content') => sql`exists (select 1 from search_fts where search_fts match ${ftsMatch(query, scope)} and rowid = ss.id)`;
+  const on = (scope: MatchScope) => sql`exists (select 1 from search_fts where search_fts match ${ftsMatch(query, scope)} and rowid = ss.id)`;
   return sql<HitRow>`
-    with matched as materialized (
-      select rowid as id, -bm25(search_fts, ${ftsWeights}) as engine from search_fts where search_fts match ${all}
-    ),
-    pages as (
-      select s.space_id, s.page_id, max(m.engine) as engine
-      from matched m join search_sections s on s.id = m.id
-      where s.space_id in (select value from json_each(${JSON.stringify(spaceIds)}))
-      group by s.space_id, s.page_id
+    with live as (select id from spaces where id in (select value from json_each(${JSON.stringify(spaceIds)})) and deleted_at is null),
+    matched as materialized (
+      select rowid as seq, -bm25(search_page_fts, ${ftsWeights}) as engine from search_page_fts where search_page_fts match ${ftsMatch(query, 'all')}
     ),
     ranked as (
-      select p.space_id, p.page_id, p.engine, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
-        row_number() over (order by p.engine desc, p.space_id, sp.page_order) as position,
+      select sp.space_id, sp.page_id, m.engine, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
+        row_number() over (order by m.engine desc, sp.space_id, sp.page_order) as position,
         count(*) over () as total
-      from pages p
-      join search_pages sp on sp.space_id = p.space_id and sp.page_id = p.page_id
-      join spaces on spaces.id = p.space_id and spaces.deleted_at is null
+      from matched m join search_pages sp on sp.seq = m.seq
+      where sp.space_id in (select id from live)
       order by position limit ${limit} offset ${offset}
     )
     select r.*, ss.section, ss.title as section_title, ss.anchor, ss.body,
-      (select -bm25(search_fts, ${ftsWeights}) from search_fts where search_fts match ${all} and rowid = ss.id) as section_engine,
-      ${on('title')} as in_title, ${on('heading')} as in_heading, ${on('content')} as in_content
+      ${on('all')} as in_all, ${on('title')} as in_title, ${on('heading')} as in_heading, ${on('content')} as in_content
     from ranked r join search_sections ss on ss.space_id = r.space_id and ss.page_id = r.page_id
   `;
 }
 
 /** The search statement on PostgreSQL. */
 function postgresSearch(query: SearchQuery, spaceIds: readonly string[], offset: number, limit: number): RawBuilder<HitRow> {
-  const ts = (scope: 'all' | 'title' | 'heading' | 'content') => sql`to_tsquery('quire_english', ${tsQuery(query, scope)})`;
+  const ts = (scope: MatchScope) => sql`to_tsquery('quire_english', ${tsQuery(query, scope)})`;
   return sql<HitRow>`
     with q as materialized (select ${ts('all')} as q),
-    pages as (
-      select s.space_id, s.page_id, max(ts_rank(${tsWeights}::real[], s.terms, q.q)) as engine
-      from search_sections s cross join q
-      where s.terms @@ q.q and s.space_id = any(${[...spaceIds]}::text[])
-      group by s.space_id, s.page_id
-    ),
     ranked as (
-      select p.space_id, p.page_id, p.engine, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
-        row_number() over (order by p.engine desc, p.space_id, sp.page_order) as position,
+      select sp.space_id, sp.page_id, ts_rank(${tsWeights}::real[], sp.terms, q.q) as engine, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
+        row_number() over (order by ts_rank(${tsWeights}::real[], sp.terms, q.q) desc, sp.space_id, sp.page_order) as position,
         count(*) over () as total
-      from pages p
-      join search_pages sp on sp.space_id = p.space_id and sp.page_id = p.page_id
-      join spaces on spaces.id = p.space_id and spaces.deleted_at is null
+      from search_pages sp cross join q
+      join spaces on spaces.id = sp.space_id and spaces.deleted_at is null
+      where sp.terms @@ q.q and sp.space_id = any(${[...spaceIds]}::text[])
       order by position limit ${limit} offset ${offset}
     )
     select r.*, ss.section, ss.title as section_title, ss.anchor, ss.body,
-      case when ss.terms @@ q.q then ts_rank(${tsWeights}::real[], ss.terms, q.q) end as section_engine,
-      ss.terms @@ ${ts('title')} as in_title, ss.terms @@ ${ts('heading')} as in_heading, ss.terms @@ ${ts('content')} as in_content
-    from ranked r join search_sections ss on ss.space_id = r.space_id and ss.page_id = r.page_id cross join q
+      ss.terms @@ ${ts('all')} as in_all, ss.terms @@ ${ts('title')} as in_title, ss.terms @@ ${ts('heading')} as in_heading, ss.terms @@ ${ts('content')} as in_content
+    from ranked r join search_sections ss on ss.space_id = r.space_id and ss.page_id = r.page_id
   `;
 }
 
+/**
+ * The window's pages from the rows (one per section of each page): a page's tier is the best of its sections'
+ * (every section row holds the page's title), its sections those whose row matches the whole query, best first
+ * (heading match, then content match, then place), or its first section when the words are spread over several.
+ */
 function groupHits(rows: HitRow[], sectionsPerPage: number): SearchPageHit[] {
-  const pages = new Map<string, SearchPageHit>();
+  const pages = new Map<string, SearchPageHit & { all: SearchSectionHit[] }>();
   for (const row of rows) {
     const key = `${row.space_id}/${row.page_id}`;
     let page = pages.get(key);
     if (page === undefined) {
-      page = { spaceId: row.space_id, page: toSearchablePage(row), tier: 0, score: squash(Number(row.engine)), rank: Number(row.position), sections: [] };
+      page = { spaceId: row.space_id, page: toSearchablePage(row), tier: 0, score: squash(Number(row.engine)), rank: Number(row.position), sections: [], all: [] };
       pages.set(key, page);
     }
     const headingMatch = truthy(row.in_heading);
+    const contentMatch = truthy(row.in_content);
     page.tier = Math.max(page.tier, truthy(row.in_title) ? 2 : headingMatch ? 1 : 0) as 0 | 1 | 2;
-    page.sections.push({
-      section: Number(row.section),
-      title: row.section_title,
-      anchor: row.anchor,
-      body: row.body,
-      headingMatch,
-      contentMatch: truthy(row.in_content),
-      score: (headingMatch ? 1 : 0) + squash(Number(row.section_engine)),
+    const section = Number(row.section);
+    const hit = { section, title: row.section_title, anchor: row.anchor, body: row.body, headingMatch, contentMatch, score: (headingMatch ? 2 : 0) + (contentMatch ? 1 : 0) + 0.5 / (1 + section) };
+    page.all.push(hit);
+    if (truthy(row.in_all)) page.sections.push(hit);
+  }
+  return [...pages.values()]
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ all, ...page }) => {
+      const sections = page.sections.length > 0 ? page.sections : all.sort((a, b) => a.section - b.section).slice(0, 1);
+      return { ...page, sections: sections.sort((a, b) => b.score - a.score || a.section - b.section).slice(0, sectionsPerPage) };
     });
-  }
-  const ranked = [...pages.values()].sort((a, b) => a.rank - b.rank);
-  for (const page of ranked) {
-    page.sections.sort((a, b) => b.score - a.score || a.section - b.section);
-    page.sections = page.sections.slice(0, sectionsPerPage);
-  }
-  return ranked;
 }
 
 /** An engine rank r ≥ 0 as a number in [0, 1) that orders the same way. */

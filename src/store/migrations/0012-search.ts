@@ -6,9 +6,10 @@ import type { StoreDialect } from '../store-dialect.ts';
  * - `search_index_state`: per space, the revision the index reflects (the compare-and-set of every refresh);
  * - `search_pages`: per indexed document page, what its rows were made of and where it stands;
  * - `search_sections`: one row per section of a page, with its plain text for excerpts;
- * - the engine's index of the sections' terms: on SQLite an FTS5 table (`porter unicode61`, contentless,
- *   rows deleted by a trigger, so cascades reach it too); on PostgreSQL a weighted `tsvector` column with a GIN
- *   index, in a text search configuration `quire_english` (English snowball stemming, no stop words, so both
+ * - the engine's index of the terms, per page (to find and rank pages) and per section (to say which sections
+ *   match): on SQLite two FTS5 tables (`porter unicode61`, contentless, rows deleted by triggers, so cascades
+ *   reach them too; a page's FTS rowid is its `seq`); on PostgreSQL weighted `tsvector` columns with GIN
+ *   indexes, in a text search configuration `quire_english` (English snowball stemming, no stop words, so both
  *   engines match the same words).
  * Everything goes with its space when the space is purged (ON DELETE CASCADE).
  *
@@ -35,8 +36,10 @@ export function searchMigration(dialect: StoreDialect): Migration {
         .addColumn('path', 'text', (c) => c.notNull())
         .addColumn('ancestors', 'text', (c) => c.notNull())
         .addColumn('page_order', 'integer', (c) => c.notNull())
+        .addColumn('seq', dialect === 'sqlite' ? 'integer' : 'bigint', (c) => (dialect === 'sqlite' ? c.notNull() : c.notNull().generatedByDefaultAsIdentity()))
         .addPrimaryKeyConstraint('search_pages_pk', ['space_id', 'page_id'])
         .execute();
+      await db.schema.createIndex('search_pages_seq').unique().on('search_pages').column('seq').execute();
 
       if (dialect === 'sqlite') {
         await sql`create table search_sections (
@@ -51,6 +54,8 @@ export function searchMigration(dialect: StoreDialect): Migration {
         )`.execute(db);
         await sql`create virtual table search_fts using fts5(title_terms, heading_terms, body_terms, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 0')`.execute(db);
         await sql`create trigger search_sections_deleted after delete on search_sections begin delete from search_fts where rowid = old.id; end`.execute(db);
+        await sql`create virtual table search_page_fts using fts5(title_terms, heading_terms, body_terms, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 0')`.execute(db);
+        await sql`create trigger search_pages_deleted after delete on search_pages begin delete from search_page_fts where rowid = old.seq; end`.execute(db);
       } else {
         await sql`create text search dictionary quire_english_stem (template = snowball, language = english)`.execute(db);
         await sql`create text search configuration quire_english (copy = english)`.execute(db);
@@ -67,11 +72,16 @@ export function searchMigration(dialect: StoreDialect): Migration {
           foreign key (space_id, page_id) references search_pages (space_id, page_id) on delete cascade
         )`.execute(db);
         await sql`create index search_sections_terms on search_sections using gin (terms)`.execute(db);
+        await sql`alter table search_pages add column terms tsvector not null default ''::tsvector`.execute(db);
+        await sql`create index search_pages_terms on search_pages using gin (terms)`.execute(db);
       }
       await db.schema.createIndex('search_sections_by_page').on('search_sections').columns(['space_id', 'page_id', 'section']).execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      if (dialect === 'sqlite') await sql`drop table search_fts`.execute(db);
+      if (dialect === 'sqlite') {
+        await sql`drop table search_fts`.execute(db);
+        await sql`drop table search_page_fts`.execute(db);
+      }
       await db.schema.dropTable('search_sections').execute();
       if (dialect === 'postgres') {
         await sql`drop text search configuration quire_english`.execute(db);
