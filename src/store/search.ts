@@ -124,7 +124,6 @@ interface HitRow {
   space_id: string;
   page_id: string;
   engine: number | string;
-  position: number | string;
   total: number | string;
   title: string;
   description: string;
@@ -292,7 +291,7 @@ export function searchStore(context: StoreContext): SearchStore {
         const { rows: first } = await search(0, 1);
         return { total: Number(first[0]?.total ?? 0), pages: [] };
       }
-      return { total: Number(rows[0]!.total), pages: groupHits(rows, sectionsPerPage) };
+      return { total: Number(rows[0]!.total), pages: groupHits(rows, offset, sectionsPerPage) };
     },
   };
 }
@@ -353,23 +352,27 @@ const tsWeights = '{0.1, 0.1, 0.4, 1.0}';
 
 /** The search statement on SQLite. */
 function sqliteSearch(query: SearchQuery, spaceIds: readonly string[], offset: number, limit: number): RawBuilder<HitRow> {
-  const on = (scope: MatchScope) => sql`exists (select 1 from search_fts where search_fts match ${ftsMatch(query, scope)} and rowid = ss.id)`;
+  // A row's own check (`rowid =`) is quick where matches are dense (the whole query, heading and body); the
+  // rare forms (title, heading alone) are read once as a set: FTS5 seeks slowly through column-filtered misses.
+  const own = (scope: MatchScope) => sql`exists (select 1 from search_fts where search_fts match ${ftsMatch(query, scope)} and rowid = ss.id)`;
   return sql<HitRow>`
     with live as (select id from spaces where id in (select value from json_each(${JSON.stringify(spaceIds)})) and deleted_at is null),
     matched as materialized (
-      select rowid as seq, -bm25(search_page_fts, ${ftsWeights}) as engine from search_page_fts where search_page_fts match ${ftsMatch(query, 'all')}
+      select sp.seq, sp.space_id, sp.page_order, -bm25(search_page_fts, ${ftsWeights}) as engine
+      from search_page_fts join search_pages sp on sp.seq = search_page_fts.rowid
+      where search_page_fts match ${ftsMatch(query, 'all')} and sp.space_id in (select id from live)
     ),
     ranked as (
-      select sp.space_id, sp.page_id, m.engine, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
-        row_number() over (order by m.engine desc, sp.space_id, sp.page_order) as position,
-        count(*) over () as total
-      from matched m join search_pages sp on sp.seq = m.seq
-      where sp.space_id in (select id from live)
-      order by position limit ${limit} offset ${offset}
+      select m.seq, m.engine, (select count(*) from matched) as total from matched m
+      order by m.engine desc, m.space_id, m.page_order limit ${limit} offset ${offset}
     )
-    select r.*, ss.section, ss.title as section_title, ss.anchor, ss.body,
-      ${on('all')} as in_all, ${on('title')} as in_title, ${on('heading')} as in_heading, ${on('content')} as in_content
-    from ranked r join search_sections ss on ss.space_id = r.space_id and ss.page_id = r.page_id
+    select r.engine, r.total, sp.space_id, sp.page_id, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
+      ss.section, ss.title as section_title, ss.anchor, ss.body,
+      r.seq in (select rowid from search_page_fts where search_page_fts match ${ftsMatch(query, 'title')}) as in_title,
+      ss.id in (select rowid from search_fts where search_fts match ${ftsMatch(query, 'heading')}) as in_heading,
+      ${own('content')} as in_content, ${own('all')} as in_all
+    from ranked r join search_pages sp on sp.seq = r.seq join search_sections ss on ss.space_id = sp.space_id and ss.page_id = sp.page_id
+    order by r.engine desc, sp.space_id, sp.page_order, ss.section
   `;
 }
 
@@ -378,33 +381,37 @@ function postgresSearch(query: SearchQuery, spaceIds: readonly string[], offset:
   const ts = (scope: MatchScope) => sql`to_tsquery('quire_english', ${tsQuery(query, scope)})`;
   return sql<HitRow>`
     with q as materialized (select ${ts('all')} as q),
-    ranked as (
-      select sp.space_id, sp.page_id, ts_rank(${tsWeights}::real[], sp.terms, q.q) as engine, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
-        row_number() over (order by ts_rank(${tsWeights}::real[], sp.terms, q.q) desc, sp.space_id, sp.page_order) as position,
-        count(*) over () as total
+    matched as materialized (
+      select sp.space_id, sp.page_id, sp.page_order, ts_rank(${tsWeights}::real[], sp.terms, q.q) as engine
       from search_pages sp cross join q
       join spaces on spaces.id = sp.space_id and spaces.deleted_at is null
       where sp.terms @@ q.q and sp.space_id = any(${[...spaceIds]}::text[])
-      order by position limit ${limit} offset ${offset}
+    ),
+    ranked as (
+      select m.space_id, m.page_id, m.engine, (select count(*) from matched) as total from matched m
+      order by m.engine desc, m.space_id, m.page_order limit ${limit} offset ${offset}
     )
-    select r.*, ss.section, ss.title as section_title, ss.anchor, ss.body,
+    select r.engine, r.total, sp.space_id, sp.page_id, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
+      ss.section, ss.title as section_title, ss.anchor, ss.body,
       ss.terms @@ ${ts('all')} as in_all, ss.terms @@ ${ts('title')} as in_title, ss.terms @@ ${ts('heading')} as in_heading, ss.terms @@ ${ts('content')} as in_content
-    from ranked r join search_sections ss on ss.space_id = r.space_id and ss.page_id = r.page_id
+    from ranked r join search_pages sp on sp.space_id = r.space_id and sp.page_id = r.page_id
+    join search_sections ss on ss.space_id = r.space_id and ss.page_id = r.page_id
+    order by r.engine desc, r.space_id, sp.page_order, ss.section
   `;
 }
 
 /**
- * The window's pages from the rows (one per section of each page): a page's tier is the best of its sections'
+ * The window's pages from the rows (one per section of each page, in rank order): a page's tier is the best of its sections'
  * (every section row holds the page's title), its sections those whose row matches the whole query, best first
  * (heading match, then content match, then place), or its first section when the words are spread over several.
  */
-function groupHits(rows: HitRow[], sectionsPerPage: number): SearchPageHit[] {
+function groupHits(rows: HitRow[], offset: number, sectionsPerPage: number): SearchPageHit[] {
   const pages = new Map<string, SearchPageHit & { all: SearchSectionHit[] }>();
   for (const row of rows) {
     const key = `${row.space_id}/${row.page_id}`;
     let page = pages.get(key);
     if (page === undefined) {
-      page = { spaceId: row.space_id, page: toSearchablePage(row), tier: 0, score: squash(Number(row.engine)), rank: Number(row.position), sections: [], all: [] };
+      page = { spaceId: row.space_id, page: toSearchablePage(row), tier: 0, score: squash(Number(row.engine)), rank: offset + pages.size + 1, sections: [], all: [] };
       pages.set(key, page);
     }
     const headingMatch = truthy(row.in_heading);
@@ -415,9 +422,7 @@ function groupHits(rows: HitRow[], sectionsPerPage: number): SearchPageHit[] {
     page.all.push(hit);
     if (truthy(row.in_all)) page.sections.push(hit);
   }
-  return [...pages.values()]
-    .sort((a, b) => a.rank - b.rank)
-    .map(({ all, ...page }) => {
+  return [...pages.values()].map(({ all, ...page }) => {
       const sections = page.sections.length > 0 ? page.sections : all.sort((a, b) => a.section - b.section).slice(0, 1);
       return { ...page, sections: sections.sort((a, b) => b.score - a.score || a.section - b.section).slice(0, sectionsPerPage) };
     });

@@ -26,20 +26,35 @@ export function searchMigration(dialect: StoreDialect): Migration {
         .addColumn('indexed_at', 'text', (c) => c.notNull())
         .execute();
 
-      await db.schema
-        .createTable('search_pages')
-        .addColumn('space_id', 'text', (c) => c.notNull().references('spaces.id').onDelete('cascade'))
-        .addColumn('page_id', 'text', (c) => c.notNull())
-        .addColumn('document_id', 'text')
-        .addColumn('title', 'text', (c) => c.notNull())
-        .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('path', 'text', (c) => c.notNull())
-        .addColumn('ancestors', 'text', (c) => c.notNull())
-        .addColumn('page_order', 'integer', (c) => c.notNull())
-        .addColumn('seq', dialect === 'sqlite' ? 'integer' : 'bigint', (c) => (dialect === 'sqlite' ? c.notNull() : c.notNull().generatedByDefaultAsIdentity()))
-        .addPrimaryKeyConstraint('search_pages_pk', ['space_id', 'page_id'])
-        .execute();
-      await db.schema.createIndex('search_pages_seq').unique().on('search_pages').column('seq').execute();
+      if (dialect === 'sqlite') {
+        // `seq` is the rowid: the page-level FTS row's rowid, so finding a matched page's row is a rowid lookup.
+        await sql`create table search_pages (
+          seq integer primary key,
+          space_id text not null references spaces (id) on delete cascade,
+          page_id text not null,
+          document_id text,
+          title text not null,
+          description text not null,
+          path text not null,
+          ancestors text not null,
+          page_order integer not null,
+          unique (space_id, page_id)
+        )`.execute(db);
+      } else {
+        await db.schema
+          .createTable('search_pages')
+          .addColumn('space_id', 'text', (c) => c.notNull().references('spaces.id').onDelete('cascade'))
+          .addColumn('page_id', 'text', (c) => c.notNull())
+          .addColumn('document_id', 'text')
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('description', 'text', (c) => c.notNull())
+          .addColumn('path', 'text', (c) => c.notNull())
+          .addColumn('ancestors', 'text', (c) => c.notNull())
+          .addColumn('page_order', 'integer', (c) => c.notNull())
+          .addColumn('seq', 'bigint', (c) => c.notNull().generatedByDefaultAsIdentity())
+          .addPrimaryKeyConstraint('search_pages_pk', ['space_id', 'page_id'])
+          .execute();
+      }
 
       if (dialect === 'sqlite') {
         await sql`create table search_sections (
