@@ -94,7 +94,7 @@ async function withSections(store: Store, pages: readonly SearchablePage[]): Pro
 
 /**
  * Searches the content of a space (`GET /v1/spaces/{spaceId}/search?query=`): its pages that hold every word of
- * the query, ranked (title matches first, then heading matches, then body matches), each with its best
+ * the query, ranked by the engine with the title weighted above headings above text, each with its best
  * sections and an excerpt. Needs to see the space.
  *
  * @example

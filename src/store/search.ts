@@ -7,33 +7,46 @@ import type { StoreContext } from './store-context.ts';
 /*
  * Full-text search of spaces, in the database, behind one interface on both stores.
  *
- * Rows: one per section of a document page (the text under one heading; src/content/search-sections.ts), with
- * the page's title and description indexed in every row, so a query whose words are split between the title and
- * a section still matches that section. A `search_pages` row per page holds what the rows were made of
- * (documentId, title, description) and where the page stands (path, ancestors, order): a page that only moved
- * is updated there without touching its sections. `search_index_state` records, per space, the revision the
- * index reflects; every update is a compare-and-set on it in the transaction that writes the rows, so two
- * processes refreshing at once never write twice (the loser changes nothing) and a crash leaves the index as it
- * was, with the old revision recorded, to be healed by the next refresh.
+ * Rows: a `search_pages` row per document page holds what its rows were made of (documentId, title,
+ * description), where it stands (path, ancestors, order), and its page-level terms (title and description,
+ * all its headings, all its text): pages are found and ranked on those, in one pass of the engine's index. A
+ * `search_sections` row per section (the text under one heading; src/content/search-sections.ts), with the
+ * page's title and description indexed in every row, says which sections of the pages shown match (checked for
+ * those pages only). A page that only moved is updated in `search_pages` without touching anything else.
+ * `search_index_state` records, per space, the revision the index reflects; every update is a compare-and-set
+ * on it in the transaction that writes the rows, so two processes refreshing at once never write twice (the
+ * loser changes nothing) and a crash leaves the index as it was, with the old revision recorded, to be healed
+ * by the next refresh. Rows are written 500 to a statement, in that one transaction.
  *
- * Engines (measured on a 10,000-page space with bench/search/run.ts, on a 2-core machine at load 12: initial index
- * 349 s SQLite / 108 s PostgreSQL, parsing dominating; query p50 470 / 400 ms when ~7,500 pages match, since every
- * match is ranked; a one-page merge re-indexes one page. Ranking only a top-k and parsing in workers are the next
- * steps):
- * - SQLite: an FTS5 table (`porter unicode61`, contentless with `contentless_delete`, so the text is stored once,
- *   in `search_sections`), three columns (title, heading, body) ranked by `bm25` weighted 10 / 4 / 1.
- * - PostgreSQL: a `tsvector` column on `search_sections` (title weight A, heading B, body D) with a GIN index, in
- *   the text search configuration `quire_english` (English snowball stems, no stop words: both engines must
- *   match the same words), ranked by `ts_rank`. Queries are built as `to_tsquery` text from the parsed query
- *   (`websearch_to_tsquery` would re-tokenise terms the normaliser already made).
+ * Measured with bench/search/run.ts on a 10,000-page space (~8,300 pages match a query on average), on a 2-core
+ * machine shared with other work (load average 2.3 to 3.2, 5 rounds of 50 queries):
+ *   SQLite     initial index 8.6 s (1,160 pages/s); query p50 31 ms, p99 101 ms; one-page merge 19 ms, its refresh 14 ms
+ *   PostgreSQL initial index 25 s (400 pages/s); query p50 65 ms, p99 111 ms; one-page merge 111 ms, its refresh 73 ms
+ * (before: initial index 349 s / 108 s, query p50 470 / 400 ms, p99 1.4 / 8.4 s, a one-page merge with refresh
+ * ~300 ms at load 12). The sections are read from markdown-it's tokens (src/content/search-sections-fast.ts)
+ * unless a page needs the full parse; the refresh after a merge skips the page subtrees both revisions share
+ * (src/content/search-pages.ts `changedSearchablePages`).
+ *
+ * Engines:
+ * - SQLite: two FTS5 tables (`porter unicode61`, contentless with `contentless_delete`, so the text is stored once,
+ *   in `search_sections`), each with three columns (title, heading, body): `search_page_fts` (rowid: the page's
+ *   `seq`) ranked by `bm25` weighted 20 / 5 / 1, and `search_fts` (rowid: the section's id).
+ * - PostgreSQL: `tsvector` columns on `search_pages` and `search_sections` (title weight A, heading B, body D)
+ *   with GIN indexes, in the text search configuration `quire_english` (English snowball stems, no stop words:
+ *   both engines must match the same words), pages ranked by `ts_rank` weighted A 1.0 / B 0.4 / D 0.1. Queries
+ *   are built as `to_tsquery` text from the parsed query (`websearch_to_tsquery` would re-tokenise terms the
+ *   normaliser already made).
  * Terms are the normaliser's (src/content/search-text.ts): CJK bigrams and every non-ASCII word spelled in ASCII,
  * so both engines, whatever their locale, see the same tokens; each stems English words its own way (Porter on
  * SQLite, Porter2 on PostgreSQL), which agree on the common cases (`installing` → `install`).
  *
- * Ranking: a page's tier first (2: every query word is in its title; 1: every word is in one section's heading;
- * 0: otherwise), then the engine's best rank among its sections, then the space and the page's place in the page
- * tree, so ties are deterministic. Sections of a page rank by heading match, engine rank, then place. The score
- * reported is tier + r / (1 + r) for an engine rank r ≥ 0: it orders exactly as the ranking does.
+ * Ranking: the engine's rank of the page with those column weights, then the space and the page's place in the
+ * page tree, so ties are deterministic; only the window asked for is read. This replaces strict tiers (every
+ * word in the title, then in one heading, then elsewhere), which took three more passes: the weights put a title
+ * match before a heading match before a text match for the same words, but a page whose text repeats the words
+ * can pass one whose heading holds them once. A page's tier (2: every word in its title; 1: in one section's
+ * heading; 0: otherwise) is still reported. Sections of a page rank by heading match, content match, then place.
+ * The score reported is r / (1 + r) for the engine rank r ≥ 0: it orders as the ranking does.
  */
 
 /** A page's rows in the index: the page, and its sections in order. */
