@@ -1,8 +1,8 @@
 // bench/search: full-text search on a 10,000-page space (issue 14). Generates realistic English pages (a title,
 // an introduction and several `##` sections each, from a fixed vocabulary and a fixed seed), stores them as one
 // space, indexes it, then times ~50 fixed queries through the service (searchSpaceContent: ranking, sections,
-// excerpts; several rounds, p50 / p99), and a one-page merge: its time (the refresh included) and how many pages
-// it re-indexed. SQLite always; PostgreSQL too when QUIRE_TEST_DATABASE_URL is set (in a throwaway schema).
+// excerpts; several rounds, p50 / p99), and a one-page merge: its time (the refresh included), the refresh's own
+// time (from its read of the index's revision to its write), and how many pages it re-indexed. SQLite always; PostgreSQL too when QUIRE_TEST_DATABASE_URL is set (in a throwaway schema).
 // Usage: npx tsx bench/search/run.ts [pages=10000] [rounds=5]
 //        QUIRE_TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/search/run.ts
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -100,9 +100,19 @@ async function run(kind: 'sqlite' | 'postgres', store: Store): Promise<void> {
   }
 
   const updates: SearchIndexUpdate[] = [];
+  // The refresh after the merge, timed from its first read of the index's revision to its write.
+  let refreshStart: number | undefined;
+  let refreshMs = 0;
   const recording: Store = new Proxy(store, {
     get(target, key: string) {
-      if (key === 'applySearchIndexUpdate') return (update: SearchIndexUpdate) => (updates.push(update), target.applySearchIndexUpdate(update));
+      if (key === 'getSearchIndexRevision') return (spaceId: string) => ((refreshStart ??= performance.now()), target.getSearchIndexRevision(spaceId));
+      if (key === 'applySearchIndexUpdate')
+        return async (update: SearchIndexUpdate) => {
+          updates.push(update);
+          const applied = await target.applySearchIndexUpdate(update);
+          refreshMs = performance.now() - (refreshStart ?? performance.now());
+          return applied;
+        };
       const value = (target as unknown as Record<string, unknown>)[key];
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -129,6 +139,7 @@ async function run(kind: 'sqlite' | 'postgres', store: Store): Promise<void> {
       queryP99Ms: +percentile(times, 99).toFixed(1),
       queryMaxMs: +Math.max(...times).toFixed(1),
       onePageMergeMsWithRefresh: +mergeMs.toFixed(1),
+      refreshAfterMergeMs: +refreshMs.toFixed(1),
       pagesReindexedByMerge: updates.reduce((sum, update) => sum + update.put.length, 0),
       editedPageFound: found.items[0]?.id === edited,
     }),

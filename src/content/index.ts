@@ -23,5 +23,5 @@ export { mergeText } from './merge-text.ts';
 export { documentsFrom, type DocumentLookup } from './document-lookup.ts';
 export { foldWord, maxQueryClauses, parseSearchQuery, searchTerms, searchTokens, spellTerm, type SearchClause, type SearchQuery, type SearchToken } from './search-text.ts';
 export { searchSections, type SearchSection } from './search-sections.ts';
-export { diffSearchablePages, searchablePages, type SearchablePage, type SearchPagesDiff } from './search-pages.ts';
+export { changedSearchablePages, diffSearchablePages, searchablePages, type ChangedSearchablePages, type SearchablePage, type SearchPagesDiff } from './search-pages.ts';
 export { searchExcerpt } from './search-excerpt.ts';

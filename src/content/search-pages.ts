@@ -55,6 +55,83 @@ export function searchablePages(pages: readonly SnapshotPage[]): SearchablePage[
   return out;
 }
 
+/** The pages of one side of a change: those outside the subtrees both sides share. */
+export interface ChangedSearchablePages {
+  before: SearchablePage[];
+  after: SearchablePage[];
+}
+
+/** How many document pages a subtree holds, per page object (revisions share unchanged page objects, frozen). */
+const documentCounts = new WeakMap<SnapshotPage, number>();
+
+function documentCount(page: SnapshotPage): number {
+  let count = documentCounts.get(page);
+  if (count === undefined) {
+    count = page.type === 'document' ? 1 : 0;
+    if (page.type === 'document' || page.type === 'group') for (const child of page.pages) count += documentCount(child);
+    documentCounts.set(page, count);
+  }
+  return count;
+}
+
+/** Where each page of a level starts in the depth-first order of document pages. */
+function startOrders(level: readonly SnapshotPage[], start: number): number[] {
+  const orders: number[] = [];
+  let order = start;
+  for (const page of level) {
+    orders.push(order);
+    order += documentCount(page);
+  }
+  return orders;
+}
+
+/**
+ * The searchable pages of two page trees (`before`, `after`) outside the subtrees they share: a page object that
+ * is the same object (`===`) at the same level, under ancestors of the same titles and at the same place in the
+ * order, is skipped with everything below it, on both sides. Revisions share unchanged subtrees, so after a
+ * one-page edit this walks the path to the page and the siblings along it, not the whole tree;
+ * `diffSearchablePages(changed.before, changed.after)` is then the diff of the whole trees.
+ *
+ * @example
+ * const changed = changedSearchablePages(indexed.pages, head.pages);
+ * const { reindex } = diffSearchablePages(changed.before, changed.after); // → the edited page alone
+ */
+export function changedSearchablePages(before: readonly SnapshotPage[], after: readonly SnapshotPage[]): ChangedSearchablePages {
+  const changed: ChangedSearchablePages = { before: [], after: [] };
+  const walk = (old: readonly SnapshotPage[], now: readonly SnapshotPage[], oldAncestors: string[], nowAncestors: string[], oldStart: number, nowStart: number): void => {
+    const oldOrders = startOrders(old, oldStart);
+    const nowOrders = startOrders(now, nowStart);
+    const sameAncestors = oldAncestors.length === nowAncestors.length && oldAncestors.every((title, index) => title === nowAncestors[index]);
+    const oldById = new Map(old.map((page, index) => [page.id, index]));
+    const nowById = new Map(now.map((page, index) => [page.id, index]));
+    const shared = (oldIndex: number | undefined, nowIndex: number | undefined): boolean =>
+      oldIndex !== undefined && nowIndex !== undefined && sameAncestors && old[oldIndex] === now[nowIndex] && oldOrders[oldIndex] === nowOrders[nowIndex];
+    const emit = (out: SearchablePage[], page: SnapshotPage, ancestors: string[], order: number): void => {
+      if (page.type !== 'document') return;
+      const documentId = 'documentId' in page ? page.documentId : undefined;
+      out.push({ pageId: page.id, ...(documentId === undefined ? {} : { documentId }), title: page.title, description: page.description ?? '', path: page.path, ancestors, order });
+    };
+    const children = (page: SnapshotPage | undefined): readonly SnapshotPage[] => (page !== undefined && (page.type === 'document' || page.type === 'group') ? page.pages : []);
+    old.forEach((page, index) => {
+      const counterpart = nowById.get(page.id);
+      if (shared(index, counterpart)) return;
+      emit(changed.before, page, oldAncestors, oldOrders[index]!);
+      // A page with a counterpart is walked with it (from the new side, below); one without, alone.
+      if (counterpart === undefined) walk(children(page), [], [...oldAncestors, page.title], [], oldOrders[index]! + (page.type === 'document' ? 1 : 0), 0);
+    });
+    now.forEach((page, index) => {
+      const counterpart = oldById.get(page.id);
+      if (shared(counterpart, index)) return;
+      emit(changed.after, page, nowAncestors, nowOrders[index]!);
+      const oldPage = counterpart === undefined ? undefined : old[counterpart];
+      const oldOrder = counterpart === undefined ? 0 : oldOrders[counterpart]! + (oldPage!.type === 'document' ? 1 : 0);
+      walk(children(oldPage), children(page), oldPage === undefined ? [] : [...oldAncestors, oldPage.title], [...nowAncestors, page.title], oldOrder, nowOrders[index]! + (page.type === 'document' ? 1 : 0));
+    });
+  };
+  walk(before, after, [], [], 0, 0);
+  return changed;
+}
+
 /**
  * Compares what an index holds with the pages of the new head, by page id: a page is re-indexed only when what
  * its rows are made of changed (`documentId`, title, description); a page that only moved is relocated.

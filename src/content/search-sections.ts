@@ -1,6 +1,7 @@
 import type { Heading, Nodes, Root, RootContent } from 'mdast';
 import { slugify, uniqueSlug } from '../format/slug.ts';
 import { parseMarkdown } from '../markdown/index.ts';
+import { fastSearchSections } from './search-sections-fast.ts';
 
 /**
  * A section of a page for search: the text under one heading, up to the next heading. The section before the
@@ -19,7 +20,8 @@ export interface SearchSection {
 const explicitAnchor = /^<a\s[^>]*\bid\s*=\s*["']([^"']+)["'][^>]*>$/i;
 
 /**
- * The sections of a page body (Markdown, as stored): parsed with the repository's parser (src/markdown), split
+ * The sections of a page body (Markdown, as stored): read from markdown-it's tokens when the page allows it
+ * (src/content/search-sections-fast.ts, the same result), else parsed with the repository's parser (src/markdown), split
  * at every heading, each reduced to plain text. The introduction is kept when it has text, or when the page has
  * no heading at all (so a page is always findable by its title). Anchors follow the renderer's rule: the
  * explicit anchor when there is one, else the slug of the heading's text, made unique in the page.
@@ -29,6 +31,16 @@ const explicitAnchor = /^<a\s[^>]*\bid\s*=\s*["']([^"']+)["'][^>]*>$/i;
  * // → [{ title: '', anchor: '', body: 'Intro.' }, { title: 'Install', anchor: 'install', body: 'Run npm i.' }]
  */
 export function searchSections(markdown: string): SearchSection[] {
+  return fastSearchSections(markdown) ?? parsedSearchSections(markdown);
+}
+
+/**
+ * `searchSections` by the full parse always (the reference the fast reading is held to).
+ *
+ * @example
+ * parsedSearchSections('# A\n\nb') // → [{ title: 'A', anchor: 'a', body: 'b' }]
+ */
+export function parsedSearchSections(markdown: string): SearchSection[] {
   return sectionsOf(parseMarkdown(markdown));
 }
 
@@ -76,6 +88,9 @@ function collectText(node: Nodes | RootContent, parts: string[]): void {
     case 'code':
       // The code itself is text a reader searches for; its info string (language, options) is not.
       parts.push(node.value, ' ');
+      return;
+    case 'break':
+      parts.push(' ');
       return;
     case 'html':
     case 'liquidTag':

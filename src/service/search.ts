@@ -1,6 +1,7 @@
 import type { SearchPageResult, SearchSectionResult, SearchSpaceResult } from '@gitbook/api';
-import { diffSearchablePages, parseSearchQuery, searchablePages, searchExcerpt, searchSections, type SearchablePage, type SearchQuery } from '../content/index.ts';
+import { changedSearchablePages, diffSearchablePages, parseSearchQuery, searchablePages, searchExcerpt, searchSections, type SearchablePage, type SearchQuery } from '../content/index.ts';
 import { QuireError, isQuireError } from '../errors/index.ts';
+import type { SnapshotPage } from '../model/index.ts';
 import type { ListOptions, SearchIndexPage, SearchPageHit, Store } from '../store/index.ts';
 import type { Actor } from './actor.ts';
 import { contentUrls } from './content-urls.ts';
@@ -36,7 +37,8 @@ const refreshAttempts = 5;
 
 /**
  * Brings a space's search index to its head revision: diffs the pages of the revision the index reflects with
- * the head's (by page id, then `documentId`, title and description), parses only the pages that changed,
+ * the head's (skipping the subtrees both share, then by page id, `documentId`, title and description), reads
+ * only the pages that changed,
  * and writes it all by compare-and-set on the recorded revision, redoing the diff when another process got
  * there first. A space that is gone (purged) is left alone.
  *
@@ -51,8 +53,11 @@ export async function refreshSearchIndex(ctx: Pick<ServiceContext, 'store'>, spa
     const recorded = await store.getSearchIndexRevision(spaceId);
     last = { revisionId: space.revisionId, reindexed: 0, relocated: 0, removed: 0 };
     if (recorded === space.revisionId) return last;
-    const head = searchablePages((await store.getRevision(space.revisionId)).pages);
-    const diff = diffSearchablePages(await indexedPages(store, spaceId, recorded), head);
+    const head = (await store.getRevision(space.revisionId)).pages;
+    const indexed = await indexedRevisionPages(store, recorded);
+    // From the revision the index reflects, only what lies outside the subtrees both revisions share is compared.
+    const changed = indexed === undefined ? { before: await store.listSearchIndexPages(spaceId), after: searchablePages(head) } : changedSearchablePages(indexed, head);
+    const diff = diffSearchablePages(changed.before, changed.after);
     const put = await withSections(store, diff.reindex);
     const applied = await store.applySearchIndexUpdate({ spaceId, from: recorded, to: space.revisionId, put, relocate: diff.relocate, remove: diff.remove });
     if (applied) return { revisionId: space.revisionId, reindexed: put.length, relocated: diff.relocate.length, removed: diff.remove.length };
@@ -71,13 +76,13 @@ export async function refreshSearchIndexAfterCommit(ctx: Pick<ServiceContext, 's
   await refreshSearchIndex(ctx, spaceId).catch(() => undefined);
 }
 
-/** The pages the index holds: those of the revision it reflects (read from the caches), else its own rows. */
-async function indexedPages(store: Store, spaceId: string, recorded: string | undefined): Promise<SearchablePage[]> {
-  if (recorded === undefined) return store.listSearchIndexPages(spaceId);
+/** The page tree of the revision the index reflects (read from the caches), or undefined when there is none to read (then the index's own rows say what it holds). */
+async function indexedRevisionPages(store: Store, recorded: string | undefined): Promise<readonly SnapshotPage[] | undefined> {
+  if (recorded === undefined) return undefined;
   try {
-    return searchablePages((await store.getRevision(recorded)).pages);
+    return (await store.getRevision(recorded)).pages;
   } catch (error) {
-    if (isQuireError(error, 'NOT_FOUND')) return store.listSearchIndexPages(spaceId);
+    if (isQuireError(error, 'NOT_FOUND')) return undefined;
     throw error;
   }
 }
@@ -89,7 +94,7 @@ async function withSections(store: Store, pages: readonly SearchablePage[]): Pro
 
 /**
  * Searches the content of a space (`GET /v1/spaces/{spaceId}/search?query=`): its pages that hold every word of
- * the query, ranked (title matches first, then heading matches, then body matches), each with its best
+ * the query, ranked by the engine with the title weighted above headings above text, each with its best
  * sections and an excerpt. Needs to see the space.
  *
  * @example

@@ -410,6 +410,8 @@ export interface SearchPagesTable {
   /** JSON array of the ancestors' titles, from the top. */
   ancestors: string;
   page_order: number;
+  /** The page row's number: on SQLite the rowid of its row in the page-level FTS table (on PostgreSQL the page's `terms tsvector` is a column, written in raw SQL). */
+  seq: Generated<number>;
 }
 
 /** One section of an indexed page (on PostgreSQL also a `terms tsvector` column, written in raw SQL). */

@@ -1,39 +1,52 @@
 import { sql, type RawBuilder } from 'kysely';
 import { searchTerms, type SearchablePage, type SearchQuery, type SearchSection } from '../content/index.ts';
 import { QuireError } from '../errors/index.ts';
-import { ftsMatch, tsQuery } from './search-match.ts';
+import { ftsMatch, tsQuery, type MatchScope } from './search-match.ts';
 import type { StoreContext } from './store-context.ts';
 
 /*
  * Full-text search of spaces, in the database, behind one interface on both stores.
  *
- * Rows: one per section of a document page (the text under one heading; src/content/search-sections.ts), with
- * the page's title and description indexed in every row, so a query whose words are split between the title and
- * a section still matches that section. A `search_pages` row per page holds what the rows were made of
- * (documentId, title, description) and where the page stands (path, ancestors, order): a page that only moved
- * is updated there without touching its sections. `search_index_state` records, per space, the revision the
- * index reflects; every update is a compare-and-set on it in the transaction that writes the rows, so two
- * processes refreshing at once never write twice (the loser changes nothing) and a crash leaves the index as it
- * was, with the old revision recorded, to be healed by the next refresh.
+ * Rows: a `search_pages` row per document page holds what its rows were made of (documentId, title,
+ * description), where it stands (path, ancestors, order), and its page-level terms (title and description,
+ * all its headings, all its text): pages are found and ranked on those, in one pass of the engine's index. A
+ * `search_sections` row per section (the text under one heading; src/content/search-sections.ts), with the
+ * page's title and description indexed in every row, says which sections of the pages shown match (checked for
+ * those pages only). A page that only moved is updated in `search_pages` without touching anything else.
+ * `search_index_state` records, per space, the revision the index reflects; every update is a compare-and-set
+ * on it in the transaction that writes the rows, so two processes refreshing at once never write twice (the
+ * loser changes nothing) and a crash leaves the index as it was, with the old revision recorded, to be healed
+ * by the next refresh. Rows are written 500 to a statement, in that one transaction.
  *
- * Engines (measured on a 10,000-page space with bench/search/run.ts, on a 2-core machine at load 12: initial index
- * 349 s SQLite / 108 s PostgreSQL, parsing dominating; query p50 470 / 400 ms when ~7,500 pages match, since every
- * match is ranked; a one-page merge re-indexes one page. Ranking only a top-k and parsing in workers are the next
- * steps):
- * - SQLite: an FTS5 table (`porter unicode61`, contentless with `contentless_delete`, so the text is stored once,
- *   in `search_sections`), three columns (title, heading, body) ranked by `bm25` weighted 10 / 4 / 1.
- * - PostgreSQL: a `tsvector` column on `search_sections` (title weight A, heading B, body D) with a GIN index, in
- *   the text search configuration `quire_english` (English snowball stems, no stop words: both engines must
- *   match the same words), ranked by `ts_rank`. Queries are built as `to_tsquery` text from the parsed query
- *   (`websearch_to_tsquery` would re-tokenise terms the normaliser already made).
+ * Measured with bench/search/run.ts on a 10,000-page space (~8,300 pages match a query on average), on a 2-core
+ * machine shared with other work (load average 2.3 to 3.2, 5 rounds of 50 queries):
+ *   SQLite     initial index 8.6 s (1,160 pages/s); query p50 31 ms, p99 101 ms; one-page merge 19 ms, its refresh 14 ms
+ *   PostgreSQL initial index 25 s (400 pages/s); query p50 65 ms, p99 111 ms; one-page merge 111 ms, its refresh 73 ms
+ * (before: initial index 349 s / 108 s, query p50 470 / 400 ms, p99 1.4 / 8.4 s, a one-page merge with refresh
+ * ~300 ms at load 12). The sections are read from markdown-it's tokens (src/content/search-sections-fast.ts)
+ * unless a page needs the full parse; the refresh after a merge skips the page subtrees both revisions share
+ * (src/content/search-pages.ts `changedSearchablePages`).
+ *
+ * Engines:
+ * - SQLite: two FTS5 tables (`porter unicode61`, contentless with `contentless_delete`, so the text is stored once,
+ *   in `search_sections`), each with three columns (title, heading, body): `search_page_fts` (rowid: the page's
+ *   `seq`) ranked by `bm25` weighted 20 / 5 / 1, and `search_fts` (rowid: the section's id).
+ * - PostgreSQL: `tsvector` columns on `search_pages` and `search_sections` (title weight A, heading B, body D)
+ *   with GIN indexes, in the text search configuration `quire_english` (English snowball stems, no stop words:
+ *   both engines must match the same words), pages ranked by `ts_rank` weighted A 1.0 / B 0.4 / D 0.1. Queries
+ *   are built as `to_tsquery` text from the parsed query (`websearch_to_tsquery` would re-tokenise terms the
+ *   normaliser already made).
  * Terms are the normaliser's (src/content/search-text.ts): CJK bigrams and every non-ASCII word spelled in ASCII,
  * so both engines, whatever their locale, see the same tokens; each stems English words its own way (Porter on
  * SQLite, Porter2 on PostgreSQL), which agree on the common cases (`installing` → `install`).
  *
- * Ranking: a page's tier first (2: every query word is in its title; 1: every word is in one section's heading;
- * 0: otherwise), then the engine's best rank among its sections, then the space and the page's place in the page
- * tree, so ties are deterministic. Sections of a page rank by heading match, engine rank, then place. The score
- * reported is tier + r / (1 + r) for an engine rank r ≥ 0: it orders exactly as the ranking does.
+ * Ranking: the engine's rank of the page with those column weights, then the space and the page's place in the
+ * page tree, so ties are deterministic; only the window asked for is read. This replaces strict tiers (every
+ * word in the title, then in one heading, then elsewhere), which took three more passes: the weights put a title
+ * match before a heading match before a text match for the same words, but a page whose text repeats the words
+ * can pass one whose heading holds them once. A page's tier (2: every word in its title; 1: in one section's
+ * heading; 0: otherwise) is still reported. Sections of a page rank by heading match, content match, then place.
+ * The score reported is r / (1 + r) for the engine rank r ≥ 0: it orders as the ranking does.
  */
 
 /** A page's rows in the index: the page, and its sections in order. */
@@ -115,14 +128,15 @@ export interface SearchStore {
 
 /** A section's body beyond this many characters is not indexed (PostgreSQL caps a tsvector at 1 MB). */
 const maxIndexedBody = 100_000;
-const batchRows = 100;
+/** A page's text beyond this many characters is not in its page-level row. */
+const maxIndexedPageBody = 400_000;
+/** Rows per insert statement (well under both engines' limits on bound parameters). */
+const batchRows = 500;
 
 interface HitRow {
   space_id: string;
   page_id: string;
-  tier: number | string;
   engine: number | string;
-  position: number | string;
   total: number | string;
   title: string;
   description: string;
@@ -131,7 +145,8 @@ interface HitRow {
   page_order: number | string;
   document_id: string | null;
   section: number | string;
-  section_engine: number | string;
+  in_all: number | boolean;
+  in_title: number | boolean;
   in_heading: number | boolean;
   in_content: number | boolean;
   section_title: string;
@@ -149,42 +164,62 @@ export function searchStore(context: StoreContext): SearchStore {
   const db = () => context.db();
 
   const insertPages = async (spaceId: string, pages: readonly SearchIndexPage[]): Promise<void> => {
+    // On SQLite a page's `seq` is given here (under the write lock the transaction holds): the rowid of its FTS row.
+    let seq = 0;
+    if (context.dialect === 'sqlite' && pages.length > 0) {
+      const { next } = await db().selectFrom('search_pages').select(sql<number>`coalesce(max(seq), 0) + 1`.as('next')).executeTakeFirstOrThrow();
+      seq = Number(next);
+    }
     for (let start = 0; start < pages.length; start += batchRows) {
-      const batch = pages.slice(start, start + batchRows);
+      const batch = pages.slice(start, start + batchRows).map((page) => ({ page, terms: pageTerms(page), seq: seq++ }));
       await db()
         .deleteFrom('search_pages')
         .where('space_id', '=', spaceId)
-        .where('page_id', 'in', batch.map((page) => page.pageId))
+        .where('page_id', 'in', batch.map(({ page }) => page.pageId))
         .execute();
-      await db()
-        .insertInto('search_pages')
-        .values(batch.map((page) => ({ space_id: spaceId, ...pageColumns(page) })))
-        .execute();
+      if (context.dialect === 'sqlite') {
+        await db()
+          .insertInto('search_pages')
+          .values(batch.map(({ page, seq }) => ({ space_id: spaceId, ...pageColumns(page), seq })))
+          .execute();
+        const terms = batch.map(({ terms, seq }) => sql`(${seq}, ${terms.title}, ${terms.headings}, ${terms.body})`);
+        await sql`insert into search_page_fts (rowid, title_terms, heading_terms, body_terms) values ${sql.join(terms)}`.execute(db());
+        continue;
+      }
+      const values = batch.map(({ page, terms }) => {
+        const columns = pageColumns(page);
+        return sql`(${spaceId}, ${columns.page_id}, ${columns.document_id}, ${columns.title}, ${columns.description}, ${columns.path}, ${columns.ancestors}, ${columns.page_order}, ${terms.title}, ${terms.headings}, ${terms.body})`;
+      });
+      await sql`insert into search_pages (space_id, page_id, document_id, title, description, path, ancestors, page_order, terms)
+        select space_id, page_id, document_id, title, description, path, ancestors, page_order::integer, ${tsvector}
+        from (values ${sql.join(values)}) as v (space_id, page_id, document_id, title, description, path, ancestors, page_order, title_terms, heading_terms, body_terms)`.execute(db());
     }
-    const sections = pages.flatMap((page) =>
-      page.sections.map((section, index) => ({ page, section: index, title: section.title, anchor: section.anchor, body: section.body.slice(0, maxIndexedBody) })),
-    );
+    const sections = pages.flatMap((page) => {
+      // The page's title and description are in every row of the page: their terms are made once.
+      const titleTerms = searchTerms(pageText(page));
+      return page.sections.map((section, index) => ({ page, titleTerms, section: index, title: section.title, anchor: section.anchor, body: section.body.slice(0, maxIndexedBody) }));
+    });
     if (context.dialect === 'sqlite') {
       // The FTS rows take the sections' ids as rowids: ids are given here, under the write lock the transaction holds.
       const { next } = await db().selectFrom('search_sections').select(sql<number>`coalesce(max(id), 0) + 1`.as('next')).executeTakeFirstOrThrow();
       let id = Number(next);
       for (let start = 0; start < sections.length; start += batchRows) {
         const batch = sections.slice(start, start + batchRows).map((row) => ({ ...row, id: id++ }));
-        await db()
-          .insertInto('search_sections')
-          .values(batch.map((row) => ({ id: row.id, space_id: spaceId, page_id: row.page.pageId, section: row.section, title: row.title, anchor: row.anchor, body: row.body })))
-          .execute();
-        const values = batch.map((row) => sql`(${row.id}, ${searchTerms(pageText(row.page))}, ${searchTerms(row.title)}, ${searchTerms(row.body)})`);
-        await sql`insert into search_fts (rowid, title_terms, heading_terms, body_terms) values ${sql.join(values)}`.execute(db());
+        const rows = batch.map((row) => sql`(${row.id}, ${spaceId}, ${row.page.pageId}, ${row.section}, ${row.title}, ${row.anchor}, ${row.body})`);
+        await sql`insert into search_sections (id, space_id, page_id, section, title, anchor, body) values ${sql.join(rows)}`.execute(db());
+        const terms = batch.map((row) => sql`(${row.id}, ${row.titleTerms}, ${searchTerms(row.title)}, ${searchTerms(row.body)})`);
+        await sql`insert into search_fts (rowid, title_terms, heading_terms, body_terms) values ${sql.join(terms)}`.execute(db());
       }
       return;
     }
     for (let start = 0; start < sections.length; start += batchRows) {
       const values = sections.slice(start, start + batchRows).map(
-        (row) =>
-          sql`(${spaceId}, ${row.page.pageId}, ${row.section}, ${row.title}, ${row.anchor}, ${row.body}, ${weighted(searchTerms(pageText(row.page)), 'A')} || ${weighted(searchTerms(row.title), 'B')} || ${weighted(searchTerms(row.body), 'D')})`,
+        (row) => sql`(${spaceId}, ${row.page.pageId}, ${row.section}, ${row.title}, ${row.anchor}, ${row.body}, ${row.titleTerms}, ${searchTerms(row.title)}, ${searchTerms(row.body)})`,
       );
-      await sql`insert into search_sections (space_id, page_id, section, title, anchor, body, terms) values ${sql.join(values)}`.execute(db());
+      // The tsvectors are made by the server from the terms, once per row (title A, heading B, body D).
+      await sql`insert into search_sections (space_id, page_id, section, title, anchor, body, terms)
+        select space_id, page_id, section::integer, title, anchor, body, ${tsvector}
+        from (values ${sql.join(values)}) as v (space_id, page_id, section, title, anchor, body, title_terms, heading_terms, body_terms)`.execute(db());
     }
   };
 
@@ -261,42 +296,35 @@ export function searchStore(context: StoreContext): SearchStore {
       if (!Number.isInteger(offset) || offset < 0) throw new QuireError('INVALID_ARGUMENT', `offset must be a whole number, not ${offset}`, { field: 'offset' });
       if (!Number.isInteger(limit) || limit < 0) throw new QuireError('INVALID_ARGUMENT', `limit must be a whole number, not ${limit}`, { field: 'limit' });
       if (query.clauses.length === 0 || spaceIds.length === 0 || limit === 0) return { total: 0, pages: [] };
-      const hits = context.dialect === 'sqlite' ? sqliteHits(query, spaceIds) : postgresHits(query, spaceIds);
-      const { rows } = await sql<HitRow>`
-        with ${hits},
-        pages as (
-          select space_id, page_id, max(case when in_title then 2 when in_heading then 1 else 0 end) as tier, max(engine) as engine
-          from hits group by space_id, page_id
-        ),
-        ordered as (
-          select p.space_id, p.page_id, p.tier, p.engine, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
-            row_number() over (order by p.tier desc, p.engine desc, p.space_id, sp.page_order) as position,
-            count(*) over () as total
-          from pages p join search_pages sp on sp.space_id = p.space_id and sp.page_id = p.page_id
-        ),
-        ranked as (select * from ordered where position > ${offset} and position <= ${offset + limit})
-        select r.*, h.section, h.engine as section_engine, h.in_heading, h.in_content, ss.title as section_title, ss.anchor, ss.body
-        from ranked r
-        join hits h on h.space_id = r.space_id and h.page_id = r.page_id
-        join search_sections ss on ss.id = h.id
-      `.execute(db());
+      const search = (from: number, size: number) => (context.dialect === 'sqlite' ? sqliteSearch(query, spaceIds, from, size) : postgresSearch(query, spaceIds, from, size)).execute(db());
+      const { rows } = await search(offset, limit);
       if (rows.length === 0) {
         if (offset === 0) return { total: 0, pages: [] };
-        const { rows: counted } = await sql<{ total: number | string }>`with ${hits} select count(distinct space_id || '/' || page_id) as total from hits`.execute(db());
-        return { total: Number(counted[0]?.total ?? 0), pages: [] };
+        // A window beyond the end: the count alone.
+        const { rows: first } = await search(0, 1);
+        return { total: Number(first[0]?.total ?? 0), pages: [] };
       }
-      return { total: Number(rows[0]!.total), pages: groupHits(rows, sectionsPerPage) };
+      return { total: Number(rows[0]!.total), pages: groupHits(rows, offset, sectionsPerPage) };
     },
   };
+}
+
+/** The weighted tsvector of a row of terms (title A, heading B, body D), made by the server. */
+const tsvector = sql`setweight(to_tsvector('quire_english', title_terms), 'A') || setweight(to_tsvector('quire_english', heading_terms), 'B') || setweight(to_tsvector('quire_english', body_terms), 'D')`;
+
+/** A page's terms for its page-level row: its title and description, all its headings, all its text (capped). */
+function pageTerms(page: SearchIndexPage): { title: string; headings: string; body: string } {
+  let body = '';
+  for (const section of page.sections) {
+    if (body.length >= maxIndexedPageBody) break;
+    body += `${section.body.slice(0, maxIndexedBody)} `;
+  }
+  return { title: searchTerms(pageText(page)), headings: searchTerms(page.sections.map((section) => section.title).join(' ')), body: searchTerms(body.slice(0, maxIndexedPageBody)) };
 }
 
 /** The title and description of a page: what its rows index in their title column. */
 function pageText(page: SearchablePage): string {
   return page.description === '' ? page.title : `${page.title} ${page.description}`;
-}
-
-function weighted(terms: string, weight: 'A' | 'B' | 'D'): RawBuilder<unknown> {
-  return sql`setweight(to_tsvector('quire_english', ${terms}), ${sql.lit(weight)})`;
 }
 
 function pageColumns(page: SearchablePage) {
@@ -323,58 +351,94 @@ function toSearchablePage(row: { page_id: string; document_id: string | null; ti
   };
 }
 
-/** The `hits` CTE on SQLite: matching sections of live spaces, with the engine's rank and the restricted matches. */
-function sqliteHits(query: SearchQuery, spaceIds: readonly string[]): RawBuilder<unknown> {
-  const restricted = (scope: 'title' | 'heading' | 'content') => sql`s.id in (select rowid from search_fts where search_fts match ${ftsMatch(query, scope)})`;
-  return sql`hits as materialized (
-    select s.id, s.space_id, s.page_id, s.section, -bm25(search_fts, 10.0, 4.0, 1.0) as engine,
-      ${restricted('title')} as in_title, ${restricted('heading')} as in_heading, ${restricted('content')} as in_content
-    from search_fts
-    join search_sections s on s.id = search_fts.rowid
-    join spaces on spaces.id = s.space_id and spaces.deleted_at is null
-    where search_fts match ${ftsMatch(query, 'all')} and s.space_id in (select value from json_each(${JSON.stringify(spaceIds)}))
-  )`;
+/** FTS5 `bm25` weights of the title, heading and body columns. */
+const ftsWeights = sql.raw('20.0, 5.0, 1.0');
+/** `ts_rank` weights of D (body), C (unused), B (heading), A (title). */
+const tsWeights = '{0.1, 0.1, 0.4, 1.0}';
+
+/*
+ * One statement per search, on either engine: the pages that match (one pass of the page-level index, ranked
+ * there with its column weights), the window of them in rank order (and how many there are), then the sections
+ * of those pages only, each with which forms of the query its row matches (tested on that row alone: FTS5 by
+ * rowid, PostgreSQL on the row's tsvector).
+ */
+
+/** The search statement on SQLite. */
+function sqliteSearch(query: SearchQuery, spaceIds: readonly string[], offset: number, limit: number): RawBuilder<HitRow> {
+  // A row's own check (`rowid =`) is quick where matches are dense (the whole query, heading and body); the
+  // rare forms (title, heading alone) are read once as a set: FTS5 seeks slowly through column-filtered misses.
+  const own = (scope: MatchScope) => sql`exists (select 1 from search_fts where search_fts match ${ftsMatch(query, scope)} and rowid = ss.id)`;
+  return sql<HitRow>`
+    with live as (select id from spaces where id in (select value from json_each(${JSON.stringify(spaceIds)})) and deleted_at is null),
+    matched as materialized (
+      select sp.seq, sp.space_id, sp.page_order, -bm25(search_page_fts, ${ftsWeights}) as engine
+      from search_page_fts join search_pages sp on sp.seq = search_page_fts.rowid
+      where search_page_fts match ${ftsMatch(query, 'all')} and sp.space_id in (select id from live)
+    ),
+    ranked as (
+      select m.seq, m.engine, (select count(*) from matched) as total from matched m
+      order by m.engine desc, m.space_id, m.page_order limit ${limit} offset ${offset}
+    )
+    select r.engine, r.total, sp.space_id, sp.page_id, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
+      ss.section, ss.title as section_title, ss.anchor, ss.body,
+      r.seq in (select rowid from search_page_fts where search_page_fts match ${ftsMatch(query, 'title')}) as in_title,
+      ss.id in (select rowid from search_fts where search_fts match ${ftsMatch(query, 'heading')}) as in_heading,
+      ${own('content')} as in_content, ${own('all')} as in_all
+    from ranked r join search_pages sp on sp.seq = r.seq join search_sections ss on ss.space_id = sp.space_id and ss.page_id = sp.page_id
+    order by r.engine desc, sp.space_id, sp.page_order, ss.section
+  `;
 }
 
-/** The `hits` CTE on PostgreSQL. */
-function postgresHits(query: SearchQuery, spaceIds: readonly string[]): RawBuilder<unknown> {
-  const ts = (scope: 'all' | 'title' | 'heading' | 'content') => sql`to_tsquery('quire_english', ${tsQuery(query, scope)})`;
-  return sql`hits as materialized (
-    select s.id, s.space_id, s.page_id, s.section, ts_rank(s.terms, ${ts('all')}) as engine,
-      s.terms @@ ${ts('title')} as in_title, s.terms @@ ${ts('heading')} as in_heading, s.terms @@ ${ts('content')} as in_content
-    from search_sections s
-    join spaces on spaces.id = s.space_id and spaces.deleted_at is null
-    where s.terms @@ ${ts('all')} and s.space_id = any(${[...spaceIds]}::text[])
-  )`;
+/** The search statement on PostgreSQL. */
+function postgresSearch(query: SearchQuery, spaceIds: readonly string[], offset: number, limit: number): RawBuilder<HitRow> {
+  const ts = (scope: MatchScope) => sql`to_tsquery('quire_english', ${tsQuery(query, scope)})`;
+  return sql<HitRow>`
+    with q as materialized (select ${ts('all')} as q),
+    matched as materialized (
+      select sp.space_id, sp.page_id, sp.page_order, ts_rank(${tsWeights}::real[], sp.terms, q.q) as engine
+      from search_pages sp cross join q
+      join spaces on spaces.id = sp.space_id and spaces.deleted_at is null
+      where sp.terms @@ q.q and sp.space_id = any(${[...spaceIds]}::text[])
+    ),
+    ranked as (
+      select m.space_id, m.page_id, m.engine, (select count(*) from matched) as total from matched m
+      order by m.engine desc, m.space_id, m.page_order limit ${limit} offset ${offset}
+    )
+    select r.engine, r.total, sp.space_id, sp.page_id, sp.title, sp.description, sp.path, sp.ancestors, sp.page_order, sp.document_id,
+      ss.section, ss.title as section_title, ss.anchor, ss.body,
+      ss.terms @@ ${ts('all')} as in_all, ss.terms @@ ${ts('title')} as in_title, ss.terms @@ ${ts('heading')} as in_heading, ss.terms @@ ${ts('content')} as in_content
+    from ranked r join search_pages sp on sp.space_id = r.space_id and sp.page_id = r.page_id
+    join search_sections ss on ss.space_id = r.space_id and ss.page_id = r.page_id
+    order by r.engine desc, r.space_id, sp.page_order, ss.section
+  `;
 }
 
-function groupHits(rows: HitRow[], sectionsPerPage: number): SearchPageHit[] {
-  const pages = new Map<string, SearchPageHit>();
+/**
+ * The window's pages from the rows (one per section of each page, in rank order): a page's tier is the best of its sections'
+ * (every section row holds the page's title), its sections those whose row matches the whole query, best first
+ * (heading match, then content match, then place), or its first section when the words are spread over several.
+ */
+function groupHits(rows: HitRow[], offset: number, sectionsPerPage: number): SearchPageHit[] {
+  const pages = new Map<string, SearchPageHit & { all: SearchSectionHit[] }>();
   for (const row of rows) {
     const key = `${row.space_id}/${row.page_id}`;
     let page = pages.get(key);
     if (page === undefined) {
-      const tier = Number(row.tier) as 0 | 1 | 2;
-      page = { spaceId: row.space_id, page: toSearchablePage(row), tier, score: tier + squash(Number(row.engine)), rank: Number(row.position), sections: [] };
+      page = { spaceId: row.space_id, page: toSearchablePage(row), tier: 0, score: squash(Number(row.engine)), rank: offset + pages.size + 1, sections: [], all: [] };
       pages.set(key, page);
     }
     const headingMatch = truthy(row.in_heading);
-    page.sections.push({
-      section: Number(row.section),
-      title: row.section_title,
-      anchor: row.anchor,
-      body: row.body,
-      headingMatch,
-      contentMatch: truthy(row.in_content),
-      score: (headingMatch ? 1 : 0) + squash(Number(row.section_engine)),
+    const contentMatch = truthy(row.in_content);
+    page.tier = Math.max(page.tier, truthy(row.in_title) ? 2 : headingMatch ? 1 : 0) as 0 | 1 | 2;
+    const section = Number(row.section);
+    const hit = { section, title: row.section_title, anchor: row.anchor, body: row.body, headingMatch, contentMatch, score: (headingMatch ? 2 : 0) + (contentMatch ? 1 : 0) + 0.5 / (1 + section) };
+    page.all.push(hit);
+    if (truthy(row.in_all)) page.sections.push(hit);
+  }
+  return [...pages.values()].map(({ all, ...page }) => {
+      const sections = page.sections.length > 0 ? page.sections : all.sort((a, b) => a.section - b.section).slice(0, 1);
+      return { ...page, sections: sections.sort((a, b) => b.score - a.score || a.section - b.section).slice(0, sectionsPerPage) };
     });
-  }
-  const ranked = [...pages.values()].sort((a, b) => a.rank - b.rank);
-  for (const page of ranked) {
-    page.sections.sort((a, b) => b.score - a.score || a.section - b.section);
-    page.sections = page.sections.slice(0, sectionsPerPage);
-  }
-  return ranked;
 }
 
 /** An engine rank r ≥ 0 as a number in [0, 1) that orders the same way. */

@@ -1,0 +1,62 @@
+// The differential test of the fast reading of search sections: wherever it takes a page, it must give exactly
+// what the full parse gives. Inputs: every Markdown fixture, the golden corpus and fixture repositories, the
+// search bench's kind of page, hand-picked edge cases, and generated GitBook pages of every block.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { realPages } from '../../test/support/real-pages.ts';
+import { markdownPage } from '../render/document/markdown-generators.fixture.ts';
+import { fastSearchSections } from './search-sections-fast.ts';
+import { parsedSearchSections } from './search-sections.ts';
+
+/** Reads `markdown` both ways; when the fast reading takes it, the sections must be equal. */
+function compare(markdown: string): boolean {
+  const fast = fastSearchSections(markdown);
+  if (fast === undefined) return false;
+  expect(fast, markdown).toEqual(parsedSearchSections(markdown));
+  return true;
+}
+
+describe('fast search sections: the same sections as the full parse', () => {
+  it('every Markdown fixture, corpus page and fixture repository page', () => {
+    const inputs = realPages();
+    const taken = inputs.filter((input) => compare(input.body));
+    expect(inputs.length).toBeGreaterThan(90);
+    // The fast reading must keep taking plain pages (sending everything the full way would be a regression).
+    expect(taken.length).toBeGreaterThanOrEqual(45);
+  });
+
+  const cases: Record<string, string> = {
+    'bench page': 'Create the page with your token. Then safely sync.\n\n## Install the cli\n\nRun it quickly.\n\n## Install the cli\n\nAgain.\n\n```bash\nquire deploy --cache\n```\n',
+    'headings, explicit anchors, setext': '# Top <a href="#custom" id="custom"></a>\n\ntext\n\n## `code` and *em* ![i](x.png)\n\nSetext\n---\n\n> ## Quoted heading\n',
+    'inline markup and breaks': 'a *b* **c** [d](x.md) `e` f  \ng\\\nh\nsoft &amp; &copy; \\*x\\*\n',
+    'lists and tables': '* one\n* two\n  * three\n\n1. x\n2. y\n\n| a | b |\n| - | - |\n| 1 | 2 |\n',
+    'hints and code options': '{% hint style="info" %}\n## Not a section\n\nInside.\n{% endhint %}\n\n{% code title="a.js" %}\n```js\nlet a;\n```\n{% endcode %}\n\n## After\n\nx\n',
+    'empty intro, no heading, empty page': '## Only\n\nbody\n',
+    'no heading': 'Just text.\n',
+    empty: '',
+    unicode: '## 日本語の見出し\n\nÜnïcödé — “quotes” مرحبا 😀\n',
+    'autolink literals and mentions': 'See www.example.com and https://x.org/a. Mail a@b.co <https://auto.example/x>.\n',
+  };
+  for (const [name, markdown] of Object.entries(cases)) {
+    it(name, () => {
+      expect(compare(markdown), 'taken').toBe(true);
+    });
+  }
+
+  it('leaves to the full parse what it does not read the same way', () => {
+    for (const markdown of ['---\ndescription: x\n---\n\nBody\n', '<div>x</div>\n', 'a $x$ b\n', '{% tabs %}\n{% tab title="A" %}\nx\n{% endtab %}\n{% endtabs %}\n', '* [ ] task\n', 'a[^1]\n\n[^1]: note\n', 'a <mark>b</mark>\n']) {
+      expect(fastSearchSections(markdown), markdown).toBeUndefined();
+    }
+  });
+
+  it('generated GitBook pages of every block', () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(markdownPage, (markdown) => {
+        if (compare(markdown)) taken++;
+      }),
+      { numRuns: Number(process.env.QUIRE_PROPERTY_RUNS ?? 300) },
+    );
+    expect(taken).toBeGreaterThan(15);
+  });
+});

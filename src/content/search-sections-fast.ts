@@ -1,0 +1,152 @@
+import type { Token } from 'markdown-it';
+import { slugify, uniqueSlug } from '../format/slug.ts';
+import { parseFast } from '../render/fast-body/fast-markdown.ts';
+import { FastPathUnsupported } from '../render/fast-body/unsupported.ts';
+import type { SearchSection } from './search-sections.ts';
+
+/*
+ * The sections of a page for search, read from markdown-it's tokens (the fast body path's reader, about twenty
+ * times faster than the full parse) instead of the mdast document. It gives exactly what `searchSections` gives
+ * from the full parse, or `undefined` when the page uses something it does not read the same way (raw HTML,
+ * Liquid tags other than hints and code options, math, footnotes, task lists, front matter, …), and the caller
+ * takes the full path. The differential test (search-sections-fast.test.ts) holds it to that.
+ */
+
+/** In text, what the full parse reads as something else than text: inline Liquid, math, one-tilde strikethrough, code spans markdown-it pairs differently, footnotes. */
+const unsupportedText = /\{%|[$~`]|\[\^/;
+/** GitBook's explicit heading anchor (as in search-sections.ts). */
+const explicitAnchor = /^<a\s[^>]*\bid\s*=\s*["']([^"']+)["'][^>]*>$/i;
+/** The Liquid blocks the fast path reads: their tags add no text, their content is read as flow content. */
+const pairedTags = new Set(['hint', 'code']);
+
+/**
+ * The sections of `markdown`, as `searchSections` gives them, or `undefined` when the full parse must read it.
+ *
+ * @example
+ * fastSearchSections('Intro.\n\n## Install\n\nRun `npm i`.\n')
+ * // → [{ title: '', anchor: '', body: 'Intro.' }, { title: 'Install', anchor: 'install', body: 'Run npm i.' }]
+ */
+export function fastSearchSections(markdown: string): SearchSection[] | undefined {
+  try {
+    return sectionsOf(markdown);
+  } catch (error) {
+    if (error instanceof FastPathUnsupported || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+function sectionsOf(markdown: string): SearchSection[] {
+  // Front matter is read by the full parse only.
+  if (markdown.startsWith('---')) throw new FastPathUnsupported('front matter');
+  const tokens = parseFast(markdown);
+  checkLines(tokens, markdown);
+  const sections: { title: string; anchor: string; parts: string[] }[] = [{ title: '', anchor: '', parts: [] }];
+  const anchors = new Set<string>();
+  const open: string[] = [];
+  let parts = sections[0]!.parts;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    switch (token.type) {
+      case 'heading_open': {
+        if (token.level !== 0 || open.length > 0) break;
+        const { title, explicit } = headingText(tokens[index + 1]!);
+        const anchor = uniqueSlug(explicit ?? slugify(title), (slug) => anchors.has(slug));
+        anchors.add(anchor);
+        sections.push({ title, anchor, parts: [] });
+        parts = sections[sections.length - 1]!.parts;
+        index += 2;
+        continue;
+      }
+      case 'inline':
+        parts.push(inlineText(token));
+        continue;
+      case 'fence':
+      case 'code_block':
+        parts.push(token.content, ' ');
+        continue;
+      case 'html_block':
+        throw new FastPathUnsupported('HTML');
+      case 'liquid_tag': {
+        const name = /^\{%\s*([\w-]+)/.exec(token.content)?.[1] ?? '';
+        if (pairedTags.has(name)) open.push(name);
+        else if (name.startsWith('end') && open.at(-1) === name.slice(3)) open.pop();
+        else throw new FastPathUnsupported(`Liquid tag ${name}`);
+        parts.push(' ');
+        continue;
+      }
+      default:
+        break;
+    }
+    if (token.nesting !== 1) parts.push(' ');
+  }
+  if (open.length > 0) throw new FastPathUnsupported('a Liquid block without its end tag');
+  const result = sections.map((section) => ({ title: section.title, anchor: section.anchor, body: squeeze(section.parts.join('')) }));
+  const [intro, ...rest] = result;
+  return intro!.body === '' && rest.length > 0 ? rest : result;
+}
+
+/** What the fast body path also leaves to the full parse, where markdown-it and micromark disagree on structure. */
+function checkLines(tokens: Token[], markdown: string): void {
+  const lines = markdown.split('\n');
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.type === 'table_open' && token.map && !(lines[token.map[0] + 1] ?? '').includes('|')) throw new FastPathUnsupported('a table whose delimiter row has no pipe');
+    if (token.type === 'list_item_open' && token.map) {
+      if (/^[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])(?:[ \t]+|$))+$/.test(lines[token.map[0]] ?? '')) throw new FastPathUnsupported('a list item that starts empty');
+      const first = tokens[index + 2];
+      if (tokens[index + 1]?.type === 'paragraph_open' && first?.type === 'inline' && /^\[[ xX]\]/.test(first.content)) throw new FastPathUnsupported('task list item');
+    }
+  }
+}
+
+function headingText(inline: Token): { title: string; explicit: string | undefined } {
+  let explicit: string | undefined;
+  const parts: string[] = [];
+  for (const child of inline.children ?? []) {
+    if (child.type === 'html_inline') {
+      const match = explicitAnchor.exec(child.content.trim());
+      if (match) explicit ??= match[1];
+      else if (!/^<\/a\s*>$/i.test(child.content.trim())) throw new FastPathUnsupported('HTML in a heading');
+      continue;
+    }
+    parts.push(childText(child));
+  }
+  return { title: squeeze(parts.join('')), explicit };
+}
+
+/** The text of an inline token: text and code, links' text; images, emphasis marks and breaks give none. */
+function inlineText(inline: Token): string {
+  let value = '';
+  for (const child of inline.children ?? []) value += childText(child);
+  return value;
+}
+
+function childText(child: Token): string {
+  switch (child.type) {
+    case 'text':
+      if (unsupportedText.test(child.content)) throw new FastPathUnsupported('text the full parse reads otherwise');
+      return child.content;
+    case 'code_inline':
+      return child.content;
+    case 'softbreak':
+      return '\n';
+    case 'hardbreak':
+      return ' ';
+    case 'image':
+    case 'em_open':
+    case 'em_close':
+    case 'strong_open':
+    case 'strong_close':
+    case 's_open':
+    case 's_close':
+    case 'link_open':
+    case 'link_close':
+      return '';
+    default:
+      throw new FastPathUnsupported(`inline ${child.type}`);
+  }
+}
+
+function squeeze(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
