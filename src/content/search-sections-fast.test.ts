@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { realPages } from '../../test/support/real-pages.ts';
-import { markdownPage } from '../render/document/markdown-generators.fixture.ts';
+import { markdownPage } from '../markdown/markdown-generators.fixture.ts';
 import { fastSearchSections } from './search-sections-fast.ts';
 import { parsedSearchSections } from './search-sections.ts';
 

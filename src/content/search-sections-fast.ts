@@ -1,7 +1,7 @@
 import type { Token } from 'markdown-it';
 import { slugify, uniqueSlug } from '../format/slug.ts';
-import { parseFast } from '../render/fast-body/fast-markdown.ts';
-import { FastPathUnsupported } from '../render/fast-body/unsupported.ts';
+import { parseFast } from '../markdown/fast-markdown.ts';
+import { FastPathUnsupported } from '../markdown/fast-path-unsupported.ts';
 import type { SearchSection } from './search-sections.ts';
 
 /*

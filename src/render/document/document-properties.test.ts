@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { documentValidator } from './document-validator.fixture.ts';
 import { documentText } from './document-text.ts';
-import { markdownPage } from './markdown-generators.fixture.ts';
+import { markdownPage } from '../../markdown/markdown-generators.fixture.ts';
 import { markdownToDocument } from './markdown-to-document.ts';
 import { markdownWords } from './markdown-words.fixture.ts';
 

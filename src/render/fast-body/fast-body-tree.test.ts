@@ -9,7 +9,7 @@ import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../../../bench/format/generate-repository.ts';
 import { pageBody, realPages } from '../../../test/support/real-pages.ts';
-import { markdownPage } from '../document/markdown-generators.fixture.ts';
+import { markdownPage } from '../../markdown/markdown-generators.fixture.ts';
 import { createBodyContext, type BodyContext } from '../body/body-context.ts';
 import { bodySpace } from '../body/body-space.fixture.ts';
 import { bodyHtml } from '../body/body-html.ts';

@@ -5,7 +5,7 @@
 import type { Root } from 'hast';
 import type { BodyContext } from '../body/body-context.ts';
 import { markdownToHast } from './tokens-to-hast.ts';
-import { FastPathUnsupported } from './unsupported.ts';
+import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
 
 /**
  * The hast tree of a page body, as `renderBody` builds it before resolving links (so no sanitizing is needed: it

@@ -12,8 +12,8 @@ import { headingElement } from '../blocks/heading.ts';
 import { hintElement } from '../blocks/hint.ts';
 import { figureElement } from '../blocks/images.ts';
 import { includedPath, reusableContentElement } from '../blocks/include.ts';
-import { parseFast } from './fast-markdown.ts';
-import { FastPathUnsupported } from './unsupported.ts';
+import { parseFast } from '../../markdown/fast-markdown.ts';
+import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
 
 /** A block token with the tokens between it and its closing token. */
 interface BlockNode {

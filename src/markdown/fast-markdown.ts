@@ -6,8 +6,8 @@
 // continuation line.
 import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
-import { maxMarkdownDepth } from '../../model/nesting-limits.ts';
-import { FastPathUnsupported } from './unsupported.ts';
+import { maxMarkdownDepth } from '../model/nesting-limits.ts';
+import { FastPathUnsupported } from './fast-path-unsupported.ts';
 
 /** One tag on its line, `%}` outside quotes, nothing but spaces after it. */
 const tagLine = /^(\{%(?:[^"'%]|%(?!\})|"[^"\n]*"|'[^'\n]*')*%\})[ \t]*$/;
