@@ -900,8 +900,8 @@ var require_get_intrinsic = __commonJS({
         throw new $SyntaxError("invalid intrinsic syntax, expected opening `%`");
       }
       var result = [];
-      $replace(string3, rePropName, function(match, number, quote, subString) {
-        result[result.length] = quote ? $replace(subString, reEscapeChar, "$1") : number || match;
+      $replace(string3, rePropName, function(match2, number, quote, subString) {
+        result[result.length] = quote ? $replace(subString, reEscapeChar, "$1") : number || match2;
       });
       return result;
     };
@@ -1174,7 +1174,7 @@ var require_for_each = __commonJS({
     function isArray(x) {
       return toStr.call(x) === "[object Array]";
     }
-    module.exports = function forEach(list4, iterator, thisArg) {
+    module.exports = function forEach(list5, iterator, thisArg) {
       if (!isCallable(iterator)) {
         throw new TypeError("iterator must be a function");
       }
@@ -1182,12 +1182,12 @@ var require_for_each = __commonJS({
       if (arguments.length >= 3) {
         receiver = thisArg;
       }
-      if (isArray(list4)) {
-        forEachArray(list4, iterator, receiver);
-      } else if (typeof list4 === "string") {
-        forEachString(list4, iterator, receiver);
+      if (isArray(list5)) {
+        forEachArray(list5, iterator, receiver);
+      } else if (typeof list5 === "string") {
+        forEachString(list5, iterator, receiver);
       } else {
-        forEachObject(list4, iterator, receiver);
+        forEachObject(list5, iterator, receiver);
       }
     };
   }
@@ -1635,7 +1635,7 @@ var require_hash = __commonJS({
     }
     Hash.prototype.update = function(data, enc) {
       data = toBuffer(data, enc || "utf8");
-      var block = this._block;
+      var block2 = this._block;
       var blockSize = this._blockSize;
       var length = data.length;
       var accum = this._len;
@@ -1643,12 +1643,12 @@ var require_hash = __commonJS({
         var assigned = accum % blockSize;
         var remainder = Math.min(length - offset, blockSize - assigned);
         for (var i = 0; i < remainder; i++) {
-          block[assigned + i] = data[offset + i];
+          block2[assigned + i] = data[offset + i];
         }
         accum += remainder;
         offset += remainder;
         if (accum % blockSize === 0) {
-          this._update(block);
+          this._update(block2);
         }
       }
       this._len += length;
@@ -2066,7 +2066,7 @@ var require_crc32 = __commonJS({
     })(function(CRC322) {
       CRC322.version = "1.2.2";
       function signed_crc_table() {
-        var c = 0, table = new Array(256);
+        var c = 0, table2 = new Array(256);
         for (var n = 0; n != 256; ++n) {
           c = n;
           c = c & 1 ? -306674912 ^ c >>> 1 : c >>> 1;
@@ -2077,20 +2077,20 @@ var require_crc32 = __commonJS({
           c = c & 1 ? -306674912 ^ c >>> 1 : c >>> 1;
           c = c & 1 ? -306674912 ^ c >>> 1 : c >>> 1;
           c = c & 1 ? -306674912 ^ c >>> 1 : c >>> 1;
-          table[n] = c;
+          table2[n] = c;
         }
-        return typeof Int32Array !== "undefined" ? new Int32Array(table) : table;
+        return typeof Int32Array !== "undefined" ? new Int32Array(table2) : table2;
       }
       var T0 = signed_crc_table();
       function slice_by_16_tables(T) {
-        var c = 0, v = 0, n = 0, table = typeof Int32Array !== "undefined" ? new Int32Array(4096) : new Array(4096);
-        for (n = 0; n != 256; ++n) table[n] = T[n];
+        var c = 0, v = 0, n = 0, table2 = typeof Int32Array !== "undefined" ? new Int32Array(4096) : new Array(4096);
+        for (n = 0; n != 256; ++n) table2[n] = T[n];
         for (n = 0; n != 256; ++n) {
           v = T[n];
-          for (c = 256 + n; c < 4096; c += 256) v = table[c] = v >>> 8 ^ T[v & 255];
+          for (c = 256 + n; c < 4096; c += 256) v = table2[c] = v >>> 8 ^ T[v & 255];
         }
         var out = [];
-        for (n = 1; n != 16; ++n) out[n - 1] = typeof Int32Array !== "undefined" ? table.subarray(n * 256, n * 256 + 256) : table.slice(n * 256, n * 256 + 256);
+        for (n = 1; n != 16; ++n) out[n - 1] = typeof Int32Array !== "undefined" ? table2.subarray(n * 256, n * 256 + 256) : table2.slice(n * 256, n * 256 + 256);
         return out;
       }
       var TT = slice_by_16_tables(T0);
@@ -2333,11 +2333,11 @@ var require_trees = __commonJS({
         /*.Len*/
       );
     }
-    function bi_reverse(code4, len) {
+    function bi_reverse(code5, len) {
       var res = 0;
       do {
-        res |= code4 & 1;
-        code4 >>>= 1;
+        res |= code5 & 1;
+        code5 >>>= 1;
         res <<= 1;
       } while (--len > 0);
       return res >>> 1;
@@ -2423,11 +2423,11 @@ var require_trees = __commonJS({
     }
     function gen_codes(tree, max_code, bl_count) {
       var next_code = new Array(MAX_BITS + 1);
-      var code4 = 0;
+      var code5 = 0;
       var bits;
       var n;
       for (bits = 1; bits <= MAX_BITS; bits++) {
-        next_code[bits] = code4 = code4 + bl_count[bits - 1] << 1;
+        next_code[bits] = code5 = code5 + bl_count[bits - 1] << 1;
       }
       for (n = 0; n <= max_code; n++) {
         var len = tree[n * 2 + 1];
@@ -2441,29 +2441,29 @@ var require_trees = __commonJS({
       var n;
       var bits;
       var length;
-      var code4;
+      var code5;
       var dist;
       var bl_count = new Array(MAX_BITS + 1);
       length = 0;
-      for (code4 = 0; code4 < LENGTH_CODES - 1; code4++) {
-        base_length[code4] = length;
-        for (n = 0; n < 1 << extra_lbits[code4]; n++) {
-          _length_code[length++] = code4;
+      for (code5 = 0; code5 < LENGTH_CODES - 1; code5++) {
+        base_length[code5] = length;
+        for (n = 0; n < 1 << extra_lbits[code5]; n++) {
+          _length_code[length++] = code5;
         }
       }
-      _length_code[length - 1] = code4;
+      _length_code[length - 1] = code5;
       dist = 0;
-      for (code4 = 0; code4 < 16; code4++) {
-        base_dist[code4] = dist;
-        for (n = 0; n < 1 << extra_dbits[code4]; n++) {
-          _dist_code[dist++] = code4;
+      for (code5 = 0; code5 < 16; code5++) {
+        base_dist[code5] = dist;
+        for (n = 0; n < 1 << extra_dbits[code5]; n++) {
+          _dist_code[dist++] = code5;
         }
       }
       dist >>= 7;
-      for (; code4 < D_CODES; code4++) {
-        base_dist[code4] = dist << 7;
-        for (n = 0; n < 1 << extra_dbits[code4] - 7; n++) {
-          _dist_code[256 + dist++] = code4;
+      for (; code5 < D_CODES; code5++) {
+        base_dist[code5] = dist << 7;
+        for (n = 0; n < 1 << extra_dbits[code5] - 7; n++) {
+          _dist_code[256 + dist++] = code5;
         }
       }
       for (bits = 0; bits <= MAX_BITS; bits++) {
@@ -2557,7 +2557,7 @@ var require_trees = __commonJS({
       var dist;
       var lc;
       var lx = 0;
-      var code4;
+      var code5;
       var extra;
       if (s.last_lit !== 0) {
         do {
@@ -2567,19 +2567,19 @@ var require_trees = __commonJS({
           if (dist === 0) {
             send_code(s, lc, ltree);
           } else {
-            code4 = _length_code[lc];
-            send_code(s, code4 + LITERALS + 1, ltree);
-            extra = extra_lbits[code4];
+            code5 = _length_code[lc];
+            send_code(s, code5 + LITERALS + 1, ltree);
+            extra = extra_lbits[code5];
             if (extra !== 0) {
-              lc -= base_length[code4];
+              lc -= base_length[code5];
               send_bits(s, lc, extra);
             }
             dist--;
-            code4 = d_code(dist);
-            send_code(s, code4, dtree);
-            extra = extra_dbits[code4];
+            code5 = d_code(dist);
+            send_code(s, code5, dtree);
+            extra = extra_dbits[code5];
             if (extra !== 0) {
-              dist -= base_dist[code4];
+              dist -= base_dist[code5];
               send_bits(s, dist, extra);
             }
           }
@@ -2901,15 +2901,15 @@ var require_crc322 = __commonJS({
   "node_modules/pako/lib/zlib/crc32.js"(exports, module) {
     "use strict";
     function makeTable() {
-      var c, table = [];
+      var c, table2 = [];
       for (var n = 0; n < 256; n++) {
         c = n;
         for (var k = 0; k < 8; k++) {
           c = c & 1 ? 3988292384 ^ c >>> 1 : c >>> 1;
         }
-        table[n] = c;
+        table2[n] = c;
       }
-      return table;
+      return table2;
     }
     var crcTable = makeTable();
     function crc32(crc, buf, len, pos) {
@@ -3070,7 +3070,7 @@ var require_deflate = __commonJS({
     function longest_match(s, cur_match) {
       var chain_length = s.max_chain_length;
       var scan = s.strstart;
-      var match;
+      var match2;
       var len;
       var best_len = s.prev_length;
       var nice_match = s.nice_match;
@@ -3088,14 +3088,14 @@ var require_deflate = __commonJS({
         nice_match = s.lookahead;
       }
       do {
-        match = cur_match;
-        if (_win[match + best_len] !== scan_end || _win[match + best_len - 1] !== scan_end1 || _win[match] !== _win[scan] || _win[++match] !== _win[scan + 1]) {
+        match2 = cur_match;
+        if (_win[match2 + best_len] !== scan_end || _win[match2 + best_len - 1] !== scan_end1 || _win[match2] !== _win[scan] || _win[++match2] !== _win[scan + 1]) {
           continue;
         }
         scan += 2;
-        match++;
+        match2++;
         do {
-        } while (_win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && scan < strend);
+        } while (_win[++scan] === _win[++match2] && _win[++scan] === _win[++match2] && _win[++scan] === _win[++match2] && _win[++scan] === _win[++match2] && _win[++scan] === _win[++match2] && _win[++scan] === _win[++match2] && _win[++scan] === _win[++match2] && _win[++scan] === _win[++match2] && scan < strend);
         len = MAX_MATCH - (strend - scan);
         scan = strend - MAX_MATCH;
         if (len > best_len) {
@@ -4703,7 +4703,7 @@ var require_inftrees = __commonJS({
       64,
       64
     ];
-    module.exports = function inflate_table(type, lens, lens_index, codes2, table, table_index, work, opts) {
+    module.exports = function inflate_table(type, lens, lens_index, codes2, table2, table_index, work, opts) {
       var bits = opts.bits;
       var len = 0;
       var sym = 0;
@@ -4743,8 +4743,8 @@ var require_inftrees = __commonJS({
         root2 = max;
       }
       if (max === 0) {
-        table[table_index++] = 1 << 24 | 64 << 16 | 0;
-        table[table_index++] = 1 << 24 | 64 << 16 | 0;
+        table2[table_index++] = 1 << 24 | 64 << 16 | 0;
+        table2[table_index++] = 1 << 24 | 64 << 16 | 0;
         opts.bits = 1;
         return 0;
       }
@@ -4819,7 +4819,7 @@ var require_inftrees = __commonJS({
         min = fill;
         do {
           fill -= incr;
-          table[next + (huff >> drop) + fill] = here_bits << 24 | here_op << 16 | here_val | 0;
+          table2[next + (huff >> drop) + fill] = here_bits << 24 | here_op << 16 | here_val | 0;
         } while (fill !== 0);
         incr = 1 << len - 1;
         while (huff & incr) {
@@ -4858,11 +4858,11 @@ var require_inftrees = __commonJS({
             return 1;
           }
           low = huff & mask;
-          table[low] = root2 << 24 | curr << 16 | next - table_index | 0;
+          table2[low] = root2 << 24 | curr << 16 | next - table_index | 0;
         }
       }
       if (huff !== 0) {
-        table[next + huff] = len - drop << 24 | 64 << 16 | 0;
+        table2[next + huff] = len - drop << 24 | 64 << 16 | 0;
       }
       opts.bits = root2;
       return 0;
@@ -6354,12 +6354,12 @@ var require_inflate2 = __commonJS({
 var require_pako = __commonJS({
   "node_modules/pako/index.js"(exports, module) {
     "use strict";
-    var assign = require_common().assign;
+    var assign3 = require_common().assign;
     var deflate = require_deflate2();
     var inflate = require_inflate2();
     var constants = require_constants();
     var pako = {};
-    assign(pako, deflate, inflate, constants);
+    assign3(pako, deflate, inflate, constants);
     module.exports = pako;
   }
 });
@@ -6409,8 +6409,8 @@ var require_pify = __commonJS({
         throw new TypeError(`Expected \`input\` to be a \`Function\` or \`Object\`, got \`${input === null ? "null" : objType}\``);
       }
       const filter = (key) => {
-        const match = (pattern) => typeof pattern === "string" ? key === pattern : pattern.test(key);
-        return options.include ? options.include.some(match) : !options.exclude.some(match);
+        const match2 = (pattern) => typeof pattern === "string" ? key === pattern : pattern.test(key);
+        return options.include ? options.include.some(match2) : !options.exclude.some(match2);
       };
       let ret;
       if (objType === "function") {
@@ -6455,7 +6455,7 @@ var require_ignore = __commonJS({
     var RETURN_FALSE = () => false;
     var sanitizeRange = (range) => range.replace(
       REGEX_REGEXP_RANGE,
-      (match, from, to) => from.charCodeAt(0) <= to.charCodeAt(0) ? match : EMPTY
+      (match2, from, to) => from.charCodeAt(0) <= to.charCodeAt(0) ? match2 : EMPTY
     );
     var cleanRangeBackSlash = (slashes) => {
       const { length } = slashes;
@@ -6507,7 +6507,7 @@ var require_ignore = __commonJS({
       // > These special characters are often called "metacharacters".
       [
         /[\\$.|*+(){^]/g,
-        (match) => `\\${match}`
+        (match2) => `\\${match2}`
       ],
       [
         // > a question mark (?) matches a single character
@@ -6589,7 +6589,7 @@ var require_ignore = __commonJS({
         // > can be used to match one of the characters in a range.
         // `\` is escaped by step 3
         /(\\)?\[([^\]/]*?)(\\*)($|\])/g,
-        (match, leadEscape, range, endEscape, close) => leadEscape === ESCAPE ? `\\[${range}${cleanRangeBackSlash(endEscape)}${close}` : close === "]" ? endEscape.length % 2 === 0 ? `[${sanitizeRange(range)}${endEscape}]` : "[]" : "[]"
+        (match2, leadEscape, range, endEscape, close) => leadEscape === ESCAPE ? `\\[${range}${cleanRangeBackSlash(endEscape)}${close}` : close === "]" ? endEscape.length % 2 === 0 ? `[${sanitizeRange(range)}${endEscape}]` : "[]" : "[]"
       ],
       // ending
       [
@@ -6606,7 +6606,7 @@ var require_ignore = __commonJS({
         // 'js*' will not match 'a.js'
         // 'js/' will not match 'a.js'
         // 'js' will match 'a.js' and 'a.js/'
-        (match) => /\/$/.test(match) ? `${match}$` : `${match}(?=$|\\/$)`
+        (match2) => /\/$/.test(match2) ? `${match2}$` : `${match2}(?=$|\\/$)`
       ],
       // trailing wildcard
       [
@@ -6629,8 +6629,8 @@ var require_ignore = __commonJS({
       }
       return ignoreCase ? new RegExp(source, "i") : new RegExp(source);
     };
-    var isString = (subject) => typeof subject === "string";
-    var checkPattern = (pattern) => pattern && isString(pattern) && !REGEX_TEST_BLANK_LINE.test(pattern) && !REGEX_INVALID_TRAILING_BACKSLASH.test(pattern) && pattern.indexOf("#") !== 0;
+    var isString3 = (subject) => typeof subject === "string";
+    var checkPattern = (pattern) => pattern && isString3(pattern) && !REGEX_TEST_BLANK_LINE.test(pattern) && !REGEX_INVALID_TRAILING_BACKSLASH.test(pattern) && pattern.indexOf("#") !== 0;
     var splitPattern = (pattern) => pattern.split(REGEX_SPLITALL_CRLF);
     var IgnoreRule = class {
       constructor(origin, pattern, negative, regex) {
@@ -6660,7 +6660,7 @@ var require_ignore = __commonJS({
       throw new Ctor(message);
     };
     var checkPath = (path2, originalPath, doThrow) => {
-      if (!isString(path2)) {
+      if (!isString3(path2)) {
         return doThrow(
           `path must be a string, but got \`${originalPath}\``,
           TypeError
@@ -6713,7 +6713,7 @@ var require_ignore = __commonJS({
       add(pattern) {
         this._added = false;
         makeArray(
-          isString(pattern) ? splitPattern(pattern) : pattern
+          isString3(pattern) ? splitPattern(pattern) : pattern
         ).forEach(this._addPattern, this);
         if (this._added) {
           this._initCache();
@@ -7485,8 +7485,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           throw new InternalError("Index file is empty (.git/index)");
         }
         const index4 = new _GitIndex();
-        const reader = new BufferCursor(buffer);
-        const magic = reader.toString("utf8", 4);
+        const reader2 = new BufferCursor(buffer);
+        const magic = reader2.toString("utf8", 4);
         if (magic !== "DIRC") {
           throw new InternalError(`Invalid dircache magic file number: ${magic}`);
         }
@@ -7497,29 +7497,29 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             `Invalid checksum in GitIndex buffer: expected ${shaClaimed} but saw ${shaComputed}`
           );
         }
-        const version2 = reader.readUInt32BE();
+        const version2 = reader2.readUInt32BE();
         if (version2 !== 2 && version2 !== 3) {
           throw new InternalError(`Unsupported dircache version: ${version2}`);
         }
-        const numEntries = reader.readUInt32BE();
+        const numEntries = reader2.readUInt32BE();
         let i = 0;
-        while (!reader.eof() && i < numEntries) {
+        while (!reader2.eof() && i < numEntries) {
           const entry = {};
-          entry.ctimeSeconds = reader.readUInt32BE();
-          entry.ctimeNanoseconds = reader.readUInt32BE();
-          entry.mtimeSeconds = reader.readUInt32BE();
-          entry.mtimeNanoseconds = reader.readUInt32BE();
-          entry.dev = reader.readUInt32BE();
-          entry.ino = reader.readUInt32BE();
-          entry.mode = reader.readUInt32BE();
-          entry.uid = reader.readUInt32BE();
-          entry.gid = reader.readUInt32BE();
-          entry.size = reader.readUInt32BE();
-          entry.oid = reader.slice(20).toString("hex");
-          const flags = reader.readUInt16BE();
+          entry.ctimeSeconds = reader2.readUInt32BE();
+          entry.ctimeNanoseconds = reader2.readUInt32BE();
+          entry.mtimeSeconds = reader2.readUInt32BE();
+          entry.mtimeNanoseconds = reader2.readUInt32BE();
+          entry.dev = reader2.readUInt32BE();
+          entry.ino = reader2.readUInt32BE();
+          entry.mode = reader2.readUInt32BE();
+          entry.uid = reader2.readUInt32BE();
+          entry.gid = reader2.readUInt32BE();
+          entry.size = reader2.readUInt32BE();
+          entry.oid = reader2.slice(20).toString("hex");
+          const flags = reader2.readUInt16BE();
           entry.flags = parseCacheEntryFlags(flags);
           if (entry.flags.extended) {
-            const extendedFlags = reader.readUInt16BE();
+            const extendedFlags = reader2.readUInt16BE();
             if (extendedFlags & ~(SKIP_WORKTREE | INTENT_TO_ADD)) {
               throw new InternalError(
                 `Unknown index entry format: 0x${extendedFlags.toString(16)}`
@@ -7528,23 +7528,23 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             entry.flags.skipWorktree = Boolean(extendedFlags & SKIP_WORKTREE);
             entry.flags.intentToAdd = Boolean(extendedFlags & INTENT_TO_ADD);
           }
-          const pathlength = buffer.indexOf(0, reader.tell() + 1) - reader.tell();
+          const pathlength = buffer.indexOf(0, reader2.tell() + 1) - reader2.tell();
           if (pathlength < 1) {
             throw new InternalError(`Got a path length of: ${pathlength}`);
           }
-          entry.path = reader.toString("utf8", pathlength);
+          entry.path = reader2.toString("utf8", pathlength);
           if (entry.path.includes("..\\") || entry.path.includes("../")) {
             throw new UnsafeFilepathError(entry.path);
           }
-          let padding = 8 - (reader.tell() - 12) % 8;
+          let padding = 8 - (reader2.tell() - 12) % 8;
           if (padding === 0) padding = 8;
           while (padding--) {
-            const tmp = reader.readUInt8();
+            const tmp = reader2.readUInt8();
             if (tmp !== 0) {
               throw new InternalError(
                 `Expected 1-8 null characters but got '${tmp}' after ${entry.path}`
               );
-            } else if (reader.eof()) {
+            } else if (reader2.eof()) {
               throw new InternalError("Unexpected end of file");
             }
           }
@@ -8011,12 +8011,12 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
     };
     NoRefspecError.code = "NoRefspecError";
     var GitPackedRefs = class _GitPackedRefs {
-      constructor(text5) {
+      constructor(text6) {
         this.refs = /* @__PURE__ */ new Map();
         this.parsedConfig = [];
-        if (text5) {
+        if (text6) {
           let key = null;
-          this.parsedConfig = text5.trim().split("\n").map((line) => {
+          this.parsedConfig = text6.trim().split("\n").map((line) => {
             if (/^\s*#/.test(line)) {
               return { line, comment: true };
             }
@@ -8035,8 +8035,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         }
         return this;
       }
-      static from(text5) {
-        return new _GitPackedRefs(text5);
+      static from(text6) {
+        return new _GitPackedRefs(text6);
       }
       delete(ref) {
         this.parsedConfig = this.parsedConfig.filter((entry) => entry.ref !== ref);
@@ -8133,9 +8133,9 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
     };
     function compareRefNames(a, b) {
-      const _a = a.replace(/\^\{\}$/, "");
+      const _a2 = a.replace(/\^\{\}$/, "");
       const _b = b.replace(/\^\{\}$/, "");
-      const tmp = -(_a < _b) || +(_a > _b);
+      const tmp = -(_a2 < _b) || +(_a2 > _b);
       if (tmp === 0) {
         return a.endsWith("^{}") ? 1 : -1;
       }
@@ -8206,7 +8206,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return null;
     }
-    function normalize(path2) {
+    function normalize3(path2) {
       if (!path2.length) return ".";
       path2 = path2.replace(/\\/g, "/");
       const drivePrefix = getWindowsDrivePrefix(path2);
@@ -8238,7 +8238,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         }
       }
       if (joined === void 0) return ".";
-      return normalize(joined);
+      return normalize3(joined);
     }
     var num = (val) => {
       if (typeof val === "number") {
@@ -8332,8 +8332,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       });
       return `${quote}${escaped}${quote}`;
     };
-    var lower = (text5) => {
-      return text5 != null ? text5.toLowerCase() : null;
+    var lower = (text6) => {
+      return text6 != null ? text6.toLowerCase() : null;
     };
     var getPath = (section, subsection, name) => {
       return [lower(section), subsection, lower(name)].filter((a) => a != null).join(".");
@@ -8358,10 +8358,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }, -1);
     };
     var GitConfig = class _GitConfig {
-      constructor(text5) {
+      constructor(text6) {
         let section = null;
         let subsection = null;
-        this.parsedConfig = text5 ? text5.split("\n").map((line) => {
+        this.parsedConfig = text6 ? text6.split("\n").map((line) => {
           let name = null;
           let value = null;
           const trimmedLine = line.trim();
@@ -8382,12 +8382,12 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           return { line, isSection, section, subsection, name, value, path: path2 };
         }) : [];
       }
-      static from(text5) {
-        return new _GitConfig(text5);
+      static from(text6) {
+        return new _GitConfig(text6);
       }
       async get(path2, getall = false) {
         const normalizedPath = normalizePath(path2).path;
-        const allValues = this.parsedConfig.filter((config) => config.path === normalizedPath).map(({ section, name, value }) => {
+        const allValues = this.parsedConfig.filter((config2) => config2.path === normalizedPath).map(({ section, name, value }) => {
           const fn = schema[section] && schema[section][name];
           return fn ? fn(value) : value;
         });
@@ -8397,11 +8397,11 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         return this.get(path2, true);
       }
       async getSubsections(section) {
-        return this.parsedConfig.filter((config) => config.isSection && config.section === section).map((config) => config.subsection);
+        return this.parsedConfig.filter((config2) => config2.isSection && config2.section === section).map((config2) => config2.subsection);
       }
       async deleteSection(section, subsection) {
         this.parsedConfig = this.parsedConfig.filter(
-          (config) => !(config.section === section && config.subsection === subsection)
+          (config2) => !(config2.section === section && config2.subsection === subsection)
         );
       }
       async append(path2, value) {
@@ -8418,7 +8418,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         } = normalizePath(path2);
         const configIndex = findLastIndex(
           this.parsedConfig,
-          (config) => config.path === normalizedPath
+          (config2) => config2.path === normalizedPath
         );
         if (value == null) {
           if (configIndex !== -1) {
@@ -8426,8 +8426,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           }
         } else {
           if (configIndex !== -1) {
-            const config = this.parsedConfig[configIndex];
-            const modifiedConfig = Object.assign({}, config, {
+            const config2 = this.parsedConfig[configIndex];
+            const modifiedConfig = Object.assign({}, config2, {
               name,
               value,
               modified: true
@@ -8439,7 +8439,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             }
           } else {
             const sectionIndex = this.parsedConfig.findIndex(
-              (config) => config.path === sectionPath
+              (config2) => config2.path === sectionPath
             );
             const newConfig = {
               section,
@@ -8491,8 +8491,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
        * @returns {Promise<GitConfig>} A `GitConfig` object representing the parsed configuration.
        */
       static async get({ fs: fs2, gitdir }) {
-        const text5 = await fs2.read(`${gitdir}/config`, { encoding: "utf8" });
-        return GitConfig.from(text5);
+        const text6 = await fs2.read(`${gitdir}/config`, { encoding: "utf8" });
+        return GitConfig.from(text6);
       }
       /**
        * Saves the provided Git configuration to the specified `.git` directory.
@@ -8503,8 +8503,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
        * @param {GitConfig} opts.config - The `GitConfig` object to save.
        * @returns {Promise<void>} Resolves when the configuration has been successfully saved.
        */
-      static async save({ fs: fs2, gitdir, config }) {
-        await fs2.write(`${gitdir}/config`, config.toString(), {
+      static async save({ fs: fs2, gitdir, config: config2 }) {
+        await fs2.write(`${gitdir}/config`, config2.toString(), {
           encoding: "utf8"
         });
       }
@@ -8558,9 +8558,9 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             throw new InvalidOidError(value);
           }
         }
-        const config = await GitConfigManager.get({ fs: fs2, gitdir });
+        const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
         if (!refspecs) {
-          refspecs = await config.getall(`remote.${remote}.fetch`);
+          refspecs = await config2.getall(`remote.${remote}.fetch`);
           if (refspecs.length === 0) {
             throw new NoRefspecError(remote);
           }
@@ -8705,11 +8705,11 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       static async deleteRefs({ fs: fs2, gitdir, refs }) {
         refs.forEach(assertWritableRef);
         await Promise.all(refs.map((ref) => fs2.rm(join3(gitdir, ref))));
-        let text5 = await acquireLock(
+        let text6 = await acquireLock(
           "packed-refs",
           async () => fs2.read(`${gitdir}/packed-refs`, { encoding: "utf8" })
         );
-        const packed = GitPackedRefs.from(text5);
+        const packed = GitPackedRefs.from(text6);
         const beforeSize = packed.refs.size;
         for (const ref of refs) {
           if (packed.refs.has(ref)) {
@@ -8717,10 +8717,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           }
         }
         if (packed.refs.size < beforeSize) {
-          text5 = packed.toString();
+          text6 = packed.toString();
           await acquireLock(
             "packed-refs",
-            async () => fs2.write(`${gitdir}/packed-refs`, text5, { encoding: "utf8" })
+            async () => fs2.write(`${gitdir}/packed-refs`, text6, { encoding: "utf8" })
           );
         }
       }
@@ -8915,11 +8915,11 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
        * @returns {Promise<Map<string, string>>} - A map of packed refs.
        */
       static async packedRefs({ fs: fs2, gitdir }) {
-        const text5 = await acquireLock(
+        const text6 = await acquireLock(
           "packed-refs",
           async () => fs2.read(`${gitdir}/packed-refs`, { encoding: "utf8" })
         );
-        const packed = GitPackedRefs.from(text5);
+        const packed = GitPackedRefs.from(text6);
         return packed.refs;
       }
       /**
@@ -9161,23 +9161,23 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       return { object: file, format: "deflated", source };
     }
     function applyDelta2(delta, source) {
-      const reader = new BufferCursor(delta);
-      const sourceSize = readVarIntLE(reader);
+      const reader2 = new BufferCursor(delta);
+      const sourceSize = readVarIntLE(reader2);
       if (sourceSize !== source.byteLength) {
         throw new InternalError(
           `applyDelta expected source buffer to be ${sourceSize} bytes but the provided buffer was ${source.length} bytes`
         );
       }
-      const targetSize = readVarIntLE(reader);
+      const targetSize = readVarIntLE(reader2);
       let target;
-      const firstOp = readOp(reader, source);
+      const firstOp = readOp(reader2, source);
       if (firstOp.byteLength === targetSize) {
         target = firstOp;
       } else {
         const chunks = [firstOp];
         let tell = firstOp.byteLength;
-        while (!reader.eof()) {
-          const op = readOp(reader, source);
+        while (!reader2.eof()) {
+          const op = readOp(reader2, source);
           chunks.push(op);
           tell += op.byteLength;
         }
@@ -9190,41 +9190,41 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return target;
     }
-    function readVarIntLE(reader) {
+    function readVarIntLE(reader2) {
       let result = 0;
       let shift = 0;
       let byte = null;
       do {
-        byte = reader.readUInt8();
+        byte = reader2.readUInt8();
         result |= (byte & 127) << shift;
         shift += 7;
       } while (byte & 128);
       return result;
     }
-    function readCompactLE(reader, flags, size) {
+    function readCompactLE(reader2, flags, size) {
       let result = 0;
       let shift = 0;
       while (size--) {
         if (flags & 1) {
-          result |= reader.readUInt8() << shift;
+          result |= reader2.readUInt8() << shift;
         }
         flags >>= 1;
         shift += 8;
       }
       return result;
     }
-    function readOp(reader, source) {
-      const byte = reader.readUInt8();
+    function readOp(reader2, source) {
+      const byte = reader2.readUInt8();
       const COPY = 128;
       const OFFS = 15;
       const SIZE = 112;
       if (byte & COPY) {
-        const offset = readCompactLE(reader, byte & OFFS, 4);
-        let size = readCompactLE(reader, (byte & SIZE) >> 4, 3);
+        const offset = readCompactLE(reader2, byte & OFFS, 4);
+        let size = readCompactLE(reader2, (byte & SIZE) >> 4, 3);
         if (size === 0) size = 65536;
         return source.slice(offset, offset + size);
       } else {
-        return reader.slice(byte);
+        return reader2.slice(byte);
       }
     }
     function fromValue2(value) {
@@ -9364,26 +9364,26 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       return buffers.reduce((acc, buffer) => acc + buffer.length, 0);
     }
     async function listpack(stream, onData) {
-      const reader = new StreamReader(stream);
-      let PACK = await reader.read(4);
+      const reader2 = new StreamReader(stream);
+      let PACK = await reader2.read(4);
       PACK = PACK.toString("utf8");
       if (PACK !== "PACK") {
         throw new InternalError(`Invalid PACK header '${PACK}'`);
       }
-      let version2 = await reader.read(4);
+      let version2 = await reader2.read(4);
       version2 = version2.readUInt32BE(0);
       if (version2 !== 2) {
         throw new InternalError(`Invalid packfile version: ${version2}`);
       }
-      let numObjects = await reader.read(4);
+      let numObjects = await reader2.read(4);
       numObjects = numObjects.readUInt32BE(0);
       if (numObjects < 1) return;
-      while (!reader.eof() && numObjects--) {
-        const offset = reader.tell();
-        const { type, length, ofs, reference } = await parseHeader(reader);
+      while (!reader2.eof() && numObjects--) {
+        const offset = reader2.tell();
+        const { type, length, ofs, reference: reference2 } = await parseHeader(reader2);
         const inflator = new pako.Inflate();
         while (!inflator.result) {
-          const chunk = await reader.chunk();
+          const chunk = await reader2.chunk();
           if (!chunk) break;
           inflator.push(chunk, false);
           if (inflator.err) {
@@ -9395,53 +9395,53 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
                 `Inflated object size is different from that stated in packfile.`
               );
             }
-            await reader.undo();
-            await reader.read(chunk.length - inflator.strm.avail_in);
-            const end = reader.tell();
+            await reader2.undo();
+            await reader2.read(chunk.length - inflator.strm.avail_in);
+            const end = reader2.tell();
             await onData({
               data: inflator.result,
               type,
               num: numObjects,
               offset,
               end,
-              reference,
+              reference: reference2,
               ofs
             });
           }
         }
       }
     }
-    async function parseHeader(reader) {
-      let byte = await reader.byte();
+    async function parseHeader(reader2) {
+      let byte = await reader2.byte();
       const type = byte >> 4 & 7;
       let length = byte & 15;
       if (byte & 128) {
         let shift = 4;
         do {
-          byte = await reader.byte();
+          byte = await reader2.byte();
           length |= (byte & 127) << shift;
           shift += 7;
         } while (byte & 128);
       }
       let ofs;
-      let reference;
+      let reference2;
       if (type === 6) {
         let shift = 0;
         ofs = 0;
         const bytes = [];
         do {
-          byte = await reader.byte();
+          byte = await reader2.byte();
           ofs |= (byte & 127) << shift;
           shift += 7;
           bytes.push(byte);
         } while (byte & 128);
-        reference = Buffer.from(bytes);
+        reference2 = Buffer.from(bytes);
       }
       if (type === 7) {
-        const buf = await reader.read(20);
-        reference = buf;
+        const buf = await reader2.read(20);
+        reference2 = buf;
       }
-      return { type, length, ofs, reference };
+      return { type, length, ofs, reference: reference2 };
     }
     var DecompressionError = class _DecompressionError extends BaseError {
       /**
@@ -9488,24 +9488,24 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return false;
     }
-    function decodeVarInt(reader) {
+    function decodeVarInt(reader2) {
       const bytes = [];
       let byte = 0;
       let multibyte = 0;
       do {
-        byte = reader.readUInt8();
+        byte = reader2.readUInt8();
         const lastSeven = byte & 127;
         bytes.push(lastSeven);
         multibyte = byte & 128;
       } while (multibyte);
       return bytes.reduce((a, b) => a + 1 << 7 | b, -1);
     }
-    function otherVarIntDecode(reader, startWith) {
+    function otherVarIntDecode(reader2, startWith) {
       let result = startWith;
       let shift = 4;
       let byte = null;
       do {
-        byte = reader.readUInt8();
+        byte = reader2.readUInt8();
         result |= (byte & 127) << shift;
         shift += 7;
       } while (byte & 128);
@@ -9538,10 +9538,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         }
       }
     };
-    function resolveInflated({ type, data, reference, offset }, cache, offsetByOid) {
+    function resolveInflated({ type, data, reference: reference2, offset }, cache, offsetByOid) {
       const object = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
       if (type !== "ofs-delta" && type !== "ref-delta") return { type, object };
-      const baseOffset = type === "ofs-delta" ? offset - decodeVarInt(new BufferCursor(reference)) : offsetByOid.get(reference.toString("hex"));
+      const baseOffset = type === "ofs-delta" ? offset - decodeVarInt(new BufferCursor(reference2)) : offsetByOid.get(reference2.toString("hex"));
       const base2 = cache.get(baseOffset);
       if (!base2) return null;
       try {
@@ -9560,12 +9560,12 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.offsetCache = {};
       }
       static async fromIdx({ idx, getExternalRefDelta }) {
-        const reader = new BufferCursor(idx);
-        const magic = reader.slice(4).toString("hex");
+        const reader2 = new BufferCursor(idx);
+        const magic = reader2.slice(4).toString("hex");
         if (magic !== "ff744f63") {
           return;
         }
-        const version2 = reader.readUInt32BE();
+        const version2 = reader2.readUInt32BE();
         if (version2 !== 2) {
           throw new InternalError(
             `Unable to read version ${version2} packfile IDX. (Only version 2 supported)`
@@ -9576,19 +9576,19 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             `To keep implementation simple, I haven't implemented the layer 5 feature needed to support packfiles > 2GB in size.`
           );
         }
-        reader.seek(reader.tell() + 4 * 255);
-        const size = reader.readUInt32BE();
+        reader2.seek(reader2.tell() + 4 * 255);
+        const size = reader2.readUInt32BE();
         const hashes = [];
         for (let i = 0; i < size; i++) {
-          const hash = reader.slice(20).toString("hex");
+          const hash = reader2.slice(20).toString("hex");
           hashes[i] = hash;
         }
-        reader.seek(reader.tell() + 4 * size);
+        reader2.seek(reader2.tell() + 4 * size);
         const offsets = /* @__PURE__ */ new Map();
         for (let i = 0; i < size; i++) {
-          offsets.set(hashes[i], reader.readUInt32BE());
+          offsets.set(hashes[i], reader2.readUInt32BE());
         }
-        const packfileSha = reader.slice(20).toString("hex");
+        const packfileSha = reader2.slice(20).toString("hex");
         return new _GitPackIndex({
           hashes,
           crcs: {},
@@ -9615,7 +9615,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         let lastPercent = null;
         const cache = new ObjectCache(RESOLVE_CACHE_BYTES);
         const offsetByOid = /* @__PURE__ */ new Map();
-        await listpack([pack], async ({ data, type, reference, offset, num: num2 }) => {
+        await listpack([pack], async ({ data, type, reference: reference2, offset, num: num2 }) => {
           if (totalObjectCount === null) totalObjectCount = num2;
           const percent = Math.floor(
             (totalObjectCount - num2) * 100 / totalObjectCount
@@ -9650,7 +9650,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           const o = offsetToObject[offset];
           if (!o) return;
           const resolved = resolveInflated(
-            { type, data, reference, offset },
+            { type, data, reference: reference2, offset },
             cache,
             offsetByOid
           );
@@ -9785,8 +9785,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           );
         }
         const raw = pack.slice(start);
-        const reader = new BufferCursor(raw);
-        const byte = reader.readUInt8();
+        const reader2 = new BufferCursor(raw);
+        const byte = reader2.readUInt8();
         const btype = byte & 112;
         let type = types2[btype];
         if (type === void 0) {
@@ -9796,20 +9796,20 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         let length = lastFour;
         const multibyte = byte & 128;
         if (multibyte) {
-          length = otherVarIntDecode(reader, lastFour);
+          length = otherVarIntDecode(reader2, lastFour);
         }
         let base2 = null;
         let object = null;
         if (type === "ofs_delta") {
-          const offset = decodeVarInt(reader);
+          const offset = decodeVarInt(reader2);
           const baseOffset = start - offset;
           ({ object: base2, type } = await this.readSlice({ start: baseOffset }));
         }
         if (type === "ref_delta") {
-          const oid = reader.slice(20).toString("hex");
+          const oid = reader2.slice(20).toString("hex");
           ({ object: base2, type } = await this.read({ oid }));
         }
-        const buffer = raw.slice(reader.tell());
+        const buffer = raw.slice(reader2.tell());
         object = Buffer.from(await inflate(buffer));
         if (object.byteLength !== length) {
           throw new InternalError(
@@ -9876,12 +9876,12 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       cache,
       gitdir,
       oid,
-      format = "content",
+      format: format2 = "content",
       getExternalRefDelta
     }) {
-      let list4 = await fs2.readdir(join3(gitdir, "objects/pack"));
-      list4 = list4.filter((x) => x.endsWith(".idx"));
-      for (const filename of list4) {
+      let list5 = await fs2.readdir(join3(gitdir, "objects/pack"));
+      list5 = list5.filter((x) => x.endsWith(".idx"));
+      for (const filename of list5) {
         const indexFile = `${gitdir}/objects/pack/${filename}`;
         const p = await readPackIndex({
           fs: fs2,
@@ -9941,10 +9941,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       cache,
       gitdir,
       oid,
-      format = "content"
+      format: format2 = "content"
     }) {
-      if (!["deflated", "wrapped", "content"].includes(format)) {
-        throw new InternalError(`invalid requested format "${format}"`);
+      if (!["deflated", "wrapped", "content"].includes(format2)) {
+        throw new InternalError(`invalid requested format "${format2}"`);
       }
       const getExternalRefDelta = (oid2) => _readObject({ fs: fs2, cache, gitdir, oid: oid2 });
       let result;
@@ -9967,14 +9967,14 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         }
         return result;
       }
-      if (format === "deflated") {
+      if (format2 === "deflated") {
         return result;
       }
       if (result.format === "deflated") {
         result.object = Buffer.from(await inflate(result.object));
         result.format = "wrapped";
       }
-      if (format === "wrapped") {
+      if (format2 === "wrapped") {
         return result;
       }
       const sha = await shasum(result.object);
@@ -10917,8 +10917,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             if (await entry.mode() >> 12 === 10) {
               content3 = await fs2.readlink(`${dir}/${entry._fullpath}`);
             } else {
-              const config = await this._getGitConfig(fs2, gitdir);
-              const autocrlf = await config.get("core.autocrlf");
+              const config2 = await this._getGitConfig(fs2, gitdir);
+              const autocrlf = await config2.get("core.autocrlf");
               content3 = await fs2.read(`${dir}/${entry._fullpath}`, { autocrlf });
             }
             entry._actualSize = content3.length;
@@ -10940,8 +10940,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             async function(index4) {
               const stage = index4.entriesMap.get(entry._fullpath);
               const stats = await entry.stat();
-              const config = await self._getGitConfig(fs2, gitdir);
-              const filemode = await config.get("core.filemode");
+              const config2 = await self._getGitConfig(fs2, gitdir);
+              const filemode = await config2.get("core.filemode");
               const trustino = typeof process !== "undefined" ? !(process.platform === "win32") : true;
               if (!stage || compareStats(stats, stage, filemode, trustino)) {
                 const content3 = await entry.content();
@@ -11162,28 +11162,28 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
     }
     function isPromiseLike(obj) {
-      return isObject(obj) && isFunction(obj.then) && isFunction(obj.catch);
+      return isObject2(obj) && isFunction2(obj.then) && isFunction2(obj.catch);
     }
-    function isObject(obj) {
+    function isObject2(obj) {
       return obj && typeof obj === "object";
     }
-    function isFunction(obj) {
+    function isFunction2(obj) {
       return typeof obj === "function";
     }
     function isNotFoundError(err) {
-      const code4 = err.code;
-      if (typeof code4 !== "string") return false;
-      return code4 === "ENOENT" || code4 === "ENOTDIR" || code4.includes("ENS");
+      const code5 = err.code;
+      if (typeof code5 !== "string") return false;
+      return code5 === "ENOENT" || code5 === "ENOTDIR" || code5.includes("ENS");
     }
     function isPromiseFs(fs2) {
-      const test = (targetFs) => {
+      const test2 = (targetFs) => {
         try {
           return targetFs.readFile().catch((e) => e);
         } catch (e) {
           return e;
         }
       };
-      return isPromiseLike(test(fs2));
+      return isPromiseLike(test2(fs2));
     }
     var commands = [
       "readFile",
@@ -11408,8 +11408,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        */
       async readlink(filename, opts = { encoding: "buffer" }) {
         try {
-          const link2 = await this._readlink(filename, opts);
-          return Buffer.isBuffer(link2) ? link2 : Buffer.from(link2);
+          const link3 = await this._readlink(filename, opts);
+          return Buffer.isBuffer(link3) ? link3 : Buffer.from(link3);
         } catch (err) {
           if (isNotFoundError(err)) {
             return null;
@@ -11590,8 +11590,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         return ignoredStatus;
       }
     };
-    async function writeObjectLoose({ fs: fs2, gitdir, object, format, oid }) {
-      if (format !== "deflated") {
+    async function writeObjectLoose({ fs: fs2, gitdir, object, format: format2, oid }) {
+      if (format2 !== "deflated") {
         throw new InternalError(
           "GitObjectStoreLoose expects objects to write to be in deflated format"
         );
@@ -11628,12 +11628,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       gitdir,
       type,
       object,
-      format = "content",
+      format: format2 = "content",
       oid = void 0,
       dryRun = false
     }) {
-      if (format !== "deflated") {
-        if (format !== "wrapped") {
+      if (format2 !== "deflated") {
+        if (format2 !== "wrapped") {
           object = GitObject.wrap({ type, object });
         }
         oid = await shasum(object);
@@ -11649,7 +11649,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       while (~(idx = buffer.indexOf(92))) buffer[idx] = 47;
       return buffer;
     }
-    async function add({
+    async function add2({
       fs: _fs,
       dir,
       gitdir = join3(dir, ".git"),
@@ -11668,8 +11668,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         await GitIndexManager.acquire(
           { fs: fs2, gitdir: updatedGitdir, cache },
           async (index4) => {
-            const config = await GitConfigManager.get({ fs: fs2, gitdir: updatedGitdir });
-            const autocrlf = await config.get("core.autocrlf");
+            const config2 = await GitConfigManager.get({ fs: fs2, gitdir: updatedGitdir });
+            const autocrlf = await config2.get("core.autocrlf");
             return addToIndex({
               dir,
               gitdir: updatedGitdir,
@@ -11777,9 +11777,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       oid,
       getExternalRefDelta
     }) {
-      let list4 = await fs2.readdir(join3(gitdir, "objects/pack"));
-      list4 = list4.filter((x) => x.endsWith(".idx"));
-      for (const filename of list4) {
+      let list5 = await fs2.readdir(join3(gitdir, "objects/pack"));
+      list5 = list5.filter((x) => x.endsWith(".idx"));
+      for (const filename of list5) {
         const indexFile = `${gitdir}/objects/pack/${filename}`;
         const p = await readPackIndex({
           fs: fs2,
@@ -11799,7 +11799,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       cache,
       gitdir,
       oid,
-      format = "content"
+      format: format2 = "content"
     }) {
       const getExternalRefDelta = (oid2) => _readObject({ fs: fs2, cache, gitdir, oid: oid2 });
       let result = await hasObjectLoose({ fs: fs2, gitdir, oid });
@@ -11815,8 +11815,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       return result;
     }
     async function _getConfig({ fs: fs2, gitdir, path: path2 }) {
-      const config = await GitConfigManager.get({ fs: fs2, gitdir });
-      return config.get(path2);
+      const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
+      return config2.get(path2);
     }
     function assignDefined(target, ...sources) {
       for (const source of sources) {
@@ -12301,21 +12301,21 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       if (!isValidRef(remote, true)) {
         throw new InvalidRefNameError(remote, cleanGitRef.clean(remote));
       }
-      const config = await GitConfigManager.get({ fs: fs2, gitdir });
+      const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
       if (!force) {
-        const remoteNames = await config.getSubsections("remote");
+        const remoteNames = await config2.getSubsections("remote");
         if (remoteNames.includes(remote)) {
-          if (url !== await config.get(`remote.${remote}.url`)) {
+          if (url !== await config2.get(`remote.${remote}.url`)) {
             throw new AlreadyExistsError("remote", remote);
           }
         }
       }
-      await config.set(`remote.${remote}.url`, url);
-      await config.set(
+      await config2.set(`remote.${remote}.url`, url);
+      await config2.set(
         `remote.${remote}.fetch`,
         `+refs/heads/*:refs/remotes/${remote}/*`
       );
-      await GitConfigManager.save({ fs: fs2, gitdir, config });
+      await GitConfigManager.save({ fs: fs2, gitdir, config: config2 });
     }
     async function addRemote({
       fs: fs2,
@@ -12563,10 +12563,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           ref: remoteRef
         });
         if (track2) {
-          const config = await GitConfigManager.get({ fs: fs2, gitdir });
-          await config.set(`branch.${ref}.remote`, remote);
-          await config.set(`branch.${ref}.merge`, `refs/heads/${ref}`);
-          await GitConfigManager.save({ fs: fs2, gitdir, config });
+          const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
+          await config2.set(`branch.${ref}.remote`, remote);
+          await config2.set(`branch.${ref}.merge`, `refs/heads/${ref}`);
+          await GitConfigManager.save({ fs: fs2, gitdir, config: config2 });
         }
         await GitRefManager.writeRef({
           fs: fs2,
@@ -13942,12 +13942,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     }
     var abbreviateRx = /^refs\/(heads\/|tags\/|remotes\/)?(.*)/;
     function abbreviateRef(ref) {
-      const match = abbreviateRx.exec(ref);
-      if (match) {
-        if (match[1] === "remotes/" && ref.endsWith("/HEAD")) {
-          return match[2].slice(0, -5);
+      const match2 = abbreviateRx.exec(ref);
+      if (match2) {
+        if (match2[1] === "remotes/" && ref.endsWith("/HEAD")) {
+          return match2[2].slice(0, -5);
         } else {
-          return match[2];
+          return match2[2];
         }
       }
       return ref;
@@ -13956,7 +13956,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs2,
       gitdir,
       fullname = false,
-      test = false
+      test: test2 = false
     }) {
       const ref = await GitRefManager.resolve({
         fs: fs2,
@@ -13964,7 +13964,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         ref: "HEAD",
         depth: 2
       });
-      if (test) {
+      if (test2) {
         try {
           await GitRefManager.resolve({ fs: fs2, gitdir, ref });
         } catch (err) {
@@ -14066,10 +14066,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         return Buffer.concat([Buffer.from(hexlength, "utf8"), line]);
       }
       static streamReader(stream) {
-        const reader = new StreamReader(stream);
+        const reader2 = new StreamReader(stream);
         return async function read() {
           try {
-            const header = await reader.read(4);
+            const header = await reader2.read(4);
             if (header == null || header.length === 0) return true;
             const hex2 = header.toString("utf8");
             if (!/^[0-9a-fA-F]{4}$/.test(hex2)) {
@@ -14081,7 +14081,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             if (length < 4) {
               throw new ParseError("pkt-line length of 0, 1, or at least 4", hex2);
             }
-            const buffer = await reader.read(length - 4);
+            const buffer = await reader2.read(length - 4);
             if (buffer == null || buffer.length !== length - 4) {
               throw new ParseError(
                 `${length - 4} bytes of pkt-line data`,
@@ -14401,10 +14401,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         const filepath = join3(gitdir, "shallow");
         const oids = /* @__PURE__ */ new Set();
         await acquireLock(filepath, async function() {
-          const text5 = await fs2.read(filepath, { encoding: "utf8" });
-          if (text5 === null) return oids;
-          if (text5.trim() === "") return oids;
-          text5.trim().split("\n").map((oid) => oids.add(oid));
+          const text6 = await fs2.read(filepath, { encoding: "utf8" });
+          if (text6 === null) return oids;
+          if (text6.trim() === "") return oids;
+          text6.trim().split("\n").map((oid) => oids.add(oid));
         });
         return oids;
       }
@@ -14421,9 +14421,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       static async write({ fs: fs2, gitdir, oids }) {
         const filepath = join3(gitdir, "shallow");
         if (oids.size > 0) {
-          const text5 = [...oids].join("\n") + "\n";
+          const text6 = [...oids].join("\n") + "\n";
           await acquireLock(filepath, async function() {
-            await fs2.write(filepath, text5, {
+            await fs2.write(filepath, text6, {
               encoding: "utf8"
             });
           });
@@ -14434,10 +14434,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         }
       }
     };
-    function addCredentialUsername({ config, onAuth }) {
+    function addCredentialUsername({ config: config2, onAuth }) {
       if (!onAuth) return onAuth;
       return async (url, auth) => {
-        const username = auth.username || await config.get(`credential.${url}.username`);
+        const username = auth.username || await config2.get(`credential.${url}.username`);
         return onAuth(url, username ? { ...auth, username } : auth);
       };
     }
@@ -14762,22 +14762,22 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       pruneTags = false
     }) {
       const ref = _ref || await _currentBranch({ fs: fs2, gitdir, test: true });
-      const config = await GitConfigManager.get({ fs: fs2, gitdir });
-      const remote = _remote || ref && await config.get(`branch.${ref}.remote`) || "origin";
-      const url = _url || await config.get(`remote.${remote}.url`);
+      const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
+      const remote = _remote || ref && await config2.get(`branch.${ref}.remote`) || "origin";
+      const url = _url || await config2.get(`remote.${remote}.url`);
       if (typeof url === "undefined") {
         throw new MissingParameterError("remote OR url");
       }
-      const remoteRef = _remoteRef || ref && await config.get(`branch.${ref}.merge`) || _ref || "HEAD";
+      const remoteRef = _remoteRef || ref && await config2.get(`branch.${ref}.merge`) || _ref || "HEAD";
       if (corsProxy === void 0) {
-        corsProxy = await config.get("http.corsProxy");
+        corsProxy = await config2.get("http.corsProxy");
       }
       const GitRemoteHTTP2 = GitRemoteManager.getRemoteHelperFor({ url });
       const remoteHTTP = await GitRemoteHTTP2.discover({
         http,
-        onAuth: addCredentialUsername({ config, onAuth }),
+        onAuth: addCredentialUsername({ config: config2, onAuth }),
         onAuthSuccess,
-        onAuthFailure: addCredentialUsername({ config, onAuth: onAuthFailure }),
+        onAuthFailure: addCredentialUsername({ config: config2, onAuth: onAuthFailure }),
         corsProxy,
         service: "git-upload-pack",
         url,
@@ -14883,7 +14883,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             const hasParents = await Promise.all(
               commit2.headers().parent.map((oid3) => hasObject({ fs: fs2, cache, gitdir, oid: oid3 }))
             );
-            const haveAllParents = hasParents.length === 0 || hasParents.every((has) => has);
+            const haveAllParents = hasParents.length === 0 || hasParents.every((has2) => has2);
             if (!haveAllParents) {
               oids.add(oid2);
             }
@@ -15062,9 +15062,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         await _init({ fs: fs2, gitdir });
         await _addRemote({ fs: fs2, gitdir, remote, url, force: false });
         if (corsProxy) {
-          const config = await GitConfigManager.get({ fs: fs2, gitdir });
-          await config.set(`http.corsProxy`, corsProxy);
-          await GitConfigManager.save({ fs: fs2, gitdir, config });
+          const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
+          await config2.set(`http.corsProxy`, corsProxy);
+          await GitConfigManager.save({ fs: fs2, gitdir, config: config2 });
         }
         const { defaultBranch, fetchHead } = await _fetch({
           fs: fs2,
@@ -15232,7 +15232,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       dir,
       gitdir = join3(dir, ".git"),
       fullname = false,
-      test = false
+      test: test2 = false
     }) {
       try {
         assertParameter("fs", fs2);
@@ -15243,7 +15243,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           fs: fsp,
           gitdir: updatedGitdir,
           fullname,
-          test
+          test: test2
         });
       } catch (err) {
         err.caller = "git.currentBranch";
@@ -15264,9 +15264,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
       await GitRefManager.deleteRef({ fs: fs2, gitdir, ref: fullRef });
       const abbrevRef = abbreviateRef(ref);
-      const config = await GitConfigManager.get({ fs: fs2, gitdir });
-      await config.deleteSection("branch", abbrevRef);
-      await GitConfigManager.save({ fs: fs2, gitdir, config });
+      const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
+      await config2.deleteSection("branch", abbrevRef);
+      await GitConfigManager.save({ fs: fs2, gitdir, config: config2 });
     }
     async function deleteBranch({
       fs: fs2,
@@ -15302,9 +15302,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
     }
     async function _deleteRemote({ fs: fs2, gitdir, remote }) {
-      const config = await GitConfigManager.get({ fs: fs2, gitdir });
-      await config.deleteSection("remote", remote);
-      await GitConfigManager.save({ fs: fs2, gitdir, config });
+      const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
+      await config2.deleteSection("remote", remote);
+      await GitConfigManager.save({ fs: fs2, gitdir, config: config2 });
     }
     async function deleteRemote({
       fs: fs2,
@@ -15360,9 +15360,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       getExternalRefDelta
     }) {
       const results = [];
-      let list4 = await fs2.readdir(join3(gitdir, "objects/pack"));
-      list4 = list4.filter((x) => x.endsWith(".idx"));
-      for (const filename of list4) {
+      let list5 = await fs2.readdir(join3(gitdir, "objects/pack"));
+      list5 = list5.filter((x) => x.endsWith(".idx"));
+      for (const filename of list5) {
         const indexFile = `${gitdir}/objects/pack/${filename}`;
         const p = await readPackIndex({
           fs: fs2,
@@ -15890,8 +15890,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
     }
     async function _getConfigAll({ fs: fs2, gitdir, path: path2 }) {
-      const config = await GitConfigManager.get({ fs: fs2, gitdir });
-      return config.getall(path2);
+      const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
+      return config2.getall(path2);
     }
     async function getConfigAll({
       fs: fs2,
@@ -16045,11 +16045,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function hashObject({
       type,
       object,
-      format = "content",
+      format: format2 = "content",
       oid = void 0
     }) {
-      if (format !== "deflated") {
-        if (format !== "wrapped") {
+      if (format2 !== "deflated") {
+        if (format2 !== "wrapped") {
           object = GitObject.wrap({ type, object });
         }
         oid = await shasum(object);
@@ -16412,11 +16412,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
     }
     async function _listRemotes({ fs: fs2, gitdir }) {
-      const config = await GitConfigManager.get({ fs: fs2, gitdir });
-      const remoteNames = await config.getSubsections("remote");
+      const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
+      const remoteNames = await config2.getSubsections("remote");
       const remotes = Promise.all(
         remoteNames.map(async (remote) => {
-          const url = await config.get(`remote.${remote}.url`);
+          const url = await config2.get(`remote.${remote}.url`);
           return { remote, url };
         })
       );
@@ -17207,27 +17207,27 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       if (typeof ref === "undefined") {
         throw new MissingParameterError("ref");
       }
-      const config = await GitConfigManager.get({ fs: fs2, gitdir });
-      remote = remote || await config.get(`branch.${ref}.pushRemote`) || await config.get("remote.pushDefault") || await config.get(`branch.${ref}.remote`) || "origin";
-      const url = _url || await config.get(`remote.${remote}.pushurl`) || await config.get(`remote.${remote}.url`);
+      const config2 = await GitConfigManager.get({ fs: fs2, gitdir });
+      remote = remote || await config2.get(`branch.${ref}.pushRemote`) || await config2.get("remote.pushDefault") || await config2.get(`branch.${ref}.remote`) || "origin";
+      const url = _url || await config2.get(`remote.${remote}.pushurl`) || await config2.get(`remote.${remote}.url`);
       if (typeof url === "undefined") {
         throw new MissingParameterError("remote OR url");
       }
-      const remoteRef = _remoteRef || await config.get(`branch.${ref}.merge`);
+      const remoteRef = _remoteRef || await config2.get(`branch.${ref}.merge`);
       if (typeof url === "undefined") {
         throw new MissingParameterError("remoteRef");
       }
       if (corsProxy === void 0) {
-        corsProxy = await config.get("http.corsProxy");
+        corsProxy = await config2.get("http.corsProxy");
       }
       const fullRef = await GitRefManager.expand({ fs: fs2, gitdir, ref });
       const oid = _delete ? "0000000000000000000000000000000000000000" : await GitRefManager.resolve({ fs: fs2, gitdir, ref: fullRef });
       const GitRemoteHTTP2 = GitRemoteManager.getRemoteHelperFor({ url });
       const httpRemote = await GitRemoteHTTP2.discover({
         http,
-        onAuth: addCredentialUsername({ config, onAuth }),
+        onAuth: addCredentialUsername({ config: config2, onAuth }),
         onAuthSuccess,
-        onAuthFailure: addCredentialUsername({ config, onAuth: onAuthFailure }),
+        onAuthFailure: addCredentialUsername({ config: config2, onAuth: onAuthFailure }),
         corsProxy,
         service: "git-receive-pack",
         url,
@@ -17572,7 +17572,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       dir,
       gitdir = join3(dir, ".git"),
       oid,
-      format = "parsed",
+      format: format2 = "parsed",
       filepath = void 0,
       encoding = void 0,
       cache = {}
@@ -17592,7 +17592,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             filepath
           });
         }
-        const _format = format === "parsed" ? "content" : format;
+        const _format = format2 === "parsed" ? "content" : format2;
         const result = await _readObject({
           fs: fs2,
           cache,
@@ -17601,7 +17601,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           format: _format
         });
         result.oid = oid;
-        if (format === "parsed") {
+        if (format2 === "parsed") {
           result.format = "parsed";
           switch (result.type) {
             case "commit":
@@ -18015,13 +18015,13 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("path", path2);
         const fs2 = new FileSystem(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs2, dotgit: gitdir });
-        const config = await GitConfigManager.get({ fs: fs2, gitdir: updatedGitdir });
+        const config2 = await GitConfigManager.get({ fs: fs2, gitdir: updatedGitdir });
         if (append) {
-          await config.append(path2, value);
+          await config2.append(path2, value);
         } else {
-          await config.set(path2, value);
+          await config2.set(path2, value);
         }
-        await GitConfigManager.save({ fs: fs2, gitdir: updatedGitdir, config });
+        await GitConfigManager.save({ fs: fs2, gitdir: updatedGitdir, config: config2 });
       } catch (err) {
         err.caller = "git.setConfig";
         throw err;
@@ -18516,8 +18516,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           if (I && !compareStats(indexEntry, stats)) {
             return indexEntry.oid;
           } else {
-            const config = await GitConfigManager.get({ fs: fs2, gitdir: updatedGitdir });
-            const autocrlf = await config.get("core.autocrlf");
+            const config2 = await GitConfigManager.get({ fs: fs2, gitdir: updatedGitdir });
+            const autocrlf = await config2.get("core.autocrlf");
             const object = await fs2.read(join3(dir, filepath), { autocrlf });
             const workdirOid = await hashObject$1({
               gitdir: updatedGitdir,
@@ -18738,7 +18738,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       filepath,
       oid,
       mode,
-      add: add2,
+      add: add3,
       remove: remove2,
       force
     }) {
@@ -18784,7 +18784,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         return await GitIndexManager.acquire(
           { fs: fs2, gitdir: updatedGitdir, cache },
           async function(index4) {
-            if (!add2 && !index4.has({ filepath })) {
+            if (!add3 && !index4.has({ filepath })) {
               throw new NotFoundError(
                 `file at "${filepath}" in index and "add" not set`
               );
@@ -18911,14 +18911,14 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       gitdir = join3(dir, ".git"),
       type,
       object,
-      format = "parsed",
+      format: format2 = "parsed",
       oid,
       encoding = void 0
     }) {
       try {
         const fs2 = new FileSystem(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs2, dotgit: gitdir });
-        if (format === "parsed") {
+        if (format2 === "parsed") {
           switch (type) {
             case "commit":
               object = GitCommit.from(object).toObject();
@@ -18935,7 +18935,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             default:
               throw new ObjectTypeError(oid || "", type, "blob|commit|tag|tree");
           }
-          format = "content";
+          format2 = "content";
         }
         oid = await _writeObject({
           fs: fs2,
@@ -18943,7 +18943,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           type,
           object,
           oid,
-          format
+          format: format2
         });
         return oid;
       } catch (err) {
@@ -19048,7 +19048,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       STAGE,
       TREE,
       WORKDIR,
-      add,
+      add: add2,
       abortMerge,
       addNote,
       addRemote,
@@ -19121,7 +19121,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     exports.TREE = TREE;
     exports.WORKDIR = WORKDIR;
     exports.abortMerge = abortMerge;
-    exports.add = add;
+    exports.add = add2;
     exports.addNote = addNote;
     exports.addRemote = addRemote;
     exports.annotatedTag = annotatedTag;
@@ -19195,7 +19195,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
 var require_eventemitter3 = __commonJS({
   "node_modules/eventemitter3/index.js"(exports, module) {
     "use strict";
-    var has = Object.prototype.hasOwnProperty;
+    var has2 = Object.prototype.hasOwnProperty;
     var prefix2 = "~";
     function Events() {
     }
@@ -19230,7 +19230,7 @@ var require_eventemitter3 = __commonJS({
       var names = [], events, name;
       if (this._eventsCount === 0) return names;
       for (name in events = this._events) {
-        if (has.call(events, name)) names.push(prefix2 ? name.slice(1) : name);
+        if (has2.call(events, name)) names.push(prefix2 ? name.slice(1) : name);
       }
       if (Object.getOwnPropertySymbols) {
         return names.concat(Object.getOwnPropertySymbols(events));
@@ -19924,10 +19924,10 @@ var require_errors = __commonJS({
     };
     var kHTTPParserError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_HTTP_PARSER");
     var HTTPParserError = class extends Error {
-      constructor(message, code4, data) {
+      constructor(message, code5, data) {
         super(message);
         this.name = "HTTPParserError";
-        this.code = code4 ? `HPE_${code4}` : void 0;
+        this.code = code5 ? `HPE_${code5}` : void 0;
         this.data = data ? data.toString() : void 0;
       }
       static [Symbol.hasInstance](instance) {
@@ -19954,12 +19954,12 @@ var require_errors = __commonJS({
     };
     var kRequestRetryError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_REQ_RETRY");
     var RequestRetryError = class extends UndiciError {
-      constructor(message, code4, { headers, data }) {
+      constructor(message, code5, { headers, data }) {
         super(message);
         this.name = "RequestRetryError";
         this.message = message || "Request retry error";
         this.code = "UND_ERR_REQ_RETRY";
-        this.statusCode = code4;
+        this.statusCode = code5;
         this.data = data;
         this.headers = headers;
       }
@@ -19972,12 +19972,12 @@ var require_errors = __commonJS({
     };
     var kResponseError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_RESPONSE");
     var ResponseError = class extends UndiciError {
-      constructor(message, code4, { headers, body: body2 }) {
+      constructor(message, code5, { headers, body: body2 }) {
         super(message);
         this.name = "ResponseError";
         this.message = message || "Response error";
         this.code = "UND_ERR_RESPONSE";
-        this.statusCode = code4;
+        this.statusCode = code5;
         this.body = body2;
         this.headers = headers;
       }
@@ -20020,11 +20020,11 @@ var require_errors = __commonJS({
       }
     };
     var Socks5ProxyError = class extends UndiciError {
-      constructor(message, code4) {
+      constructor(message, code5) {
         super(message);
         this.name = "Socks5ProxyError";
         this.message = message || "SOCKS5 proxy error";
-        this.code = code4 || "UND_ERR_SOCKS5";
+        this.code = code5 || "UND_ERR_SOCKS5";
       }
     };
     var kMessageSizeExceededError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_WS_MESSAGE_SIZE_EXCEEDED");
@@ -20228,8 +20228,8 @@ var require_tree = __commonJS({
         if (index3 === void 0 || index3 >= key.length) {
           throw new TypeError("Unreachable");
         }
-        const code4 = this.code = key.charCodeAt(index3);
-        if (code4 > 127) {
+        const code5 = this.code = key.charCodeAt(index3);
+        if (code5 > 127) {
           throw new TypeError("key must be ascii string");
         }
         if (key.length !== ++index3) {
@@ -20251,11 +20251,11 @@ var require_tree = __commonJS({
         let index3 = 0;
         let node2 = this;
         while (true) {
-          const code4 = key.charCodeAt(index3);
-          if (code4 > 127) {
+          const code5 = key.charCodeAt(index3);
+          if (code5 > 127) {
             throw new TypeError("key must be ascii string");
           }
-          if (node2.code === code4) {
+          if (node2.code === code5) {
             if (length === ++index3) {
               node2.value = value;
               break;
@@ -20265,7 +20265,7 @@ var require_tree = __commonJS({
               node2.middle = new _TstNode(key, value, index3);
               break;
             }
-          } else if (node2.code < code4) {
+          } else if (node2.code < code5) {
             if (node2.left !== null) {
               node2 = node2.left;
             } else {
@@ -20289,19 +20289,19 @@ var require_tree = __commonJS({
         let index3 = 0;
         let node2 = this;
         while (node2 !== null && index3 < keylength) {
-          let code4 = key[index3];
-          if (code4 <= 90 && code4 >= 65) {
-            code4 |= 32;
+          let code5 = key[index3];
+          if (code5 <= 90 && code5 >= 65) {
+            code5 |= 32;
           }
           while (node2 !== null) {
-            if (code4 === node2.code) {
+            if (code5 === node2.code) {
               if (keylength === ++index3) {
                 return node2;
               }
               node2 = node2.middle;
               break;
             }
-            node2 = node2.code < code4 ? node2.left : node2.right;
+            node2 = node2.code < code5 ? node2.left : node2.right;
           }
         }
         return null;
@@ -21386,11 +21386,11 @@ var require_diagnostics = __commonJS({
       diagnosticsChannel.subscribe(
         "undici:websocket:close",
         (evt) => {
-          const { websocket, code: code4, reason } = evt;
+          const { websocket, code: code5, reason } = evt;
           debugLog(
             "closed connection to %s - %s %s",
             websocket.url,
-            code4,
+            code5,
             reason
           );
         }
@@ -24419,9 +24419,9 @@ var require_util2 = __commonJS({
     }
     function isValidEncodedURL(url) {
       for (let i = 0; i < url.length; ++i) {
-        const code4 = url.charCodeAt(i);
-        if (code4 > 126 || // Non-US-ASCII + DEL
-        code4 < 32) {
+        const code5 = url.charCodeAt(i);
+        if (code5 > 126 || // Non-US-ASCII + DEL
+        code5 < 32) {
           return false;
         }
       }
@@ -24846,8 +24846,8 @@ var require_util2 = __commonJS({
       const successSteps = processBody;
       const errorSteps = processBodyError;
       try {
-        const reader = body2.stream.getReader();
-        readAllBytes(reader, successSteps, errorSteps);
+        const reader2 = body2.stream.getReader();
+        readAllBytes(reader2, successSteps, errorSteps);
       } catch (e) {
         errorSteps(e);
       }
@@ -24862,12 +24862,12 @@ var require_util2 = __commonJS({
         }
       }
     }
-    async function readAllBytes(reader, successSteps, failureSteps) {
+    async function readAllBytes(reader2, successSteps, failureSteps) {
       try {
         const bytes = [];
         let byteLength = 0;
         do {
-          const { done: done2, value: chunk } = await reader.read();
+          const { done: done2, value: chunk } = await reader2.read();
           if (done2) {
             successSteps(Buffer.concat(bytes, byteLength));
             return;
@@ -24922,8 +24922,8 @@ var require_util2 = __commonJS({
       }
       const rangeStart = collectASequenceOfCodePoints(
         (char) => {
-          const code4 = char.charCodeAt(0);
-          return code4 >= 48 && code4 <= 57;
+          const code5 = char.charCodeAt(0);
+          return code5 >= 48 && code5 <= 57;
         },
         data,
         position2
@@ -24949,8 +24949,8 @@ var require_util2 = __commonJS({
       }
       const rangeEnd = collectASequenceOfCodePoints(
         (char) => {
-          const code4 = char.charCodeAt(0);
-          return code4 >= 48 && code4 <= 57;
+          const code5 = char.charCodeAt(0);
+          return code5 >= 48 && code5 <= 57;
         },
         data,
         position2
@@ -25067,8 +25067,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list4) {
-      const value = list4.get(name, true);
+    function getDecodeSplit(name, list5) {
+      const value = list5.get(name, true);
       if (value === null) {
         return null;
       }
@@ -25521,18 +25521,18 @@ var require_formdata_parser = __commonJS({
               throw parsingError("expected form-data for content-disposition header");
             }
             while (position2.position < input.length && (input[position2.position] !== 13 || input[position2.position + 1] !== 10)) {
-              const attribute3 = parseContentDispositionAttribute(input, position2);
-              if (!attribute3) {
+              const attribute4 = parseContentDispositionAttribute(input, position2);
+              if (!attribute4) {
                 break;
               }
-              if (attribute3.name === "name") {
-                name = attribute3.value;
-              } else if (attribute3.name === "filename") {
-                if (attribute3.extended) {
-                  filename = attribute3.value;
+              if (attribute4.name === "name") {
+                name = attribute4.value;
+              } else if (attribute4.name === "filename") {
+                if (attribute4.extended) {
+                  filename = attribute4.value;
                   filenameIsExtended = true;
                 } else if (!filenameIsExtended) {
-                  filename = attribute3.value;
+                  filename = attribute4.value;
                 }
               }
             }
@@ -27462,9 +27462,9 @@ var require_client_h2 = __commonJS({
       this[kSocket][kError] = err;
       this[kClient][kOnError](err);
     }
-    function onHttp2FrameError(type, code4, id) {
+    function onHttp2FrameError(type, code5, id) {
       if (id === 0) {
-        const err = new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code4}`);
+        const err = new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code5}`);
         this[kSocket][kError] = err;
         this[kClient][kOnError](err);
       }
@@ -27791,9 +27791,9 @@ var require_client_h2 = __commonJS({
         stream.removeAllListeners("data");
         abort(err);
       });
-      stream.once("frameError", (type, code4) => {
+      stream.once("frameError", (type, code5) => {
         stream.removeAllListeners("data");
-        abort(new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code4}`));
+        abort(new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code5}`));
       });
       stream.on("aborted", () => {
         stream.removeAllListeners("data");
@@ -30566,7 +30566,7 @@ var require_retry_handler = __commonJS({
         this.handler.onRequestUpgrade?.(this.controllerProxy, statusCode, headers, socket);
       }
       static [kRetryHandlerDefaultRetry](err, { state, opts }, cb) {
-        const { statusCode, code: code4, headers } = err;
+        const { statusCode, code: code5, headers } = err;
         const { method, retryOptions } = opts;
         const {
           maxRetries,
@@ -30578,7 +30578,7 @@ var require_retry_handler = __commonJS({
           methods
         } = retryOptions;
         const { counter } = state;
-        if (code4 && code4 !== "UND_ERR_REQ_RETRY" && !errorCodes2.includes(code4)) {
+        if (code5 && code5 !== "UND_ERR_REQ_RETRY" && !errorCodes2.includes(code5)) {
           cb(err);
           return;
         }
@@ -32118,15 +32118,15 @@ var require_mock_utils = __commonJS({
       }
     } = __require("node:util");
     var { InvalidArgumentError } = require_errors();
-    function matchValue(match, value) {
-      if (typeof match === "string") {
-        return match === value;
+    function matchValue(match2, value) {
+      if (typeof match2 === "string") {
+        return match2 === value;
       }
-      if (match instanceof RegExp) {
-        return match.test(value);
+      if (match2 instanceof RegExp) {
+        return match2.test(value);
       }
-      if (typeof match === "function") {
-        return match(value) === true;
+      if (typeof match2 === "function") {
+        return match2(value) === true;
       }
       return false;
     }
@@ -33299,13 +33299,13 @@ var require_snapshot_recorder = __commonJS({
         caseSensitive = false
       } = matchOptions;
       const filtered = {};
-      const { ignore, exclude, match } = headerFilters;
+      const { ignore, exclude, match: match2 } = headerFilters;
       for (const [key, value] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key : key.toLowerCase();
         if (exclude.has(headerKey)) continue;
         if (ignore.has(headerKey)) continue;
-        if (match.size !== 0) {
-          if (!match.has(headerKey)) continue;
+        if (match2.size !== 0) {
+          if (!match2.has(headerKey)) continue;
         }
         filtered[headerKey] = value;
       }
@@ -35426,11 +35426,11 @@ var require_date = __commonJS({
       }
       let day = 0;
       if (date[5] === "0") {
-        const code4 = date.charCodeAt(6);
-        if (code4 < 49 || code4 > 57) {
+        const code5 = date.charCodeAt(6);
+        if (code5 < 49 || code5 > 57) {
           return void 0;
         }
-        day = code4 - 48;
+        day = code5 - 48;
       } else {
         const code1 = date.charCodeAt(5);
         if (code1 < 49 || code1 > 51) {
@@ -35507,11 +35507,11 @@ var require_date = __commonJS({
       const year = (yearDigit1 - 48) * 1e3 + (yearDigit2 - 48) * 100 + (yearDigit3 - 48) * 10 + (yearDigit4 - 48);
       let hour = 0;
       if (date[17] === "0") {
-        const code4 = date.charCodeAt(18);
-        if (code4 < 48 || code4 > 57) {
+        const code5 = date.charCodeAt(18);
+        if (code5 < 48 || code5 > 57) {
           return void 0;
         }
-        hour = code4 - 48;
+        hour = code5 - 48;
       } else {
         const code1 = date.charCodeAt(17);
         if (code1 < 48 || code1 > 50) {
@@ -35528,11 +35528,11 @@ var require_date = __commonJS({
       }
       let minute = 0;
       if (date[20] === "0") {
-        const code4 = date.charCodeAt(21);
-        if (code4 < 48 || code4 > 57) {
+        const code5 = date.charCodeAt(21);
+        if (code5 < 48 || code5 > 57) {
           return void 0;
         }
-        minute = code4 - 48;
+        minute = code5 - 48;
       } else {
         const code1 = date.charCodeAt(20);
         if (code1 < 48 || code1 > 53) {
@@ -35546,11 +35546,11 @@ var require_date = __commonJS({
       }
       let second = 0;
       if (date[23] === "0") {
-        const code4 = date.charCodeAt(24);
-        if (code4 < 48 || code4 > 57) {
+        const code5 = date.charCodeAt(24);
+        if (code5 < 48 || code5 > 57) {
           return void 0;
         }
-        second = code4 - 48;
+        second = code5 - 48;
       } else {
         const code1 = date.charCodeAt(23);
         if (code1 < 48 || code1 > 53) {
@@ -35634,11 +35634,11 @@ var require_date = __commonJS({
       }
       let day = 0;
       if (date[8] === " ") {
-        const code4 = date.charCodeAt(9);
-        if (code4 < 49 || code4 > 57) {
+        const code5 = date.charCodeAt(9);
+        if (code5 < 49 || code5 > 57) {
           return void 0;
         }
-        day = code4 - 48;
+        day = code5 - 48;
       } else {
         const code1 = date.charCodeAt(8);
         if (code1 < 49 || code1 > 51) {
@@ -35652,11 +35652,11 @@ var require_date = __commonJS({
       }
       let hour = 0;
       if (date[11] === "0") {
-        const code4 = date.charCodeAt(12);
-        if (code4 < 48 || code4 > 57) {
+        const code5 = date.charCodeAt(12);
+        if (code5 < 48 || code5 > 57) {
           return void 0;
         }
-        hour = code4 - 48;
+        hour = code5 - 48;
       } else {
         const code1 = date.charCodeAt(11);
         if (code1 < 48 || code1 > 50) {
@@ -35673,11 +35673,11 @@ var require_date = __commonJS({
       }
       let minute = 0;
       if (date[14] === "0") {
-        const code4 = date.charCodeAt(15);
-        if (code4 < 48 || code4 > 57) {
+        const code5 = date.charCodeAt(15);
+        if (code5 < 48 || code5 > 57) {
           return void 0;
         }
-        minute = code4 - 48;
+        minute = code5 - 48;
       } else {
         const code1 = date.charCodeAt(14);
         if (code1 < 48 || code1 > 53) {
@@ -35691,11 +35691,11 @@ var require_date = __commonJS({
       }
       let second = 0;
       if (date[17] === "0") {
-        const code4 = date.charCodeAt(18);
-        if (code4 < 48 || code4 > 57) {
+        const code5 = date.charCodeAt(18);
+        if (code5 < 48 || code5 > 57) {
           return void 0;
         }
-        second = code4 - 48;
+        second = code5 - 48;
       } else {
         const code1 = date.charCodeAt(17);
         if (code1 < 48 || code1 > 53) {
@@ -35762,11 +35762,11 @@ var require_date = __commonJS({
       }
       let day = 0;
       if (date[commaIndex + 2] === "0") {
-        const code4 = date.charCodeAt(commaIndex + 3);
-        if (code4 < 49 || code4 > 57) {
+        const code5 = date.charCodeAt(commaIndex + 3);
+        if (code5 < 49 || code5 > 57) {
           return void 0;
         }
-        day = code4 - 48;
+        day = code5 - 48;
       } else {
         const code1 = date.charCodeAt(commaIndex + 2);
         if (code1 < 49 || code1 > 51) {
@@ -35818,11 +35818,11 @@ var require_date = __commonJS({
       year += year < 70 ? 2e3 : 1900;
       let hour = 0;
       if (date[commaIndex + 12] === "0") {
-        const code4 = date.charCodeAt(commaIndex + 13);
-        if (code4 < 48 || code4 > 57) {
+        const code5 = date.charCodeAt(commaIndex + 13);
+        if (code5 < 48 || code5 > 57) {
           return void 0;
         }
-        hour = code4 - 48;
+        hour = code5 - 48;
       } else {
         const code1 = date.charCodeAt(commaIndex + 12);
         if (code1 < 48 || code1 > 50) {
@@ -35839,11 +35839,11 @@ var require_date = __commonJS({
       }
       let minute = 0;
       if (date[commaIndex + 15] === "0") {
-        const code4 = date.charCodeAt(commaIndex + 16);
-        if (code4 < 48 || code4 > 57) {
+        const code5 = date.charCodeAt(commaIndex + 16);
+        if (code5 < 48 || code5 > 57) {
           return void 0;
         }
-        minute = code4 - 48;
+        minute = code5 - 48;
       } else {
         const code1 = date.charCodeAt(commaIndex + 15);
         if (code1 < 48 || code1 > 53) {
@@ -35857,11 +35857,11 @@ var require_date = __commonJS({
       }
       let second = 0;
       if (date[commaIndex + 18] === "0") {
-        const code4 = date.charCodeAt(commaIndex + 19);
-        if (code4 < 48 || code4 > 57) {
+        const code5 = date.charCodeAt(commaIndex + 19);
+        if (code5 < 48 || code5 > 57) {
           return void 0;
         }
-        second = code4 - 48;
+        second = code5 - 48;
       } else {
         const code1 = date.charCodeAt(commaIndex + 18);
         if (code1 < 48 || code1 > 53) {
@@ -38765,8 +38765,8 @@ var require_headers = __commonJS({
     var { webidl } = require_webidl();
     var assert = __require("node:assert");
     var util = __require("node:util");
-    function isHTTPWhiteSpaceCharCode(code4) {
-      return code4 === 10 || code4 === 13 || code4 === 9 || code4 === 32;
+    function isHTTPWhiteSpaceCharCode(code5) {
+      return code5 === 10 || code5 === 13 || code5 === 9 || code5 === 32;
     }
     function headerValueNormalize(potentialValue) {
       let i = 0;
@@ -39127,9 +39127,9 @@ var require_headers = __commonJS({
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
         webidl.brandCheck(this, _Headers);
-        const list4 = this.#headersList.cookies;
-        if (list4) {
-          return [...list4];
+        const list5 = this.#headersList.cookies;
+        if (list5) {
+          return [...list5];
         }
         return [];
       }
@@ -39153,8 +39153,8 @@ var require_headers = __commonJS({
        * @param {Headers} target
        * @param {HeadersList} list
        */
-      static setHeadersList(target, list4) {
-        target.#headersList = list4;
+      static setHeadersList(target, list5) {
+        target.#headersList = list5;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers;
@@ -40105,13 +40105,13 @@ var require_request2 = __commonJS({
         if (this.signal.aborted) {
           ac.abort(this.signal.reason);
         } else {
-          let list4 = dependentControllerMap.get(this.signal);
-          if (list4 === void 0) {
-            list4 = /* @__PURE__ */ new Set();
-            dependentControllerMap.set(this.signal, list4);
+          let list5 = dependentControllerMap.get(this.signal);
+          if (list5 === void 0) {
+            list5 = /* @__PURE__ */ new Set();
+            dependentControllerMap.set(this.signal, list5);
           }
           const acRef = new WeakRef(ac);
-          list4.add(acRef);
+          list5.add(acRef);
           util.addAbortListener(
             ac.signal,
             buildAbort(acRef)
@@ -41908,8 +41908,8 @@ var require_cache3 = __commonJS({
         const bodyReadPromise = createDeferredPromise();
         if (innerResponse.body != null) {
           const stream = innerResponse.body.stream;
-          const reader = stream.getReader();
-          readAllBytes(reader, bodyReadPromise.resolve, bodyReadPromise.reject);
+          const reader2 = stream.getReader();
+          readAllBytes(reader2, bodyReadPromise.resolve, bodyReadPromise.reject);
         } else {
           bodyReadPromise.resolve(void 0);
         }
@@ -42380,8 +42380,8 @@ var require_util4 = __commonJS({
     "use strict";
     function isCTLExcludingHtab(value) {
       for (let i = 0; i < value.length; ++i) {
-        const code4 = value.charCodeAt(i);
-        if (code4 >= 0 && code4 <= 8 || code4 >= 10 && code4 <= 31 || code4 === 127) {
+        const code5 = value.charCodeAt(i);
+        if (code5 >= 0 && code5 <= 8 || code5 >= 10 && code5 <= 31 || code5 === 127) {
           return true;
         }
       }
@@ -42389,26 +42389,26 @@ var require_util4 = __commonJS({
     }
     function validateCookieName(name) {
       for (let i = 0; i < name.length; ++i) {
-        const code4 = name.charCodeAt(i);
-        if (code4 < 33 || // exclude CTLs (0-31), SP and HT
-        code4 > 126 || // exclude non-ascii and DEL
-        code4 === 34 || // "
-        code4 === 40 || // (
-        code4 === 41 || // )
-        code4 === 60 || // <
-        code4 === 62 || // >
-        code4 === 64 || // @
-        code4 === 44 || // ,
-        code4 === 59 || // ;
-        code4 === 58 || // :
-        code4 === 92 || // \
-        code4 === 47 || // /
-        code4 === 91 || // [
-        code4 === 93 || // ]
-        code4 === 63 || // ?
-        code4 === 61 || // =
-        code4 === 123 || // {
-        code4 === 125) {
+        const code5 = name.charCodeAt(i);
+        if (code5 < 33 || // exclude CTLs (0-31), SP and HT
+        code5 > 126 || // exclude non-ascii and DEL
+        code5 === 34 || // "
+        code5 === 40 || // (
+        code5 === 41 || // )
+        code5 === 60 || // <
+        code5 === 62 || // >
+        code5 === 64 || // @
+        code5 === 44 || // ,
+        code5 === 59 || // ;
+        code5 === 58 || // :
+        code5 === 92 || // \
+        code5 === 47 || // /
+        code5 === 91 || // [
+        code5 === 93 || // ]
+        code5 === 63 || // ?
+        code5 === 61 || // =
+        code5 === 123 || // {
+        code5 === 125) {
           throw new Error("Invalid cookie name");
         }
       }
@@ -42424,31 +42424,31 @@ var require_util4 = __commonJS({
         ++i;
       }
       while (i < len) {
-        const code4 = value.charCodeAt(i++);
-        if (code4 < 33 || // exclude CTLs (0-31)
-        code4 > 126 || // non-ascii and DEL (127)
-        code4 === 34 || // "
-        code4 === 44 || // ,
-        code4 === 59 || // ;
-        code4 === 92) {
+        const code5 = value.charCodeAt(i++);
+        if (code5 < 33 || // exclude CTLs (0-31)
+        code5 > 126 || // non-ascii and DEL (127)
+        code5 === 34 || // "
+        code5 === 44 || // ,
+        code5 === 59 || // ;
+        code5 === 92) {
           throw new Error("Invalid cookie value");
         }
       }
     }
     function validateCookiePath(path2) {
       for (let i = 0; i < path2.length; ++i) {
-        const code4 = path2.charCodeAt(i);
-        if (code4 < 32 || // exclude CTLs (0-31)
-        code4 > 126 || // exclude DEL and non-ascii
-        code4 === 59) {
+        const code5 = path2.charCodeAt(i);
+        if (code5 < 32 || // exclude CTLs (0-31)
+        code5 > 126 || // exclude DEL and non-ascii
+        code5 === 59) {
           throw new Error("Invalid cookie path");
         }
       }
     }
-    function isLetterOrDigit(code4) {
-      return code4 >= 48 && code4 <= 57 || // 0-9
-      code4 >= 65 && code4 <= 90 || // A-Z
-      code4 >= 97 && code4 <= 122;
+    function isLetterOrDigit(code5) {
+      return code5 >= 48 && code5 <= 57 || // 0-9
+      code5 >= 65 && code5 <= 90 || // A-Z
+      code5 >= 97 && code5 <= 122;
     }
     function validateCookieDomain(domain2) {
       if (domain2 === " ") {
@@ -42459,8 +42459,8 @@ var require_util4 = __commonJS({
       }
       let labelLength = 0;
       for (let i = 0; i < domain2.length; ++i) {
-        const code4 = domain2.charCodeAt(i);
-        if (code4 === 46) {
+        const code5 = domain2.charCodeAt(i);
+        if (code5 === 46) {
           if (labelLength === 0) {
             throw new Error("Invalid cookie domain");
           }
@@ -42470,10 +42470,10 @@ var require_util4 = __commonJS({
           labelLength = 0;
           continue;
         }
-        if (labelLength === 0 && !isLetterOrDigit(code4)) {
+        if (labelLength === 0 && !isLetterOrDigit(code5)) {
           throw new Error("Invalid cookie domain");
         }
-        if (!isLetterOrDigit(code4) && code4 !== 45) {
+        if (!isLetterOrDigit(code5) && code5 !== 45) {
           throw new Error("Invalid cookie domain");
         }
         if (++labelLength > 63) {
@@ -43220,37 +43220,37 @@ var require_util5 = __commonJS({
         return false;
       }
       for (let i = 0; i < protocol.length; ++i) {
-        const code4 = protocol.charCodeAt(i);
-        if (code4 < 33 || // CTL, contains SP (0x20) and HT (0x09)
-        code4 > 126 || code4 === 34 || // "
-        code4 === 40 || // (
-        code4 === 41 || // )
-        code4 === 44 || // ,
-        code4 === 47 || // /
-        code4 === 58 || // :
-        code4 === 59 || // ;
-        code4 === 60 || // <
-        code4 === 61 || // =
-        code4 === 62 || // >
-        code4 === 63 || // ?
-        code4 === 64 || // @
-        code4 === 91 || // [
-        code4 === 92 || // \
-        code4 === 93 || // ]
-        code4 === 123 || // {
-        code4 === 125) {
+        const code5 = protocol.charCodeAt(i);
+        if (code5 < 33 || // CTL, contains SP (0x20) and HT (0x09)
+        code5 > 126 || code5 === 34 || // "
+        code5 === 40 || // (
+        code5 === 41 || // )
+        code5 === 44 || // ,
+        code5 === 47 || // /
+        code5 === 58 || // :
+        code5 === 59 || // ;
+        code5 === 60 || // <
+        code5 === 61 || // =
+        code5 === 62 || // >
+        code5 === 63 || // ?
+        code5 === 64 || // @
+        code5 === 91 || // [
+        code5 === 92 || // \
+        code5 === 93 || // ]
+        code5 === 123 || // {
+        code5 === 125) {
           return false;
         }
       }
       return true;
     }
-    function isValidStatusCode(code4) {
-      if (code4 >= 1e3 && code4 < 1015) {
-        return code4 !== 1004 && // reserved
-        code4 !== 1005 && // "MUST NOT be set as a status code"
-        code4 !== 1006;
+    function isValidStatusCode(code5) {
+      if (code5 >= 1e3 && code5 < 1015) {
+        return code5 !== 1004 && // reserved
+        code5 !== 1005 && // "MUST NOT be set as a status code"
+        code5 !== 1006;
       }
-      return code4 >= 3e3 && code4 <= 4999;
+      return code5 >= 3e3 && code5 <= 4999;
     }
     function isControlFrame(opcode) {
       return opcode === opcodes.CLOSE || opcode === opcodes.PING || opcode === opcodes.PONG;
@@ -43311,9 +43311,9 @@ var require_util5 = __commonJS({
       }
       return urlRecord;
     }
-    function validateCloseCodeAndReason(code4, reason) {
-      if (code4 !== null) {
-        if (code4 !== 1e3 && (code4 < 3e3 || code4 > 4999)) {
+    function validateCloseCodeAndReason(code5, reason) {
+      if (code5 !== null) {
+        if (code5 !== 1e3 && (code5 < 3e3 || code5 > 4999)) {
           throw new DOMException("invalid code", "InvalidAccessError");
         }
       }
@@ -43568,28 +43568,28 @@ var require_connection = __commonJS({
       });
       return controller;
     }
-    function closeWebSocketConnection(object, code4, reason, validate = false) {
-      code4 ??= null;
+    function closeWebSocketConnection(object, code5, reason, validate = false) {
+      code5 ??= null;
       reason ??= "";
-      if (validate) validateCloseCodeAndReason(code4, reason);
+      if (validate) validateCloseCodeAndReason(code5, reason);
       if (isClosed(object.readyState) || isClosing(object.readyState)) {
       } else if (!isEstablished(object.readyState)) {
         failWebsocketConnection(object);
         object.readyState = states.CLOSING;
       } else if (!object.closeState.has(sentCloseFrameState.SENT) && !object.closeState.has(sentCloseFrameState.RECEIVED)) {
         const frame = new WebsocketFrameSend();
-        if (reason.length !== 0 && code4 === null) {
-          code4 = 1e3;
+        if (reason.length !== 0 && code5 === null) {
+          code5 = 1e3;
         }
-        assert(code4 === null || Number.isInteger(code4));
-        if (code4 === null && reason.length === 0) {
+        assert(code5 === null || Number.isInteger(code5));
+        if (code5 === null && reason.length === 0) {
           frame.frameData = emptyBuffer;
-        } else if (code4 !== null && reason === null) {
+        } else if (code5 !== null && reason === null) {
           frame.frameData = Buffer.allocUnsafe(2);
-          frame.frameData.writeUInt16BE(code4, 0);
-        } else if (code4 !== null && reason !== null) {
+          frame.frameData.writeUInt16BE(code5, 0);
+        } else if (code5 !== null && reason !== null) {
           frame.frameData = Buffer.allocUnsafe(2 + Buffer.byteLength(reason));
-          frame.frameData.writeUInt16BE(code4, 0);
+          frame.frameData.writeUInt16BE(code5, 0);
           frame.frameData.write(reason, 2, "utf-8");
         } else {
           frame.frameData = emptyBuffer;
@@ -43601,15 +43601,15 @@ var require_connection = __commonJS({
         object.readyState = states.CLOSING;
       }
     }
-    function failHandshake(handler, response, code4, reason, cause) {
+    function failHandshake(handler, response, code5, reason, cause) {
       if (response.socket?.session != null && !response.socket.destroyed) {
         response.socket.destroy();
       }
-      failWebsocketConnection(handler, code4, reason, cause);
+      failWebsocketConnection(handler, code5, reason, cause);
     }
-    function failWebsocketConnection(handler, code4, reason, cause) {
+    function failWebsocketConnection(handler, code5, reason, cause) {
       if (isEstablished(handler.readyState)) {
-        closeWebSocketConnection(handler, code4, reason, false);
+        closeWebSocketConnection(handler, code5, reason, false);
       }
       handler.controller.abort();
       if (isConnecting(handler.readyState)) {
@@ -43909,8 +43909,8 @@ var require_receiver = __commonJS({
                   this.#info.fin,
                   (error, data) => {
                     if (error) {
-                      const code4 = error instanceof MessageSizeExceededError ? 1009 : 1007;
-                      failWebsocketConnection(this.#handler, code4, error.message);
+                      const code5 = error instanceof MessageSizeExceededError ? 1009 : 1007;
+                      failWebsocketConnection(this.#handler, code5, error.message);
                       return;
                     }
                     if (!this.writeFragments(data)) {
@@ -44007,11 +44007,11 @@ var require_receiver = __commonJS({
       }
       parseCloseBody(data) {
         assert(data.length !== 1);
-        let code4;
+        let code5;
         if (data.length >= 2) {
-          code4 = data.readUInt16BE(0);
+          code5 = data.readUInt16BE(0);
         }
-        if (code4 !== void 0 && !isValidStatusCode(code4)) {
+        if (code5 !== void 0 && !isValidStatusCode(code5)) {
           return { code: 1002, reason: "Invalid status code", error: true };
         }
         let reason = data.subarray(2);
@@ -44023,7 +44023,7 @@ var require_receiver = __commonJS({
         } catch {
           return { code: 1007, reason: "Invalid UTF-8", error: true };
         }
-        return { code: code4, reason, error: false };
+        return { code: code5, reason, error: false };
       }
       /**
        * Parses control frames.
@@ -44038,8 +44038,8 @@ var require_receiver = __commonJS({
           }
           this.#info.closeInfo = this.parseCloseBody(body2);
           if (this.#info.closeInfo.error) {
-            const { code: code4, reason } = this.#info.closeInfo;
-            failWebsocketConnection(this.#handler, code4, reason);
+            const { code: code5, reason } = this.#info.closeInfo;
+            failWebsocketConnection(this.#handler, code5, reason);
             return false;
           }
           if (!this.#handler.closeState.has(sentCloseFrameState.SENT) && !this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
@@ -44297,18 +44297,18 @@ var require_websocket = __commonJS({
        * @param {number|undefined} code
        * @param {string|undefined} reason
        */
-      close(code4 = void 0, reason = void 0) {
+      close(code5 = void 0, reason = void 0) {
         webidl.brandCheck(this, _WebSocket);
         const prefix2 = "WebSocket.close";
-        if (code4 !== void 0) {
-          code4 = webidl.converters["unsigned short"](code4, prefix2, "code", webidl.attributes.Clamp);
+        if (code5 !== void 0) {
+          code5 = webidl.converters["unsigned short"](code5, prefix2, "code", webidl.attributes.Clamp);
         }
         if (reason !== void 0) {
           reason = webidl.converters.USVString(reason);
         }
-        code4 ??= null;
+        code5 ??= null;
         reason ??= "";
-        closeWebSocketConnection(this.#handler, code4, reason, true);
+        closeWebSocketConnection(this.#handler, code5, reason, true);
       }
       /**
        * @see https://websockets.spec.whatwg.org/#dom-websocket-send
@@ -44522,29 +44522,29 @@ var require_websocket = __commonJS({
        */
       #onSocketClose() {
         const wasClean = this.#handler.closeState.has(sentCloseFrameState.SENT) && this.#handler.closeState.has(sentCloseFrameState.RECEIVED);
-        let code4 = 1005;
+        let code5 = 1005;
         let reason = "";
         const result = this.#parser?.closingInfo;
         if (result && !result.error) {
-          code4 = result.code ?? 1005;
+          code5 = result.code ?? 1005;
           reason = result.reason;
         }
         this.#handler.readyState = states.CLOSED;
         if (!this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
-          code4 = 1006;
+          code5 = 1006;
           fireEvent("error", this, (type, init) => new ErrorEvent(type, init), {
             error: new TypeError(reason)
           });
         }
         fireEvent("close", this, (type, init) => new CloseEvent(type, init), {
           wasClean,
-          code: code4,
+          code: code5,
           reason
         });
         if (channels.close.hasSubscribers) {
           channels.close.publish({
             websocket: this,
-            code: code4,
+            code: code5,
             reason
           });
         }
@@ -44689,13 +44689,13 @@ var require_websocketerror = __commonJS({
         } else if (init !== null) {
           init = webidl.converters.WebSocketCloseInfo(init);
         }
-        let code4 = init.closeCode ?? null;
+        let code5 = init.closeCode ?? null;
         const reason = init.reason ?? "";
-        validateCloseCodeAndReason(code4, reason);
-        if (reason.length !== 0 && code4 === null) {
-          code4 = 1e3;
+        validateCloseCodeAndReason(code5, reason);
+        if (reason.length !== 0 && code5 === null) {
+          code5 = 1e3;
         }
-        this.#closeCode = code4;
+        this.#closeCode = code5;
         this.#reason = reason;
       }
       get closeCode() {
@@ -44709,9 +44709,9 @@ var require_websocketerror = __commonJS({
        * @param {number|null} code
        * @param {string} reason
        */
-      static createUnvalidatedWebSocketError(message, code4, reason) {
+      static createUnvalidatedWebSocketError(message, code5, reason) {
         const error = new _WebSocketError(message, kConstruct);
-        error.#closeCode = code4;
+        error.#closeCode = code5;
         error.#reason = reason;
         return error;
       }
@@ -44869,9 +44869,9 @@ var require_websocketstream = __commonJS({
         if (closeInfo !== null) {
           closeInfo = webidl.converters.WebSocketCloseInfo(closeInfo);
         }
-        const code4 = closeInfo.closeCode ?? null;
+        const code5 = closeInfo.closeCode ?? null;
         const reason = closeInfo.reason;
-        closeWebSocketConnection(this.#handler, code4, reason, true);
+        closeWebSocketConnection(this.#handler, code5, reason, true);
       }
       #write(chunk) {
         chunk = webidl.converters.WebSocketStreamWrite(chunk);
@@ -44966,33 +44966,33 @@ var require_websocketstream = __commonJS({
           this.#openedPromise.reject(new WebSocketError("Socket never opened"));
         }
         const result = this.#parser?.closingInfo;
-        let code4 = result?.code ?? 1005;
+        let code5 = result?.code ?? 1005;
         if (!this.#handler.closeState.has(sentCloseFrameState.SENT) && !this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
-          code4 = 1006;
+          code5 = 1006;
         }
         const reason = result?.reason == null ? "" : utf8DecodeBytes(Buffer.from(result.reason));
         if (wasClean) {
           this.#readableStreamController.close();
           this.#writableStreamController.error(new DOMException("A closed WebSocketStream cannot be written to", "InvalidStateError"));
           this.#closedPromise.resolve({
-            closeCode: code4,
+            closeCode: code5,
             reason
           });
         } else {
-          const error = createUnvalidatedWebSocketError("unclean close", code4, reason);
+          const error = createUnvalidatedWebSocketError("unclean close", code5, reason);
           this.#readableStreamController?.error(error);
           this.#writableStreamController?.error(error);
           this.#closedPromise.reject(error);
         }
       }
       #closeUsingReason(reason) {
-        let code4 = null;
+        let code5 = null;
         let reasonString = "";
         if (webidl.is.WebSocketError(reason)) {
-          code4 = reason.closeCode;
+          code5 = reason.closeCode;
           reasonString = reason.reason;
         }
-        closeWebSocketConnection(this.#handler, code4, reasonString);
+        closeWebSocketConnection(this.#handler, code5, reasonString);
       }
       //  To cancel a WebSocketStream stream given reason , close using reason giving stream and reason .
       #cancel(reason) {
@@ -46040,8 +46040,8 @@ var require_mimic_response = __commonJS({
         properties[property] = {
           get() {
             const value = fromStream[property];
-            const isFunction = typeof value === "function";
-            return isFunction ? value.bind(fromStream) : value;
+            const isFunction2 = typeof value === "function";
+            return isFunction2 ? value.bind(fromStream) : value;
           },
           set(value) {
             fromStream[property] = value;
@@ -46090,10 +46090,10 @@ var require_decompress_response = __commonJS({
         response.destroy(new Error("Brotli is not supported on Node.js < 12"));
         return response;
       }
-      let isEmpty = true;
+      let isEmpty2 = true;
       const checker = new Transform({
         transform(data, _encoding, callback) {
-          isEmpty = false;
+          isEmpty2 = false;
           callback(null, data);
         },
         flush(callback) {
@@ -46109,7 +46109,7 @@ var require_decompress_response = __commonJS({
       });
       const decompressStream = isBrotli ? zlib.createBrotliDecompress() : zlib.createUnzip();
       decompressStream.once("error", (error) => {
-        if (isEmpty && !response.readable) {
+        if (isEmpty2 && !response.readable) {
           finalStream.end();
           return;
         }
@@ -47028,8 +47028,8 @@ var require_createNode = __commonJS({
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags) {
       if (tagName) {
-        const match = tags.filter((t) => t.tag === tagName);
-        const tagObj = match.find((t) => !t.format) ?? match[0];
+        const match2 = tags.filter((t) => t.tag === tagName);
+        const tagObj = match2.find((t) => !t.format) ?? match2[0];
         if (!tagObj)
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
@@ -47241,12 +47241,12 @@ var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
-    function indentComment(comment, indent2) {
-      if (/^\n+$/.test(comment))
-        return comment.substring(1);
-      return indent2 ? comment.replace(/^(?! *$)/gm, indent2) : comment;
+    function indentComment(comment2, indent2) {
+      if (/^\n+$/.test(comment2))
+        return comment2.substring(1);
+      return indent2 ? comment2.replace(/^(?! *$)/gm, indent2) : comment2;
     }
-    var lineComment = (str, indent2, comment) => str.endsWith("\n") ? indentComment(comment, indent2) : comment.includes("\n") ? "\n" + indentComment(comment, indent2) : (str.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str, indent2, comment2) => str.endsWith("\n") ? indentComment(comment2, indent2) : comment2.includes("\n") ? "\n" + indentComment(comment2, indent2) : (str.endsWith(" ") ? "" : " ") + comment2;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -47260,14 +47260,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text5, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text6, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text5;
+        return text6;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent2.length);
-      if (text5.length <= endStep)
-        return text5;
+      if (text6.length <= endStep)
+        return text6;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent2.length;
@@ -47284,14 +47284,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text5, i, indent2.length);
+        i = consumeMoreIndentedLines(text6, i, indent2.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text5[i += 1]; ) {
+      for (let ch; ch = text6[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text5[i + 1]) {
+          switch (text6[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -47308,12 +47308,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text5, i, indent2.length);
+            i = consumeMoreIndentedLines(text6, i, indent2.length);
           end = i + indent2.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text5[i + 1];
+            const next = text6[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -47325,12 +47325,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text5[i += 1];
+                ch = text6[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text5;
+                return text6;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -47345,39 +47345,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text5;
+        return text6;
       if (onFold)
         onFold();
-      let res = text5.slice(0, folds[0]);
+      let res = text6.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text5.length;
+        const end2 = folds[i2 + 1] || text6.length;
         if (fold === 0)
           res = `
-${indent2}${text5.slice(0, end2)}`;
+${indent2}${text6.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text5[fold]}\\`;
+            res += `${text6[fold]}\\`;
           res += `
-${indent2}${text5.slice(fold + 1, end2)}`;
+${indent2}${text6.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text5, i, indent2) {
+    function consumeMoreIndentedLines(text6, i, indent2) {
       let end = i;
       let start = i + 1;
-      let ch = text5[start];
+      let ch = text6[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent2) {
-          ch = text5[++i];
+          ch = text6[++i];
         } else {
           do {
-            ch = text5[++i];
+            ch = text6[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text5[start];
+          ch = text6[start];
         }
       }
       return end;
@@ -47440,8 +47440,8 @@ var require_stringifyString = __commonJS({
             case "u":
               {
                 str += json.slice(start, i);
-                const code4 = json.substr(i + 2, 4);
-                switch (code4) {
+                const code5 = json.substr(i + 2, 4);
+                switch (code5) {
                   case "0000":
                     str += "\\0";
                     break;
@@ -47467,8 +47467,8 @@ var require_stringifyString = __commonJS({
                     str += "\\P";
                     break;
                   default:
-                    if (code4.substr(0, 2) === "00")
-                      str += "\\x" + code4.substr(2);
+                    if (code5.substr(0, 2) === "00")
+                      str += "\\x" + code5.substr(2);
                     else
                       str += json.substr(i, 6);
                 }
@@ -47530,7 +47530,7 @@ ${indent2}`) + "'";
     } catch {
       blockEndNewlines = /\n+(?!\n|$)/g;
     }
-    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+    function blockString({ comment: comment2, type, value }, ctx, onComment, onChompKeep) {
       const { blockQuote: blockQuote2, commentString, lineWidth } = ctx.options;
       if (!blockQuote2 || /\n[\t ]+$/.test(value)) {
         return quotedString(value, ctx);
@@ -47582,8 +47582,8 @@ ${indent2}`) + "'";
       }
       const indentSize = indent2 ? "2" : "1";
       let header = (startWithSpace ? indentSize : "") + chomp;
-      if (comment) {
-        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+      if (comment2) {
+        header += " " + commentString(comment2.replace(/ ?[\r\n]+/g, " "));
         if (onComment)
           onComment();
       }
@@ -47628,9 +47628,9 @@ ${indent2}${start}${value}${end}`;
       const str = value.replace(/\n+/g, `$&
 ${indent2}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const test2 = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
-        if (tags.some(test) || compat?.some(test))
+        if (tags.some(test2) || compat?.some(test2))
           return quotedString(value, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent2, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
@@ -47724,21 +47724,21 @@ var require_stringify = __commonJS({
     }
     function getTagObject(tags, item) {
       if (item.tag) {
-        const match = tags.filter((t) => t.tag === item.tag);
-        if (match.length > 0)
-          return match.find((t) => t.format === item.format) ?? match[0];
+        const match2 = tags.filter((t) => t.tag === item.tag);
+        if (match2.length > 0)
+          return match2.find((t) => t.format === item.format) ?? match2[0];
       }
       let tagObj = void 0;
       let obj;
       if (identity2.isScalar(item)) {
         obj = item.value;
-        let match = tags.filter((t) => t.identify?.(obj));
-        if (match.length > 1) {
-          const testMatch = match.filter((t) => t.test);
+        let match2 = tags.filter((t) => t.identify?.(obj));
+        if (match2.length > 1) {
+          const testMatch = match2.filter((t) => t.test);
           if (testMatch.length > 0)
-            match = testMatch;
+            match2 = testMatch;
         }
-        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
+        tagObj = match2.find((t) => t.format === item.format) ?? match2.find((t) => !t.format);
       } else {
         obj = item;
         tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
@@ -48127,20 +48127,20 @@ var require_stringifyCollection = __commonJS({
       const stringify3 = flow4 ? stringifyFlowCollection : stringifyBlockCollection;
       return stringify3(collection, ctx, options);
     }
-    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+    function stringifyBlockCollection({ comment: comment2, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent: indent2, options: { commentString } } = ctx;
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
       const lines2 = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
-        let comment2 = null;
+        let comment3 = null;
         if (identity2.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
             lines2.push("");
           addCommentBefore(ctx, lines2, item.commentBefore, chompKeep);
           if (item.comment)
-            comment2 = item.comment;
+            comment3 = item.comment;
         } else if (identity2.isPair(item)) {
           const ik = identity2.isNode(item.key) ? item.key : null;
           if (ik) {
@@ -48150,10 +48150,10 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
-        if (comment2)
-          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
-        if (chompKeep && comment2)
+        let str2 = stringify2.stringify(item, itemCtx, () => comment3 = null, () => chompKeep = true);
+        if (comment3)
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment3));
+        if (chompKeep && comment3)
           chompKeep = false;
         lines2.push(blockItemPrefix + str2);
       }
@@ -48168,8 +48168,8 @@ var require_stringifyCollection = __commonJS({
 ${indent2}${line}` : "\n";
         }
       }
-      if (comment) {
-        str += "\n" + stringifyComment.indentComment(commentString(comment), indent2);
+      if (comment2) {
+        str += "\n" + stringifyComment.indentComment(commentString(comment2), indent2);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
@@ -48189,13 +48189,13 @@ ${indent2}${line}` : "\n";
       const lines2 = [];
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
-        let comment = null;
+        let comment2 = null;
         if (identity2.isNode(item)) {
           if (item.spaceBefore)
             lines2.push("");
           addCommentBefore(ctx, lines2, item.commentBefore, false);
           if (item.comment)
-            comment = item.comment;
+            comment2 = item.comment;
         } else if (identity2.isPair(item)) {
           const ik = identity2.isNode(item.key) ? item.key : null;
           if (ik) {
@@ -48208,16 +48208,16 @@ ${indent2}${line}` : "\n";
           const iv = identity2.isNode(item.value) ? item.value : null;
           if (iv) {
             if (iv.comment)
-              comment = iv.comment;
+              comment2 = iv.comment;
             if (iv.commentBefore)
               reqNewline = true;
           } else if (item.value == null && ik?.comment) {
-            comment = ik.comment;
+            comment2 = ik.comment;
           }
         }
-        if (comment)
+        if (comment2)
           reqNewline = true;
-        let str = stringify2.stringify(item, itemCtx, () => comment = null);
+        let str = stringify2.stringify(item, itemCtx, () => comment2 = null);
         reqNewline || (reqNewline = lines2.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -48229,8 +48229,8 @@ ${indent2}${line}` : "\n";
             str += ",";
           }
         }
-        if (comment)
-          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        if (comment2)
+          str += stringifyComment.lineComment(str, itemIndent, commentString(comment2));
         lines2.push(str);
         linesAtValue = lines2.length;
       }
@@ -48254,11 +48254,11 @@ ${indent2}${end}`;
         }
       }
     }
-    function addCommentBefore({ indent: indent2, options: { commentString } }, lines2, comment, chompKeep) {
-      if (comment && chompKeep)
-        comment = comment.replace(/^\n+/, "");
-      if (comment) {
-        const ic = stringifyComment.indentComment(commentString(comment), indent2);
+    function addCommentBefore({ indent: indent2, options: { commentString } }, lines2, comment2, chompKeep) {
+      if (comment2 && chompKeep)
+        comment2 = comment2.replace(/^\n+/, "");
+      if (comment2) {
+        const ic = stringifyComment.indentComment(commentString(comment2), indent2);
         lines2.push(ic.trimStart());
       }
     }
@@ -48303,7 +48303,7 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map4 = new this(schema);
-        const add = (key, value) => {
+        const add2 = (key, value) => {
           if (typeof replacer === "function")
             value = replacer.call(obj, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
@@ -48313,10 +48313,10 @@ var require_YAMLMap = __commonJS({
         };
         if (obj instanceof Map) {
           for (const [key, value] of obj)
-            add(key, value);
+            add2(key, value);
         } else if (obj && typeof obj === "object") {
           for (const key of Object.keys(obj))
-            add(key, obj[key]);
+            add2(key, obj[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map4.items.sort(schema.sortMapEntries);
@@ -48635,14 +48635,14 @@ var require_bool = __commonJS({
 var require_stringifyNumber = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value }) {
+    function stringifyNumber({ format: format2, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
       const num = typeof value === "number" ? value : Number(value);
       if (!isFinite(num))
         return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
-      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+      if (!format2 && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
         if (i < 0) {
           i = n.length;
@@ -48878,7 +48878,7 @@ var require_binary = __commonJS({
           return src;
         }
       },
-      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+      stringify({ comment: comment2, type, value }, ctx, onComment, onChompKeep) {
         if (!value)
           return "";
         const buf = value;
@@ -48903,7 +48903,7 @@ var require_binary = __commonJS({
           }
           str = lines2.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment: comment2, type, value: str }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary;
@@ -49281,18 +49281,18 @@ var require_set = __commonJS({
       }
       static from(schema, iterable, ctx) {
         const { replacer } = ctx;
-        const set2 = new this(schema);
+        const set3 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
           for (let value of iterable) {
             if (typeof replacer === "function")
               value = replacer.call(iterable, value, value);
-            set2.items.push(Pair.createPair(value, null, ctx));
+            set3.items.push(Pair.createPair(value, null, ctx));
           }
-        return set2;
+        return set3;
       }
     };
     YAMLSet.tag = "tag:yaml.org,2002:set";
-    var set = {
+    var set2 = {
       collection: "map",
       identify: (value) => value instanceof Set,
       nodeClass: YAMLSet,
@@ -49311,7 +49311,7 @@ var require_set = __commonJS({
       }
     };
     exports.YAMLSet = YAMLSet;
-    exports.set = set;
+    exports.set = set2;
   }
 });
 
@@ -49380,13 +49380,13 @@ var require_timestamp = __commonJS({
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
       resolve(str) {
-        const match = str.match(timestamp.test);
-        if (!match)
+        const match2 = str.match(timestamp.test);
+        if (!match2)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
-        const [, year, month, day, hour, minute, second] = match.map(Number);
-        const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
+        const [, year, month, day, hour, minute, second] = match2.map(Number);
+        const millisec = match2[7] ? Number((match2[7] + "00").substr(1, 3)) : 0;
         let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
-        const tz = match[8];
+        const tz = match2[8];
         if (tz && tz !== "Z") {
           let d = parseSexagesimal(tz, false);
           if (Math.abs(d) < 30)
@@ -49418,7 +49418,7 @@ var require_schema3 = __commonJS({
     var merge = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
-    var set = require_set();
+    var set2 = require_set();
     var timestamp = require_timestamp();
     var schema = [
       map4.map,
@@ -49438,7 +49438,7 @@ var require_schema3 = __commonJS({
       merge.merge,
       omap.omap,
       pairs.pairs,
-      set.set,
+      set2.set,
       timestamp.intTime,
       timestamp.floatTime,
       timestamp.timestamp
@@ -49465,7 +49465,7 @@ var require_tags = __commonJS({
     var omap = require_omap();
     var pairs = require_pairs();
     var schema$2 = require_schema3();
-    var set = require_set();
+    var set2 = require_set();
     var timestamp = require_timestamp();
     var schemas = /* @__PURE__ */ new Map([
       ["core", schema.schema],
@@ -49491,7 +49491,7 @@ var require_tags = __commonJS({
       omap: omap.omap,
       pairs: pairs.pairs,
       seq: seq.seq,
-      set: set.set,
+      set: set2.set,
       timestamp: timestamp.timestamp
     };
     var coreKnownTags = {
@@ -49499,7 +49499,7 @@ var require_tags = __commonJS({
       "tag:yaml.org,2002:merge": merge.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs.pairs,
-      "tag:yaml.org,2002:set": set.set,
+      "tag:yaml.org,2002:set": set2.set,
       "tag:yaml.org,2002:timestamp": timestamp.timestamp
     };
     function getTags(customTags, schemaName, addMergeTag) {
@@ -49967,22 +49967,22 @@ var require_errors2 = __commonJS({
   "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
-      constructor(name, pos, code4, message) {
+      constructor(name, pos, code5, message) {
         super();
         this.name = name;
-        this.code = code4;
+        this.code = code5;
         this.message = message;
         this.pos = pos;
       }
     };
     var YAMLParseError2 = class extends YAMLError {
-      constructor(pos, code4, message) {
-        super("YAMLParseError", pos, code4, message);
+      constructor(pos, code5, message) {
+        super("YAMLParseError", pos, code5, message);
       }
     };
     var YAMLWarning = class extends YAMLError {
-      constructor(pos, code4, message) {
-        super("YAMLWarning", pos, code4, message);
+      constructor(pos, code5, message) {
+        super("YAMLWarning", pos, code5, message);
       }
     };
     var prettifyError = (src, lc) => (error) => {
@@ -50035,7 +50035,7 @@ var require_resolve_props = __commonJS({
       let spaceBefore = false;
       let atNewline = startOnNewline;
       let hasSpace = startOnNewline;
-      let comment = "";
+      let comment2 = "";
       let commentSep = "";
       let hasNewline = false;
       let reqSpace = false;
@@ -50069,18 +50069,18 @@ var require_resolve_props = __commonJS({
             if (!hasSpace)
               onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
             const cb = token.source.substring(1) || " ";
-            if (!comment)
-              comment = cb;
+            if (!comment2)
+              comment2 = cb;
             else
-              comment += commentSep + cb;
+              comment2 += commentSep + cb;
             commentSep = "";
             atNewline = false;
             break;
           }
           case "newline":
             if (atNewline) {
-              if (comment)
-                comment += token.source;
+              if (comment2)
+                comment2 += token.source;
               else if (!found || indicator !== "seq-item-ind")
                 spaceBefore = true;
             } else
@@ -50148,7 +50148,7 @@ var require_resolve_props = __commonJS({
         comma,
         found,
         spaceBefore,
-        comment,
+        comment: comment2,
         hasNewline,
         anchor,
         tag,
@@ -50401,7 +50401,7 @@ var require_resolve_end = __commonJS({
   "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
-      let comment = "";
+      let comment2 = "";
       if (end) {
         let hasSpace = false;
         let sep2 = "";
@@ -50415,15 +50415,15 @@ var require_resolve_end = __commonJS({
               if (reqSpace && !hasSpace)
                 onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
               const cb = source.substring(1) || " ";
-              if (!comment)
-                comment = cb;
+              if (!comment2)
+                comment2 = cb;
               else
-                comment += sep2 + cb;
+                comment2 += sep2 + cb;
               sep2 = "";
               break;
             }
             case "newline":
-              if (comment)
+              if (comment2)
                 sep2 += source;
               hasSpace = true;
               break;
@@ -50433,7 +50433,7 @@ var require_resolve_end = __commonJS({
           offset += source.length;
         }
       }
-      return { comment, offset };
+      return { comment: comment2, offset };
     }
     exports.resolveEnd = resolveEnd;
   }
@@ -50832,7 +50832,7 @@ var require_resolve_block_scalar = __commonJS({
       if (error !== -1)
         onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
       let hasSpace = false;
-      let comment = "";
+      let comment2 = "";
       let length = source.length;
       for (let i = 1; i < props.length; ++i) {
         const token = props[i];
@@ -50849,7 +50849,7 @@ var require_resolve_block_scalar = __commonJS({
               onError(token, "MISSING_CHAR", message);
             }
             length += token.source.length;
-            comment = token.source.substring(1);
+            comment2 = token.source.substring(1);
             break;
           case "error":
             onError(token, "UNEXPECTED_TOKEN", token.message);
@@ -50865,7 +50865,7 @@ var require_resolve_block_scalar = __commonJS({
           }
         }
       }
-      return { mode, indent: indent2, chomp, comment, length };
+      return { mode, indent: indent2, chomp, comment: comment2, length };
     }
     function splitLines2(source) {
       const split = source.split(/\n( *)/);
@@ -50891,7 +50891,7 @@ var require_resolve_flow_scalar = __commonJS({
       const { offset, type, source, end } = scalar;
       let _type;
       let value;
-      const _onError = (rel, code4, msg) => onError(offset + rel, code4, msg);
+      const _onError = (rel, code5, msg) => onError(offset + rel, code5, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
@@ -50959,8 +50959,8 @@ var require_resolve_flow_scalar = __commonJS({
     }
     function unfoldLines(source) {
       const line = /(.*?)\r?\n/sy;
-      let match = line.exec(source);
-      if (!match)
+      let match2 = line.exec(source);
+      if (!match2)
         return source;
       let trimEnd, trimBoth;
       try {
@@ -50970,11 +50970,11 @@ var require_resolve_flow_scalar = __commonJS({
         trimEnd = /[ \t]+$/;
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
-      let res = match[1].replace(trimEnd, "");
+      let res = match2[1].replace(trimEnd, "");
       let sep2 = " ";
       let pos = line.lastIndex;
-      while (match = line.exec(source)) {
-        const lm = match[1].replace(trimBoth, "");
+      while (match2 = line.exec(source)) {
+        const lm = match2[1].replace(trimBoth, "");
         if (lm === "") {
           if (sep2 === "\n")
             res += sep2;
@@ -50988,8 +50988,8 @@ var require_resolve_flow_scalar = __commonJS({
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
-      match = last.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      match2 = last.exec(source);
+      return res + sep2 + (match2?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -51089,9 +51089,9 @@ var require_resolve_flow_scalar = __commonJS({
     function parseCharCode(source, offset, length, onError) {
       const cc = source.substr(offset, length);
       const ok3 = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
-      const code4 = ok3 ? parseInt(cc, 16) : NaN;
+      const code5 = ok3 ? parseInt(cc, 16) : NaN;
       try {
-        return String.fromCodePoint(code4);
+        return String.fromCodePoint(code5);
       } catch {
         const raw = source.substr(offset - 2, length + 2);
         onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
@@ -51111,7 +51111,7 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value, type, comment: comment2, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
@@ -51139,8 +51139,8 @@ var require_compose_scalar = __commonJS({
         scalar.tag = tagName;
       if (tag.format)
         scalar.format = tag.format;
-      if (comment)
-        scalar.comment = comment;
+      if (comment2)
+        scalar.comment = comment2;
       return scalar;
     }
     function findScalarTagByName(schema, value, tagName, tagToken, onError) {
@@ -51226,7 +51226,7 @@ var require_compose_node = __commonJS({
     var CN = { composeNode, composeEmptyNode };
     function composeNode(ctx, token, props, onError) {
       const atKey = ctx.atKey;
-      const { spaceBefore, comment, anchor, tag } = props;
+      const { spaceBefore, comment: comment2, anchor, tag } = props;
       let node2;
       let isSrcToken = true;
       switch (token.type) {
@@ -51270,17 +51270,17 @@ var require_compose_node = __commonJS({
       }
       if (spaceBefore)
         node2.spaceBefore = true;
-      if (comment) {
+      if (comment2) {
         if (token.type === "scalar" && token.source === "")
-          node2.comment = comment;
+          node2.comment = comment2;
         else
-          node2.commentBefore = comment;
+          node2.commentBefore = comment2;
       }
       if (ctx.options.keepSourceTokens && isSrcToken)
         node2.srcToken = token;
       return node2;
     }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment: comment2, anchor, tag, end }, onError) {
       const token = {
         type: "scalar",
         offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
@@ -51295,8 +51295,8 @@ var require_compose_node = __commonJS({
       }
       if (spaceBefore)
         node2.spaceBefore = true;
-      if (comment) {
-        node2.comment = comment;
+      if (comment2) {
+        node2.comment = comment2;
         node2.range[2] = end;
       }
       return node2;
@@ -51382,14 +51382,14 @@ var require_composer = __commonJS({
       return [offset, offset + (typeof source === "string" ? source.length : 1)];
     }
     function parsePrelude(prelude) {
-      let comment = "";
+      let comment2 = "";
       let atComment = false;
       let afterEmptyLine = false;
       for (let i = 0; i < prelude.length; ++i) {
         const source = prelude[i];
         switch (source[0]) {
           case "#":
-            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            comment2 += (comment2 === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
             atComment = true;
             afterEmptyLine = false;
             break;
@@ -51404,7 +51404,7 @@ var require_composer = __commonJS({
             atComment = false;
         }
       }
-      return { comment, afterEmptyLine };
+      return { comment: comment2, afterEmptyLine };
     }
     var Composer = class {
       constructor(options = {}) {
@@ -51413,36 +51413,36 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code4, message, warning) => {
+        this.onError = (source, code5, message, warning) => {
           const pos = getErrorPos(source);
           if (warning)
-            this.warnings.push(new errors.YAMLWarning(pos, code4, message));
+            this.warnings.push(new errors.YAMLWarning(pos, code5, message));
           else
-            this.errors.push(new errors.YAMLParseError(pos, code4, message));
+            this.errors.push(new errors.YAMLParseError(pos, code5, message));
         };
         this.directives = new directives.Directives({ version: options.version || "1.2" });
         this.options = options;
       }
       decorate(doc, afterDoc) {
-        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
-        if (comment) {
+        const { comment: comment2, afterEmptyLine } = parsePrelude(this.prelude);
+        if (comment2) {
           const dc = doc.contents;
           if (afterDoc) {
             doc.comment = doc.comment ? `${doc.comment}
-${comment}` : comment;
+${comment2}` : comment2;
           } else if (afterEmptyLine || doc.directives.docStart || !dc) {
-            doc.commentBefore = comment;
+            doc.commentBefore = comment2;
           } else if (identity2.isCollection(dc) && !dc.flow && dc.items.length > 0) {
             let it = dc.items[0];
             if (identity2.isPair(it))
               it = it.key;
             const cb = it.commentBefore;
-            it.commentBefore = cb ? `${comment}
-${cb}` : comment;
+            it.commentBefore = cb ? `${comment2}
+${cb}` : comment2;
           } else {
             const cb = dc.commentBefore;
-            dc.commentBefore = cb ? `${comment}
-${cb}` : comment;
+            dc.commentBefore = cb ? `${comment2}
+${cb}` : comment2;
           }
         }
         if (afterDoc) {
@@ -51580,12 +51580,12 @@ var require_cst_scalar = __commonJS({
     var stringifyString = require_stringifyString();
     function resolveAsScalar(token, strict = true, onError) {
       if (token) {
-        const _onError = (pos, code4, message) => {
+        const _onError = (pos, code5, message) => {
           const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
           if (onError)
-            onError(offset, code4, message);
+            onError(offset, code5, message);
           else
-            throw new errors.YAMLParseError([offset, offset + 1], code4, message);
+            throw new errors.YAMLParseError([offset, offset + 1], code5, message);
         };
         switch (token.type) {
           case "scalar":
@@ -51985,7 +51985,7 @@ var require_lexer = __commonJS({
   "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
-    function isEmpty(ch) {
+    function isEmpty2(ch) {
       switch (ch) {
         case void 0:
         case " ":
@@ -52063,7 +52063,7 @@ var require_lexer = __commonJS({
         }
         if (ch === "-" || ch === ".") {
           const dt = this.buffer.substr(offset, 3);
-          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+          if ((dt === "---" || dt === "...") && isEmpty2(this.buffer[offset + 3]))
             return -1;
         }
         return offset;
@@ -52162,7 +52162,7 @@ var require_lexer = __commonJS({
           if (!this.atEnd && !this.hasChars(4))
             return this.setNext("line-start");
           const s = this.peek(3);
-          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+          if ((s === "---" || s === "...") && isEmpty2(this.charAt(3))) {
             yield* this.pushCount(3);
             this.indentValue = 0;
             this.indentNext = 0;
@@ -52170,7 +52170,7 @@ var require_lexer = __commonJS({
           }
         }
         this.indentValue = yield* this.pushSpaces(false);
-        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+        if (this.indentNext > this.indentValue && !isEmpty2(this.charAt(1)))
           this.indentNext = this.indentValue;
         return yield* this.parseBlockStart();
       }
@@ -52178,7 +52178,7 @@ var require_lexer = __commonJS({
         const [ch0, ch1] = this.peek(2);
         if (!ch1 && !this.atEnd)
           return this.setNext("block-start");
-        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty2(ch1)) {
           const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
           this.indentNext = this.indentValue + 1;
           this.indentValue += n;
@@ -52242,7 +52242,7 @@ var require_lexer = __commonJS({
         const line = this.getLine();
         if (line === null)
           return this.setNext("flow");
-        if (indent2 !== -1 && indent2 < this.indentNext && line[0] !== "#" || indent2 === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+        if (indent2 !== -1 && indent2 < this.indentNext && line[0] !== "#" || indent2 === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty2(line[3])) {
           const atFlowEndMarker = indent2 === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
           if (!atFlowEndMarker) {
             this.flowLevel = 0;
@@ -52284,7 +52284,7 @@ var require_lexer = __commonJS({
             return yield* this.parseQuotedScalar();
           case ":": {
             const next = this.charAt(1);
-            if (this.flowKey || isEmpty(next) || next === ",") {
+            if (this.flowKey || isEmpty2(next) || next === ",") {
               this.flowKey = false;
               yield* this.pushCount(1);
               yield* this.pushSpaces(true);
@@ -52347,7 +52347,7 @@ var require_lexer = __commonJS({
           else if (ch !== "-")
             break;
         }
-        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+        return yield* this.pushUntil((ch) => isEmpty2(ch) || ch === "#");
       }
       *parseBlockScalar() {
         let nl = this.pos - 1;
@@ -52429,10 +52429,10 @@ var require_lexer = __commonJS({
         while (ch = this.buffer[++i]) {
           if (ch === ":") {
             const next = this.buffer[i + 1];
-            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+            if (isEmpty2(next) || inFlow && flowIndicatorChars.has(next))
               break;
             end = i;
-          } else if (isEmpty(ch)) {
+          } else if (isEmpty2(ch)) {
             let next = this.buffer[i + 1];
             if (ch === "\r") {
               if (next === "\n") {
@@ -52499,7 +52499,7 @@ var require_lexer = __commonJS({
             case ":": {
               const inFlow = this.flowLevel > 0;
               const ch1 = this.charAt(1);
-              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+              if (isEmpty2(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
                 if (!inFlow)
                   this.indentNext = this.indentValue + 1;
                 else if (this.flowKey)
@@ -52518,7 +52518,7 @@ var require_lexer = __commonJS({
         if (this.charAt(1) === "<") {
           let i = this.pos + 2;
           let ch = this.buffer[i];
-          while (!isEmpty(ch) && ch !== ">")
+          while (!isEmpty2(ch) && ch !== ">")
             ch = this.buffer[++i];
           return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
         } else {
@@ -52557,10 +52557,10 @@ var require_lexer = __commonJS({
         }
         return n;
       }
-      *pushUntil(test) {
+      *pushUntil(test2) {
         let i = this.pos;
         let ch = this.buffer[i];
-        while (!test(ch))
+        while (!test2(ch))
           ch = this.buffer[++i];
         return yield* this.pushToIndex(i, false);
       }
@@ -52607,15 +52607,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list4, type) {
-      for (let i = 0; i < list4.length; ++i)
-        if (list4[i].type === type)
+    function includesToken(list5, type) {
+      for (let i = 0; i < list5.length; ++i)
+        if (list5[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list4) {
-      for (let i = 0; i < list4.length; ++i) {
-        switch (list4[i].type) {
+    function findNonEmptyIndex(list5) {
+      for (let i = 0; i < list5.length; ++i) {
+        switch (list5[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -53714,6 +53714,245 @@ var require_extend = __commonJS({
   }
 });
 
+// node_modules/punycode.js/punycode.js
+var require_punycode = __commonJS({
+  "node_modules/punycode.js/punycode.js"(exports, module) {
+    "use strict";
+    var maxInt = 2147483647;
+    var base2 = 36;
+    var tMin = 1;
+    var tMax = 26;
+    var skew = 38;
+    var damp = 700;
+    var initialBias = 72;
+    var initialN = 128;
+    var delimiter = "-";
+    var regexPunycode = /^xn--/;
+    var regexNonASCII = /[^\0-\x7F]/;
+    var regexSeparators = /[\x2E\u3002\uFF0E\uFF61]/g;
+    var errors = {
+      "overflow": "Overflow: input needs wider integers to process",
+      "not-basic": "Illegal input >= 0x80 (not a basic code point)",
+      "invalid-input": "Invalid input"
+    };
+    var baseMinusTMin = base2 - tMin;
+    var floor = Math.floor;
+    var stringFromCharCode = String.fromCharCode;
+    function error(type) {
+      throw new RangeError(errors[type]);
+    }
+    function map4(array, callback) {
+      const result = [];
+      let length = array.length;
+      while (length--) {
+        result[length] = callback(array[length]);
+      }
+      return result;
+    }
+    function mapDomain(domain2, callback) {
+      const parts = domain2.split("@");
+      let result = "";
+      if (parts.length > 1) {
+        result = parts[0] + "@";
+        domain2 = parts[1];
+      }
+      domain2 = domain2.replace(regexSeparators, ".");
+      const labels = domain2.split(".");
+      const encoded = map4(labels, callback).join(".");
+      return result + encoded;
+    }
+    function ucs2decode(string3) {
+      const output = [];
+      let counter = 0;
+      const length = string3.length;
+      while (counter < length) {
+        const value = string3.charCodeAt(counter++);
+        if (value >= 55296 && value <= 56319 && counter < length) {
+          const extra = string3.charCodeAt(counter++);
+          if ((extra & 64512) == 56320) {
+            output.push(((value & 1023) << 10) + (extra & 1023) + 65536);
+          } else {
+            output.push(value);
+            counter--;
+          }
+        } else {
+          output.push(value);
+        }
+      }
+      return output;
+    }
+    var ucs2encode = (codePoints) => String.fromCodePoint(...codePoints);
+    var basicToDigit = function(codePoint) {
+      if (codePoint >= 48 && codePoint < 58) {
+        return 26 + (codePoint - 48);
+      }
+      if (codePoint >= 65 && codePoint < 91) {
+        return codePoint - 65;
+      }
+      if (codePoint >= 97 && codePoint < 123) {
+        return codePoint - 97;
+      }
+      return base2;
+    };
+    var digitToBasic = function(digit, flag) {
+      return digit + 22 + 75 * (digit < 26) - ((flag != 0) << 5);
+    };
+    var adapt = function(delta, numPoints, firstTime) {
+      let k = 0;
+      delta = firstTime ? floor(delta / damp) : delta >> 1;
+      delta += floor(delta / numPoints);
+      for (; delta > baseMinusTMin * tMax >> 1; k += base2) {
+        delta = floor(delta / baseMinusTMin);
+      }
+      return floor(k + (baseMinusTMin + 1) * delta / (delta + skew));
+    };
+    var decode5 = function(input) {
+      const output = [];
+      const inputLength = input.length;
+      let i = 0;
+      let n = initialN;
+      let bias = initialBias;
+      let basic = input.lastIndexOf(delimiter);
+      if (basic < 0) {
+        basic = 0;
+      }
+      for (let j = 0; j < basic; ++j) {
+        if (input.charCodeAt(j) >= 128) {
+          error("not-basic");
+        }
+        output.push(input.charCodeAt(j));
+      }
+      for (let index3 = basic > 0 ? basic + 1 : 0; index3 < inputLength; ) {
+        const oldi = i;
+        for (let w = 1, k = base2; ; k += base2) {
+          if (index3 >= inputLength) {
+            error("invalid-input");
+          }
+          const digit = basicToDigit(input.charCodeAt(index3++));
+          if (digit >= base2) {
+            error("invalid-input");
+          }
+          if (digit > floor((maxInt - i) / w)) {
+            error("overflow");
+          }
+          i += digit * w;
+          const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+          if (digit < t) {
+            break;
+          }
+          const baseMinusT = base2 - t;
+          if (w > floor(maxInt / baseMinusT)) {
+            error("overflow");
+          }
+          w *= baseMinusT;
+        }
+        const out = output.length + 1;
+        bias = adapt(i - oldi, out, oldi == 0);
+        if (floor(i / out) > maxInt - n) {
+          error("overflow");
+        }
+        n += floor(i / out);
+        i %= out;
+        output.splice(i++, 0, n);
+      }
+      return String.fromCodePoint(...output);
+    };
+    var encode3 = function(input) {
+      const output = [];
+      input = ucs2decode(input);
+      const inputLength = input.length;
+      let n = initialN;
+      let delta = 0;
+      let bias = initialBias;
+      for (const currentValue2 of input) {
+        if (currentValue2 < 128) {
+          output.push(stringFromCharCode(currentValue2));
+        }
+      }
+      const basicLength = output.length;
+      let handledCPCount = basicLength;
+      if (basicLength) {
+        output.push(delimiter);
+      }
+      while (handledCPCount < inputLength) {
+        let m = maxInt;
+        for (const currentValue2 of input) {
+          if (currentValue2 >= n && currentValue2 < m) {
+            m = currentValue2;
+          }
+        }
+        const handledCPCountPlusOne = handledCPCount + 1;
+        if (m - n > floor((maxInt - delta) / handledCPCountPlusOne)) {
+          error("overflow");
+        }
+        delta += (m - n) * handledCPCountPlusOne;
+        n = m;
+        for (const currentValue2 of input) {
+          if (currentValue2 < n && ++delta > maxInt) {
+            error("overflow");
+          }
+          if (currentValue2 === n) {
+            let q = delta;
+            for (let k = base2; ; k += base2) {
+              const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+              if (q < t) {
+                break;
+              }
+              const qMinusT = q - t;
+              const baseMinusT = base2 - t;
+              output.push(
+                stringFromCharCode(digitToBasic(t + qMinusT % baseMinusT, 0))
+              );
+              q = floor(qMinusT / baseMinusT);
+            }
+            output.push(stringFromCharCode(digitToBasic(q, 0)));
+            bias = adapt(delta, handledCPCountPlusOne, handledCPCount === basicLength);
+            delta = 0;
+            ++handledCPCount;
+          }
+        }
+        ++delta;
+        ++n;
+      }
+      return output.join("");
+    };
+    var toUnicode = function(input) {
+      return mapDomain(input, function(string3) {
+        return regexPunycode.test(string3) ? decode5(string3.slice(4).toLowerCase()) : string3;
+      });
+    };
+    var toASCII = function(input) {
+      return mapDomain(input, function(string3) {
+        return regexNonASCII.test(string3) ? "xn--" + encode3(string3) : string3;
+      });
+    };
+    var punycode2 = {
+      /**
+       * A string representing the current Punycode.js version number.
+       * @memberOf punycode
+       * @type String
+       */
+      "version": "2.3.1",
+      /**
+       * An object of methods to convert from JavaScript's internal character
+       * representation (UCS-2) to Unicode code points, and back.
+       * @see <https://mathiasbynens.be/notes/javascript-encoding>
+       * @memberOf punycode
+       * @type Object
+       */
+      "ucs2": {
+        "decode": ucs2decode,
+        "encode": ucs2encode
+      },
+      "decode": decode5,
+      "encode": encode3,
+      "toASCII": toASCII,
+      "toUnicode": toUnicode
+    };
+    module.exports = punycode2;
+  }
+});
+
 // src/action/run-action.ts
 var import_isomorphic_git8 = __toESM(require_isomorphic_git(), 1);
 import { readFile as readFile2 } from "node:fs/promises";
@@ -53788,15 +54027,15 @@ var QuireError = class extends Error {
   code;
   status;
   data;
-  constructor(code4, message, data = {}, options = {}) {
+  constructor(code5, message, data = {}, options = {}) {
     super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
-    this.code = code4;
-    this.status = errorCatalogue[code4].status;
+    this.code = code5;
+    this.status = errorCatalogue[code5].status;
     this.data = data;
   }
 };
-function isQuireError(error, code4) {
-  return error instanceof QuireError && (code4 === void 0 || error.code === code4);
+function isQuireError(error, code5) {
+  return error instanceof QuireError && (code5 === void 0 || error.code === code5);
 }
 
 // src/client/argument-checks.ts
@@ -53872,16 +54111,16 @@ var ApiInvalidResponseError = class extends QuireError {
     super("API_INVALID_RESPONSE", `${data.method} ${data.url} answered ${data.status} with ${data.problem}`, data, options);
   }
 };
-function readErrorBody(text5) {
-  const trimmed = text5.trim();
+function readErrorBody(text6) {
+  const trimmed = text6.trim();
   if (trimmed === "") return { serverCode: void 0, serverMessage: void 0 };
   try {
     const parsed = JSON.parse(trimmed);
     const error = typeof parsed === "object" && parsed !== null ? parsed.error : void 0;
     if (typeof error === "object" && error !== null) {
-      const { code: code4, message } = error;
+      const { code: code5, message } = error;
       return {
-        serverCode: typeof code4 === "number" ? code4 : void 0,
+        serverCode: typeof code5 === "number" ? code5 : void 0,
         serverMessage: typeof message === "string" ? message : void 0
       };
     }
@@ -55129,19 +55368,19 @@ var tlsKinds = /* @__PURE__ */ new Map([
 ]);
 function classifyNetworkError(error) {
   const codes2 = collectCodes(error, 0);
-  const tls = codes2.find((code4) => tlsKinds.has(code4));
+  const tls = codes2.find((code5) => tlsKinds.has(code5));
   if (tls !== void 0) return { code: tls, kind: tlsKinds.get(tls), requestMayHaveBeenSent: false, permanent: true };
-  const maybeSent = codes2.find((code4) => maybeSentKinds.has(code4));
+  const maybeSent = codes2.find((code5) => maybeSentKinds.has(code5));
   if (maybeSent !== void 0) return { code: maybeSent, kind: maybeSentKinds.get(maybeSent), requestMayHaveBeenSent: true, permanent: false };
-  const notSent = codes2.find((code4) => notSentKinds.has(code4));
+  const notSent = codes2.find((code5) => notSentKinds.has(code5));
   if (notSent !== void 0) return { code: notSent, kind: notSentKinds.get(notSent), requestMayHaveBeenSent: false, permanent: false };
   return void 0;
 }
 function collectCodes(error, depth) {
   if (depth > 5 || typeof error !== "object" || error === null) return [];
   const codes2 = [];
-  const { code: code4, cause } = error;
-  if (typeof code4 === "string") codes2.push(code4);
+  const { code: code5, cause } = error;
+  if (typeof code5 === "string") codes2.push(code5);
   if (error instanceof AggregateError) {
     for (const inner of error.errors) codes2.push(...collectCodes(inner, depth + 1));
   }
@@ -55160,8 +55399,8 @@ function redactUrl(url) {
   }
   return copy.toString();
 }
-function redactSecret(text5, secret) {
-  return secret === void 0 || secret === "" ? text5 : text5.split(secret).join("REDACTED");
+function redactSecret(text6, secret) {
+  return secret === void 0 || secret === "" ? text6 : text6.split(secret).join("REDACTED");
 }
 
 // src/client/request-counter.ts
@@ -55190,11 +55429,11 @@ var RequestCounter = class {
 function parseRetryAfter(value, nowMs) {
   const header = Array.isArray(value) ? value[0] : value;
   if (header === void 0) return void 0;
-  const text5 = header.trim();
-  if (text5 === "") return void 0;
-  if (/^\d+$/.test(text5)) return Number(text5) * 1e3;
-  if (!/[A-Za-z]/.test(text5)) return void 0;
-  const at = Date.parse(text5);
+  const text6 = header.trim();
+  if (text6 === "") return void 0;
+  if (/^\d+$/.test(text6)) return Number(text6) * 1e3;
+  if (!/[A-Za-z]/.test(text6)) return void 0;
+  const at = Date.parse(text6);
   if (Number.isNaN(at)) return void 0;
   return Math.max(0, at - nowMs);
 }
@@ -55274,10 +55513,10 @@ var Transport = class {
     };
     const response = await this.#send(wire);
     if (response.statusCode < 200 || response.statusCode > 299) throw this.#httpError(wire, response, 1);
-    const text5 = response.bytes.toString("utf8");
-    if (text5.trim() === "") return void 0;
+    const text6 = response.bytes.toString("utf8");
+    if (text6.trim() === "") return void 0;
     try {
-      return JSON.parse(text5);
+      return JSON.parse(text6);
     } catch (error) {
       throw new ApiInvalidResponseError({ ...this.#target(wire), status: response.statusCode, problem: "a body that is not JSON" }, { cause: error });
     }
@@ -56056,17 +56295,17 @@ async function readGitObject(repo, oid, expected) {
   const object = result.object;
   return { type, bytes: new Uint8Array(object.buffer, object.byteOffset, object.byteLength) };
 }
-function isIsomorphicGitError(error, code4) {
-  return typeof error === "object" && error !== null && error.code === code4;
+function isIsomorphicGitError(error, code5) {
+  return typeof error === "object" && error !== null && error.code === code5;
 }
 
 // src/git/commit-object.ts
 var utf8 = new TextDecoder("utf-8");
 function parseCommitObject(oid, bytes) {
-  const text5 = utf8.decode(bytes);
-  const end = text5.indexOf("\n\n");
-  const headerText = end < 0 ? text5 : text5.slice(0, end);
-  const message = end < 0 ? "" : text5.slice(end + 2);
+  const text6 = utf8.decode(bytes);
+  const end = text6.indexOf("\n\n");
+  const headerText = end < 0 ? text6 : text6.slice(0, end);
+  const message = end < 0 ? "" : text6.slice(end + 2);
   let tree = "";
   const parents = [];
   let author;
@@ -56085,17 +56324,17 @@ function parseCommitObject(oid, bytes) {
   return { oid, tree, parents, message, subject: commitSubject(message), author: author ?? unknown2, committer: committer ?? unknown2 };
 }
 function parseIdentity(value) {
-  const match = /^(.*?) ?<([^<>]*)> (\d+) ([+-])(\d\d)(\d\d)$/.exec(value);
-  if (match === null) {
+  const match2 = /^(.*?) ?<([^<>]*)> (\d+) ([+-])(\d\d)(\d\d)$/.exec(value);
+  if (match2 === null) {
     const email = /<([^<>]*)>/.exec(value);
     return { name: value.replace(/ ?<.*$/, ""), email: email?.[1] ?? "", timestamp: 0, timezoneOffset: 0 };
   }
-  const minutes = Number(match[5]) * 60 + Number(match[6]);
+  const minutes = Number(match2[5]) * 60 + Number(match2[6]);
   return {
-    name: match[1],
-    email: match[2],
-    timestamp: Number(match[3]),
-    timezoneOffset: match[4] === "-" ? -minutes : minutes
+    name: match2[1],
+    email: match2[2],
+    timestamp: Number(match2[3]),
+    timezoneOffset: match2[4] === "-" ? -minutes : minutes
   };
 }
 function commitSubject(message) {
@@ -56234,8 +56473,8 @@ function repositoryPathProblem(path2, kind = {}) {
   }
   return void 0;
 }
-function utf8Length(text5) {
-  return new TextEncoder().encode(text5).length;
+function utf8Length(text6) {
+  return new TextEncoder().encode(text6).length;
 }
 function quotedSegment(segment) {
   const shown = segment.length > 80 ? `${segment.slice(0, 80)}…` : segment;
@@ -56326,10 +56565,10 @@ function joinPath(base2, relative2) {
 async function followDotGit(fs2, dotGit) {
   const stat = await fs2.promises.stat(dotGit).catch(() => void 0);
   if (stat === void 0 || !stat.isFile()) return dotGit;
-  const text5 = String(await fs2.promises.readFile(dotGit, "utf8"));
-  const match = /^gitdir: (.+?)\s*$/m.exec(text5);
-  if (match === null) return dotGit;
-  const target = match[1];
+  const text6 = String(await fs2.promises.readFile(dotGit, "utf8"));
+  const match2 = /^gitdir: (.+?)\s*$/m.exec(text6);
+  if (match2 === null) return dotGit;
+  const target = match2[1];
   return target.startsWith("/") ? target : joinPath(dotGit.slice(0, dotGit.lastIndexOf("/")), target);
 }
 
@@ -56393,8 +56632,8 @@ async function reachableCommits(repo, start, shallow) {
 }
 async function readShallowCommits(repo) {
   try {
-    const text5 = String(await repo.fs.promises.readFile(`${repo.gitdir}/shallow`, "utf8"));
-    return new Set(text5.split("\n").filter((line) => line !== ""));
+    const text6 = String(await repo.fs.promises.readFile(`${repo.gitdir}/shallow`, "utf8"));
+    return new Set(text6.split("\n").filter((line) => line !== ""));
   } catch {
     return /* @__PURE__ */ new Set();
   }
@@ -56433,9 +56672,9 @@ async function readBlobs(repo, oids) {
 }
 async function loadBlobs(repo, oids) {
   const limit = createConcurrencyLimit(OBJECT_READ_CONCURRENCY);
-  const list4 = [...new Set(oids)];
-  const blobs = await Promise.all(list4.map((oid) => limit.run(async () => (await readGitObject(repo, oid, "blob")).bytes)));
-  return new Map(list4.map((oid, index3) => [oid, blobs[index3]]));
+  const list5 = [...new Set(oids)];
+  const blobs = await Promise.all(list5.map((oid) => limit.run(async () => (await readGitObject(repo, oid, "blob")).bytes)));
+  return new Map(list5.map((oid, index3) => [oid, blobs[index3]]));
 }
 
 // src/git/read-file-at.ts
@@ -56669,7 +56908,7 @@ async function pushToLocal(repo, path2, oid, ref, expected) {
   if (expected !== void 0 && current !== void 0 && current !== expected) {
     throw new QuireError("GIT_REF_CONFLICT", `${ref} of ${path2} is at ${current}, not at ${expected}: someone pushed meanwhile; sync again`, { ref, expected, actual: current });
   }
-  const has = async (objectOid) => import_isomorphic_git3.default.readObject({ fs: remote.fs, gitdir: remote.gitdir, oid: objectOid, format: "deflated", cache: remote.cache }).then(
+  const has2 = async (objectOid) => import_isomorphic_git3.default.readObject({ fs: remote.fs, gitdir: remote.gitdir, oid: objectOid, format: "deflated", cache: remote.cache }).then(
     () => true,
     (error) => {
       if (isIsomorphicGitError(error, "NotFoundError")) return false;
@@ -56682,15 +56921,15 @@ async function pushToLocal(repo, path2, oid, ref, expected) {
     await import_isomorphic_git3.default.writeObject({ fs: remote.fs, gitdir: remote.gitdir, type, object: object.object, format: "content", oid: objectOid });
   };
   const copyTree = async (tree) => {
-    if (await has(tree)) return;
+    if (await has2(tree)) return;
     for (const item of await loadTreeItems(repo, tree)) {
       if (item.mode === TREE_MODE) await copyTree(item.oid);
-      else if (item.mode !== "160000" && !await has(item.oid)) await copy(item.oid);
+      else if (item.mode !== "160000" && !await has2(item.oid)) await copy(item.oid);
     }
     await copy(tree);
   };
   const pending = [];
-  for (let next = oid; next !== void 0 && !await has(next); ) {
+  for (let next = oid; next !== void 0 && !await has2(next); ) {
     pending.push(next);
     next = (await loadCommit(repo, next)).parents[0];
   }
@@ -57156,8 +57395,8 @@ function documentIdOf(body2) {
 
 // src/model/page-tree.ts
 function walkPages(pages, visit2) {
-  const walk = (list4, parent, depth) => {
-    list4.forEach((page2, index3) => {
+  const walk = (list5, parent, depth) => {
+    list5.forEach((page2, index3) => {
       visit2(page2, { parent, index: index3, depth });
       if (hasChildren(page2)) walk(page2.pages, page2, depth + 1);
     });
@@ -57206,12 +57445,12 @@ function flattenedDescendants(spec) {
   }
   return out;
 }
-function capPageDepth(tree, maxDepth) {
+function capPageDepth(tree, maxDepth2) {
   let moved = 0;
   const pending = [{ siblings: tree, depth: 1 }];
   while (pending.length > 0) {
     const { siblings, depth } = pending.pop();
-    if (depth < maxDepth) {
+    if (depth < maxDepth2) {
       for (const spec of siblings) if (hasChildren2(spec)) pending.push({ siblings: spec.children, depth: depth + 1 });
       continue;
     }
@@ -57317,8 +57556,8 @@ function layoutContentOf(input) {
   return "revision" in input ? input.revision : input;
 }
 function walkLayoutPages(pages, visit2) {
-  const walk = (list4, parent) => {
-    for (const page2 of list4) {
+  const walk = (list5, parent) => {
+    for (const page2 of list5) {
       visit2(page2, parent);
       if (page2.pages !== void 0) walk(page2.pages, page2);
     }
@@ -57402,13 +57641,13 @@ function coverTargets(yaml) {
   const span = single?.indices?.[2];
   if (single && span) return [{ key: "cover", target: single[2], start: span[0], end: span[1] }];
   const map4 = mapCover.exec(yaml);
-  const block = map4?.indices?.[1];
-  if (!map4 || !block) return [];
+  const block2 = map4?.indices?.[1];
+  if (!map4 || !block2) return [];
   const found = [];
   for (const entry of map4[1].matchAll(mapEntry)) {
     const targetSpan = entry.indices?.[3];
     if (!targetSpan) continue;
-    found.push({ key: entry[1] === "light" ? "cover.light" : "cover.dark", target: entry[3], start: block[0] + targetSpan[0], end: block[0] + targetSpan[1] });
+    found.push({ key: entry[1] === "light" ? "cover.light" : "cover.dark", target: entry[3], start: block2[0] + targetSpan[0], end: block2[0] + targetSpan[1] });
   }
   return found;
 }
@@ -57495,11 +57734,11 @@ function webpDimensions(view) {
 function svgDimensions(head) {
   const tag = /<svg\b[^>]*>/i.exec(head)?.[0];
   if (!tag) return void 0;
-  const attribute3 = (name) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, "i").exec(tag)?.[1];
-  const width = Number.parseFloat(attribute3("width") ?? "");
-  const height = Number.parseFloat(attribute3("height") ?? "");
+  const attribute4 = (name) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, "i").exec(tag)?.[1];
+  const width = Number.parseFloat(attribute4("width") ?? "");
+  const height = Number.parseFloat(attribute4("height") ?? "");
   if (width > 0 && height > 0) return { width: Math.round(width), height: Math.round(height) };
-  const viewBox = attribute3("viewBox")?.trim().split(/[\s,]+/).map(Number);
+  const viewBox = attribute4("viewBox")?.trim().split(/[\s,]+/).map(Number);
   if (viewBox?.length === 4 && viewBox[2] > 0 && viewBox[3] > 0) return { width: Math.round(viewBox[2]), height: Math.round(viewBox[3]) };
   return void 0;
 }
@@ -57521,8 +57760,8 @@ var import_yaml2 = __toESM(require_dist(), 1);
 // src/format/line-index.ts
 var LineIndex = class {
   starts = [0];
-  constructor(text5) {
-    for (let index3 = text5.indexOf("\n"); index3 !== -1; index3 = text5.indexOf("\n", index3 + 1)) {
+  constructor(text6) {
+    for (let index3 = text6.indexOf("\n"); index3 !== -1; index3 = text6.indexOf("\n", index3 + 1)) {
       this.starts.push(index3 + 1);
     }
   }
@@ -57542,14 +57781,14 @@ var LineIndex = class {
 // src/format/yaml-depth.ts
 var import_yaml = __toESM(require_dist(), 1);
 var space = 32;
-function skipQuoted(text5, start) {
-  const quote = text5.charCodeAt(start);
+function skipQuoted(text6, start) {
+  const quote = text6.charCodeAt(start);
   let index3 = start + 1;
-  while (index3 < text5.length) {
-    const code4 = text5.charCodeAt(index3);
-    if (quote === 34 && code4 === 92) index3 += 2;
-    else if (code4 === quote) {
-      if (quote === 39 && text5.charCodeAt(index3 + 1) === 39) index3 += 2;
+  while (index3 < text6.length) {
+    const code5 = text6.charCodeAt(index3);
+    if (quote === 34 && code5 === 92) index3 += 2;
+    else if (code5 === quote) {
+      if (quote === 39 && text6.charCodeAt(index3 + 1) === 39) index3 += 2;
       else return index3 + 1;
     } else index3++;
   }
@@ -57558,34 +57797,34 @@ function skipQuoted(text5, start) {
 function startsToken(previous4) {
   return Number.isNaN(previous4) || previous4 === space || previous4 === 9 || previous4 === 10 || previous4 === 91 || previous4 === 123 || previous4 === 44 || previous4 === 58 || previous4 === 45 || previous4 === 63;
 }
-function yamlTooDeepAt(text5, maxDepth) {
+function yamlTooDeepAt(text6, maxDepth2) {
   const indents = [];
   let flow4 = 0;
   let lineStart2 = 0;
-  while (lineStart2 < text5.length) {
+  while (lineStart2 < text6.length) {
     let index3 = lineStart2;
-    while (text5.charCodeAt(index3) === space) index3++;
-    const blank = index3 >= text5.length || text5[index3] === "\n" || text5[index3] === "\r" || text5[index3] === "#";
+    while (text6.charCodeAt(index3) === space) index3++;
+    const blank = index3 >= text6.length || text6[index3] === "\n" || text6[index3] === "\r" || text6[index3] === "#";
     let depth = 0;
     if (flow4 === 0 && !blank) {
       const indent2 = index3 - lineStart2;
       while (indents.length > 0 && indents[indents.length - 1] > indent2) indents.pop();
       if (indents.length === 0 || indents[indents.length - 1] < indent2) indents.push(indent2);
-      while ((text5[index3] === "-" || text5[index3] === "?") && (text5[index3 + 1] === " " || text5[index3 + 1] === "	")) {
+      while ((text6[index3] === "-" || text6[index3] === "?") && (text6[index3 + 1] === " " || text6[index3 + 1] === "	")) {
         depth++;
         index3 += 2;
-        while (text5.charCodeAt(index3) === space) index3++;
+        while (text6.charCodeAt(index3) === space) index3++;
       }
     }
     const blockDepth = indents.length + Math.max(0, depth - 1);
-    if (blockDepth > maxDepth) return index3;
-    for (; index3 < text5.length && text5[index3] !== "\n"; index3++) {
-      const code4 = text5.charCodeAt(index3);
-      if ((code4 === 34 || code4 === 39) && startsToken(text5.charCodeAt(index3 - 1))) {
-        index3 = skipQuoted(text5, index3) - 1;
-      } else if (code4 === 91 || code4 === 123) {
-        if (blockDepth + ++flow4 > maxDepth) return index3;
-      } else if (code4 === 93 || code4 === 125) {
+    if (blockDepth > maxDepth2) return index3;
+    for (; index3 < text6.length && text6[index3] !== "\n"; index3++) {
+      const code5 = text6.charCodeAt(index3);
+      if ((code5 === 34 || code5 === 39) && startsToken(text6.charCodeAt(index3 - 1))) {
+        index3 = skipQuoted(text6, index3) - 1;
+      } else if (code5 === 91 || code5 === 123) {
+        if (blockDepth + ++flow4 > maxDepth2) return index3;
+      } else if (code5 === 93 || code5 === 125) {
         flow4 = Math.max(0, flow4 - 1);
       }
     }
@@ -57596,17 +57835,17 @@ function yamlTooDeepAt(text5, maxDepth) {
 function tooDeepError(at) {
   return new import_yaml.YAMLParseError([at, at + 1], "RESOURCE_EXHAUSTION", `the YAML nests deeper than ${maxYamlDepth} levels, the most Quire reads`);
 }
-function parseYamlDocument(text5, options = {}) {
-  const at = yamlTooDeepAt(text5, maxYamlDepth);
-  if (at === void 0) return (0, import_yaml.parseDocument)(text5, options);
+function parseYamlDocument(text6, options = {}) {
+  const at = yamlTooDeepAt(text6, maxYamlDepth);
+  if (at === void 0) return (0, import_yaml.parseDocument)(text6, options);
   const document4 = new import_yaml.Document(null, options);
   document4.errors.push(tooDeepError(at));
   return document4;
 }
-function parseYamlValue(text5) {
-  const at = yamlTooDeepAt(text5, maxYamlDepth);
+function parseYamlValue(text6) {
+  const at = yamlTooDeepAt(text6, maxYamlDepth);
   if (at !== void 0) throw tooDeepError(at);
-  return (0, import_yaml.parse)(text5);
+  return (0, import_yaml.parse)(text6);
 }
 
 // src/format/frontmatter-yaml.ts
@@ -57625,25 +57864,25 @@ function parseFrontmatter(yaml, isKnown) {
     const start = lineStart(yaml, pair3.key?.range?.[0] ?? 0);
     const next = items[index3 + 1]?.key;
     const end = next?.range ? lineStart(yaml, next.range[0]) : yaml.length;
-    let text5 = yaml.slice(start, end);
-    if (!text5.endsWith("\n")) text5 += "\n";
-    keyTexts.push({ key: String(key), text: text5 });
+    let text6 = yaml.slice(start, end);
+    if (!text6.endsWith("\n")) text6 += "\n";
+    keyTexts.push({ key: String(key), text: text6 });
     if (typeof key === "string" && isKnown(key)) return;
-    unknownKeysText += text5;
+    unknownKeysText += text6;
   });
   return { ok: true, data: document4.toJS() ?? {}, unknownKeysText, keyTexts };
 }
-function lineStart(text5, offset) {
-  return text5.lastIndexOf("\n", offset - 1) + 1;
+function lineStart(text6, offset) {
+  return text6.lastIndexOf("\n", offset - 1) + 1;
 }
 function writeFrontmatter(unknownKeysText, known) {
   const knownText = Object.keys(known).length === 0 ? "" : (0, import_yaml2.stringify)(known, { lineWidth: 0, indent: 2 });
   return unknownKeysText + knownText;
 }
-function describeYamlError(text5, error) {
-  let offset = Math.min(error.pos[0], text5.length);
-  while (offset > 0 && /\s/.test(text5[offset] ?? " ")) offset--;
-  return { line: new LineIndex(text5).lineOf(offset), message: error.message.split("\n")[0] };
+function describeYamlError(text6, error) {
+  let offset = Math.min(error.pos[0], text6.length);
+  while (offset > 0 && /\s/.test(text6[offset] ?? " ")) offset--;
+  return { line: new LineIndex(text6).lineOf(offset), message: error.message.split("\n")[0] };
 }
 function lineOfKeyPath(yaml, keyPath) {
   const document4 = parseYamlDocument(yaml, { prettyErrors: false, uniqueKeys: false });
@@ -57673,22 +57912,22 @@ function lineOfKeyPath(yaml, keyPath) {
 var import_yaml3 = __toESM(require_dist(), 1);
 var configFileName = ".gitbook.yaml";
 var defaultConfig = { root: "", structure: { readme: "README.md", summary: "SUMMARY.md" }, redirects: {} };
-function parseGitbookConfig(text5, path2) {
+function parseGitbookConfig(text6, path2) {
   const diagnostics = [];
-  const config = structuredClone(defaultConfig);
-  const document4 = parseYamlDocument(text5, { prettyErrors: false });
+  const config2 = structuredClone(defaultConfig);
+  const document4 = parseYamlDocument(text6, { prettyErrors: false });
   if (document4.errors.length > 0) {
-    const { line, message } = describeYamlError(text5, document4.errors[0]);
+    const { line, message } = describeYamlError(text6, document4.errors[0]);
     diagnostics.push({ severity: "error", code: "FORMAT_INVALID_YAML", path: path2, line, message: `invalid YAML: ${message}` });
-    return { config, diagnostics };
+    return { config: config2, diagnostics };
   }
-  const lineOf = (node2) => lineOfNode(text5, node2);
+  const lineOf = (node2) => lineOfNode(text6, node2);
   const invalid3 = (node2, message) => diagnostics.push({ severity: "error", code: "FORMAT_INVALID_CONFIG", path: path2, line: lineOf(node2), message });
   const contents = document4.contents;
-  if (contents === null || (0, import_yaml3.isScalar)(contents) && contents.value === null) return { config, diagnostics };
+  if (contents === null || (0, import_yaml3.isScalar)(contents) && contents.value === null) return { config: config2, diagnostics };
   if (!(0, import_yaml3.isMap)(contents)) {
     invalid3(contents, ".gitbook.yaml must be a map of root, structure and redirects");
-    return { config, diagnostics };
+    return { config: config2, diagnostics };
   }
   const root2 = contents.get("root", true);
   if (root2 !== void 0) {
@@ -57699,7 +57938,7 @@ function parseGitbookConfig(text5, path2) {
       const problem = normalized.ok && normalized.path !== "" ? repositoryPathProblem(normalized.path.replace(/\/$/, "")) : void 0;
       if (!normalized.ok) invalid3(root2, `\`root\` ${JSON.stringify(value)} leaves the repository`);
       else if (problem !== void 0) invalid3(root2, `\`root\` ${problem}; the repository root is used`);
-      else config.root = normalized.path === "" ? "" : `${normalized.path.replace(/\/$/, "")}/`;
+      else config2.root = normalized.path === "" ? "" : `${normalized.path.replace(/\/$/, "")}/`;
     }
   }
   const structure = contents.get("structure", true);
@@ -57713,7 +57952,7 @@ function parseGitbookConfig(text5, path2) {
         const problem = normalized?.ok ? repositoryPathProblem(normalized.path) : void 0;
         if (!normalized?.ok) invalid3(value, `\`structure.${key}\` must be a path inside the root`);
         else if (problem !== void 0) invalid3(value, `\`structure.${key}\` ${problem}; the default is used`);
-        else config.structure[key] = normalized.path;
+        else config2.structure[key] = normalized.path;
       }
     }
   }
@@ -57728,17 +57967,17 @@ function parseGitbookConfig(text5, path2) {
           invalid3(pair3.key, "each redirect maps an old path to a file path");
           continue;
         }
-        config.redirects[from] = to;
+        config2.redirects[from] = to;
       }
     }
   }
-  return { config, diagnostics };
+  return { config: config2, diagnostics };
 }
-function lineOfNode(text5, node2) {
+function lineOfNode(text6, node2) {
   const range = node2?.range;
   if (!range) return void 0;
   let line = 1;
-  for (let index3 = text5.indexOf("\n"); index3 !== -1 && index3 < range[0]; index3 = text5.indexOf("\n", index3 + 1)) line++;
+  for (let index3 = text6.indexOf("\n"); index3 !== -1 && index3 < range[0]; index3 = text6.indexOf("\n", index3 + 1)) line++;
   return line;
 }
 
@@ -57771,12 +58010,12 @@ var IdAllocator = class {
     return renamed ? this.take(renamed.id) : void 0;
   }
   /** The id of a gone entry whose text is similar enough, for entries `exact` did not match. */
-  similar(text5) {
+  similar(text6) {
     let best;
     const candidates2 = [...this.gone].filter((entry) => entry.text !== void 0 && !this.used.has(entry.id));
     if (candidates2.length === 0 || candidates2.length > 500) return void 0;
     for (const entry of candidates2) {
-      const score = similarity(text5, entry.text);
+      const score = similarity(text6, entry.text);
       if (score >= 0.5 && (!best || score > best.score)) best = { id: entry.id, score };
     }
     return best ? this.take(best.id) : void 0;
@@ -57867,51 +58106,51 @@ function page(path2) {
 
 // src/format/page-file.ts
 var fence = /^---[ \t]*\r?$/;
-function splitPageFile(text5, options = { title: true }) {
+function splitPageFile(text6, options = { title: true }) {
   const parts = { bodyStart: 0 };
   let offset = 0;
-  const firstLineEnd = lineEnd(text5, 0);
-  if (fence.test(text5.slice(0, firstLineEnd.contentEnd))) {
+  const firstLineEnd = lineEnd(text6, 0);
+  if (fence.test(text6.slice(0, firstLineEnd.contentEnd))) {
     let lineStart2 = firstLineEnd.next;
-    while (lineStart2 < text5.length) {
-      const line = lineEnd(text5, lineStart2);
-      if (fence.test(text5.slice(lineStart2, line.contentEnd))) {
-        parts.frontmatter = { yaml: text5.slice(firstLineEnd.next, lineStart2), end: line.next, yamlStart: firstLineEnd.next };
+    while (lineStart2 < text6.length) {
+      const line = lineEnd(text6, lineStart2);
+      if (fence.test(text6.slice(lineStart2, line.contentEnd))) {
+        parts.frontmatter = { yaml: text6.slice(firstLineEnd.next, lineStart2), end: line.next, yamlStart: firstLineEnd.next };
         offset = line.next;
         break;
       }
       lineStart2 = line.next;
     }
   }
-  const cursor = skipBlankLines(text5, offset);
+  const cursor = skipBlankLines(text6, offset);
   if (options.title) {
-    const line = lineEnd(text5, cursor);
-    const match = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*\r?$/.exec(text5.slice(cursor, line.contentEnd));
-    if (match) {
-      parts.title = { text: match[1], start: cursor, end: line.next };
-      parts.bodyStart = skipBlankLines(text5, line.next);
+    const line = lineEnd(text6, cursor);
+    const match2 = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*\r?$/.exec(text6.slice(cursor, line.contentEnd));
+    if (match2) {
+      parts.title = { text: match2[1], start: cursor, end: line.next };
+      parts.bodyStart = skipBlankLines(text6, line.next);
       return parts;
     }
-    const underline = lineEnd(text5, line.next);
-    const titleText = text5.slice(cursor, line.contentEnd).replace(/\r$/, "").trim();
-    if (line.next < text5.length && titleText !== "" && !/^[ \t]{4}/.test(text5.slice(cursor, line.contentEnd)) && /^ {0,3}=+[ \t]*\r?$/.test(text5.slice(line.next, underline.contentEnd))) {
+    const underline = lineEnd(text6, line.next);
+    const titleText = text6.slice(cursor, line.contentEnd).replace(/\r$/, "").trim();
+    if (line.next < text6.length && titleText !== "" && !/^[ \t]{4}/.test(text6.slice(cursor, line.contentEnd)) && /^ {0,3}=+[ \t]*\r?$/.test(text6.slice(line.next, underline.contentEnd))) {
       parts.title = { text: titleText, start: cursor, end: underline.next };
-      parts.bodyStart = skipBlankLines(text5, underline.next);
+      parts.bodyStart = skipBlankLines(text6, underline.next);
       return parts;
     }
   }
   parts.bodyStart = parts.frontmatter ? cursor : 0;
   return parts;
 }
-function lineEnd(text5, start) {
-  const newline = text5.indexOf("\n", start);
-  return newline === -1 ? { contentEnd: text5.length, next: text5.length } : { contentEnd: newline, next: newline + 1 };
+function lineEnd(text6, start) {
+  const newline2 = text6.indexOf("\n", start);
+  return newline2 === -1 ? { contentEnd: text6.length, next: text6.length } : { contentEnd: newline2, next: newline2 + 1 };
 }
-function skipBlankLines(text5, start) {
+function skipBlankLines(text6, start) {
   let cursor = start;
-  while (cursor < text5.length) {
-    const line = lineEnd(text5, cursor);
-    if (text5.slice(cursor, line.contentEnd).trim() !== "") break;
+  while (cursor < text6.length) {
+    const line = lineEnd(text6, cursor);
+    if (text6.slice(cursor, line.contentEnd).trim() !== "") break;
     if (line.next === cursor) break;
     cursor = line.next;
   }
@@ -58214,11 +58453,11 @@ function isVariableValue(value) {
 }
 
 // src/format/page-head.ts
-function readPageHead(text5, resolver2) {
-  const parts = splitPageFile(text5);
+function readPageHead(text6, resolver2) {
+  const parts = splitPageFile(text6);
   const read = {
-    head: text5.slice(0, parts.bodyStart),
-    body: text5.slice(parts.bodyStart),
+    head: text6.slice(0, parts.bodyStart),
+    body: text6.slice(parts.bodyStart),
     metadata: { layout: { ...defaultLayout }, tags: [] },
     unknownKeysText: "",
     writtenKeys: [],
@@ -58234,7 +58473,7 @@ function readPageHead(text5, resolver2) {
       read.metadata = metadata;
       read.unknownKeysText = parsed.unknownKeysText;
       const notUnderstood = notUnderstoodKeys(problems);
-      read.writtenKeys = parsed.keyTexts.map(({ key, text: text6 }) => ({ key, text: text6, understood: isKnownFrontmatterKey(key) && !notUnderstood.has(key) }));
+      read.writtenKeys = parsed.keyTexts.map(({ key, text: text7 }) => ({ key, text: text7, understood: isKnownFrontmatterKey(key) && !notUnderstood.has(key) }));
       read.problems = problems.map((problem) => {
         const line = lineOfKeyPath(parts.frontmatter.yaml, problem.key);
         return { ...problem, line: line === void 0 ? void 0 : line + 1 };
@@ -58300,56 +58539,56 @@ var patterns = [
   { syntax: "file", regex: /\{%[ \t]*file[ \t]+src="([^"\n]+)"/dg },
   { syntax: "openapi", regex: /\{%[ \t]*(?:openapi|swagger)[ \t][^%\n]*?\bsrc="([^"\n]+)"/dg }
 ];
-function scanReferences(text5) {
-  if (!mayHaveReferences(text5)) return [];
-  const code4 = codeRanges(text5);
+function scanReferences(text6) {
+  if (!mayHaveReferences(text6)) return [];
+  const code5 = codeRanges(text6);
   const references2 = [];
   for (const { syntax, regex, angleBrackets } of patterns) {
     regex.lastIndex = 0;
-    for (let match = regex.exec(text5); match !== null; match = regex.exec(text5)) {
-      const angle = angleBrackets === true && match[1] !== void 0;
-      const span = match.indices?.[angleBrackets && !angle ? 2 : 1];
-      if (!span || span[0] === span[1] || isInside(code4, match.index)) continue;
-      if (syntax === "html-attribute" && isHeadingAnchor(text5, match.index, text5.slice(span[0], span[1]))) continue;
-      references2.push({ syntax, target: text5.slice(span[0], span[1]), start: span[0], end: span[1], angle });
+    for (let match2 = regex.exec(text6); match2 !== null; match2 = regex.exec(text6)) {
+      const angle = angleBrackets === true && match2[1] !== void 0;
+      const span = match2.indices?.[angleBrackets && !angle ? 2 : 1];
+      if (!span || span[0] === span[1] || isInside(code5, match2.index)) continue;
+      if (syntax === "html-attribute" && isHeadingAnchor(text6, match2.index, text6.slice(span[0], span[1]))) continue;
+      references2.push({ syntax, target: text6.slice(span[0], span[1]), start: span[0], end: span[1], angle });
     }
   }
   return references2.sort((a, b) => a.start - b.start);
 }
-function isHeadingAnchor(text5, tagStart2, target) {
-  if (!/^<a\s/i.test(text5.slice(tagStart2, tagStart2 + 3))) return false;
-  const close = text5.indexOf(">", tagStart2);
-  const tag = text5.slice(tagStart2, close === -1 ? text5.length : close);
+function isHeadingAnchor(text6, tagStart2, target) {
+  if (!/^<a\s/i.test(text6.slice(tagStart2, tagStart2 + 3))) return false;
+  const close = text6.indexOf(">", tagStart2);
+  const tag = text6.slice(tagStart2, close === -1 ? text6.length : close);
   const id = /\s(?:id|name)\s*=\s*"([^"]*)"/i.exec(tag)?.[1];
   return id !== void 0 && id === target;
 }
-function mayHaveReferences(text5) {
-  return text5.includes("](") || text5.includes("{%") || text5.includes('="') || text5.includes("]:");
+function mayHaveReferences(text6) {
+  return text6.includes("](") || text6.includes("{%") || text6.includes('="') || text6.includes("]:");
 }
-function codeRanges(text5) {
+function codeRanges(text6) {
   const ranges = [];
   let offset = 0;
-  let fence2;
-  while (offset < text5.length) {
-    const newline = text5.indexOf("\n", offset);
-    const lineEnd2 = newline === -1 ? text5.length : newline;
-    const line = text5.slice(offset, lineEnd2);
+  let fence3;
+  while (offset < text6.length) {
+    const newline2 = text6.indexOf("\n", offset);
+    const lineEnd3 = newline2 === -1 ? text6.length : newline2;
+    const line = text6.slice(offset, lineEnd3);
     const fenceMatch = /^[ \t>]*(`{3,}|~{3,})/.exec(line);
-    if (fence2) {
-      if (fenceMatch && fenceMatch[1][0] === fence2.char && fenceMatch[1].length >= fence2.length && line.trim().replace(/^>\s*/, "") === fenceMatch[1]) {
-        ranges.push([fence2.start, lineEnd2]);
-        fence2 = void 0;
+    if (fence3) {
+      if (fenceMatch && fenceMatch[1][0] === fence3.char && fenceMatch[1].length >= fence3.length && line.trim().replace(/^>\s*/, "") === fenceMatch[1]) {
+        ranges.push([fence3.start, lineEnd3]);
+        fence3 = void 0;
       }
     } else if (fenceMatch && !(fenceMatch[1][0] === "`" && line.slice(fenceMatch[0].length).includes("`"))) {
-      fence2 = { char: fenceMatch[1][0], length: fenceMatch[1].length, start: offset };
+      fence3 = { char: fenceMatch[1][0], length: fenceMatch[1].length, start: offset };
     } else if (line.includes("`")) {
       for (const span of line.matchAll(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g)) {
         ranges.push([offset + span.index, offset + span.index + span[0].length]);
       }
     }
-    offset = lineEnd2 + 1;
+    offset = lineEnd3 + 1;
   }
-  if (fence2) ranges.push([fence2.start, text5.length]);
+  if (fence3) ranges.push([fence3.start, text6.length]);
   return ranges.sort((a, b) => a[0] - b[0]);
 }
 function isInside(ranges, offset) {
@@ -58377,8 +58616,8 @@ var groupAnchorPattern = /^(.*?)[ \t]*<a href="#([^"]*)" id="([^"]*)"><\/a>$/;
 var itemPattern = /^([ \t]*)[*+-][ \t]+\[((?:\\.|[^\]\\])*)\]\([ \t]*(<[^<>\n]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:[ \t]+"((?:\\.|[^"\\])*)")?[ \t]*\)[ \t]*$/;
 var computedPattern = /^([ \t]*)[*+-][ \t]+```ya?ml[ \t]*$/;
 var separatorPattern = /^[ \t]*(?:\*[ \t]*\*[ \t]*\*[ *\t]*|-[ \t]*-[ \t]*-[ \t-]*|_[ \t]*_[ \t]*_[ _\t]*)$/;
-function parseSummaryLines(text5) {
-  const lines2 = splitLines(text5);
+function parseSummaryLines(text6) {
+  const lines2 = splitLines(text6);
   const entries = [];
   let indents = [];
   let seenTitle = false;
@@ -58437,8 +58676,8 @@ function parseSummaryLines(text5) {
   }
   return entries;
 }
-function splitLines(text5) {
-  return text5.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+function splitLines(text6) {
+  return text6.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 function indentWidth(indent2) {
   let width = 0;
@@ -58450,9 +58689,9 @@ function unescapeTitle(title) {
 }
 
 // src/format/summary/read-summary.ts
-function readSummary(text5, summaryPath, root2, exists) {
+function readSummary(text6, summaryPath, root2, exists) {
   const diagnostics = [];
-  const report = (severity, code4, line, message) => diagnostics.push({ severity, code: code4, path: summaryPath, line, message });
+  const report = (severity, code5, line, message) => diagnostics.push({ severity, code: code5, path: summaryPath, line, message });
   const tree = [];
   let top = tree;
   let parents = [];
@@ -58464,7 +58703,7 @@ function readSummary(text5, summaryPath, root2, exists) {
     if (spec) (parent ? parent.children : top).push(spec);
     parents[depth] = spec?.kind === "page" ? spec : void 0;
   };
-  for (const entry of parseSummaryLines(text5)) {
+  for (const entry of parseSummaryLines(text6)) {
     switch (entry.kind) {
       case "title":
         break;
@@ -58626,19 +58865,19 @@ var DirectoryReader = class {
     }
   }
   readConfig() {
-    const text5 = this.text(configFileName);
-    if (text5 === void 0) {
+    const text6 = this.text(configFileName);
+    if (text6 === void 0) {
       this.config = parseGitbookConfig("", configFileName).config;
       return;
     }
-    const { config, diagnostics } = parseGitbookConfig(text5, configFileName);
+    const { config: config2, diagnostics } = parseGitbookConfig(text6, configFileName);
     this.diagnostics.push(...diagnostics);
-    this.config = config;
+    this.config = config2;
     this.consumed.add(configFileName);
-    this.source.config = { path: configFileName, text: text5 };
-    this.source.root = config.root;
-    this.source.structure = { ...config.structure };
-    this.source.redirects = { ...config.redirects };
+    this.source.config = { path: configFileName, text: text6 };
+    this.source.root = config2.root;
+    this.source.structure = { ...config2.structure };
+    this.source.redirects = { ...config2.redirects };
   }
   readTree(summaryPath, readmePath) {
     const root2 = this.source.root;
@@ -58678,38 +58917,38 @@ var DirectoryReader = class {
   }
   /** The paths a Markdown file refers to (resolved, existing), reporting the references that go wrong. */
   referencesOf(path2) {
-    const text5 = this.text(path2);
-    const parts = splitPageFile(text5);
+    const text6 = this.text(path2);
+    const parts = splitPageFile(text6);
     const targets = [];
     let lines2;
-    const lineOf = (offset) => (lines2 ??= new LineIndex(text5)).lineOf(offset);
+    const lineOf = (offset) => (lines2 ??= new LineIndex(text6)).lineOf(offset);
     for (const { target } of parts.frontmatter ? coverTargets(parts.frontmatter.yaml) : []) {
       if (isExternalTarget(target)) continue;
       const resolved = resolveInside(path2, decodeTargetPath(target), this.source.root);
       if (resolved.ok) targets.push(resolved.path);
     }
-    for (const reference of scanReferences(text5.slice(parts.bodyStart))) {
-      if (isExternalTarget(reference.target)) continue;
-      const line = () => lineOf(parts.bodyStart + reference.start);
-      const resolved = resolveLinkTarget(path2, decodeTargetPath(splitTarget(reference.target).path), this.source.root, (candidate) => this.files.has(candidate));
+    for (const reference2 of scanReferences(text6.slice(parts.bodyStart))) {
+      if (isExternalTarget(reference2.target)) continue;
+      const line = () => lineOf(parts.bodyStart + reference2.start);
+      const resolved = resolveLinkTarget(path2, decodeTargetPath(splitTarget(reference2.target).path), this.source.root, (candidate) => this.files.has(candidate));
       if (!resolved.ok) {
         if (resolved.reason === "empty") continue;
-        if (resolved.reason === "absolute" && !readsContent(reference.syntax)) continue;
-        const severity = readsContent(reference.syntax) ? "error" : "warning";
-        const what = reference.syntax === "include" ? "include" : "reference";
-        this.report(severity, "FORMAT_PATH_ESCAPES_ROOT", path2, line(), `${what} \`${reference.target}\` ${resolved.reason === "absolute" ? "is an absolute path" : "leaves the space"}; it is not read`);
+        if (resolved.reason === "absolute" && !readsContent(reference2.syntax)) continue;
+        const severity = readsContent(reference2.syntax) ? "error" : "warning";
+        const what = reference2.syntax === "include" ? "include" : "reference";
+        this.report(severity, "FORMAT_PATH_ESCAPES_ROOT", path2, line(), `${what} \`${reference2.target}\` ${resolved.reason === "absolute" ? "is an absolute path" : "leaves the space"}; it is not read`);
         continue;
       }
       if (!this.files.has(resolved.path)) {
-        if (reference.syntax === "include") {
-          this.report("error", "FORMAT_MISSING_FILE", path2, line(), `include \`${reference.target}\` is not a file of the directory`);
+        if (reference2.syntax === "include") {
+          this.report("error", "FORMAT_MISSING_FILE", path2, line(), `include \`${reference2.target}\` is not a file of the directory`);
         } else {
-          this.report("warning", "FORMAT_MISSING_FILE", path2, line(), `\`${reference.target}\` is not a file of the directory (broken link)`);
+          this.report("warning", "FORMAT_MISSING_FILE", path2, line(), `\`${reference2.target}\` is not a file of the directory (broken link)`);
         }
         continue;
       }
-      if (reference.syntax === "include" && !resolved.path.startsWith(this.source.root + includesFolder)) {
-        this.report("error", "FORMAT_PATH_ESCAPES_ROOT", path2, line(), `include \`${reference.target}\` is not reusable content of the space (${includesFolder})`);
+      if (reference2.syntax === "include" && !resolved.path.startsWith(this.source.root + includesFolder)) {
+        this.report("error", "FORMAT_PATH_ESCAPES_ROOT", path2, line(), `include \`${reference2.target}\` is not reusable content of the space (${includesFolder})`);
       }
       targets.push(resolved.path);
     }
@@ -58732,8 +58971,8 @@ var DirectoryReader = class {
         const path2 = previousLayout[kind].get(item.id);
         if (path2 === void 0) return [];
         const documentId = "documentId" in item ? item.documentId : "document" in item ? item.document : void 0;
-        const text5 = typeof documentId === "string" ? previous4.documents[documentId] : void 0;
-        return [{ id: item.id, path: path2, ...item.git?.path === path2 ? { oid: item.git.oid } : {}, ...text5 === void 0 ? {} : { text: text5 } }];
+        const text6 = typeof documentId === "string" ? previous4.documents[documentId] : void 0;
+        return [{ id: item.id, path: path2, ...item.git?.path === path2 ? { oid: item.git.oid } : {}, ...text6 === void 0 ? {} : { text: text6 } }];
       });
     };
     const layout = { pages: /* @__PURE__ */ new Map(), files: /* @__PURE__ */ new Map(), reusableContents: /* @__PURE__ */ new Map(), byPath: /* @__PURE__ */ new Map() };
@@ -58783,10 +59022,10 @@ var DirectoryReader = class {
   /** Bodies of reusable contents by id, kept until the documents map is built. */
   bodies = /* @__PURE__ */ new Map();
   readReusableContent(path2, layout) {
-    const text5 = this.text(path2);
+    const text6 = this.text(path2);
     const id = layout.byPath.get(path2).id;
     this.consumed.add(path2);
-    const parts = splitPageFile(text5, { title: false });
+    const parts = splitPageFile(text6, { title: false });
     let title;
     if (parts.frontmatter) {
       const parsed = parseFrontmatter(parts.frontmatter.yaml, (key) => key === "title");
@@ -58794,8 +59033,8 @@ var DirectoryReader = class {
       else if (typeof parsed.data.title === "string" && parsed.data.title !== "") title = parsed.data.title;
     }
     title ??= titleFromFileName(basename(path2));
-    const head = text5.slice(0, parts.bodyStart);
-    const body2 = text5.slice(parts.bodyStart);
+    const head = text6.slice(0, parts.bodyStart);
+    const body2 = text6.slice(parts.bodyStart);
     if (head !== canonicalIncludeHead(title, body2 === "")) this.source.heads[id] = head;
     const document4 = body2 === "" ? void 0 : documentIdOf(body2);
     if (document4) this.bodies.set(id, body2);
@@ -58831,7 +59070,7 @@ var DirectoryReader = class {
           const occurrence = linkCounts.get(key) ?? 0;
           linkCounts.set(key, occurrence + 1);
           const target = this.linkTarget(spec.target, layout);
-          const link2 = {
+          const link3 = {
             id: this.previousTreeId(linkKey(spec.title, target, layout)) ?? contentId(`link:${parentPath}:${key}:${occurrence}`),
             title: spec.title,
             kind: "link",
@@ -58839,7 +59078,7 @@ var DirectoryReader = class {
             target,
             ...spec.linkTitle === void 0 ? {} : { linkTitle: spec.linkTitle }
           };
-          pages.push(link2);
+          pages.push(link3);
           break;
         }
         case "computed": {
@@ -58866,13 +59105,13 @@ var DirectoryReader = class {
     return { kind: "url", url: target.path };
   }
   readPage(spec, layout, documents, parentPath) {
-    const text5 = this.text(spec.path);
+    const text6 = this.text(spec.path);
     const bytes = this.files.get(spec.path);
-    if (text5 === void 0 || bytes === void 0) return void 0;
+    if (text6 === void 0 || bytes === void 0) return void 0;
     this.consumed.add(spec.path);
     const id = layout.byPath.get(spec.path).id;
     const resolver2 = createResolver(spec.path, layout, this.source.root);
-    const head = readPageHead(text5, resolver2);
+    const head = readPageHead(text6, resolver2);
     if (head.yamlError) {
       this.report("error", "FORMAT_INVALID_YAML", spec.path, head.yamlError.line, `invalid YAML in frontmatter: ${head.yamlError.message}; the page keeps its title and its frontmatter as written`);
     }
@@ -58918,13 +59157,13 @@ var DirectoryReader = class {
   }
   readVariables() {
     const path2 = this.source.root + varsFile;
-    const text5 = this.text(path2);
-    if (text5 === void 0) return void 0;
+    const text6 = this.text(path2);
+    if (text6 === void 0) return void 0;
     this.consumed.add(path2);
-    this.source.varsText = text5;
-    const document4 = parseYamlDocument(text5, { prettyErrors: false });
+    this.source.varsText = text6;
+    const document4 = parseYamlDocument(text6, { prettyErrors: false });
     if (document4.errors.length > 0) {
-      const { line, message } = describeYamlError(text5, document4.errors[0]);
+      const { line, message } = describeYamlError(text6, document4.errors[0]);
       this.report("error", "FORMAT_INVALID_YAML", path2, line, `invalid YAML: ${message}`);
       return void 0;
     }
@@ -58937,7 +59176,7 @@ var DirectoryReader = class {
     const variables = {};
     for (const [name, value] of Object.entries(data)) {
       if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") variables[name] = value;
-      else this.report("error", "FORMAT_INVALID_CONFIG", path2, lineOfKey(text5, name), `variable \`${name}\` must be a string, number or boolean`);
+      else this.report("error", "FORMAT_INVALID_CONFIG", path2, lineOfKey(text6, name), `variable \`${name}\` must be a string, number or boolean`);
     }
     return variables;
   }
@@ -58975,21 +59214,21 @@ var DirectoryReader = class {
     if (this.texts.has(path2)) return this.texts.get(path2);
     const bytes = this.files.get(path2);
     if (bytes === void 0) return void 0;
-    let text5;
+    let text6;
     try {
-      text5 = utf84.decode(bytes);
+      text6 = utf84.decode(bytes);
     } catch {
-      text5 = void 0;
+      text6 = void 0;
     }
-    if (text5 !== void 0) this.texts.set(path2, text5);
-    return text5;
+    if (text6 !== void 0) this.texts.set(path2, text6);
+    return text6;
   }
   bodyOf(path2) {
-    const text5 = this.text(path2) ?? "";
-    return text5.slice(splitPageFile(text5).bodyStart);
+    const text6 = this.text(path2) ?? "";
+    return text6.slice(splitPageFile(text6).bodyStart);
   }
-  report(severity, code4, path2, line, message) {
-    this.diagnostics.push({ severity, code: code4, path: path2, ...line === void 0 ? {} : { line }, message });
+  report(severity, code5, path2, line, message) {
+    this.diagnostics.push({ severity, code: code5, path: path2, ...line === void 0 ? {} : { line }, message });
   }
 };
 function shortPath(path2) {
@@ -59016,8 +59255,8 @@ function readsContent(syntax) {
 }
 function collectPageSpecs(specs) {
   const pages = [];
-  const walk = (list4) => {
-    for (const spec of list4) {
+  const walk = (list5) => {
+    for (const spec of list5) {
       if (spec.kind === "page") pages.push(spec);
       if (spec.kind === "page" || spec.kind === "group") walk(spec.children);
     }
@@ -59033,8 +59272,8 @@ function slugOfPath(path2, readmePath) {
 function joinPath2(parent, slug) {
   return parent === "" ? slug : slug === "" ? parent : `${parent}/${slug}`;
 }
-function lineOfKey(text5, key) {
-  const index3 = text5.split("\n").findIndex((line) => new RegExp(`^\\s*["']?${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["']?\\s*:`).test(line));
+function lineOfKey(text6, key) {
+  const index3 = text6.split("\n").findIndex((line) => new RegExp(`^\\s*["']?${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["']?\\s*:`).test(line));
   return index3 === -1 ? void 0 : index3 + 1;
 }
 
@@ -59058,10 +59297,10 @@ function alignIds(local, space3) {
   };
   const byPath = (locals, spaces) => {
     const spaceByPath = /* @__PURE__ */ new Map();
-    for (const entity of spaces) if (entity.git?.path) spaceByPath.set(entity.git.path, entity.id);
-    for (const entity of locals) {
-      const found = entity.git?.path === void 0 ? void 0 : spaceByPath.get(entity.git.path);
-      if (found !== void 0) pair3(entity.id, found);
+    for (const entity2 of spaces) if (entity2.git?.path) spaceByPath.set(entity2.git.path, entity2.id);
+    for (const entity2 of locals) {
+      const found = entity2.git?.path === void 0 ? void 0 : spaceByPath.get(entity2.git.path);
+      if (found !== void 0) pair3(entity2.id, found);
     }
   };
   byPath(documentPages(local.revision.pages), documentPages(space3.pages));
@@ -59070,11 +59309,11 @@ function alignIds(local, space3) {
   zipTrees(local.revision.pages, space3.pages, pair3, ids, taken);
   const byKey = (locals, spaces, key) => {
     const free = /* @__PURE__ */ new Map();
-    for (const entity of spaces) if (!taken.has(entity.id)) free.set(key(entity), [...free.get(key(entity)) ?? [], entity.id]);
-    for (const entity of locals) {
-      if (ids.has(entity.id)) continue;
-      const candidate = free.get(key(entity))?.shift();
-      if (candidate !== void 0) pair3(entity.id, candidate);
+    for (const entity2 of spaces) if (!taken.has(entity2.id)) free.set(key(entity2), [...free.get(key(entity2)) ?? [], entity2.id]);
+    for (const entity2 of locals) {
+      if (ids.has(entity2.id)) continue;
+      const candidate = free.get(key(entity2))?.shift();
+      if (candidate !== void 0) pair3(entity2.id, candidate);
     }
   };
   byKey(local.revision.files, space3.files, (file) => file.name);
@@ -59083,8 +59322,8 @@ function alignIds(local, space3) {
 }
 function documentPages(pages) {
   const found = [];
-  const walk = (list4) => {
-    for (const page2 of list4) {
+  const walk = (list5) => {
+    for (const page2 of list5) {
       if (page2.type === "document") found.push(page2);
       if ("pages" in page2 && Array.isArray(page2.pages)) walk(page2.pages);
     }
@@ -59102,18 +59341,18 @@ function zipTrees(locals, spaces, pair3, ids, taken) {
     const used = /* @__PURE__ */ new Set();
     for (const page2 of locals) {
       const known = ids.get(page2.id);
-      const match = spaces.find((candidate) => candidate.id === known) ?? spaces.find((candidate) => !used.has(candidate.id) && !taken.has(candidate.id) && candidate.type === page2.type && candidate.title === page2.title);
-      if (match) {
-        used.add(match.id);
-        matches.push([page2, match]);
+      const match2 = spaces.find((candidate) => candidate.id === known) ?? spaces.find((candidate) => !used.has(candidate.id) && !taken.has(candidate.id) && candidate.type === page2.type && candidate.title === page2.title);
+      if (match2) {
+        used.add(match2.id);
+        matches.push([page2, match2]);
       }
     }
   }
-  for (const [page2, match] of matches) {
+  for (const [page2, match2] of matches) {
     const known = ids.get(page2.id);
-    if (known !== void 0 && known !== match.id) continue;
-    pair3(page2.id, match.id);
-    zipTrees(children(page2), children(match), pair3, ids, taken);
+    if (known !== void 0 && known !== match2.id) continue;
+    pair3(page2.id, match2.id);
+    zipTrees(children(page2), children(match2), pair3, ids, taken);
   }
 }
 
@@ -59569,8 +59808,8 @@ var ContentChangePlanner = class {
     }
     return { ref, needs: [] };
   }
-  textOf(entity) {
-    const bytes = entity.git === void 0 ? void 0 : this.to.files.get(entity.git.path);
+  textOf(entity2) {
+    const bytes = entity2.git === void 0 ? void 0 : this.to.files.get(entity2.git.path);
     return bytes === void 0 ? "" : utf86.decode(bytes);
   }
   detach(id) {
@@ -59652,8 +59891,8 @@ var keepAsWritten = {
   fileTarget: (ref) => ref.kind === "url" ? ref.url : void 0,
   pageTarget: (ref) => ref.kind === "url" ? ref.url : void 0
 };
-function structurePaths(config) {
-  return /* @__PURE__ */ new Set([".gitbook.yaml", `${config.root}${config.summary}`, `${config.root}.gitbook/vars.yaml`]);
+function structurePaths(config2) {
+  return /* @__PURE__ */ new Set([".gitbook.yaml", `${config2.root}${config2.summary}`, `${config2.root}.gitbook/vars.yaml`]);
 }
 function canPlanInPlace(paths, located, structure) {
   if (paths.length === 0) return false;
@@ -59711,8 +59950,8 @@ function planInPlaceChanges(changed, located, structure, limits = publishedFileL
   return { changes: planned, diagnostics };
 }
 function sameFrontmatterTargets(before, after) {
-  const targets = (text5) => {
-    const yaml = splitPageFile(text5).frontmatter?.yaml ?? "";
+  const targets = (text6) => {
+    const yaml = splitPageFile(text6).frontmatter?.yaml ?? "";
     const metaLinks = /^metaLinks:[^\n]*\n(?:[ \t]+[^\n]*(?:\n|$))*/m.exec(yaml)?.[0] ?? "";
     return JSON.stringify([coverTargets(yaml).map((found) => [found.key, found.target]), metaLinks]);
   };
@@ -59819,13 +60058,13 @@ function matchSequences(a, b, maxEdits = defaultMaxEdits) {
   }
   if (endA > start && endB > start) {
     const codes2 = /* @__PURE__ */ new Map();
-    const code4 = (value) => {
+    const code5 = (value) => {
       let found = codes2.get(value);
       if (found === void 0) codes2.set(value, found = codes2.size);
       return found;
     };
-    const left = Int32Array.from(a.slice(start, endA), code4);
-    const right = Int32Array.from(b.slice(start, endB), code4);
+    const left = Int32Array.from(a.slice(start, endA), code5);
+    const right = Int32Array.from(b.slice(start, endB), code5);
     for (const [x, y] of myersSnakes(left, right, maxEdits)) matches[start + x] = start + y;
   }
   return matches;
@@ -59925,66 +60164,66 @@ function mergeText(base2, ours, theirs) {
   }
   return merged;
 }
-function lines(text5) {
-  return text5.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+function lines(text6) {
+  return text6.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
 // src/markdown/nesting/flatten-deep-containers.ts
 var space2 = 32;
 var tab = 9;
-function isLineEnd(code4) {
-  return Number.isNaN(code4) || code4 === 10 || code4 === 13;
+function isLineEnd(code5) {
+  return Number.isNaN(code5) || code5 === 10 || code5 === 13;
 }
-function isDigit(code4) {
-  return code4 >= 48 && code4 <= 57;
+function isDigit(code5) {
+  return code5 >= 48 && code5 <= 57;
 }
-function containerMarker(text5, start) {
-  const code4 = text5.charCodeAt(start);
-  if (code4 === 62) return { escapeAt: start, length: 1 };
+function containerMarker(text6, start) {
+  const code5 = text6.charCodeAt(start);
+  if (code5 === 62) return { escapeAt: start, length: 1 };
   const after = (index3) => {
-    const next = text5.charCodeAt(index3);
+    const next = text6.charCodeAt(index3);
     return next === space2 || next === tab || isLineEnd(next);
   };
-  if ((code4 === 45 || code4 === 43 || code4 === 42) && after(start + 1)) return { escapeAt: start, length: 1 };
-  if (isDigit(code4)) {
+  if ((code5 === 45 || code5 === 43 || code5 === 42) && after(start + 1)) return { escapeAt: start, length: 1 };
+  if (isDigit(code5)) {
     let end = start;
-    while (end - start < 9 && isDigit(text5.charCodeAt(end))) end++;
-    const delimiter = text5.charCodeAt(end);
+    while (end - start < 9 && isDigit(text6.charCodeAt(end))) end++;
+    const delimiter = text6.charCodeAt(end);
     if ((delimiter === 46 || delimiter === 41) && after(end + 1)) return { escapeAt: end, length: end + 1 - start };
   }
   return void 0;
 }
-function flattenDeepContainers(text5, maxDepth) {
+function flattenDeepContainers(text6, maxDepth2) {
   const pieces = [];
   let copied = 0;
   let lineStart2 = 0;
-  while (lineStart2 < text5.length) {
+  while (lineStart2 < text6.length) {
     let index3 = lineStart2;
     let markers = 0;
     let columns = 0;
     for (; ; ) {
-      const code4 = text5.charCodeAt(index3);
-      if (code4 === space2 || code4 === tab) {
-        columns += code4 === tab ? 4 : 1;
+      const code5 = text6.charCodeAt(index3);
+      if (code5 === space2 || code5 === tab) {
+        columns += code5 === tab ? 4 : 1;
         index3++;
         continue;
       }
-      const marker = containerMarker(text5, index3);
+      const marker = containerMarker(text6, index3);
       if (marker === void 0) break;
-      if (markers + 1 + Math.floor(columns / 4) > maxDepth) {
-        pieces.push(text5.slice(copied, marker.escapeAt), "\\");
+      if (markers + 1 + Math.floor(columns / 4) > maxDepth2) {
+        pieces.push(text6.slice(copied, marker.escapeAt), "\\");
         copied = marker.escapeAt;
         break;
       }
       markers++;
       index3 += marker.length;
     }
-    const lineEnd2 = text5.indexOf("\n", index3);
-    if (lineEnd2 === -1) break;
-    lineStart2 = lineEnd2 + 1;
+    const lineEnd3 = text6.indexOf("\n", index3);
+    if (lineEnd3 === -1) break;
+    lineStart2 = lineEnd3 + 1;
   }
-  if (pieces.length === 0) return text5;
-  pieces.push(text5.slice(copied));
+  if (pieces.length === 0) return text6;
+  pieces.push(text6.slice(copied));
   return pieces.join("");
 }
 
@@ -60011,31 +60250,31 @@ function ok() {
 var asciiAlpha = regexCheck(/[A-Za-z]/);
 var asciiAlphanumeric = regexCheck(/[\dA-Za-z]/);
 var asciiAtext = regexCheck(/[#-'*+\--9=?A-Z^-~]/);
-function asciiControl(code4) {
+function asciiControl(code5) {
   return (
     // Special whitespace codes (which have negative values), C0 and Control
     // character DEL
-    code4 !== null && (code4 < 32 || code4 === 127)
+    code5 !== null && (code5 < 32 || code5 === 127)
   );
 }
 var asciiDigit = regexCheck(/\d/);
 var asciiHexDigit = regexCheck(/[\dA-Fa-f]/);
 var asciiPunctuation = regexCheck(/[!-/:-@[-`{-~]/);
-function markdownLineEnding(code4) {
-  return code4 !== null && code4 < -2;
+function markdownLineEnding(code5) {
+  return code5 !== null && code5 < -2;
 }
-function markdownLineEndingOrSpace(code4) {
-  return code4 !== null && (code4 < 0 || code4 === 32);
+function markdownLineEndingOrSpace(code5) {
+  return code5 !== null && (code5 < 0 || code5 === 32);
 }
-function markdownSpace(code4) {
-  return code4 === -2 || code4 === -1 || code4 === 32;
+function markdownSpace(code5) {
+  return code5 === -2 || code5 === -1 || code5 === 32;
 }
 var unicodePunctuation = regexCheck(new RegExp("\\p{P}|\\p{S}", "u"));
 var unicodeWhitespace = regexCheck(/\s/);
 function regexCheck(regex) {
   return check2;
-  function check2(code4) {
-    return code4 !== null && code4 > -1 && regex.test(String.fromCharCode(code4));
+  function check2(code5) {
+    return code5 !== null && code5 > -1 && regex.test(String.fromCharCode(code5));
   }
 }
 
@@ -60063,25 +60302,25 @@ var convert = (
    * @param {Test} [test]
    * @returns {Check}
    */
-  (function(test) {
-    if (test === null || test === void 0) {
+  (function(test2) {
+    if (test2 === null || test2 === void 0) {
       return ok2;
     }
-    if (typeof test === "function") {
-      return castFactory(test);
+    if (typeof test2 === "function") {
+      return castFactory(test2);
     }
-    if (typeof test === "object") {
-      return Array.isArray(test) ? anyFactory(test) : (
+    if (typeof test2 === "object") {
+      return Array.isArray(test2) ? anyFactory(test2) : (
         // Cast because `ReadonlyArray` goes into the above but `isArray`
         // narrows to `Array`.
         propertiesFactory(
           /** @type {Props} */
-          test
+          test2
         )
       );
     }
-    if (typeof test === "string") {
-      return typeFactory(test);
+    if (typeof test2 === "string") {
+      return typeFactory(test2);
     }
     throw new Error("Expected function, string, or object as test");
   })
@@ -60272,10 +60511,10 @@ function toResult(value) {
 }
 
 // node_modules/mdast-util-find-and-replace/lib/index.js
-function findAndReplace(tree, list4, options) {
+function findAndReplace(tree, list5, options) {
   const settings = options || {};
   const ignored = convert(settings.ignore || []);
-  const pairs = toPairs(list4);
+  const pairs = toPairs(list5);
   let pairIndex = -1;
   while (++pairIndex < pairs.length) {
     visitParents(tree, visitor);
@@ -60289,20 +60528,20 @@ function findAndReplace(tree, list4, options) {
   function handler(node2, parents, index3) {
     const parent = parents[parents.length - 1];
     const find = pairs[pairIndex][0];
-    const replace2 = pairs[pairIndex][1];
+    const replace3 = pairs[pairIndex][1];
     let start = 0;
     let change = false;
     let nodes = [];
     find.lastIndex = 0;
-    let match = find.exec(node2.value);
-    while (match) {
-      const position2 = match.index;
+    let match2 = find.exec(node2.value);
+    while (match2) {
+      const position2 = match2.index;
       const matchObject = {
-        index: match.index,
-        input: match.input,
+        index: match2.index,
+        input: match2.input,
         stack: [...parents, node2]
       };
-      let value = replace2(...match, matchObject);
+      let value = replace3(...match2, matchObject);
       if (typeof value === "string") {
         value = value.length > 0 ? { type: "text", value } : void 0;
       }
@@ -60310,31 +60549,31 @@ function findAndReplace(tree, list4, options) {
         find.lastIndex = position2 + 1;
       } else {
         if (start !== position2) {
-          add({ type: "text", value: node2.value.slice(start, position2) });
+          add2({ type: "text", value: node2.value.slice(start, position2) });
         }
         if (Array.isArray(value)) {
-          for (const child of value) add(child);
+          for (const child of value) add2(child);
         } else if (value) {
-          add(value);
+          add2(value);
         }
-        start = position2 + match[0].length;
+        start = position2 + match2[0].length;
         change = true;
       }
       if (!find.global) {
         break;
       }
-      match = find.exec(node2.value);
+      match2 = find.exec(node2.value);
     }
     if (change) {
       if (start < node2.value.length) {
-        add({ type: "text", value: node2.value.slice(start) });
+        add2({ type: "text", value: node2.value.slice(start) });
       }
       parent.children.splice(index3, 1, ...nodes);
     } else {
       nodes = [node2];
     }
     return index3 + nodes.length;
-    function add(child) {
+    function add2(child) {
       const previous4 = nodes[nodes.length - 1];
       if (previous4 && previous4.type === "text" && child.type === "text") {
         previous4.value += child.value;
@@ -60349,7 +60588,7 @@ function toPairs(tupleOrList) {
     throw new TypeError("Expected find and replace tuple or list of tuples");
   }
   const result = [];
-  const list4 = !tupleOrList[0] || Array.isArray(tupleOrList[0]) ? (
+  const list5 = !tupleOrList[0] || Array.isArray(tupleOrList[0]) ? (
     /** @type {FindAndReplaceList} */
     tupleOrList
   ) : [
@@ -60357,8 +60596,8 @@ function toPairs(tupleOrList) {
     tupleOrList
   ];
   let index3 = -1;
-  while (++index3 < list4.length) {
-    const tuple = list4[index3];
+  while (++index3 < list5.length) {
+    const tuple = list5[index3];
     result.push([toExpression(tuple[0]), toFunction(tuple[1])]);
   }
   return result;
@@ -60366,9 +60605,9 @@ function toPairs(tupleOrList) {
 function toExpression(find) {
   return typeof find === "string" ? new RegExp(escapeStringRegexp(find), "g") : find;
 }
-function toFunction(replace2) {
-  return typeof replace2 === "function" ? replace2 : function() {
-    return replace2;
+function toFunction(replace3) {
+  return typeof replace3 === "function" ? replace3 : function() {
+    return replace3;
   };
 }
 
@@ -60464,8 +60703,8 @@ function transformGfmAutolinkLiterals(tree) {
     { ignore: ["link", "linkReference"] }
   );
 }
-function findUrl(_, protocol, domain2, path2, match) {
-  if (!previous(match)) {
+function findUrl(_, protocol, domain2, path2, match2) {
+  if (!previous(match2)) {
     return false;
   }
   let prefix2 = "";
@@ -60515,8 +60754,8 @@ function findMailto(_, atext, label) {
     position: void 0
   };
 }
-function findXmpp(matchValue, atext, label, resource, match) {
-  if (/[\d\-_]$/.test(label) || resource && (!/[A-Za-z]$/.test(resource) || match.input.charAt(match.index + matchValue.length) === "@")) {
+function findXmpp(matchValue, atext, label, resource, match2) {
+  if (/[\d\-_]$/.test(label) || resource && (!/[A-Za-z]$/.test(resource) || match2.input.charAt(match2.index + matchValue.length) === "@")) {
     return false;
   }
   const value = "xmpp:" + atext + "@" + label + (resource || "");
@@ -60538,8 +60777,8 @@ function isCorrectDomain(domain2) {
 function splitUrl(url) {
   let index3 = url.length;
   while (index3 > 0) {
-    const code4 = url.charCodeAt(index3 - 1);
-    if (code4 === 33 || code4 === 34 || code4 === 38 || code4 === 39 || code4 === 41 || code4 === 44 || code4 === 46 || code4 === 58 || code4 === 59 || code4 === 60 || code4 === 62 || code4 === 63 || code4 === 93 || code4 === 125) {
+    const code5 = url.charCodeAt(index3 - 1);
+    if (code5 === 33 || code5 === 34 || code5 === 38 || code5 === 39 || code5 === 41 || code5 === 44 || code5 === 46 || code5 === 58 || code5 === 59 || code5 === 60 || code5 === 62 || code5 === 63 || code5 === 93 || code5 === 125) {
       index3--;
     } else {
       break;
@@ -60561,9 +60800,9 @@ function splitUrl(url) {
   }
   return [url, trail2];
 }
-function previous(match) {
-  const code4 = match.input.charCodeAt(match.index - 1);
-  return match.index === 0 || unicodeWhitespace(code4) || unicodePunctuation(code4);
+function previous(match2) {
+  const code5 = match2.input.charCodeAt(match2.index - 1);
+  return match2.index === 0 || unicodeWhitespace(code5) || unicodePunctuation(code5);
 }
 
 // node_modules/micromark-util-normalize-identifier/index.js
@@ -60745,7 +60984,7 @@ function peekDelete() {
 function defaultStringLength(value) {
   return value.length;
 }
-function markdownTable(table, options) {
+function markdownTable(table2, options) {
   const settings = options || {};
   const align = (settings.align || []).concat();
   const stringLength = settings.stringLength || defaultStringLength;
@@ -60755,15 +60994,15 @@ function markdownTable(table, options) {
   const longestCellByColumn = [];
   let mostCellsPerRow = 0;
   let rowIndex = -1;
-  while (++rowIndex < table.length) {
+  while (++rowIndex < table2.length) {
     const row3 = [];
     const sizes2 = [];
     let columnIndex2 = -1;
-    if (table[rowIndex].length > mostCellsPerRow) {
-      mostCellsPerRow = table[rowIndex].length;
+    if (table2[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table2[rowIndex].length;
     }
-    while (++columnIndex2 < table[rowIndex].length) {
-      const cell2 = serialize(table[rowIndex][columnIndex2]);
+    while (++columnIndex2 < table2[rowIndex].length) {
+      const cell2 = serialize(table2[rowIndex][columnIndex2]);
       if (settings.alignDelimiters !== false) {
         const size = stringLength(cell2);
         sizes2[columnIndex2] = size;
@@ -60782,24 +61021,24 @@ function markdownTable(table, options) {
       alignments[columnIndex] = toAlignment(align[columnIndex]);
     }
   } else {
-    const code4 = toAlignment(align);
+    const code5 = toAlignment(align);
     while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = code4;
+      alignments[columnIndex] = code5;
     }
   }
   columnIndex = -1;
   const row2 = [];
   const sizes = [];
   while (++columnIndex < mostCellsPerRow) {
-    const code4 = alignments[columnIndex];
+    const code5 = alignments[columnIndex];
     let before = "";
     let after = "";
-    if (code4 === 99) {
+    if (code5 === 99) {
       before = ":";
       after = ":";
-    } else if (code4 === 108) {
+    } else if (code5 === 108) {
       before = ":";
-    } else if (code4 === 114) {
+    } else if (code5 === 114) {
       after = ":";
     }
     let size = settings.alignDelimiters === false ? 1 : Math.max(
@@ -60832,10 +61071,10 @@ function markdownTable(table, options) {
       let after = "";
       if (settings.alignDelimiters !== false) {
         const size = longestCellByColumn[columnIndex] - (sizes2[columnIndex] || 0);
-        const code4 = alignments[columnIndex];
-        if (code4 === 114) {
+        const code5 = alignments[columnIndex];
+        if (code5 === 114) {
           before = " ".repeat(size);
-        } else if (code4 === 99) {
+        } else if (code5 === 99) {
           const half = size / 2;
           if (size % 2) {
             before = " ".repeat(half + 0.5);
@@ -60880,8 +61119,8 @@ function serialize(value) {
   return value === null || value === void 0 ? "" : String(value);
 }
 function toAlignment(value) {
-  const code4 = typeof value === "string" ? value.codePointAt(0) : 0;
-  return code4 === 67 || code4 === 99 ? 99 : code4 === 76 || code4 === 108 ? 108 : code4 === 82 || code4 === 114 ? 114 : 0;
+  const code5 = typeof value === "string" ? value.codePointAt(0) : 0;
+  return code5 === 67 || code5 === 99 ? 99 : code5 === 76 || code5 === 108 ? 108 : code5 === 82 || code5 === 114 ? 114 : 0;
 }
 
 // node_modules/mdast-util-phrasing/lib/index.js
@@ -61002,16 +61241,16 @@ function map2(line, _, blank) {
 function patternInScope(stack, pattern) {
   return listInScope(stack, pattern.inConstruct, true) && !listInScope(stack, pattern.notInConstruct, false);
 }
-function listInScope(stack, list4, none) {
-  if (typeof list4 === "string") {
-    list4 = [list4];
+function listInScope(stack, list5, none) {
+  if (typeof list5 === "string") {
+    list5 = [list5];
   }
-  if (!list4 || list4.length === 0) {
+  if (!list5 || list5.length === 0) {
     return none;
   }
   let index3 = -1;
-  while (++index3 < list4.length) {
-    if (stack.includes(list4[index3])) {
+  while (++index3 < list5.length) {
+    if (stack.includes(list5[index3])) {
       return true;
     }
   }
@@ -61206,28 +61445,28 @@ function checkEmphasis(state) {
 }
 
 // node_modules/micromark-util-classify-character/index.js
-function classifyCharacter(code4) {
-  if (code4 === null || markdownLineEndingOrSpace(code4) || unicodeWhitespace(code4)) {
+function classifyCharacter(code5) {
+  if (code5 === null || markdownLineEndingOrSpace(code5) || unicodeWhitespace(code5)) {
     return 1;
   }
-  if (unicodePunctuation(code4)) {
+  if (unicodePunctuation(code5)) {
     return 2;
   }
 }
 
 // node_modules/mdast-util-to-markdown/lib/util/character.js
 function firstCharacter(value) {
-  const code4 = value.codePointAt(0);
-  return code4 === void 0 ? "" : String.fromCodePoint(code4);
+  const code5 = value.codePointAt(0);
+  return code5 === void 0 ? "" : String.fromCodePoint(code5);
 }
 function lastCharacter(value) {
-  const code4 = value.codePointAt(value.length - 2);
-  return code4 !== void 0 && code4 > 65535 ? value.slice(-2) : value.slice(-1);
+  const code5 = value.codePointAt(value.length - 2);
+  return code5 !== void 0 && code5 > 65535 ? value.slice(-2) : value.slice(-1);
 }
 
 // node_modules/mdast-util-to-markdown/lib/util/encode-character-reference.js
-function encodeCharacterReference(code4) {
-  return "&#x" + code4.toString(16).toUpperCase() + ";";
+function encodeCharacterReference(code5) {
+  return "&#x" + code5.toString(16).toUpperCase() + ";";
 }
 
 // node_modules/mdast-util-to-markdown/lib/util/encode-info.js
@@ -61344,23 +61583,23 @@ function htmlKind(value) {
   if (value.charCodeAt(0) !== 60) return;
   const next = value.charCodeAt(1);
   if (next === 33) {
-    const code5 = value.charCodeAt(2);
-    if (code5 === 45) return 2;
-    if (code5 === 91) return 5;
-    if (asciiAlpha(code5)) return 4;
+    const code6 = value.charCodeAt(2);
+    if (code6 === 45) return 2;
+    if (code6 === 91) return 5;
+    if (asciiAlpha(code6)) return 4;
     return;
   }
   if (next === 63) return 3;
   const closing = next === 47;
   const start = closing ? 2 : 1;
   let end = start;
-  let code4 = value.charCodeAt(end);
-  if (!asciiAlpha(code4)) return;
-  while (code4 === 45 || asciiAlphanumeric(code4)) {
-    code4 = value.charCodeAt(++end);
+  let code5 = value.charCodeAt(end);
+  if (!asciiAlpha(code5)) return;
+  while (code5 === 45 || asciiAlphanumeric(code5)) {
+    code5 = value.charCodeAt(++end);
   }
   const name = value.slice(start, end).toLowerCase();
-  if (!closing && code4 !== 47 && htmlRawNames.includes(name)) {
+  if (!closing && code5 !== 47 && htmlRawNames.includes(name)) {
     return 1;
   }
   return htmlBlockNames.includes(name) ? 6 : 7;
@@ -61448,12 +61687,12 @@ function encode(tokens, start) {
   const token = tokens[start ? 0 : tokens.length - 1];
   if (!token || token.attention) return;
   const character = start ? firstCharacter(token.value) : lastCharacter(token.value);
-  const reference = encodeCharacterReference(
+  const reference2 = encodeCharacterReference(
     /** @type {number} */
     character.codePointAt(0)
   );
   if (start) {
-    token.value = reference + token.value.slice(character.length);
+    token.value = reference2 + token.value.slice(character.length);
   } else {
     let value = token.value.slice(0, token.value.length - character.length);
     let escapes = 0;
@@ -61461,7 +61700,7 @@ function encode(tokens, start) {
       escapes++;
     }
     if (escapes % 2) value += "\\";
-    token.value = value + reference;
+    token.value = value + reference2;
   }
 }
 function improve(items, chosen, mistake, before, after) {
@@ -61520,8 +61759,8 @@ function pair(runs, wrong) {
       } else {
         const involved = [.../* @__PURE__ */ new Set([...opening, ...closing])];
         for (const token of involved) {
-          const list4 = wrong.get(token);
-          if (list4) list4.push(...involved);
+          const list5 = wrong.get(token);
+          if (list5) list5.push(...involved);
         }
       }
       opener.end -= size;
@@ -61979,7 +62218,7 @@ function imageReference(node2, _, state, info) {
     return d !== "phrasing";
   });
   subexit = state.enter("reference");
-  const reference = state.safe(state.associationId(node2), {
+  const reference2 = state.safe(state.associationId(node2), {
     before: value,
     after: "]",
     ...tracker.current()
@@ -61987,8 +62226,8 @@ function imageReference(node2, _, state, info) {
   subexit();
   state.stack = stack;
   exit3();
-  if (type === "full" || !alt || alt !== reference) {
-    value += tracker.move(reference + "]");
+  if (type === "full" || !alt || alt !== reference2) {
+    value += tracker.move(reference2 + "]");
   } else if (type === "shortcut") {
     value = value.slice(0, -1);
   } else {
@@ -62016,13 +62255,13 @@ function inlineCode(node2, _, state) {
     const pattern = state.unsafe[index3];
     const expression = state.compilePattern(pattern);
     if (!pattern.atBreak) continue;
-    let match;
-    while (match = expression.exec(value)) {
-      let position2 = match.index;
+    let match2;
+    while (match2 = expression.exec(value)) {
+      let position2 = match2.index;
       if (value.charCodeAt(position2) === 10 && value.charCodeAt(position2 - 1) === 13) {
         position2--;
       }
-      value = value.slice(0, position2) + " " + value.slice(match.index + 1);
+      value = value.slice(0, position2) + " " + value.slice(match2.index + 1);
     }
   }
   return sequence + value + sequence;
@@ -62074,12 +62313,12 @@ function link(node2, _, state, info) {
   const exit3 = state.enter("link");
   let subexit = state.enter("label");
   let value = tracker.move("[");
-  const text5 = state.containerPhrasing(node2, {
+  const text6 = state.containerPhrasing(node2, {
     before: value,
     after: "](",
     ...tracker.current()
   });
-  value += tracker.move(text5);
+  value += tracker.move(text6);
   subexit();
   value += tracker.move("](");
   const enclose = /[\0- \u007F]/.test(node2.url);
@@ -62087,10 +62326,10 @@ function link(node2, _, state, info) {
   let title = node2.title || void 0;
   if (!title && !enclose && (last === "\n" || last === "\r")) {
     let index3 = 0;
-    while (index3 < text5.length && text5.charCodeAt(index3) !== 93) {
-      index3 += text5.charCodeAt(index3) === 92 ? 2 : 1;
+    while (index3 < text6.length && text6.charCodeAt(index3) !== 93) {
+      index3 += text6.charCodeAt(index3) === 92 ? 2 : 1;
     }
-    if (text5.charCodeAt(index3 + 1) === 58) title = "";
+    if (text6.charCodeAt(index3 + 1) === 58) title = "";
   }
   if (
     // If there’s no url but there is a title…
@@ -62143,19 +62382,19 @@ function linkReference(node2, _, state, info) {
   let subexit = state.enter("label");
   const tracker = state.createTracker(info);
   let value = tracker.move("[");
-  const text5 = state.containerPhrasing(node2, {
+  const text6 = state.containerPhrasing(node2, {
     before: value,
     after: "]",
     ...tracker.current()
   });
-  value += tracker.move(text5 + "][");
+  value += tracker.move(text6 + "][");
   subexit();
   const stack = state.stack;
   state.stack = stack.filter(function(d) {
     return d !== "phrasing";
   });
   subexit = state.enter("reference");
-  const reference = state.safe(state.associationId(node2), {
+  const reference2 = state.safe(state.associationId(node2), {
     before: value,
     after: "]",
     ...tracker.current()
@@ -62163,8 +62402,8 @@ function linkReference(node2, _, state, info) {
   subexit();
   state.stack = stack;
   exit3();
-  if (type === "full" || !text5 || text5 !== reference) {
-    value += tracker.move(reference + "]");
+  if (type === "full" || !text6 || text6 !== reference2) {
+    value += tracker.move(reference2 + "]");
   } else if (type === "shortcut") {
     value = value.slice(0, -1);
   } else {
@@ -64749,20 +64988,20 @@ function decodeNamedCharacterReference(value) {
 
 // node_modules/micromark-util-decode-numeric-character-reference/index.js
 function decodeNumericCharacterReference(value, base2) {
-  const code4 = Number.parseInt(value, base2);
+  const code5 = Number.parseInt(value, base2);
   if (
     // C0 except for HT, LF, FF, CR, space.
-    code4 < 9 || code4 === 11 || code4 > 13 && code4 < 32 || // Control character (DEL) of C0, and C1 controls.
-    code4 > 126 && code4 < 160 || // Lone high surrogates and low surrogates.
-    code4 > 55295 && code4 < 57344 || // Noncharacters.
-    code4 > 64975 && code4 < 65008 || /* eslint-disable no-bitwise */
-    (code4 & 65535) === 65535 || (code4 & 65535) === 65534 || /* eslint-enable no-bitwise */
+    code5 < 9 || code5 === 11 || code5 > 13 && code5 < 32 || // Control character (DEL) of C0, and C1 controls.
+    code5 > 126 && code5 < 160 || // Lone high surrogates and low surrogates.
+    code5 > 55295 && code5 < 57344 || // Noncharacters.
+    code5 > 64975 && code5 < 65008 || /* eslint-disable no-bitwise */
+    (code5 & 65535) === 65535 || (code5 & 65535) === 65534 || /* eslint-enable no-bitwise */
     // Out of range
-    code4 > 1114111
+    code5 > 1114111
   ) {
     return "�";
   }
-  return String.fromCodePoint(code4);
+  return String.fromCodePoint(code5);
 }
 
 // node_modules/micromark-util-decode-string/index.js
@@ -64858,11 +65097,11 @@ function indentLines(value, map4) {
   const result = [];
   let start = 0;
   let line = 0;
-  let match;
-  while (match = eol.exec(value)) {
-    one3(value.slice(start, match.index));
-    result.push(match[0]);
-    start = match.index + match[0].length;
+  let match2;
+  while (match2 = eol.exec(value)) {
+    one3(value.slice(start, match2.index));
+    result.push(match2[0]);
+    start = match2.index + match2[0].length;
     line++;
   }
   one3(value.slice(start));
@@ -64874,28 +65113,28 @@ function indentLines(value, map4) {
 
 // node_modules/mdast-util-to-markdown/lib/util/safe.js
 var own4 = {}.hasOwnProperty;
-function safe(state, input, config) {
-  const value = (config.before || "") + (input || "") + (config.after || "");
+function safe(state, input, config2) {
+  const value = (config2.before || "") + (input || "") + (config2.after || "");
   const positions = [];
   const result = [];
   const infos = {};
   const percentEncode = state.stack.includes("autolink");
-  const offset = config.before ? config.before.length : 0;
-  const end = value.length - (config.after ? config.after.length : 0);
+  const offset = config2.before ? config2.before.length : 0;
+  const end = value.length - (config2.after ? config2.after.length : 0);
   let index3 = -1;
   while (++index3 < state.unsafe.length) {
     const pattern = state.unsafe[index3];
-    if (!patternInScope(state.stack, pattern) || !nodeInScope(pattern.beforeNode, config.beforeNode) || !nodeInScope(pattern.afterNode, config.afterNode)) {
+    if (!patternInScope(state.stack, pattern) || !nodeInScope(pattern.beforeNode, config2.beforeNode) || !nodeInScope(pattern.afterNode, config2.afterNode)) {
       continue;
     }
     const expression = state.compilePattern(pattern);
     const from = pattern.beforeNode ? offset : 0;
     const subject = value.slice(from, pattern.afterNode ? end : void 0);
-    let match;
-    while (match = expression.exec(subject)) {
+    let match2;
+    while (match2 = expression.exec(subject)) {
       const before = Boolean(pattern.before || pattern.atBreak);
       const after = Boolean(pattern.after);
-      const position2 = from + match.index + (before ? match[1].length : 0);
+      const position2 = from + match2.index + (before ? match2[1].length : 0);
       if (own4.call(infos, position2)) {
         if (infos[position2].before && !before) {
           infos[position2].before = false;
@@ -64948,14 +65187,14 @@ function safe(state, input, config) {
       result.push(
         "%" + value.charCodeAt(position2).toString(16).toUpperCase().padStart(2, "0")
       );
-    } else if (/[!-/:-@[-`{-~]/.test(value.charAt(position2)) && (!config.encode || !config.encode.includes(value.charAt(position2)))) {
+    } else if (/[!-/:-@[-`{-~]/.test(value.charAt(position2)) && (!config2.encode || !config2.encode.includes(value.charAt(position2)))) {
       result.push("\\" + value.charAt(position2));
     } else {
       result.push(encodeCharacterReference(value.charCodeAt(position2)));
     }
   }
   const rest = value.slice(start, end);
-  result.push(percentEncode ? rest : escapeBackslashes(rest, config.after));
+  result.push(percentEncode ? rest : escapeBackslashes(rest, config2.after));
   return result.join("");
 }
 function nodeInScope(types, node2) {
@@ -64973,9 +65212,9 @@ function escapeBackslashes(value, after) {
   const whole = value + after;
   let index3 = -1;
   let start = 0;
-  let match;
-  while (match = expression.exec(whole)) {
-    positions.push(match.index);
+  let match2;
+  while (match2 = expression.exec(whole)) {
+    positions.push(match2.index);
   }
   while (++index3 < positions.length) {
     if (start !== positions[index3]) {
@@ -64989,8 +65228,8 @@ function escapeBackslashes(value, after) {
 }
 
 // node_modules/mdast-util-to-markdown/lib/util/track.js
-function track(config) {
-  const options = config || {};
+function track(config2) {
+  const options = config2 || {};
   const now = options.now || {};
   let lineShift = options.lineShift || 0;
   let line = now.line || 1;
@@ -65085,8 +65324,8 @@ function containerPhrasingBound(parent, info) {
 function containerFlowBound(parent, info) {
   return containerFlow(parent, this, info);
 }
-function safeBound(value, config) {
-  return safe(this, value, config);
+function safeBound(value, config2) {
+  return safe(this, value, config2);
 }
 
 // node_modules/mdast-util-gfm-table/lib/index.js
@@ -65356,8 +65595,8 @@ function joinDefinitionsBeforeTaskListItemParagraph(left, _, parent) {
   if (!(left.type === "definition" && parent.type === "listItem")) {
     return;
   }
-  const paragraph2 = taskListItemParagraph(parent);
-  if (paragraph2 && parent.children.indexOf(left) < parent.children.indexOf(paragraph2)) {
+  const paragraph3 = taskListItemParagraph(parent);
+  if (paragraph3 && parent.children.indexOf(left) < parent.children.indexOf(paragraph3)) {
     return 0;
   }
 }
@@ -65398,8 +65637,8 @@ function gfmToMarkdown(options) {
 }
 
 // node_modules/micromark-util-chunked/index.js
-function splice(list4, start, remove, items) {
-  const end = list4.length;
+function splice(list5, start, remove, items) {
+  const end = list5.length;
   let chunkStart = 0;
   let parameters;
   if (start < 0) {
@@ -65411,22 +65650,22 @@ function splice(list4, start, remove, items) {
   if (items.length < 1e4) {
     parameters = Array.from(items);
     parameters.unshift(start, remove);
-    list4.splice(...parameters);
+    list5.splice(...parameters);
   } else {
-    if (remove) list4.splice(start, remove);
+    if (remove) list5.splice(start, remove);
     while (chunkStart < items.length) {
       parameters = items.slice(chunkStart, chunkStart + 1e4);
       parameters.unshift(start, 0);
-      list4.splice(...parameters);
+      list5.splice(...parameters);
       chunkStart += 1e4;
       start += 1e4;
     }
   }
 }
-function push(list4, items) {
-  if (list4.length > 0) {
-    splice(list4, list4.length, 0, items);
-    return list4;
+function push(list5, items) {
+  if (list5.length > 0) {
+    splice(list5, list5.length, 0, items);
+    return list5;
   }
   return items;
 }
@@ -65447,26 +65686,26 @@ function syntaxExtension(all2, extension2) {
     const maybe = hasOwnProperty.call(all2, hook) ? all2[hook] : void 0;
     const left = maybe || (all2[hook] = {});
     const right = extension2[hook];
-    let code4;
+    let code5;
     if (right) {
-      for (code4 in right) {
-        if (!hasOwnProperty.call(left, code4)) left[code4] = [];
-        const value = right[code4];
+      for (code5 in right) {
+        if (!hasOwnProperty.call(left, code5)) left[code5] = [];
+        const value = right[code5];
         constructs(
           // @ts-expect-error Looks like a list.
-          left[code4],
+          left[code5],
           Array.isArray(value) ? value : value ? [value] : []
         );
       }
     }
   }
 }
-function constructs(existing2, list4) {
+function constructs(existing2, list5) {
   let index3 = -1;
   const before = [];
-  while (++index3 < list4.length) {
+  while (++index3 < list5.length) {
     ;
-    (list4[index3].add === "after" ? existing2 : before).push(list4[index3]);
+    (list5[index3].add === "after" ? existing2 : before).push(list5[index3]);
   }
   splice(existing2, 0, 0, before);
 }
@@ -65533,65 +65772,65 @@ function tokenizeEmailAutolink(effects, ok3, nok) {
   let dot;
   let data;
   return start;
-  function start(code4) {
-    if (!gfmAtext(code4) || !previousEmail.call(self, self.previous) || previousUnbalanced(self.events)) {
-      return nok(code4);
+  function start(code5) {
+    if (!gfmAtext(code5) || !previousEmail.call(self, self.previous) || previousUnbalanced(self.events)) {
+      return nok(code5);
     }
     effects.enter("literalAutolink");
     effects.enter("literalAutolinkEmail");
-    return atext(code4);
+    return atext(code5);
   }
-  function atext(code4) {
-    if (gfmAtext(code4)) {
-      effects.consume(code4);
+  function atext(code5) {
+    if (gfmAtext(code5)) {
+      effects.consume(code5);
       return atext;
     }
-    if (code4 === 64) {
-      effects.consume(code4);
+    if (code5 === 64) {
+      effects.consume(code5);
       return emailDomain;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function emailDomain(code4) {
-    if (code4 === 46) {
-      return effects.check(emailDomainDotTrail, emailDomainAfter, emailDomainDot)(code4);
+  function emailDomain(code5) {
+    if (code5 === 46) {
+      return effects.check(emailDomainDotTrail, emailDomainAfter, emailDomainDot)(code5);
     }
-    if (code4 === 45 || code4 === 95 || asciiAlphanumeric(code4)) {
+    if (code5 === 45 || code5 === 95 || asciiAlphanumeric(code5)) {
       data = true;
-      effects.consume(code4);
+      effects.consume(code5);
       return emailDomain;
     }
-    return emailDomainAfter(code4);
+    return emailDomainAfter(code5);
   }
-  function emailDomainDot(code4) {
-    effects.consume(code4);
+  function emailDomainDot(code5) {
+    effects.consume(code5);
     dot = true;
     return emailDomain;
   }
-  function emailDomainAfter(code4) {
+  function emailDomainAfter(code5) {
     if (data && dot && asciiAlpha(self.previous)) {
       effects.exit("literalAutolinkEmail");
       effects.exit("literalAutolink");
-      return ok3(code4);
+      return ok3(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 function tokenizeWwwAutolink(effects, ok3, nok) {
   const self = this;
   return wwwStart;
-  function wwwStart(code4) {
-    if (code4 !== 87 && code4 !== 119 || !previousWww.call(self, self.previous) || previousUnbalanced(self.events)) {
-      return nok(code4);
+  function wwwStart(code5) {
+    if (code5 !== 87 && code5 !== 119 || !previousWww.call(self, self.previous) || previousUnbalanced(self.events)) {
+      return nok(code5);
     }
     effects.enter("literalAutolink");
     effects.enter("literalAutolinkWww");
-    return effects.check(wwwPrefix, effects.attempt(domain, effects.attempt(path, wwwAfter), nok), nok)(code4);
+    return effects.check(wwwPrefix, effects.attempt(domain, effects.attempt(path, wwwAfter), nok), nok)(code5);
   }
-  function wwwAfter(code4) {
+  function wwwAfter(code5) {
     effects.exit("literalAutolinkWww");
     effects.exit("literalAutolink");
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function tokenizeProtocolAutolink(effects, ok3, nok) {
@@ -65599,68 +65838,68 @@ function tokenizeProtocolAutolink(effects, ok3, nok) {
   let buffer = "";
   let seen = false;
   return protocolStart;
-  function protocolStart(code4) {
-    if ((code4 === 72 || code4 === 104) && previousProtocol.call(self, self.previous) && !previousUnbalanced(self.events)) {
+  function protocolStart(code5) {
+    if ((code5 === 72 || code5 === 104) && previousProtocol.call(self, self.previous) && !previousUnbalanced(self.events)) {
       effects.enter("literalAutolink");
       effects.enter("literalAutolinkHttp");
-      buffer += String.fromCodePoint(code4);
-      effects.consume(code4);
+      buffer += String.fromCodePoint(code5);
+      effects.consume(code5);
       return protocolPrefixInside;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function protocolPrefixInside(code4) {
-    if (asciiAlpha(code4) && buffer.length < 5) {
-      buffer += String.fromCodePoint(code4);
-      effects.consume(code4);
+  function protocolPrefixInside(code5) {
+    if (asciiAlpha(code5) && buffer.length < 5) {
+      buffer += String.fromCodePoint(code5);
+      effects.consume(code5);
       return protocolPrefixInside;
     }
-    if (code4 === 58) {
+    if (code5 === 58) {
       const protocol = buffer.toLowerCase();
       if (protocol === "http" || protocol === "https") {
-        effects.consume(code4);
+        effects.consume(code5);
         return protocolSlashesInside;
       }
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function protocolSlashesInside(code4) {
-    if (code4 === 47) {
-      effects.consume(code4);
+  function protocolSlashesInside(code5) {
+    if (code5 === 47) {
+      effects.consume(code5);
       if (seen) {
         return afterProtocol;
       }
       seen = true;
       return protocolSlashesInside;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function afterProtocol(code4) {
-    return code4 === null || asciiControl(code4) || markdownLineEndingOrSpace(code4) || unicodeWhitespace(code4) || unicodePunctuation(code4) ? nok(code4) : effects.attempt(domain, effects.attempt(path, protocolAfter), nok)(code4);
+  function afterProtocol(code5) {
+    return code5 === null || asciiControl(code5) || markdownLineEndingOrSpace(code5) || unicodeWhitespace(code5) || unicodePunctuation(code5) ? nok(code5) : effects.attempt(domain, effects.attempt(path, protocolAfter), nok)(code5);
   }
-  function protocolAfter(code4) {
+  function protocolAfter(code5) {
     effects.exit("literalAutolinkHttp");
     effects.exit("literalAutolink");
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function tokenizeWwwPrefix(effects, ok3, nok) {
   let size = 0;
   return wwwPrefixInside;
-  function wwwPrefixInside(code4) {
-    if ((code4 === 87 || code4 === 119) && size < 3) {
+  function wwwPrefixInside(code5) {
+    if ((code5 === 87 || code5 === 119) && size < 3) {
       size++;
-      effects.consume(code4);
+      effects.consume(code5);
       return wwwPrefixInside;
     }
-    if (code4 === 46 && size === 3) {
-      effects.consume(code4);
+    if (code5 === 46 && size === 3) {
+      effects.consume(code5);
       return wwwPrefixAfter;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function wwwPrefixAfter(code4) {
-    return code4 === null ? nok(code4) : ok3(code4);
+  function wwwPrefixAfter(code5) {
+    return code5 === null ? nok(code5) : ok3(code5);
   }
 }
 function tokenizeDomain(effects, ok3, nok) {
@@ -65668,130 +65907,130 @@ function tokenizeDomain(effects, ok3, nok) {
   let underscoreInLastLastSegment;
   let seen;
   return domainInside;
-  function domainInside(code4) {
-    if (code4 === 46 || code4 === 95) {
-      return effects.check(trail, domainAfter, domainAtPunctuation)(code4);
+  function domainInside(code5) {
+    if (code5 === 46 || code5 === 95) {
+      return effects.check(trail, domainAfter, domainAtPunctuation)(code5);
     }
-    if (code4 === null || markdownLineEndingOrSpace(code4) || unicodeWhitespace(code4) || code4 !== 45 && unicodePunctuation(code4)) {
-      return domainAfter(code4);
+    if (code5 === null || markdownLineEndingOrSpace(code5) || unicodeWhitespace(code5) || code5 !== 45 && unicodePunctuation(code5)) {
+      return domainAfter(code5);
     }
     seen = true;
-    effects.consume(code4);
+    effects.consume(code5);
     return domainInside;
   }
-  function domainAtPunctuation(code4) {
-    if (code4 === 95) {
+  function domainAtPunctuation(code5) {
+    if (code5 === 95) {
       underscoreInLastSegment = true;
     } else {
       underscoreInLastLastSegment = underscoreInLastSegment;
       underscoreInLastSegment = void 0;
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return domainInside;
   }
-  function domainAfter(code4) {
+  function domainAfter(code5) {
     if (underscoreInLastLastSegment || underscoreInLastSegment || !seen) {
-      return nok(code4);
+      return nok(code5);
     }
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function tokenizePath(effects, ok3) {
   let sizeOpen = 0;
   let sizeClose = 0;
   return pathInside;
-  function pathInside(code4) {
-    if (code4 === 40) {
+  function pathInside(code5) {
+    if (code5 === 40) {
       sizeOpen++;
-      effects.consume(code4);
+      effects.consume(code5);
       return pathInside;
     }
-    if (code4 === 41 && sizeClose < sizeOpen) {
-      return pathAtPunctuation(code4);
+    if (code5 === 41 && sizeClose < sizeOpen) {
+      return pathAtPunctuation(code5);
     }
-    if (code4 === 33 || code4 === 34 || code4 === 38 || code4 === 39 || code4 === 41 || code4 === 42 || code4 === 44 || code4 === 46 || code4 === 58 || code4 === 59 || code4 === 60 || code4 === 63 || code4 === 93 || code4 === 95 || code4 === 126) {
-      return effects.check(trail, ok3, pathAtPunctuation)(code4);
+    if (code5 === 33 || code5 === 34 || code5 === 38 || code5 === 39 || code5 === 41 || code5 === 42 || code5 === 44 || code5 === 46 || code5 === 58 || code5 === 59 || code5 === 60 || code5 === 63 || code5 === 93 || code5 === 95 || code5 === 126) {
+      return effects.check(trail, ok3, pathAtPunctuation)(code5);
     }
-    if (code4 === null || markdownLineEndingOrSpace(code4) || unicodeWhitespace(code4)) {
-      return ok3(code4);
+    if (code5 === null || markdownLineEndingOrSpace(code5) || unicodeWhitespace(code5)) {
+      return ok3(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return pathInside;
   }
-  function pathAtPunctuation(code4) {
-    if (code4 === 41) {
+  function pathAtPunctuation(code5) {
+    if (code5 === 41) {
       sizeClose++;
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return pathInside;
   }
 }
 function tokenizeTrail(effects, ok3, nok) {
   return trail2;
-  function trail2(code4) {
-    if (code4 === 33 || code4 === 34 || code4 === 39 || code4 === 41 || code4 === 42 || code4 === 44 || code4 === 46 || code4 === 58 || code4 === 59 || code4 === 63 || code4 === 95 || code4 === 126) {
-      effects.consume(code4);
+  function trail2(code5) {
+    if (code5 === 33 || code5 === 34 || code5 === 39 || code5 === 41 || code5 === 42 || code5 === 44 || code5 === 46 || code5 === 58 || code5 === 59 || code5 === 63 || code5 === 95 || code5 === 126) {
+      effects.consume(code5);
       return trail2;
     }
-    if (code4 === 38) {
-      effects.consume(code4);
+    if (code5 === 38) {
+      effects.consume(code5);
       return trailCharacterReferenceStart;
     }
-    if (code4 === 93) {
-      effects.consume(code4);
+    if (code5 === 93) {
+      effects.consume(code5);
       return trailBracketAfter;
     }
     if (
       // `<` is an end.
-      code4 === 60 || // So is whitespace.
-      code4 === null || markdownLineEndingOrSpace(code4) || unicodeWhitespace(code4)
+      code5 === 60 || // So is whitespace.
+      code5 === null || markdownLineEndingOrSpace(code5) || unicodeWhitespace(code5)
     ) {
-      return ok3(code4);
+      return ok3(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function trailBracketAfter(code4) {
-    if (code4 === null || code4 === 40 || code4 === 91 || markdownLineEndingOrSpace(code4) || unicodeWhitespace(code4)) {
-      return ok3(code4);
+  function trailBracketAfter(code5) {
+    if (code5 === null || code5 === 40 || code5 === 91 || markdownLineEndingOrSpace(code5) || unicodeWhitespace(code5)) {
+      return ok3(code5);
     }
-    return trail2(code4);
+    return trail2(code5);
   }
-  function trailCharacterReferenceStart(code4) {
-    return asciiAlpha(code4) ? trailCharacterReferenceInside(code4) : nok(code4);
+  function trailCharacterReferenceStart(code5) {
+    return asciiAlpha(code5) ? trailCharacterReferenceInside(code5) : nok(code5);
   }
-  function trailCharacterReferenceInside(code4) {
-    if (code4 === 59) {
-      effects.consume(code4);
+  function trailCharacterReferenceInside(code5) {
+    if (code5 === 59) {
+      effects.consume(code5);
       return trail2;
     }
-    if (asciiAlpha(code4)) {
-      effects.consume(code4);
+    if (asciiAlpha(code5)) {
+      effects.consume(code5);
       return trailCharacterReferenceInside;
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 function tokenizeEmailDomainDotTrail(effects, ok3, nok) {
   return start;
-  function start(code4) {
-    effects.consume(code4);
+  function start(code5) {
+    effects.consume(code5);
     return after;
   }
-  function after(code4) {
-    return asciiAlphanumeric(code4) ? nok(code4) : ok3(code4);
+  function after(code5) {
+    return asciiAlphanumeric(code5) ? nok(code5) : ok3(code5);
   }
 }
-function previousWww(code4) {
-  return code4 === null || code4 === 40 || code4 === 42 || code4 === 95 || code4 === 91 || code4 === 93 || code4 === 126 || markdownLineEndingOrSpace(code4);
+function previousWww(code5) {
+  return code5 === null || code5 === 40 || code5 === 42 || code5 === 95 || code5 === 91 || code5 === 93 || code5 === 126 || markdownLineEndingOrSpace(code5);
 }
-function previousProtocol(code4) {
-  return !asciiAlpha(code4);
+function previousProtocol(code5) {
+  return !asciiAlpha(code5);
 }
-function previousEmail(code4) {
-  return !(code4 === 47 || gfmAtext(code4));
+function previousEmail(code5) {
+  return !(code5 === 47 || gfmAtext(code5));
 }
-function gfmAtext(code4) {
-  return code4 === 43 || code4 === 45 || code4 === 46 || code4 === 95 || asciiAlphanumeric(code4);
+function gfmAtext(code5) {
+  return code5 === 43 || code5 === 45 || code5 === 46 || code5 === 95 || asciiAlphanumeric(code5);
 }
 function previousUnbalanced(events) {
   let index3 = events.length;
@@ -65811,6 +66050,45 @@ function previousUnbalanced(events) {
     events[events.length - 1][1]._gfmAutolinkLiteralWalkedInto = true;
   }
   return result;
+}
+
+// node_modules/micromark-util-sanitize-uri/index.js
+function normalizeUri(value) {
+  const result = [];
+  let index3 = -1;
+  let start = 0;
+  let skip = 0;
+  while (++index3 < value.length) {
+    const code5 = value.charCodeAt(index3);
+    let replace3 = "";
+    if (code5 === 37 && asciiAlphanumeric(value.charCodeAt(index3 + 1)) && asciiAlphanumeric(value.charCodeAt(index3 + 2))) {
+      skip = 2;
+    } else if (code5 < 128) {
+      if (!/[!#$&-;=?-Z_a-z~]/.test(String.fromCharCode(code5))) {
+        replace3 = String.fromCharCode(code5);
+      }
+    } else if (code5 > 55295 && code5 < 57344) {
+      const next = value.charCodeAt(index3 + 1);
+      if (code5 < 56320 && next > 56319 && next < 57344) {
+        replace3 = String.fromCharCode(code5, next);
+        skip = 1;
+      } else {
+        replace3 = "�";
+      }
+    } else {
+      replace3 = String.fromCharCode(code5);
+    }
+    if (replace3) {
+      result.push(value.slice(start, index3), encodeURIComponent(replace3));
+      start = index3 + skip + 1;
+      replace3 = "";
+    }
+    if (skip) {
+      index3 += skip;
+      skip = 0;
+    }
+  }
+  return result.join("") + value.slice(start);
 }
 
 // node_modules/micromark-util-resolve-all/index.js
@@ -65868,7 +66146,7 @@ function resolveAllAttention(events, context) {
             },
             end
           };
-          const text5 = {
+          const text6 = {
             type: use > 1 ? "strongText" : "emphasisText",
             start: {
               ...events[open][1].end
@@ -65896,9 +66174,9 @@ function resolveAllAttention(events, context) {
           if (events[open][1].end.offset - events[open][1].start.offset) {
             nextEvents = push(nextEvents, [["enter", events[open][1], context], ["exit", events[open][1], context]]);
           }
-          nextEvents = push(nextEvents, [["enter", group, context], ["enter", openingSequence, context], ["exit", openingSequence, context], ["enter", text5, context]]);
+          nextEvents = push(nextEvents, [["enter", group, context], ["enter", openingSequence, context], ["exit", openingSequence, context], ["enter", text6, context]]);
           nextEvents = push(nextEvents, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + 1, index3), context));
-          nextEvents = push(nextEvents, [["exit", text5, context], ["enter", closingSequence, context], ["exit", closingSequence, context], ["exit", group, context]]);
+          nextEvents = push(nextEvents, [["exit", text6, context], ["enter", closingSequence, context], ["exit", closingSequence, context], ["exit", group, context]]);
           let offset = 0;
           if (events[index3][1].end.offset - events[index3][1].start.offset) {
             offset = 2;
@@ -65925,23 +66203,23 @@ function tokenizeAttention(effects, ok3) {
   const before = classifyCharacter(previous4);
   let marker;
   return start;
-  function start(code4) {
-    marker = code4;
+  function start(code5) {
+    marker = code5;
     effects.enter("attentionSequence");
-    return inside(code4);
+    return inside(code5);
   }
-  function inside(code4) {
-    if (code4 === marker) {
-      effects.consume(code4);
+  function inside(code5) {
+    if (code5 === marker) {
+      effects.consume(code5);
       return inside;
     }
     const token = effects.exit("attentionSequence");
-    const after = classifyCharacter(code4);
-    const open = !after || after === 2 && before || attentionMarkers2.includes(code4) && code4 !== 42 && code4 !== 95;
+    const after = classifyCharacter(code5);
+    const open = !after || after === 2 && before || attentionMarkers2.includes(code5) && code5 !== 42 && code5 !== 95;
     const close = !before || before === 2 && after || attentionMarkers2.includes(previous4) && previous4 !== 42 && previous4 !== 95;
     token._open = Boolean(marker === 42 ? open : open && (before || !close));
     token._close = Boolean(marker === 42 ? close : close && (after || !open));
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function movePoint(point3, offset) {
@@ -65958,96 +66236,96 @@ var autolink = {
 function tokenizeAutolink(effects, ok3, nok) {
   let size = 0;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("autolink");
     effects.enter("autolinkMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("autolinkMarker");
     effects.enter("autolinkProtocol");
     return open;
   }
-  function open(code4) {
-    if (asciiAlpha(code4)) {
-      effects.consume(code4);
+  function open(code5) {
+    if (asciiAlpha(code5)) {
+      effects.consume(code5);
       return schemeOrEmailAtext;
     }
-    if (code4 === 64) {
-      return nok(code4);
+    if (code5 === 64) {
+      return nok(code5);
     }
-    return emailAtext(code4);
+    return emailAtext(code5);
   }
-  function schemeOrEmailAtext(code4) {
-    if (code4 === 43 || code4 === 45 || code4 === 46 || asciiAlphanumeric(code4)) {
+  function schemeOrEmailAtext(code5) {
+    if (code5 === 43 || code5 === 45 || code5 === 46 || asciiAlphanumeric(code5)) {
       size = 1;
-      return schemeInsideOrEmailAtext(code4);
+      return schemeInsideOrEmailAtext(code5);
     }
-    return emailAtext(code4);
+    return emailAtext(code5);
   }
-  function schemeInsideOrEmailAtext(code4) {
-    if (code4 === 58) {
-      effects.consume(code4);
+  function schemeInsideOrEmailAtext(code5) {
+    if (code5 === 58) {
+      effects.consume(code5);
       size = 0;
       return urlInside;
     }
-    if ((code4 === 43 || code4 === 45 || code4 === 46 || asciiAlphanumeric(code4)) && size++ < 32) {
-      effects.consume(code4);
+    if ((code5 === 43 || code5 === 45 || code5 === 46 || asciiAlphanumeric(code5)) && size++ < 32) {
+      effects.consume(code5);
       return schemeInsideOrEmailAtext;
     }
     size = 0;
-    return emailAtext(code4);
+    return emailAtext(code5);
   }
-  function urlInside(code4) {
-    if (code4 === 62) {
+  function urlInside(code5) {
+    if (code5 === 62) {
       effects.exit("autolinkProtocol");
       effects.enter("autolinkMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("autolinkMarker");
       effects.exit("autolink");
       return ok3;
     }
-    if (code4 === null || code4 === 32 || code4 === 60 || asciiControl(code4)) {
-      return nok(code4);
+    if (code5 === null || code5 === 32 || code5 === 60 || asciiControl(code5)) {
+      return nok(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return urlInside;
   }
-  function emailAtext(code4) {
-    if (code4 === 64) {
-      effects.consume(code4);
+  function emailAtext(code5) {
+    if (code5 === 64) {
+      effects.consume(code5);
       return emailAtSignOrDot;
     }
-    if (asciiAtext(code4)) {
-      effects.consume(code4);
+    if (asciiAtext(code5)) {
+      effects.consume(code5);
       return emailAtext;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function emailAtSignOrDot(code4) {
-    return asciiAlphanumeric(code4) ? emailLabel(code4) : nok(code4);
+  function emailAtSignOrDot(code5) {
+    return asciiAlphanumeric(code5) ? emailLabel(code5) : nok(code5);
   }
-  function emailLabel(code4) {
-    if (code4 === 46) {
-      effects.consume(code4);
+  function emailLabel(code5) {
+    if (code5 === 46) {
+      effects.consume(code5);
       size = 0;
       return emailAtSignOrDot;
     }
-    if (code4 === 62) {
+    if (code5 === 62) {
       effects.exit("autolinkProtocol").type = "autolinkEmail";
       effects.enter("autolinkMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("autolinkMarker");
       effects.exit("autolink");
       return ok3;
     }
-    return emailValue(code4);
+    return emailValue(code5);
   }
-  function emailValue(code4) {
-    if ((code4 === 45 || asciiAlphanumeric(code4)) && size++ < 63) {
-      const next = code4 === 45 ? emailValue : emailLabel;
-      effects.consume(code4);
+  function emailValue(code5) {
+    if ((code5 === 45 || asciiAlphanumeric(code5)) && size++ < 63) {
+      const next = code5 === 45 ? emailValue : emailLabel;
+      effects.consume(code5);
       return next;
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 
@@ -66056,43 +66334,43 @@ function factorySpace(effects, ok3, type, max) {
   const limit = max ? max - 1 : Infinity;
   let size = 0;
   return start;
-  function start(code4) {
-    if (markdownSpace(code4)) {
+  function start(code5) {
+    if (markdownSpace(code5)) {
       effects.enter(type);
-      return prefix2(code4);
+      return prefix2(code5);
     }
-    return ok3(code4);
+    return ok3(code5);
   }
-  function prefix2(code4) {
-    if (markdownSpace(code4) && size++ < limit) {
-      effects.consume(code4);
+  function prefix2(code5) {
+    if (markdownSpace(code5) && size++ < limit) {
+      effects.consume(code5);
       return prefix2;
     }
     effects.exit(type);
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function factorySpaceMinMax(effects, ok3, nok, type, min, max) {
   let size = 0;
   return start;
-  function start(code4) {
-    if (max > 0 && markdownSpace(code4)) {
+  function start(code5) {
+    if (max > 0 && markdownSpace(code5)) {
       effects.enter(type);
-      return prefix2(code4);
+      return prefix2(code5);
     }
-    return after(code4);
+    return after(code5);
   }
-  function prefix2(code4) {
-    if (markdownSpace(code4) && size < max) {
-      effects.consume(code4);
+  function prefix2(code5) {
+    if (markdownSpace(code5) && size < max) {
+      effects.consume(code5);
       size++;
       return prefix2;
     }
     effects.exit(type);
-    return after(code4);
+    return after(code5);
   }
-  function after(code4) {
-    return size >= min ? ok3(code4) : nok(code4);
+  function after(code5) {
+    return size >= min ? ok3(code5) : nok(code5);
   }
 }
 
@@ -66103,11 +66381,11 @@ var blankLine = {
 };
 function tokenizeBlankLine(effects, ok3, nok) {
   return start;
-  function start(code4) {
-    return markdownSpace(code4) ? factorySpace(effects, after, "linePrefix")(code4) : after(code4);
+  function start(code5) {
+    return markdownSpace(code5) ? factorySpace(effects, after, "linePrefix")(code5) : after(code5);
   }
-  function after(code4) {
-    return code4 === null || markdownLineEnding(code4) ? ok3(code4) : nok(code4);
+  function after(code5) {
+    return code5 === null || markdownLineEnding(code5) ? ok3(code5) : nok(code5);
   }
 }
 
@@ -66123,8 +66401,8 @@ var blockQuote = {
 function tokenizeBlockQuoteStart(effects, ok3, nok) {
   const self = this;
   return start;
-  function start(code4) {
-    if (code4 === 62) {
+  function start(code5) {
+    if (code5 === 62) {
       const state = self.containerState;
       if (!state.open) {
         effects.enter("blockQuote", {
@@ -66134,35 +66412,35 @@ function tokenizeBlockQuoteStart(effects, ok3, nok) {
       }
       effects.enter("blockQuotePrefix");
       effects.enter("blockQuoteMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("blockQuoteMarker");
       return after;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function after(code4) {
-    if (markdownSpace(code4)) {
+  function after(code5) {
+    if (markdownSpace(code5)) {
       effects.enter("blockQuotePrefixWhitespace");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("blockQuotePrefixWhitespace");
       effects.exit("blockQuotePrefix");
       return ok3;
     }
     effects.exit("blockQuotePrefix");
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function tokenizeBlockQuoteContinuation(effects, ok3, nok) {
   const self = this;
   return contStart;
-  function contStart(code4) {
-    if (markdownSpace(code4)) {
-      return factorySpace(effects, contBefore, "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code4);
+  function contStart(code5) {
+    if (markdownSpace(code5)) {
+      return factorySpace(effects, contBefore, "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code5);
     }
-    return contBefore(code4);
+    return contBefore(code5);
   }
-  function contBefore(code4) {
-    return effects.attempt(blockQuote, ok3, nok)(code4);
+  function contBefore(code5) {
+    return effects.attempt(blockQuote, ok3, nok)(code5);
   }
 }
 function exit2(effects) {
@@ -66176,22 +66454,22 @@ var characterEscape = {
 };
 function tokenizeCharacterEscape(effects, ok3, nok) {
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("characterEscape");
     effects.enter("escapeMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("escapeMarker");
     return inside;
   }
-  function inside(code4) {
-    if (asciiPunctuation(code4)) {
+  function inside(code5) {
+    if (asciiPunctuation(code5)) {
       effects.enter("characterEscapeValue");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("characterEscapeValue");
       effects.exit("characterEscape");
       return ok3;
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 
@@ -66204,59 +66482,59 @@ function tokenizeCharacterReference(effects, ok3, nok) {
   const self = this;
   let size = 0;
   let max;
-  let test;
+  let test2;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("characterReference");
     effects.enter("characterReferenceMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("characterReferenceMarker");
     return open;
   }
-  function open(code4) {
-    if (code4 === 35) {
+  function open(code5) {
+    if (code5 === 35) {
       effects.enter("characterReferenceMarkerNumeric");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("characterReferenceMarkerNumeric");
       return numeric;
     }
     effects.enter("characterReferenceValue");
     max = 31;
-    test = asciiAlphanumeric;
-    return value(code4);
+    test2 = asciiAlphanumeric;
+    return value(code5);
   }
-  function numeric(code4) {
-    if (code4 === 88 || code4 === 120) {
+  function numeric(code5) {
+    if (code5 === 88 || code5 === 120) {
       effects.enter("characterReferenceMarkerHexadecimal");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("characterReferenceMarkerHexadecimal");
       effects.enter("characterReferenceValue");
       max = 6;
-      test = asciiHexDigit;
+      test2 = asciiHexDigit;
       return value;
     }
     effects.enter("characterReferenceValue");
     max = 7;
-    test = asciiDigit;
-    return value(code4);
+    test2 = asciiDigit;
+    return value(code5);
   }
-  function value(code4) {
-    if (code4 === 59 && size) {
+  function value(code5) {
+    if (code5 === 59 && size) {
       const token = effects.exit("characterReferenceValue");
-      if (test === asciiAlphanumeric && !decodeNamedCharacterReference(self.sliceSerialize(token))) {
-        return nok(code4);
+      if (test2 === asciiAlphanumeric && !decodeNamedCharacterReference(self.sliceSerialize(token))) {
+        return nok(code5);
       }
       effects.enter("characterReferenceMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("characterReferenceMarker");
       effects.exit("characterReference");
       return ok3;
     }
-    if (test(code4) && size++ < max) {
-      effects.consume(code4);
+    if (test2(code5) && size++ < max) {
+      effects.consume(code5);
       return value;
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 
@@ -66268,17 +66546,17 @@ var nonLazyContinuation = {
 function tokenizeNonLazyContinuation(effects, ok3, nok) {
   const self = this;
   return start;
-  function start(code4) {
-    if (code4 === null) {
-      return nok(code4);
+  function start(code5) {
+    if (code5 === null) {
+      return nok(code5);
     }
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return after;
   }
-  function after(code4) {
-    return self.parser.lazy[self.now().line] ? nok(code4) : ok3(code4);
+  function after(code5) {
+    return self.parser.lazy[self.now().line] ? nok(code5) : ok3(code5);
   }
 }
 
@@ -66298,149 +66576,149 @@ function tokenizeCodeFenced(effects, ok3, nok) {
   let sizeOpen = 0;
   let marker;
   return start;
-  function start(code4) {
-    return beforeSequenceOpen(code4);
+  function start(code5) {
+    return beforeSequenceOpen(code5);
   }
-  function beforeSequenceOpen(code4) {
+  function beforeSequenceOpen(code5) {
     const tail = self.events[self.events.length - 1];
     initialPrefix = tail && tail[1].type === "linePrefix" ? tail[2].sliceSerialize(tail[1], true).length : 0;
-    marker = code4;
+    marker = code5;
     effects.enter("codeFenced");
     effects.enter("codeFencedFence");
     effects.enter("codeFencedFenceSequence");
-    return sequenceOpen(code4);
+    return sequenceOpen(code5);
   }
-  function sequenceOpen(code4) {
-    if (code4 === marker) {
+  function sequenceOpen(code5) {
+    if (code5 === marker) {
       sizeOpen++;
-      effects.consume(code4);
+      effects.consume(code5);
       return sequenceOpen;
     }
     if (sizeOpen < 3) {
-      return nok(code4);
+      return nok(code5);
     }
     effects.exit("codeFencedFenceSequence");
-    return markdownSpace(code4) ? factorySpace(effects, infoBefore, "whitespace")(code4) : infoBefore(code4);
+    return markdownSpace(code5) ? factorySpace(effects, infoBefore, "whitespace")(code5) : infoBefore(code5);
   }
-  function infoBefore(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
+  function infoBefore(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("codeFencedFence");
-      return self.interrupt ? ok3(code4) : effects.check(nonLazyContinuation, atNonLazyBreak, after)(code4);
+      return self.interrupt ? ok3(code5) : effects.check(nonLazyContinuation, atNonLazyBreak, after)(code5);
     }
     effects.enter("codeFencedFenceInfo");
     effects.enter("chunkString", {
       contentType: "string"
     });
-    return info(code4);
+    return info(code5);
   }
-  function info(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
+  function info(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("chunkString");
       effects.exit("codeFencedFenceInfo");
-      return infoBefore(code4);
+      return infoBefore(code5);
     }
-    if (markdownSpace(code4)) {
+    if (markdownSpace(code5)) {
       effects.exit("chunkString");
       effects.exit("codeFencedFenceInfo");
-      return factorySpace(effects, metaBefore, "whitespace")(code4);
+      return factorySpace(effects, metaBefore, "whitespace")(code5);
     }
-    if (code4 === 96 && code4 === marker) {
-      return nok(code4);
+    if (code5 === 96 && code5 === marker) {
+      return nok(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return info;
   }
-  function metaBefore(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
-      return infoBefore(code4);
+  function metaBefore(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
+      return infoBefore(code5);
     }
     effects.enter("codeFencedFenceMeta");
     effects.enter("chunkString", {
       contentType: "string"
     });
-    return meta(code4);
+    return meta(code5);
   }
-  function meta(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
+  function meta(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("chunkString");
       effects.exit("codeFencedFenceMeta");
-      return infoBefore(code4);
+      return infoBefore(code5);
     }
-    if (code4 === 96 && code4 === marker) {
-      return nok(code4);
+    if (code5 === 96 && code5 === marker) {
+      return nok(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return meta;
   }
-  function atNonLazyBreak(code4) {
-    return effects.attempt(closeStart, after, contentBefore)(code4);
+  function atNonLazyBreak(code5) {
+    return effects.attempt(closeStart, after, contentBefore)(code5);
   }
-  function contentBefore(code4) {
+  function contentBefore(code5) {
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return contentStart;
   }
-  function contentStart(code4) {
-    return initialPrefix > 0 && markdownSpace(code4) ? factorySpace(effects, beforeContentChunk, "linePrefix", initialPrefix + 1)(code4) : beforeContentChunk(code4);
+  function contentStart(code5) {
+    return initialPrefix > 0 && markdownSpace(code5) ? factorySpace(effects, beforeContentChunk, "linePrefix", initialPrefix + 1)(code5) : beforeContentChunk(code5);
   }
-  function beforeContentChunk(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
-      return effects.check(nonLazyContinuation, atNonLazyBreak, after)(code4);
+  function beforeContentChunk(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
+      return effects.check(nonLazyContinuation, atNonLazyBreak, after)(code5);
     }
     effects.enter("codeFlowValue");
-    return contentChunk(code4);
+    return contentChunk(code5);
   }
-  function contentChunk(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
+  function contentChunk(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("codeFlowValue");
-      return beforeContentChunk(code4);
+      return beforeContentChunk(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return contentChunk;
   }
-  function after(code4) {
+  function after(code5) {
     effects.exit("codeFenced");
-    return ok3(code4);
+    return ok3(code5);
   }
   function tokenizeCloseStart(effects2, ok4, nok2) {
     let size = 0;
     return startBefore;
-    function startBefore(code4) {
+    function startBefore(code5) {
       effects2.enter("lineEnding");
-      effects2.consume(code4);
+      effects2.consume(code5);
       effects2.exit("lineEnding");
       return start2;
     }
-    function start2(code4) {
+    function start2(code5) {
       effects2.enter("codeFencedFence");
-      return markdownSpace(code4) ? factorySpace(effects2, beforeSequenceClose, "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code4) : beforeSequenceClose(code4);
+      return markdownSpace(code5) ? factorySpace(effects2, beforeSequenceClose, "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code5) : beforeSequenceClose(code5);
     }
-    function beforeSequenceClose(code4) {
-      if (code4 === marker) {
+    function beforeSequenceClose(code5) {
+      if (code5 === marker) {
         effects2.enter("codeFencedFenceSequence");
-        return sequenceClose(code4);
+        return sequenceClose(code5);
       }
-      return nok2(code4);
+      return nok2(code5);
     }
-    function sequenceClose(code4) {
-      if (code4 === marker) {
+    function sequenceClose(code5) {
+      if (code5 === marker) {
         size++;
-        effects2.consume(code4);
+        effects2.consume(code5);
         return sequenceClose;
       }
       if (size >= sizeOpen) {
         effects2.exit("codeFencedFenceSequence");
-        return markdownSpace(code4) ? factorySpace(effects2, sequenceCloseAfter, "whitespace")(code4) : sequenceCloseAfter(code4);
+        return markdownSpace(code5) ? factorySpace(effects2, sequenceCloseAfter, "whitespace")(code5) : sequenceCloseAfter(code5);
       }
-      return nok2(code4);
+      return nok2(code5);
     }
-    function sequenceCloseAfter(code4) {
-      if (code4 === null || markdownLineEnding(code4)) {
+    function sequenceCloseAfter(code5) {
+      if (code5 === null || markdownLineEnding(code5)) {
         effects2.exit("codeFencedFence");
-        return ok4(code4);
+        return ok4(code5);
       }
-      return nok2(code4);
+      return nok2(code5);
     }
   }
 }
@@ -66456,50 +66734,50 @@ var furtherStart = {
 };
 function tokenizeCodeIndented(effects, ok3, nok) {
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("codeIndented");
-    return factorySpaceMinMax(effects, atBreak, nok, "linePrefix", 4, 4)(code4);
+    return factorySpaceMinMax(effects, atBreak, nok, "linePrefix", 4, 4)(code5);
   }
-  function atBreak(code4) {
-    if (code4 === null) {
-      return after(code4);
+  function atBreak(code5) {
+    if (code5 === null) {
+      return after(code5);
     }
-    if (markdownLineEnding(code4)) {
-      return effects.attempt(furtherStart, atBreak, after)(code4);
+    if (markdownLineEnding(code5)) {
+      return effects.attempt(furtherStart, atBreak, after)(code5);
     }
     effects.enter("codeFlowValue");
-    return inside(code4);
+    return inside(code5);
   }
-  function inside(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
+  function inside(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("codeFlowValue");
-      return atBreak(code4);
+      return atBreak(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return inside;
   }
-  function after(code4) {
+  function after(code5) {
     effects.exit("codeIndented");
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function tokenizeFurtherStart(effects, ok3, nok) {
   const self = this;
   return furtherStart2;
-  function furtherStart2(code4) {
+  function furtherStart2(code5) {
     if (self.parser.lazy[self.now().line]) {
-      return nok(code4);
+      return nok(code5);
     }
-    if (markdownLineEnding(code4)) {
+    if (markdownLineEnding(code5)) {
       effects.enter("lineEnding");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("lineEnding");
       return furtherStart2;
     }
-    return factorySpaceMinMax(effects, ok3, onNotEnoughPrefix, "linePrefix", 4, 4)(code4);
+    return factorySpaceMinMax(effects, ok3, onNotEnoughPrefix, "linePrefix", 4, 4)(code5);
   }
-  function onNotEnoughPrefix(code4) {
-    return markdownLineEnding(code4) ? furtherStart2(code4) : nok(code4);
+  function onNotEnoughPrefix(code5) {
+    return markdownLineEnding(code5) ? furtherStart2(code5) : nok(code5);
   }
 }
 
@@ -66547,8 +66825,8 @@ function resolveCodeText(events) {
   }
   return events;
 }
-function previous2(code4) {
-  return code4 !== 96 || this.events[this.events.length - 1][1].type === "characterEscape";
+function previous2(code5) {
+  return code5 !== 96 || this.events[this.events.length - 1][1].type === "characterEscape";
 }
 function tokenizeCodeText(effects, ok3, nok) {
   const self = this;
@@ -66556,65 +66834,65 @@ function tokenizeCodeText(effects, ok3, nok) {
   let size;
   let token;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("codeText");
     effects.enter("codeTextSequence");
-    return sequenceOpen(code4);
+    return sequenceOpen(code5);
   }
-  function sequenceOpen(code4) {
-    if (code4 === 96) {
-      effects.consume(code4);
+  function sequenceOpen(code5) {
+    if (code5 === 96) {
+      effects.consume(code5);
       sizeOpen++;
       return sequenceOpen;
     }
     effects.exit("codeTextSequence");
-    return between2(code4);
+    return between2(code5);
   }
-  function between2(code4) {
-    if (code4 === null) {
-      return nok(code4);
+  function between2(code5) {
+    if (code5 === null) {
+      return nok(code5);
     }
-    if (code4 === 32) {
+    if (code5 === 32) {
       effects.enter("space");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("space");
       return between2;
     }
-    if (code4 === 96) {
+    if (code5 === 96) {
       token = effects.enter("codeTextSequence");
       size = 0;
-      return sequenceClose(code4);
+      return sequenceClose(code5);
     }
-    if (markdownLineEnding(code4)) {
+    if (markdownLineEnding(code5)) {
       effects.enter("lineEnding");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("lineEnding");
       return between2;
     }
     effects.enter("codeTextData");
-    return data(code4);
+    return data(code5);
   }
-  function data(code4) {
-    if (code4 === null || code4 === 32 || code4 === 96 || markdownLineEnding(code4)) {
+  function data(code5) {
+    if (code5 === null || code5 === 32 || code5 === 96 || markdownLineEnding(code5)) {
       effects.exit("codeTextData");
-      return between2(code4);
+      return between2(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return data;
   }
-  function sequenceClose(code4) {
-    if (code4 === 96) {
-      effects.consume(code4);
+  function sequenceClose(code5) {
+    if (code5 === 96) {
+      effects.consume(code5);
       size++;
       return sequenceClose;
     }
     if (size === sizeOpen) {
       effects.exit("codeTextSequence");
       effects.exit("codeText");
-      return ok3(code4);
+      return ok3(code5);
     }
     token.type = "codeTextData";
-    return data(code4);
+    return data(code5);
   }
 }
 
@@ -66799,13 +67077,13 @@ var SpliceBuffer = class {
     }
   }
 };
-function chunkedPush(list4, right) {
+function chunkedPush(list5, right) {
   let chunkStart = 0;
   if (right.length < 1e4) {
-    list4.push(...right);
+    list5.push(...right);
   } else {
     while (chunkStart < right.length) {
-      list4.push(...right.slice(chunkStart, chunkStart + 1e4));
+      list5.push(...right.slice(chunkStart, chunkStart + 1e4));
       chunkStart += 1e4;
     }
   }
@@ -66980,30 +67258,30 @@ function resolveContent(events) {
 function tokenizeContent(effects, ok3) {
   let previous4;
   return chunkStart;
-  function chunkStart(code4) {
+  function chunkStart(code5) {
     effects.enter("content");
     previous4 = effects.enter("chunkContent", {
       contentType: "content"
     });
-    return chunkInside(code4);
+    return chunkInside(code5);
   }
-  function chunkInside(code4) {
-    if (code4 === null) {
-      return contentEnd(code4);
+  function chunkInside(code5) {
+    if (code5 === null) {
+      return contentEnd(code5);
     }
-    if (markdownLineEnding(code4)) {
-      return effects.check(continuationConstruct, contentContinue, contentEnd)(code4);
+    if (markdownLineEnding(code5)) {
+      return effects.check(continuationConstruct, contentContinue, contentEnd)(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return chunkInside;
   }
-  function contentEnd(code4) {
+  function contentEnd(code5) {
     effects.exit("chunkContent");
     effects.exit("content");
-    return ok3(code4);
+    return ok3(code5);
   }
-  function contentContinue(code4) {
-    effects.consume(code4);
+  function contentContinue(code5) {
+    effects.consume(code5);
     effects.exit("chunkContent");
     previous4.next = effects.enter("chunkContent", {
       contentType: "content",
@@ -67016,22 +67294,22 @@ function tokenizeContent(effects, ok3) {
 function tokenizeContinuation(effects, ok3, nok) {
   const self = this;
   return startLookahead;
-  function startLookahead(code4) {
+  function startLookahead(code5) {
     effects.exit("chunkContent");
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return factorySpace(effects, prefixed, "linePrefix");
   }
-  function prefixed(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
-      return nok(code4);
+  function prefixed(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
+      return nok(code5);
     }
     const tail = self.events[self.events.length - 1];
     if (!self.parser.constructs.disable.null.includes("codeIndented") && tail && tail[1].type === "linePrefix" && tail[2].sliceSerialize(tail[1], true).length >= 4) {
-      return ok3(code4);
+      return ok3(code5);
     }
-    return effects.interrupt(self.parser.constructs.flow, nok, ok3)(code4);
+    return effects.interrupt(self.parser.constructs.flow, nok, ok3)(code5);
   }
 }
 
@@ -67040,17 +67318,17 @@ function factoryDestination(effects, ok3, nok, type, literalType, literalMarkerT
   const limit = max || Number.POSITIVE_INFINITY;
   let balance = 0;
   return start;
-  function start(code4) {
-    if (code4 === 60) {
+  function start(code5) {
+    if (code5 === 60) {
       effects.enter(type);
       effects.enter(literalType);
       effects.enter(literalMarkerType);
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit(literalMarkerType);
       return enclosedBefore;
     }
-    if (code4 === null || code4 === 32 || code4 === 41 || asciiControl(code4)) {
-      return nok(code4);
+    if (code5 === null || code5 === 32 || code5 === 41 || asciiControl(code5)) {
+      return nok(code5);
     }
     effects.enter(type);
     effects.enter(rawType);
@@ -67058,12 +67336,12 @@ function factoryDestination(effects, ok3, nok, type, literalType, literalMarkerT
     effects.enter("chunkString", {
       contentType: "string"
     });
-    return raw(code4);
+    return raw(code5);
   }
-  function enclosedBefore(code4) {
-    if (code4 === 62) {
+  function enclosedBefore(code5) {
+    if (code5 === 62) {
       effects.enter(literalMarkerType);
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit(literalMarkerType);
       effects.exit(literalType);
       effects.exit(type);
@@ -67073,57 +67351,57 @@ function factoryDestination(effects, ok3, nok, type, literalType, literalMarkerT
     effects.enter("chunkString", {
       contentType: "string"
     });
-    return enclosed(code4);
+    return enclosed(code5);
   }
-  function enclosed(code4) {
-    if (code4 === 62) {
+  function enclosed(code5) {
+    if (code5 === 62) {
       effects.exit("chunkString");
       effects.exit(stringType);
-      return enclosedBefore(code4);
+      return enclosedBefore(code5);
     }
-    if (code4 === null || code4 === 60 || markdownLineEnding(code4)) {
-      return nok(code4);
+    if (code5 === null || code5 === 60 || markdownLineEnding(code5)) {
+      return nok(code5);
     }
-    effects.consume(code4);
-    return code4 === 92 ? enclosedEscape : enclosed;
+    effects.consume(code5);
+    return code5 === 92 ? enclosedEscape : enclosed;
   }
-  function enclosedEscape(code4) {
-    if (code4 === 60 || code4 === 62 || code4 === 92) {
-      effects.consume(code4);
+  function enclosedEscape(code5) {
+    if (code5 === 60 || code5 === 62 || code5 === 92) {
+      effects.consume(code5);
       return enclosed;
     }
-    return enclosed(code4);
+    return enclosed(code5);
   }
-  function raw(code4) {
-    if (!balance && (code4 === null || code4 === 41 || markdownLineEndingOrSpace(code4))) {
+  function raw(code5) {
+    if (!balance && (code5 === null || code5 === 41 || markdownLineEndingOrSpace(code5))) {
       effects.exit("chunkString");
       effects.exit(stringType);
       effects.exit(rawType);
       effects.exit(type);
-      return ok3(code4);
+      return ok3(code5);
     }
-    if (balance < limit && code4 === 40) {
-      effects.consume(code4);
+    if (balance < limit && code5 === 40) {
+      effects.consume(code5);
       balance++;
       return raw;
     }
-    if (code4 === 41) {
-      effects.consume(code4);
+    if (code5 === 41) {
+      effects.consume(code5);
       balance--;
       return raw;
     }
-    if (code4 === null || code4 === 32 || code4 === 40 || asciiControl(code4)) {
-      return nok(code4);
+    if (code5 === null || code5 === 32 || code5 === 40 || asciiControl(code5)) {
+      return nok(code5);
     }
-    effects.consume(code4);
-    return code4 === 92 ? rawEscape : raw;
+    effects.consume(code5);
+    return code5 === 92 ? rawEscape : raw;
   }
-  function rawEscape(code4) {
-    if (code4 === 40 || code4 === 41 || code4 === 92) {
-      effects.consume(code4);
+  function rawEscape(code5) {
+    if (code5 === 40 || code5 === 41 || code5 === 92) {
+      effects.consume(code5);
       return raw;
     }
-    return raw(code4);
+    return raw(code5);
   }
 }
 
@@ -67133,58 +67411,58 @@ function factoryLabel(effects, ok3, nok, type, markerType, stringType) {
   let size = 0;
   let seen;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter(type);
     effects.enter(markerType);
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit(markerType);
     effects.enter(stringType);
     return atBreak;
   }
-  function atBreak(code4) {
-    if (size > 999 || code4 === null || code4 === 91 || code4 === 93 && !seen || // To do: remove in the future once we’ve switched from
+  function atBreak(code5) {
+    if (size > 999 || code5 === null || code5 === 91 || code5 === 93 && !seen || // To do: remove in the future once we’ve switched from
     // `micromark-extension-footnote` to `micromark-extension-gfm-footnote`,
     // which doesn’t need this.
     // Hidden footnotes hook.
     /* c8 ignore next 3 */
-    code4 === 94 && !size && "_hiddenFootnoteSupport" in self.parser.constructs) {
-      return nok(code4);
+    code5 === 94 && !size && "_hiddenFootnoteSupport" in self.parser.constructs) {
+      return nok(code5);
     }
-    if (code4 === 93) {
+    if (code5 === 93) {
       effects.exit(stringType);
       effects.enter(markerType);
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit(markerType);
       effects.exit(type);
       return ok3;
     }
-    if (markdownLineEnding(code4)) {
+    if (markdownLineEnding(code5)) {
       effects.enter("lineEnding");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("lineEnding");
       return atBreak;
     }
     effects.enter("chunkString", {
       contentType: "string"
     });
-    return labelInside(code4);
+    return labelInside(code5);
   }
-  function labelInside(code4) {
-    if (code4 === null || code4 === 91 || code4 === 93 || markdownLineEnding(code4) || size++ > 999) {
+  function labelInside(code5) {
+    if (code5 === null || code5 === 91 || code5 === 93 || markdownLineEnding(code5) || size++ > 999) {
       effects.exit("chunkString");
-      return atBreak(code4);
+      return atBreak(code5);
     }
-    effects.consume(code4);
-    if (!seen) seen = !markdownSpace(code4);
-    return code4 === 92 ? labelEscape : labelInside;
+    effects.consume(code5);
+    if (!seen) seen = !markdownSpace(code5);
+    return code5 === 92 ? labelEscape : labelInside;
   }
-  function labelEscape(code4) {
-    if (code4 === 91 || code4 === 92 || code4 === 93) {
-      effects.consume(code4);
+  function labelEscape(code5) {
+    if (code5 === 91 || code5 === 92 || code5 === 93) {
+      effects.consume(code5);
       size++;
       return labelInside;
     }
-    return labelInside(code4);
+    return labelInside(code5);
   }
 }
 
@@ -67192,61 +67470,61 @@ function factoryLabel(effects, ok3, nok, type, markerType, stringType) {
 function factoryTitle(effects, ok3, nok, type, markerType, stringType) {
   let marker;
   return start;
-  function start(code4) {
-    if (code4 === 34 || code4 === 39 || code4 === 40) {
+  function start(code5) {
+    if (code5 === 34 || code5 === 39 || code5 === 40) {
       effects.enter(type);
       effects.enter(markerType);
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit(markerType);
-      marker = code4 === 40 ? 41 : code4;
+      marker = code5 === 40 ? 41 : code5;
       return begin;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function begin(code4) {
-    if (code4 === marker) {
+  function begin(code5) {
+    if (code5 === marker) {
       effects.enter(markerType);
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit(markerType);
       effects.exit(type);
       return ok3;
     }
     effects.enter(stringType);
-    return atBreak(code4);
+    return atBreak(code5);
   }
-  function atBreak(code4) {
-    if (code4 === marker) {
+  function atBreak(code5) {
+    if (code5 === marker) {
       effects.exit(stringType);
       return begin(marker);
     }
-    if (code4 === null) {
-      return nok(code4);
+    if (code5 === null) {
+      return nok(code5);
     }
-    if (markdownLineEnding(code4)) {
+    if (markdownLineEnding(code5)) {
       effects.enter("lineEnding");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("lineEnding");
       return factorySpace(effects, atBreak, "linePrefix");
     }
     effects.enter("chunkString", {
       contentType: "string"
     });
-    return inside(code4);
+    return inside(code5);
   }
-  function inside(code4) {
-    if (code4 === marker || code4 === null || markdownLineEnding(code4)) {
+  function inside(code5) {
+    if (code5 === marker || code5 === null || markdownLineEnding(code5)) {
       effects.exit("chunkString");
-      return atBreak(code4);
+      return atBreak(code5);
     }
-    effects.consume(code4);
-    return code4 === 92 ? escape : inside;
+    effects.consume(code5);
+    return code5 === 92 ? escape3 : inside;
   }
-  function escape(code4) {
-    if (code4 === marker || code4 === 92) {
-      effects.consume(code4);
+  function escape3(code5) {
+    if (code5 === marker || code5 === 92) {
+      effects.consume(code5);
       return inside;
     }
-    return inside(code4);
+    return inside(code5);
   }
 }
 
@@ -67254,18 +67532,18 @@ function factoryTitle(effects, ok3, nok, type, markerType, stringType) {
 function factoryWhitespace(effects, ok3) {
   let seen;
   return start;
-  function start(code4) {
-    if (markdownLineEnding(code4)) {
+  function start(code5) {
+    if (markdownLineEnding(code5)) {
       effects.enter("lineEnding");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("lineEnding");
       seen = true;
       return start;
     }
-    if (markdownSpace(code4)) {
-      return factorySpace(effects, start, seen ? "linePrefix" : "lineSuffix")(code4);
+    if (markdownSpace(code5)) {
+      return factorySpace(effects, start, seen ? "linePrefix" : "lineSuffix")(code5);
     }
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 
@@ -67282,11 +67560,11 @@ function tokenizeDefinition(effects, ok3, nok) {
   const self = this;
   let identifier;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("definition");
-    return before(code4);
+    return before(code5);
   }
-  function before(code4) {
+  function before(code5) {
     return factoryLabel.call(
       self,
       effects,
@@ -67296,22 +67574,22 @@ function tokenizeDefinition(effects, ok3, nok) {
       "definitionLabel",
       "definitionLabelMarker",
       "definitionLabelString"
-    )(code4);
+    )(code5);
   }
-  function labelAfter(code4) {
+  function labelAfter(code5) {
     identifier = normalizeIdentifier(self.sliceSerialize(self.events[self.events.length - 1][1]).slice(1, -1));
-    if (code4 === 58) {
+    if (code5 === 58) {
       effects.enter("definitionMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("definitionMarker");
       return markerAfter;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function markerAfter(code4) {
-    return markdownLineEndingOrSpace(code4) ? factoryWhitespace(effects, destinationBefore)(code4) : destinationBefore(code4);
+  function markerAfter(code5) {
+    return markdownLineEndingOrSpace(code5) ? factoryWhitespace(effects, destinationBefore)(code5) : destinationBefore(code5);
   }
-  function destinationBefore(code4) {
+  function destinationBefore(code5) {
     return factoryDestination(
       effects,
       destinationAfter,
@@ -67322,36 +67600,36 @@ function tokenizeDefinition(effects, ok3, nok) {
       "definitionDestinationLiteralMarker",
       "definitionDestinationRaw",
       "definitionDestinationString"
-    )(code4);
+    )(code5);
   }
-  function destinationAfter(code4) {
-    return effects.attempt(titleBefore, after, after)(code4);
+  function destinationAfter(code5) {
+    return effects.attempt(titleBefore, after, after)(code5);
   }
-  function after(code4) {
-    return markdownSpace(code4) ? factorySpace(effects, afterWhitespace, "whitespace")(code4) : afterWhitespace(code4);
+  function after(code5) {
+    return markdownSpace(code5) ? factorySpace(effects, afterWhitespace, "whitespace")(code5) : afterWhitespace(code5);
   }
-  function afterWhitespace(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
+  function afterWhitespace(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("definition");
       self.parser.defined.push(identifier);
-      return ok3(code4);
+      return ok3(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 function tokenizeTitleBefore(effects, ok3, nok) {
   return titleBefore2;
-  function titleBefore2(code4) {
-    return markdownLineEndingOrSpace(code4) ? factoryWhitespace(effects, beforeMarker)(code4) : nok(code4);
+  function titleBefore2(code5) {
+    return markdownLineEndingOrSpace(code5) ? factoryWhitespace(effects, beforeMarker)(code5) : nok(code5);
   }
-  function beforeMarker(code4) {
-    return factoryTitle(effects, titleAfter, nok, "definitionTitle", "definitionTitleMarker", "definitionTitleString")(code4);
+  function beforeMarker(code5) {
+    return factoryTitle(effects, titleAfter, nok, "definitionTitle", "definitionTitleMarker", "definitionTitleString")(code5);
   }
-  function titleAfter(code4) {
-    return markdownSpace(code4) ? factorySpace(effects, titleAfterOptionalWhitespace, "whitespace")(code4) : titleAfterOptionalWhitespace(code4);
+  function titleAfter(code5) {
+    return markdownSpace(code5) ? factorySpace(effects, titleAfterOptionalWhitespace, "whitespace")(code5) : titleAfterOptionalWhitespace(code5);
   }
-  function titleAfterOptionalWhitespace(code4) {
-    return code4 === null || markdownLineEnding(code4) ? ok3(code4) : nok(code4);
+  function titleAfterOptionalWhitespace(code5) {
+    return code5 === null || markdownLineEnding(code5) ? ok3(code5) : nok(code5);
   }
 }
 
@@ -67362,17 +67640,17 @@ var hardBreakEscape = {
 };
 function tokenizeHardBreakEscape(effects, ok3, nok) {
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("hardBreakEscape");
-    effects.consume(code4);
+    effects.consume(code5);
     return after;
   }
-  function after(code4) {
-    if (markdownLineEnding(code4)) {
+  function after(code5) {
+    if (markdownLineEnding(code5)) {
       effects.exit("hardBreakEscape");
-      return ok3(code4);
+      return ok3(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 
@@ -67400,67 +67678,67 @@ function resolveHeadingAtx(events, context) {
       start: events[contentStart][1].start,
       end: events[contentEnd][1].end
     };
-    const text5 = {
+    const text6 = {
       type: "chunkText",
       start: events[contentStart][1].start,
       end: events[contentEnd][1].end,
       contentType: "text"
     };
-    splice(events, contentStart, contentEnd - contentStart + 1, [["enter", content3, context], ["enter", text5, context], ["exit", text5, context], ["exit", content3, context]]);
+    splice(events, contentStart, contentEnd - contentStart + 1, [["enter", content3, context], ["enter", text6, context], ["exit", text6, context], ["exit", content3, context]]);
   }
   return events;
 }
 function tokenizeHeadingAtx(effects, ok3, nok) {
   let size = 0;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("atxHeading");
-    return before(code4);
+    return before(code5);
   }
-  function before(code4) {
+  function before(code5) {
     effects.enter("atxHeadingSequence");
-    return sequenceOpen(code4);
+    return sequenceOpen(code5);
   }
-  function sequenceOpen(code4) {
-    if (code4 === 35 && size++ < 6) {
-      effects.consume(code4);
+  function sequenceOpen(code5) {
+    if (code5 === 35 && size++ < 6) {
+      effects.consume(code5);
       return sequenceOpen;
     }
-    if (code4 === null || markdownLineEndingOrSpace(code4)) {
+    if (code5 === null || markdownLineEndingOrSpace(code5)) {
       effects.exit("atxHeadingSequence");
-      return atBreak(code4);
+      return atBreak(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function atBreak(code4) {
-    if (code4 === 35) {
+  function atBreak(code5) {
+    if (code5 === 35) {
       effects.enter("atxHeadingSequence");
-      return sequenceFurther(code4);
+      return sequenceFurther(code5);
     }
-    if (code4 === null || markdownLineEnding(code4)) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("atxHeading");
-      return ok3(code4);
+      return ok3(code5);
     }
-    if (markdownSpace(code4)) {
-      return factorySpace(effects, atBreak, "whitespace")(code4);
+    if (markdownSpace(code5)) {
+      return factorySpace(effects, atBreak, "whitespace")(code5);
     }
     effects.enter("atxHeadingText");
-    return data(code4);
+    return data(code5);
   }
-  function sequenceFurther(code4) {
-    if (code4 === 35) {
-      effects.consume(code4);
+  function sequenceFurther(code5) {
+    if (code5 === 35) {
+      effects.consume(code5);
       return sequenceFurther;
     }
     effects.exit("atxHeadingSequence");
-    return atBreak(code4);
+    return atBreak(code5);
   }
-  function data(code4) {
-    if (code4 === null || code4 === 35 || markdownLineEndingOrSpace(code4)) {
+  function data(code5) {
+    if (code5 === null || code5 === 35 || markdownLineEndingOrSpace(code5)) {
       effects.exit("atxHeadingText");
-      return atBreak(code4);
+      return atBreak(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return data;
   }
 }
@@ -67498,327 +67776,327 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
   let index3;
   let markerB;
   return start;
-  function start(code4) {
-    return before(code4);
+  function start(code5) {
+    return before(code5);
   }
-  function before(code4) {
+  function before(code5) {
     effects.enter("htmlFlow");
     effects.enter("htmlFlowData");
-    effects.consume(code4);
+    effects.consume(code5);
     return open;
   }
-  function open(code4) {
-    if (code4 === 33) {
-      effects.consume(code4);
+  function open(code5) {
+    if (code5 === 33) {
+      effects.consume(code5);
       return declarationOpen;
     }
-    if (code4 === 47) {
-      effects.consume(code4);
+    if (code5 === 47) {
+      effects.consume(code5);
       closingTag = true;
       return tagCloseStart;
     }
-    if (code4 === 63) {
-      effects.consume(code4);
+    if (code5 === 63) {
+      effects.consume(code5);
       marker = 3;
       return self.interrupt ? ok3 : continuationDeclarationInside;
     }
-    if (asciiAlpha(code4)) {
-      effects.consume(code4);
-      buffer = String.fromCharCode(code4);
+    if (asciiAlpha(code5)) {
+      effects.consume(code5);
+      buffer = String.fromCharCode(code5);
       return tagName;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function declarationOpen(code4) {
-    if (code4 === 45) {
-      effects.consume(code4);
+  function declarationOpen(code5) {
+    if (code5 === 45) {
+      effects.consume(code5);
       marker = 2;
       return commentOpenInside;
     }
-    if (code4 === 91) {
-      effects.consume(code4);
+    if (code5 === 91) {
+      effects.consume(code5);
       marker = 5;
       index3 = 0;
       return cdataOpenInside;
     }
-    if (asciiAlpha(code4)) {
-      effects.consume(code4);
+    if (asciiAlpha(code5)) {
+      effects.consume(code5);
       marker = 4;
       return self.interrupt ? ok3 : continuationDeclarationInside;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function commentOpenInside(code4) {
-    if (code4 === 45) {
-      effects.consume(code4);
+  function commentOpenInside(code5) {
+    if (code5 === 45) {
+      effects.consume(code5);
       return self.interrupt ? ok3 : continuationDeclarationInside;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function cdataOpenInside(code4) {
+  function cdataOpenInside(code5) {
     const value = "CDATA[";
-    if (code4 === value.charCodeAt(index3++)) {
-      effects.consume(code4);
+    if (code5 === value.charCodeAt(index3++)) {
+      effects.consume(code5);
       if (index3 === value.length) {
         return self.interrupt ? ok3 : continuation;
       }
       return cdataOpenInside;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function tagCloseStart(code4) {
-    if (asciiAlpha(code4)) {
-      effects.consume(code4);
-      buffer = String.fromCharCode(code4);
+  function tagCloseStart(code5) {
+    if (asciiAlpha(code5)) {
+      effects.consume(code5);
+      buffer = String.fromCharCode(code5);
       return tagName;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function tagName(code4) {
-    if (code4 === null || code4 === 47 || code4 === 62 || markdownLineEndingOrSpace(code4)) {
-      const slash = code4 === 47;
+  function tagName(code5) {
+    if (code5 === null || code5 === 47 || code5 === 62 || markdownLineEndingOrSpace(code5)) {
+      const slash = code5 === 47;
       const name = buffer.toLowerCase();
       if (!slash && !closingTag && htmlRawNames.includes(name)) {
         marker = 1;
-        return self.interrupt ? ok3(code4) : continuation(code4);
+        return self.interrupt ? ok3(code5) : continuation(code5);
       }
       if (htmlBlockNames.includes(buffer.toLowerCase())) {
         marker = 6;
         if (slash) {
-          effects.consume(code4);
+          effects.consume(code5);
           return basicSelfClosing;
         }
-        return self.interrupt ? ok3(code4) : continuation(code4);
+        return self.interrupt ? ok3(code5) : continuation(code5);
       }
       marker = 7;
-      return self.interrupt && !self.parser.lazy[self.now().line] ? nok(code4) : closingTag ? completeClosingTagAfter(code4) : completeAttributeNameBefore(code4);
+      return self.interrupt && !self.parser.lazy[self.now().line] ? nok(code5) : closingTag ? completeClosingTagAfter(code5) : completeAttributeNameBefore(code5);
     }
-    if (code4 === 45 || asciiAlphanumeric(code4)) {
-      effects.consume(code4);
-      buffer += String.fromCharCode(code4);
+    if (code5 === 45 || asciiAlphanumeric(code5)) {
+      effects.consume(code5);
+      buffer += String.fromCharCode(code5);
       return tagName;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function basicSelfClosing(code4) {
-    if (code4 === 62) {
-      effects.consume(code4);
+  function basicSelfClosing(code5) {
+    if (code5 === 62) {
+      effects.consume(code5);
       return self.interrupt ? ok3 : continuation;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function completeClosingTagAfter(code4) {
-    if (markdownSpace(code4)) {
-      effects.consume(code4);
+  function completeClosingTagAfter(code5) {
+    if (markdownSpace(code5)) {
+      effects.consume(code5);
       return completeClosingTagAfter;
     }
-    return completeEnd(code4);
+    return completeEnd(code5);
   }
-  function completeAttributeNameBefore(code4) {
-    if (code4 === 47) {
-      effects.consume(code4);
+  function completeAttributeNameBefore(code5) {
+    if (code5 === 47) {
+      effects.consume(code5);
       return completeEnd;
     }
-    if (code4 === 58 || code4 === 95 || asciiAlpha(code4)) {
-      effects.consume(code4);
+    if (code5 === 58 || code5 === 95 || asciiAlpha(code5)) {
+      effects.consume(code5);
       return completeAttributeName;
     }
-    if (markdownSpace(code4)) {
-      effects.consume(code4);
+    if (markdownSpace(code5)) {
+      effects.consume(code5);
       return completeAttributeNameBefore;
     }
-    return completeEnd(code4);
+    return completeEnd(code5);
   }
-  function completeAttributeName(code4) {
-    if (code4 === 45 || code4 === 46 || code4 === 58 || code4 === 95 || asciiAlphanumeric(code4)) {
-      effects.consume(code4);
+  function completeAttributeName(code5) {
+    if (code5 === 45 || code5 === 46 || code5 === 58 || code5 === 95 || asciiAlphanumeric(code5)) {
+      effects.consume(code5);
       return completeAttributeName;
     }
-    return completeAttributeNameAfter(code4);
+    return completeAttributeNameAfter(code5);
   }
-  function completeAttributeNameAfter(code4) {
-    if (code4 === 61) {
-      effects.consume(code4);
+  function completeAttributeNameAfter(code5) {
+    if (code5 === 61) {
+      effects.consume(code5);
       return completeAttributeValueBefore;
     }
-    if (markdownSpace(code4)) {
-      effects.consume(code4);
+    if (markdownSpace(code5)) {
+      effects.consume(code5);
       return completeAttributeNameAfter;
     }
-    return completeAttributeNameBefore(code4);
+    return completeAttributeNameBefore(code5);
   }
-  function completeAttributeValueBefore(code4) {
-    if (code4 === null || code4 === 60 || code4 === 61 || code4 === 62 || code4 === 96) {
-      return nok(code4);
+  function completeAttributeValueBefore(code5) {
+    if (code5 === null || code5 === 60 || code5 === 61 || code5 === 62 || code5 === 96) {
+      return nok(code5);
     }
-    if (code4 === 34 || code4 === 39) {
-      effects.consume(code4);
-      markerB = code4;
+    if (code5 === 34 || code5 === 39) {
+      effects.consume(code5);
+      markerB = code5;
       return completeAttributeValueQuoted;
     }
-    if (markdownSpace(code4)) {
-      effects.consume(code4);
+    if (markdownSpace(code5)) {
+      effects.consume(code5);
       return completeAttributeValueBefore;
     }
-    return completeAttributeValueUnquoted(code4);
+    return completeAttributeValueUnquoted(code5);
   }
-  function completeAttributeValueQuoted(code4) {
-    if (code4 === markerB) {
-      effects.consume(code4);
+  function completeAttributeValueQuoted(code5) {
+    if (code5 === markerB) {
+      effects.consume(code5);
       markerB = null;
       return completeAttributeValueQuotedAfter;
     }
-    if (code4 === null || markdownLineEnding(code4)) {
-      return nok(code4);
+    if (code5 === null || markdownLineEnding(code5)) {
+      return nok(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return completeAttributeValueQuoted;
   }
-  function completeAttributeValueUnquoted(code4) {
-    if (code4 === null || code4 === 34 || code4 === 39 || code4 === 47 || code4 === 60 || code4 === 61 || code4 === 62 || code4 === 96 || markdownLineEndingOrSpace(code4)) {
-      return completeAttributeNameAfter(code4);
+  function completeAttributeValueUnquoted(code5) {
+    if (code5 === null || code5 === 34 || code5 === 39 || code5 === 47 || code5 === 60 || code5 === 61 || code5 === 62 || code5 === 96 || markdownLineEndingOrSpace(code5)) {
+      return completeAttributeNameAfter(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return completeAttributeValueUnquoted;
   }
-  function completeAttributeValueQuotedAfter(code4) {
-    if (code4 === 47 || code4 === 62 || markdownSpace(code4)) {
-      return completeAttributeNameBefore(code4);
+  function completeAttributeValueQuotedAfter(code5) {
+    if (code5 === 47 || code5 === 62 || markdownSpace(code5)) {
+      return completeAttributeNameBefore(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function completeEnd(code4) {
-    if (code4 === 62) {
-      effects.consume(code4);
+  function completeEnd(code5) {
+    if (code5 === 62) {
+      effects.consume(code5);
       return completeAfter;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function completeAfter(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
-      return continuation(code4);
+  function completeAfter(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
+      return continuation(code5);
     }
-    if (markdownSpace(code4)) {
-      effects.consume(code4);
+    if (markdownSpace(code5)) {
+      effects.consume(code5);
       return completeAfter;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function continuation(code4) {
-    if (code4 === 45 && marker === 2) {
-      effects.consume(code4);
+  function continuation(code5) {
+    if (code5 === 45 && marker === 2) {
+      effects.consume(code5);
       return continuationCommentInside;
     }
-    if (code4 === 60 && marker === 1) {
-      effects.consume(code4);
+    if (code5 === 60 && marker === 1) {
+      effects.consume(code5);
       return continuationRawTagOpen;
     }
-    if (code4 === 62 && marker === 4) {
-      effects.consume(code4);
+    if (code5 === 62 && marker === 4) {
+      effects.consume(code5);
       return continuationClose;
     }
-    if (code4 === 63 && marker === 3) {
-      effects.consume(code4);
+    if (code5 === 63 && marker === 3) {
+      effects.consume(code5);
       return continuationDeclarationInside;
     }
-    if (code4 === 93 && marker === 5) {
-      effects.consume(code4);
+    if (code5 === 93 && marker === 5) {
+      effects.consume(code5);
       return continuationCdataInside;
     }
-    if (markdownLineEnding(code4) && (marker === 6 || marker === 7)) {
+    if (markdownLineEnding(code5) && (marker === 6 || marker === 7)) {
       effects.exit("htmlFlowData");
-      return effects.check(blankLineBefore, continuationAfter, continuationStart)(code4);
+      return effects.check(blankLineBefore, continuationAfter, continuationStart)(code5);
     }
-    if (code4 === null || markdownLineEnding(code4)) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("htmlFlowData");
-      return continuationStart(code4);
+      return continuationStart(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return continuation;
   }
-  function continuationStart(code4) {
-    return effects.check(nonLazyContinuation, continuationStartNonLazy, continuationAfter)(code4);
+  function continuationStart(code5) {
+    return effects.check(nonLazyContinuation, continuationStartNonLazy, continuationAfter)(code5);
   }
-  function continuationStartNonLazy(code4) {
+  function continuationStartNonLazy(code5) {
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return continuationBefore;
   }
-  function continuationBefore(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
-      return continuationStart(code4);
+  function continuationBefore(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
+      return continuationStart(code5);
     }
     effects.enter("htmlFlowData");
-    return continuation(code4);
+    return continuation(code5);
   }
-  function continuationCommentInside(code4) {
-    if (code4 === 45) {
-      effects.consume(code4);
+  function continuationCommentInside(code5) {
+    if (code5 === 45) {
+      effects.consume(code5);
       return continuationDeclarationInside;
     }
-    return continuation(code4);
+    return continuation(code5);
   }
-  function continuationRawTagOpen(code4) {
-    if (code4 === 47) {
-      effects.consume(code4);
+  function continuationRawTagOpen(code5) {
+    if (code5 === 47) {
+      effects.consume(code5);
       buffer = "";
       return continuationRawEndTag;
     }
-    return continuation(code4);
+    return continuation(code5);
   }
-  function continuationRawEndTag(code4) {
-    if (code4 === 62) {
+  function continuationRawEndTag(code5) {
+    if (code5 === 62) {
       const name = buffer.toLowerCase();
       if (htmlRawNames.includes(name)) {
-        effects.consume(code4);
+        effects.consume(code5);
         return continuationClose;
       }
-      return continuation(code4);
+      return continuation(code5);
     }
-    if (asciiAlpha(code4) && buffer.length < 8) {
-      effects.consume(code4);
-      buffer += String.fromCharCode(code4);
+    if (asciiAlpha(code5) && buffer.length < 8) {
+      effects.consume(code5);
+      buffer += String.fromCharCode(code5);
       return continuationRawEndTag;
     }
-    return continuation(code4);
+    return continuation(code5);
   }
-  function continuationCdataInside(code4) {
-    if (code4 === 93) {
-      effects.consume(code4);
+  function continuationCdataInside(code5) {
+    if (code5 === 93) {
+      effects.consume(code5);
       return continuationDeclarationInside;
     }
-    return continuation(code4);
+    return continuation(code5);
   }
-  function continuationDeclarationInside(code4) {
-    if (code4 === 62) {
-      effects.consume(code4);
+  function continuationDeclarationInside(code5) {
+    if (code5 === 62) {
+      effects.consume(code5);
       return continuationClose;
     }
-    if (code4 === 45 && marker === 2) {
-      effects.consume(code4);
+    if (code5 === 45 && marker === 2) {
+      effects.consume(code5);
       return continuationDeclarationInside;
     }
-    return continuation(code4);
+    return continuation(code5);
   }
-  function continuationClose(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
+  function continuationClose(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("htmlFlowData");
-      return continuationAfter(code4);
+      return continuationAfter(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return continuationClose;
   }
-  function continuationAfter(code4) {
+  function continuationAfter(code5) {
     effects.exit("htmlFlow");
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function tokenizeBlankLineBefore(effects, ok3, nok) {
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return effects.attempt(blankLine, ok3, nok);
   }
@@ -67835,298 +68113,298 @@ function tokenizeHtmlText(effects, ok3, nok) {
   let index3;
   let returnState;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("htmlText");
     effects.enter("htmlTextData");
-    effects.consume(code4);
+    effects.consume(code5);
     return open;
   }
-  function open(code4) {
-    if (code4 === 33) {
-      effects.consume(code4);
+  function open(code5) {
+    if (code5 === 33) {
+      effects.consume(code5);
       return declarationOpen;
     }
-    if (code4 === 47) {
-      effects.consume(code4);
+    if (code5 === 47) {
+      effects.consume(code5);
       return tagCloseStart;
     }
-    if (code4 === 63) {
-      effects.consume(code4);
+    if (code5 === 63) {
+      effects.consume(code5);
       return instruction;
     }
-    if (asciiAlpha(code4)) {
-      effects.consume(code4);
+    if (asciiAlpha(code5)) {
+      effects.consume(code5);
       return tagOpen;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function declarationOpen(code4) {
-    if (code4 === 45) {
-      effects.consume(code4);
+  function declarationOpen(code5) {
+    if (code5 === 45) {
+      effects.consume(code5);
       return commentOpenInside;
     }
-    if (code4 === 91) {
-      effects.consume(code4);
+    if (code5 === 91) {
+      effects.consume(code5);
       index3 = 0;
       return cdataOpenInside;
     }
-    if (asciiAlpha(code4)) {
-      effects.consume(code4);
-      return declaration;
+    if (asciiAlpha(code5)) {
+      effects.consume(code5);
+      return declaration2;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function commentOpenInside(code4) {
-    if (code4 === 45) {
-      effects.consume(code4);
+  function commentOpenInside(code5) {
+    if (code5 === 45) {
+      effects.consume(code5);
       return commentEnd;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function comment(code4) {
-    if (code4 === null) {
-      return nok(code4);
+  function comment2(code5) {
+    if (code5 === null) {
+      return nok(code5);
     }
-    if (code4 === 45) {
-      effects.consume(code4);
+    if (code5 === 45) {
+      effects.consume(code5);
       return commentClose;
     }
-    if (markdownLineEnding(code4)) {
-      returnState = comment;
-      return lineEndingBefore(code4);
+    if (markdownLineEnding(code5)) {
+      returnState = comment2;
+      return lineEndingBefore(code5);
     }
-    effects.consume(code4);
-    return comment;
+    effects.consume(code5);
+    return comment2;
   }
-  function commentClose(code4) {
-    if (code4 === 45) {
-      effects.consume(code4);
+  function commentClose(code5) {
+    if (code5 === 45) {
+      effects.consume(code5);
       return commentEnd;
     }
-    return comment(code4);
+    return comment2(code5);
   }
-  function commentEnd(code4) {
-    return code4 === 62 ? end(code4) : code4 === 45 ? commentClose(code4) : comment(code4);
+  function commentEnd(code5) {
+    return code5 === 62 ? end(code5) : code5 === 45 ? commentClose(code5) : comment2(code5);
   }
-  function cdataOpenInside(code4) {
+  function cdataOpenInside(code5) {
     const value = "CDATA[";
-    if (code4 === value.charCodeAt(index3++)) {
-      effects.consume(code4);
-      return index3 === value.length ? cdata : cdataOpenInside;
+    if (code5 === value.charCodeAt(index3++)) {
+      effects.consume(code5);
+      return index3 === value.length ? cdata2 : cdataOpenInside;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function cdata(code4) {
-    if (code4 === null) {
-      return nok(code4);
+  function cdata2(code5) {
+    if (code5 === null) {
+      return nok(code5);
     }
-    if (code4 === 93) {
-      effects.consume(code4);
+    if (code5 === 93) {
+      effects.consume(code5);
       return cdataClose;
     }
-    if (markdownLineEnding(code4)) {
-      returnState = cdata;
-      return lineEndingBefore(code4);
+    if (markdownLineEnding(code5)) {
+      returnState = cdata2;
+      return lineEndingBefore(code5);
     }
-    effects.consume(code4);
-    return cdata;
+    effects.consume(code5);
+    return cdata2;
   }
-  function cdataClose(code4) {
-    if (code4 === 93) {
-      effects.consume(code4);
+  function cdataClose(code5) {
+    if (code5 === 93) {
+      effects.consume(code5);
       return cdataEnd;
     }
-    return cdata(code4);
+    return cdata2(code5);
   }
-  function cdataEnd(code4) {
-    if (code4 === 62) {
-      return end(code4);
+  function cdataEnd(code5) {
+    if (code5 === 62) {
+      return end(code5);
     }
-    if (code4 === 93) {
-      effects.consume(code4);
+    if (code5 === 93) {
+      effects.consume(code5);
       return cdataEnd;
     }
-    return cdata(code4);
+    return cdata2(code5);
   }
-  function declaration(code4) {
-    if (code4 === null || code4 === 62) {
-      return end(code4);
+  function declaration2(code5) {
+    if (code5 === null || code5 === 62) {
+      return end(code5);
     }
-    if (markdownLineEnding(code4)) {
-      returnState = declaration;
-      return lineEndingBefore(code4);
+    if (markdownLineEnding(code5)) {
+      returnState = declaration2;
+      return lineEndingBefore(code5);
     }
-    effects.consume(code4);
-    return declaration;
+    effects.consume(code5);
+    return declaration2;
   }
-  function instruction(code4) {
-    if (code4 === null) {
-      return nok(code4);
+  function instruction(code5) {
+    if (code5 === null) {
+      return nok(code5);
     }
-    if (code4 === 63) {
-      effects.consume(code4);
+    if (code5 === 63) {
+      effects.consume(code5);
       return instructionClose;
     }
-    if (markdownLineEnding(code4)) {
+    if (markdownLineEnding(code5)) {
       returnState = instruction;
-      return lineEndingBefore(code4);
+      return lineEndingBefore(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return instruction;
   }
-  function instructionClose(code4) {
-    return code4 === 62 ? end(code4) : instruction(code4);
+  function instructionClose(code5) {
+    return code5 === 62 ? end(code5) : instruction(code5);
   }
-  function tagCloseStart(code4) {
-    if (asciiAlpha(code4)) {
-      effects.consume(code4);
+  function tagCloseStart(code5) {
+    if (asciiAlpha(code5)) {
+      effects.consume(code5);
       return tagClose;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function tagClose(code4) {
-    if (code4 === 45 || asciiAlphanumeric(code4)) {
-      effects.consume(code4);
+  function tagClose(code5) {
+    if (code5 === 45 || asciiAlphanumeric(code5)) {
+      effects.consume(code5);
       return tagClose;
     }
-    return tagCloseBetween(code4);
+    return tagCloseBetween(code5);
   }
-  function tagCloseBetween(code4) {
-    if (markdownLineEnding(code4)) {
+  function tagCloseBetween(code5) {
+    if (markdownLineEnding(code5)) {
       returnState = tagCloseBetween;
-      return lineEndingBefore(code4);
+      return lineEndingBefore(code5);
     }
-    if (markdownSpace(code4)) {
-      effects.consume(code4);
+    if (markdownSpace(code5)) {
+      effects.consume(code5);
       return tagCloseBetween;
     }
-    return end(code4);
+    return end(code5);
   }
-  function tagOpen(code4) {
-    if (code4 === 45 || asciiAlphanumeric(code4)) {
-      effects.consume(code4);
+  function tagOpen(code5) {
+    if (code5 === 45 || asciiAlphanumeric(code5)) {
+      effects.consume(code5);
       return tagOpen;
     }
-    if (code4 === 47 || code4 === 62 || markdownLineEndingOrSpace(code4)) {
-      return tagOpenBetween(code4);
+    if (code5 === 47 || code5 === 62 || markdownLineEndingOrSpace(code5)) {
+      return tagOpenBetween(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function tagOpenBetween(code4) {
-    if (code4 === 47) {
-      effects.consume(code4);
+  function tagOpenBetween(code5) {
+    if (code5 === 47) {
+      effects.consume(code5);
       return end;
     }
-    if (code4 === 58 || code4 === 95 || asciiAlpha(code4)) {
-      effects.consume(code4);
+    if (code5 === 58 || code5 === 95 || asciiAlpha(code5)) {
+      effects.consume(code5);
       return tagOpenAttributeName;
     }
-    if (markdownLineEnding(code4)) {
+    if (markdownLineEnding(code5)) {
       returnState = tagOpenBetween;
-      return lineEndingBefore(code4);
+      return lineEndingBefore(code5);
     }
-    if (markdownSpace(code4)) {
-      effects.consume(code4);
+    if (markdownSpace(code5)) {
+      effects.consume(code5);
       return tagOpenBetween;
     }
-    return end(code4);
+    return end(code5);
   }
-  function tagOpenAttributeName(code4) {
-    if (code4 === 45 || code4 === 46 || code4 === 58 || code4 === 95 || asciiAlphanumeric(code4)) {
-      effects.consume(code4);
+  function tagOpenAttributeName(code5) {
+    if (code5 === 45 || code5 === 46 || code5 === 58 || code5 === 95 || asciiAlphanumeric(code5)) {
+      effects.consume(code5);
       return tagOpenAttributeName;
     }
-    return tagOpenAttributeNameAfter(code4);
+    return tagOpenAttributeNameAfter(code5);
   }
-  function tagOpenAttributeNameAfter(code4) {
-    if (code4 === 61) {
-      effects.consume(code4);
+  function tagOpenAttributeNameAfter(code5) {
+    if (code5 === 61) {
+      effects.consume(code5);
       return tagOpenAttributeValueBefore;
     }
-    if (markdownLineEnding(code4)) {
+    if (markdownLineEnding(code5)) {
       returnState = tagOpenAttributeNameAfter;
-      return lineEndingBefore(code4);
+      return lineEndingBefore(code5);
     }
-    if (markdownSpace(code4)) {
-      effects.consume(code4);
+    if (markdownSpace(code5)) {
+      effects.consume(code5);
       return tagOpenAttributeNameAfter;
     }
-    return tagOpenBetween(code4);
+    return tagOpenBetween(code5);
   }
-  function tagOpenAttributeValueBefore(code4) {
-    if (code4 === null || code4 === 60 || code4 === 61 || code4 === 62 || code4 === 96) {
-      return nok(code4);
+  function tagOpenAttributeValueBefore(code5) {
+    if (code5 === null || code5 === 60 || code5 === 61 || code5 === 62 || code5 === 96) {
+      return nok(code5);
     }
-    if (code4 === 34 || code4 === 39) {
-      effects.consume(code4);
-      marker = code4;
+    if (code5 === 34 || code5 === 39) {
+      effects.consume(code5);
+      marker = code5;
       return tagOpenAttributeValueQuoted;
     }
-    if (markdownLineEnding(code4)) {
+    if (markdownLineEnding(code5)) {
       returnState = tagOpenAttributeValueBefore;
-      return lineEndingBefore(code4);
+      return lineEndingBefore(code5);
     }
-    if (markdownSpace(code4)) {
-      effects.consume(code4);
+    if (markdownSpace(code5)) {
+      effects.consume(code5);
       return tagOpenAttributeValueBefore;
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return tagOpenAttributeValueUnquoted;
   }
-  function tagOpenAttributeValueQuoted(code4) {
-    if (code4 === marker) {
-      effects.consume(code4);
+  function tagOpenAttributeValueQuoted(code5) {
+    if (code5 === marker) {
+      effects.consume(code5);
       marker = void 0;
       return tagOpenAttributeValueQuotedAfter;
     }
-    if (code4 === null) {
-      return nok(code4);
+    if (code5 === null) {
+      return nok(code5);
     }
-    if (markdownLineEnding(code4)) {
+    if (markdownLineEnding(code5)) {
       returnState = tagOpenAttributeValueQuoted;
-      return lineEndingBefore(code4);
+      return lineEndingBefore(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return tagOpenAttributeValueQuoted;
   }
-  function tagOpenAttributeValueUnquoted(code4) {
-    if (code4 === null || code4 === 34 || code4 === 39 || code4 === 60 || code4 === 61 || code4 === 96) {
-      return nok(code4);
+  function tagOpenAttributeValueUnquoted(code5) {
+    if (code5 === null || code5 === 34 || code5 === 39 || code5 === 60 || code5 === 61 || code5 === 96) {
+      return nok(code5);
     }
-    if (code4 === 47 || code4 === 62 || markdownLineEndingOrSpace(code4)) {
-      return tagOpenBetween(code4);
+    if (code5 === 47 || code5 === 62 || markdownLineEndingOrSpace(code5)) {
+      return tagOpenBetween(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return tagOpenAttributeValueUnquoted;
   }
-  function tagOpenAttributeValueQuotedAfter(code4) {
-    if (code4 === 47 || code4 === 62 || markdownLineEndingOrSpace(code4)) {
-      return tagOpenBetween(code4);
+  function tagOpenAttributeValueQuotedAfter(code5) {
+    if (code5 === 47 || code5 === 62 || markdownLineEndingOrSpace(code5)) {
+      return tagOpenBetween(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function end(code4) {
-    if (code4 === 62) {
-      effects.consume(code4);
+  function end(code5) {
+    if (code5 === 62) {
+      effects.consume(code5);
       effects.exit("htmlTextData");
       effects.exit("htmlText");
       return ok3;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function lineEndingBefore(code4) {
+  function lineEndingBefore(code5) {
     effects.exit("htmlTextData");
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return lineEndingAfter;
   }
-  function lineEndingAfter(code4) {
-    return markdownSpace(code4) ? factorySpace(effects, lineEndingAfterPrefix, "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code4) : lineEndingAfterPrefix(code4);
+  function lineEndingAfter(code5) {
+    return markdownSpace(code5) ? factorySpace(effects, lineEndingAfterPrefix, "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code5) : lineEndingAfterPrefix(code5);
   }
-  function lineEndingAfterPrefix(code4) {
+  function lineEndingAfterPrefix(code5) {
     effects.enter("htmlTextData");
-    return returnState(code4);
+    return returnState(code5);
   }
 }
 
@@ -68208,7 +68486,7 @@ function resolveToLabelEnd(events, context) {
       ...events[close][1].end
     }
   };
-  const text5 = {
+  const text6 = {
     type: "labelText",
     start: {
       ...events[open + offset + 2][1].end
@@ -68219,9 +68497,9 @@ function resolveToLabelEnd(events, context) {
   };
   media = [["enter", group, context], ["enter", label, context]];
   media = push(media, events.slice(open + 1, open + offset + 3));
-  media = push(media, [["enter", text5, context]]);
+  media = push(media, [["enter", text6, context]]);
   media = push(media, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + offset + 4, close - 3), context));
-  media = push(media, [["exit", text5, context], events[close - 2], events[close - 1], ["exit", label, context]]);
+  media = push(media, [["exit", text6, context], events[close - 2], events[close - 1], ["exit", label, context]]);
   media = push(media, events.slice(close + 1));
   media = push(media, [["exit", group, context]]);
   splice(events, open, events.length, media);
@@ -68239,12 +68517,12 @@ function tokenizeLabelEnd(effects, ok3, nok) {
     labelStart = labelStarts[labelStarts.length - 1];
   }
   return start;
-  function start(code4) {
+  function start(code5) {
     if (!labelStart) {
-      return nok(code4);
+      return nok(code5);
     }
     if (labelStart._inactive) {
-      return labelEndNok(code4);
+      return labelEndNok(code5);
     }
     defined = self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize({
       start: labelStart.end,
@@ -68252,107 +68530,107 @@ function tokenizeLabelEnd(effects, ok3, nok) {
     })));
     effects.enter("labelEnd");
     effects.enter("labelMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("labelMarker");
     effects.exit("labelEnd");
     return after;
   }
-  function after(code4) {
-    if (code4 === 40) {
-      return effects.attempt(resourceConstruct, labelEndOk, defined ? labelEndOk : labelEndNok)(code4);
+  function after(code5) {
+    if (code5 === 40) {
+      return effects.attempt(resourceConstruct, labelEndOk, defined ? labelEndOk : labelEndNok)(code5);
     }
-    if (code4 === 91) {
-      return effects.attempt(referenceFullConstruct, labelEndOk, defined ? referenceNotFull : labelEndNok)(code4);
+    if (code5 === 91) {
+      return effects.attempt(referenceFullConstruct, labelEndOk, defined ? referenceNotFull : labelEndNok)(code5);
     }
-    return defined ? labelEndOk(code4) : labelEndNok(code4);
+    return defined ? labelEndOk(code5) : labelEndNok(code5);
   }
-  function referenceNotFull(code4) {
-    return effects.attempt(referenceCollapsedConstruct, labelEndOk, labelEndNok)(code4);
+  function referenceNotFull(code5) {
+    return effects.attempt(referenceCollapsedConstruct, labelEndOk, labelEndNok)(code5);
   }
-  function labelEndOk(code4) {
+  function labelEndOk(code5) {
     labelStarts.pop();
-    return ok3(code4);
+    return ok3(code5);
   }
-  function labelEndNok(code4) {
+  function labelEndNok(code5) {
     labelStart._balanced = true;
-    return nok(code4);
+    return nok(code5);
   }
 }
 function tokenizeResource(effects, ok3, nok) {
   return resourceStart;
-  function resourceStart(code4) {
+  function resourceStart(code5) {
     effects.enter("resource");
     effects.enter("resourceMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("resourceMarker");
     return resourceBefore;
   }
-  function resourceBefore(code4) {
-    return markdownLineEndingOrSpace(code4) ? factoryWhitespace(effects, resourceOpen)(code4) : resourceOpen(code4);
+  function resourceBefore(code5) {
+    return markdownLineEndingOrSpace(code5) ? factoryWhitespace(effects, resourceOpen)(code5) : resourceOpen(code5);
   }
-  function resourceOpen(code4) {
-    if (code4 === 41) {
-      return resourceEnd(code4);
+  function resourceOpen(code5) {
+    if (code5 === 41) {
+      return resourceEnd(code5);
     }
-    return factoryDestination(effects, resourceDestinationAfter, resourceDestinationMissing, "resourceDestination", "resourceDestinationLiteral", "resourceDestinationLiteralMarker", "resourceDestinationRaw", "resourceDestinationString", 32)(code4);
+    return factoryDestination(effects, resourceDestinationAfter, resourceDestinationMissing, "resourceDestination", "resourceDestinationLiteral", "resourceDestinationLiteralMarker", "resourceDestinationRaw", "resourceDestinationString", 32)(code5);
   }
-  function resourceDestinationAfter(code4) {
-    return markdownLineEndingOrSpace(code4) ? factoryWhitespace(effects, resourceBetween)(code4) : resourceEnd(code4);
+  function resourceDestinationAfter(code5) {
+    return markdownLineEndingOrSpace(code5) ? factoryWhitespace(effects, resourceBetween)(code5) : resourceEnd(code5);
   }
-  function resourceDestinationMissing(code4) {
-    return nok(code4);
+  function resourceDestinationMissing(code5) {
+    return nok(code5);
   }
-  function resourceBetween(code4) {
-    if (code4 === 34 || code4 === 39 || code4 === 40) {
-      return factoryTitle(effects, resourceTitleAfter, nok, "resourceTitle", "resourceTitleMarker", "resourceTitleString")(code4);
+  function resourceBetween(code5) {
+    if (code5 === 34 || code5 === 39 || code5 === 40) {
+      return factoryTitle(effects, resourceTitleAfter, nok, "resourceTitle", "resourceTitleMarker", "resourceTitleString")(code5);
     }
-    return resourceEnd(code4);
+    return resourceEnd(code5);
   }
-  function resourceTitleAfter(code4) {
-    return markdownLineEndingOrSpace(code4) ? factoryWhitespace(effects, resourceEnd)(code4) : resourceEnd(code4);
+  function resourceTitleAfter(code5) {
+    return markdownLineEndingOrSpace(code5) ? factoryWhitespace(effects, resourceEnd)(code5) : resourceEnd(code5);
   }
-  function resourceEnd(code4) {
-    if (code4 === 41) {
+  function resourceEnd(code5) {
+    if (code5 === 41) {
       effects.enter("resourceMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("resourceMarker");
       effects.exit("resource");
       return ok3;
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 function tokenizeReferenceFull(effects, ok3, nok) {
   const self = this;
   return referenceFull;
-  function referenceFull(code4) {
-    return factoryLabel.call(self, effects, referenceFullAfter, referenceFullMissing, "reference", "referenceMarker", "referenceString")(code4);
+  function referenceFull(code5) {
+    return factoryLabel.call(self, effects, referenceFullAfter, referenceFullMissing, "reference", "referenceMarker", "referenceString")(code5);
   }
-  function referenceFullAfter(code4) {
-    return self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize(self.events[self.events.length - 1][1]).slice(1, -1))) ? ok3(code4) : nok(code4);
+  function referenceFullAfter(code5) {
+    return self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize(self.events[self.events.length - 1][1]).slice(1, -1))) ? ok3(code5) : nok(code5);
   }
-  function referenceFullMissing(code4) {
-    return nok(code4);
+  function referenceFullMissing(code5) {
+    return nok(code5);
   }
 }
 function tokenizeReferenceCollapsed(effects, ok3, nok) {
   return referenceCollapsedStart;
-  function referenceCollapsedStart(code4) {
+  function referenceCollapsedStart(code5) {
     effects.enter("reference");
     effects.enter("referenceMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("referenceMarker");
     return referenceCollapsedOpen;
   }
-  function referenceCollapsedOpen(code4) {
-    if (code4 === 93) {
+  function referenceCollapsedOpen(code5) {
+    if (code5 === 93) {
       effects.enter("referenceMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("referenceMarker");
       effects.exit("reference");
       return ok3;
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 
@@ -68366,30 +68644,30 @@ function tokenizeLabelStartImage(effects, ok3, nok) {
   const self = this;
   let labelImage;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("labelImage");
     effects.enter("labelImageMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("labelImageMarker");
     return open;
   }
-  function open(code4) {
-    if (code4 === 91) {
+  function open(code5) {
+    if (code5 === 91) {
       effects.enter("labelMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("labelMarker");
       labelImage = effects.exit("labelImage");
       return after;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function after(code4) {
-    if (code4 === 94 && "_hiddenFootnoteSupport" in self.parser.constructs) {
-      return nok(code4);
+  function after(code5) {
+    if (code5 === 94 && "_hiddenFootnoteSupport" in self.parser.constructs) {
+      return nok(code5);
     }
     self._labelStarts = self._labelStarts || [];
     self._labelStarts.push(labelImage);
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 
@@ -68403,21 +68681,21 @@ function tokenizeLabelStartLink(effects, ok3, nok) {
   const self = this;
   let labelLink;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("labelLink");
     effects.enter("labelMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("labelMarker");
     labelLink = effects.exit("labelLink");
     return after;
   }
-  function after(code4) {
-    if (code4 === 94 && "_hiddenFootnoteSupport" in self.parser.constructs) {
-      return nok(code4);
+  function after(code5) {
+    if (code5 === 94 && "_hiddenFootnoteSupport" in self.parser.constructs) {
+      return nok(code5);
     }
     self._labelStarts = self._labelStarts || [];
     self._labelStarts.push(labelLink);
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 
@@ -68428,9 +68706,9 @@ var lineEnding = {
 };
 function tokenizeLineEnding(effects, ok3) {
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return factorySpace(effects, ok3, "linePrefix");
   }
@@ -68445,33 +68723,33 @@ function tokenizeThematicBreak(effects, ok3, nok) {
   let size = 0;
   let marker;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("thematicBreak");
-    return before(code4);
+    return before(code5);
   }
-  function before(code4) {
-    marker = code4;
-    return atBreak(code4);
+  function before(code5) {
+    marker = code5;
+    return atBreak(code5);
   }
-  function atBreak(code4) {
-    if (code4 === marker) {
+  function atBreak(code5) {
+    if (code5 === marker) {
       effects.enter("thematicBreakSequence");
-      return sequence(code4);
+      return sequence(code5);
     }
-    if (size >= 3 && (code4 === null || markdownLineEnding(code4))) {
+    if (size >= 3 && (code5 === null || markdownLineEnding(code5))) {
       effects.exit("thematicBreak");
-      return ok3(code4);
+      return ok3(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function sequence(code4) {
-    if (code4 === marker) {
-      effects.consume(code4);
+  function sequence(code5) {
+    if (code5 === marker) {
+      effects.consume(code5);
       size++;
       return sequence;
     }
     effects.exit("thematicBreakSequence");
-    return markdownSpace(code4) ? factorySpace(effects, atBreak, "whitespace")(code4) : atBreak(code4);
+    return markdownSpace(code5) ? factorySpace(effects, atBreak, "whitespace")(code5) : atBreak(code5);
   }
 }
 
@@ -68498,9 +68776,9 @@ function tokenizeListStart(effects, ok3, nok) {
   let initialSize = tail && tail[1].type === "linePrefix" ? tail[2].sliceSerialize(tail[1], true).length : 0;
   let size = 0;
   return start;
-  function start(code4) {
-    const kind = self.containerState.type || (code4 === 42 || code4 === 43 || code4 === 45 ? "listUnordered" : "listOrdered");
-    if (kind === "listUnordered" ? !self.containerState.marker || code4 === self.containerState.marker : asciiDigit(code4)) {
+  function start(code5) {
+    const kind = self.containerState.type || (code5 === 42 || code5 === 43 || code5 === 45 ? "listUnordered" : "listOrdered");
+    if (kind === "listUnordered" ? !self.containerState.marker || code5 === self.containerState.marker : asciiDigit(code5)) {
       if (!self.containerState.type) {
         self.containerState.type = kind;
         effects.enter(kind, {
@@ -68509,32 +68787,32 @@ function tokenizeListStart(effects, ok3, nok) {
       }
       if (kind === "listUnordered") {
         effects.enter("listItemPrefix");
-        return code4 === 42 || code4 === 45 ? effects.check(thematicBreak2, nok, atMarker)(code4) : atMarker(code4);
+        return code5 === 42 || code5 === 45 ? effects.check(thematicBreak2, nok, atMarker)(code5) : atMarker(code5);
       }
-      if (!self.interrupt || code4 === 49) {
+      if (!self.interrupt || code5 === 49) {
         effects.enter("listItemPrefix");
         effects.enter("listItemValue");
-        return inside(code4);
+        return inside(code5);
       }
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function inside(code4) {
-    if (asciiDigit(code4) && ++size < 10) {
-      effects.consume(code4);
+  function inside(code5) {
+    if (asciiDigit(code5) && ++size < 10) {
+      effects.consume(code5);
       return inside;
     }
-    if ((!self.interrupt || size < 2) && (self.containerState.marker ? code4 === self.containerState.marker : code4 === 41 || code4 === 46)) {
+    if ((!self.interrupt || size < 2) && (self.containerState.marker ? code5 === self.containerState.marker : code5 === 41 || code5 === 46)) {
       effects.exit("listItemValue");
-      return atMarker(code4);
+      return atMarker(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function atMarker(code4) {
+  function atMarker(code5) {
     effects.enter("listItemMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("listItemMarker");
-    self.containerState.marker = self.containerState.marker || code4;
+    self.containerState.marker = self.containerState.marker || code5;
     return effects.check(
       blankLine,
       // Can’t be empty when interrupting.
@@ -68542,55 +68820,55 @@ function tokenizeListStart(effects, ok3, nok) {
       effects.attempt(listItemPrefixWhitespaceConstruct, endOfPrefix, otherPrefix)
     );
   }
-  function onBlank(code4) {
+  function onBlank(code5) {
     self.containerState.initialBlankLine = true;
     initialSize++;
-    return endOfPrefix(code4);
+    return endOfPrefix(code5);
   }
-  function otherPrefix(code4) {
-    if (markdownSpace(code4)) {
+  function otherPrefix(code5) {
+    if (markdownSpace(code5)) {
       effects.enter("listItemPrefixWhitespace");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("listItemPrefixWhitespace");
       return endOfPrefix;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function endOfPrefix(code4) {
+  function endOfPrefix(code5) {
     self.containerState.size = initialSize + self.sliceSerialize(effects.exit("listItemPrefix"), true).length;
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function tokenizeListContinuation(effects, ok3, nok) {
   const self = this;
   self.containerState._closeFlow = void 0;
   return effects.check(blankLine, onBlank, notBlank);
-  function onBlank(code4) {
+  function onBlank(code5) {
     self.containerState.furtherBlankLines = self.containerState.furtherBlankLines || self.containerState.initialBlankLine;
-    return factorySpace(effects, ok3, "listItemIndent", self.containerState.size + 1)(code4);
+    return factorySpace(effects, ok3, "listItemIndent", self.containerState.size + 1)(code5);
   }
-  function notBlank(code4) {
-    if (self.containerState.furtherBlankLines || !markdownSpace(code4)) {
+  function notBlank(code5) {
+    if (self.containerState.furtherBlankLines || !markdownSpace(code5)) {
       self.containerState.furtherBlankLines = void 0;
       self.containerState.initialBlankLine = void 0;
-      return notInCurrentItem(code4);
+      return notInCurrentItem(code5);
     }
     self.containerState.furtherBlankLines = void 0;
     self.containerState.initialBlankLine = void 0;
-    return effects.attempt(indentConstruct, ok3, notInCurrentItem)(code4);
+    return effects.attempt(indentConstruct, ok3, notInCurrentItem)(code5);
   }
-  function notInCurrentItem(code4) {
+  function notInCurrentItem(code5) {
     self.containerState._closeFlow = true;
     self.interrupt = void 0;
-    return factorySpace(effects, effects.attempt(list3, ok3, nok), "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code4);
+    return factorySpace(effects, effects.attempt(list3, ok3, nok), "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code5);
   }
 }
 function tokenizeIndent(effects, ok3, nok) {
   const self = this;
   return factorySpace(effects, afterPrefix, "listItemIndent", self.containerState.size + 1);
-  function afterPrefix(code4) {
+  function afterPrefix(code5) {
     const tail = self.events[self.events.length - 1];
-    return tail && tail[1].type === "listItemIndent" && tail[2].sliceSerialize(tail[1], true).length === self.containerState.size ? ok3(code4) : nok(code4);
+    return tail && tail[1].type === "listItemIndent" && tail[2].sliceSerialize(tail[1], true).length === self.containerState.size ? ok3(code5) : nok(code5);
   }
 }
 function tokenizeListEnd(effects) {
@@ -68599,9 +68877,9 @@ function tokenizeListEnd(effects) {
 function tokenizeListItemPrefixWhitespace(effects, ok3, nok) {
   const self = this;
   return factorySpace(effects, afterPrefix, "listItemPrefixWhitespace", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4 + 1);
-  function afterPrefix(code4) {
+  function afterPrefix(code5) {
     const tail = self.events[self.events.length - 1];
-    return !markdownSpace(code4) && tail && tail[1].type === "listItemPrefixWhitespace" ? ok3(code4) : nok(code4);
+    return !markdownSpace(code5) && tail && tail[1].type === "listItemPrefixWhitespace" ? ok3(code5) : nok(code5);
   }
 }
 
@@ -68629,8 +68907,8 @@ var EditMap = class {
    * @returns {undefined}
    *   Nothing.
    */
-  add(index3, remove, add) {
-    addImplementation(this, index3, remove, add, false);
+  add(index3, remove, add2) {
+    addImplementation(this, index3, remove, add2, false);
   }
   /**
    * Create an edit: but insert `add` before existing additions, instead of
@@ -68645,8 +68923,8 @@ var EditMap = class {
    * @returns {undefined}
    *   Nothing.
    */
-  addBefore(index3, remove, add) {
-    addImplementation(this, index3, remove, add, true);
+  addBefore(index3, remove, add2) {
+    addImplementation(this, index3, remove, add2, true);
   }
   /**
    * Done, change the events.
@@ -68683,22 +68961,22 @@ var EditMap = class {
     this.index.clear();
   }
 };
-function addImplementation(editMap, at, remove, add, before) {
-  if (remove === 0 && add.length === 0) {
+function addImplementation(editMap, at, remove, add2, before) {
+  if (remove === 0 && add2.length === 0) {
     return;
   }
   const existing2 = editMap.index.get(at);
   if (existing2) {
     existing2[1] += remove;
     if (before) {
-      add.push(...existing2[2]);
-      existing2[2] = add;
+      add2.push(...existing2[2]);
+      existing2[2] = add2;
     } else {
-      existing2[2].push(...add);
+      existing2[2].push(...add2);
     }
     return;
   }
-  const change = [at, remove, add];
+  const change = [at, remove, add2];
   editMap.map.push(change);
   editMap.index.set(at, change);
 }
@@ -68713,7 +68991,7 @@ function resolveToSetextUnderline(events, context) {
   const editMap = new EditMap();
   let index3 = events.length;
   let content3;
-  let text5;
+  let text6;
   let definition3;
   while (index3--) {
     if (events[index3][0] === "enter") {
@@ -68722,7 +69000,7 @@ function resolveToSetextUnderline(events, context) {
         break;
       }
       if (events[index3][1].type === "paragraph") {
-        text5 = index3;
+        text6 = index3;
       }
     } else {
       if (events[index3][1].type === "content") {
@@ -68733,7 +69011,7 @@ function resolveToSetextUnderline(events, context) {
       }
     }
   }
-  const heading2 = {
+  const heading3 = {
     type: "setextHeading",
     start: {
       ...events[content3][1].start
@@ -68742,17 +69020,17 @@ function resolveToSetextUnderline(events, context) {
       ...events[events.length - 1][1].end
     }
   };
-  events[text5][1].type = "setextHeadingText";
+  events[text6][1].type = "setextHeadingText";
   if (definition3) {
-    editMap.add(text5, 0, [["enter", heading2, context]]);
+    editMap.add(text6, 0, [["enter", heading3, context]]);
     editMap.add(definition3 + 1, 0, [["exit", events[content3][1], context]]);
     events[content3][1].end = {
       ...events[definition3][1].end
     };
   } else {
-    events[content3][1] = heading2;
+    events[content3][1] = heading3;
   }
-  editMap.add(events.length, 0, [["exit", heading2, context]]);
+  editMap.add(events.length, 0, [["exit", heading3, context]]);
   editMap.consume(events);
   return events;
 }
@@ -68760,40 +69038,40 @@ function tokenizeSetextUnderline(effects, ok3, nok) {
   const self = this;
   let marker;
   return start;
-  function start(code4) {
+  function start(code5) {
     let index3 = self.events.length;
-    let paragraph2;
+    let paragraph3;
     while (index3--) {
       if (self.events[index3][1].type !== "lineEnding" && self.events[index3][1].type !== "linePrefix" && self.events[index3][1].type !== "content") {
-        paragraph2 = self.events[index3][1].type === "paragraph";
+        paragraph3 = self.events[index3][1].type === "paragraph";
         break;
       }
     }
-    if (!self.parser.lazy[self.now().line] && (self.interrupt || paragraph2)) {
+    if (!self.parser.lazy[self.now().line] && (self.interrupt || paragraph3)) {
       effects.enter("setextHeadingLine");
-      marker = code4;
-      return before(code4);
+      marker = code5;
+      return before(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function before(code4) {
+  function before(code5) {
     effects.enter("setextHeadingLineSequence");
-    return inside(code4);
+    return inside(code5);
   }
-  function inside(code4) {
-    if (code4 === marker) {
-      effects.consume(code4);
+  function inside(code5) {
+    if (code5 === marker) {
+      effects.consume(code5);
       return inside;
     }
     effects.exit("setextHeadingLineSequence");
-    return markdownSpace(code4) ? factorySpace(effects, after, "lineSuffix")(code4) : after(code4);
+    return markdownSpace(code5) ? factorySpace(effects, after, "lineSuffix")(code5) : after(code5);
   }
-  function after(code4) {
-    if (code4 === null || markdownLineEnding(code4)) {
+  function after(code5) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("setextHeadingLine");
-      return ok3(code4);
+      return ok3(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 
@@ -68844,21 +69122,21 @@ function tokenizePotentialGfmFootnoteCall(effects, ok3, nok) {
     }
   }
   return start;
-  function start(code4) {
+  function start(code5) {
     if (!labelStart || !labelStart._balanced) {
-      return nok(code4);
+      return nok(code5);
     }
     const id = normalizeIdentifier(self.sliceSerialize({
       start: labelStart.end,
       end: self.now()
     }));
     if (id.codePointAt(0) !== 94 || !defined.includes(id.slice(1))) {
-      return nok(code4);
+      return nok(code5);
     }
     effects.enter("gfmFootnoteCallLabelMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("gfmFootnoteCallLabelMarker");
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function resolveToPotentialGfmFootnoteCall(events, context) {
@@ -68926,58 +69204,58 @@ function tokenizeGfmFootnoteCall(effects, ok3, nok) {
   let size = 0;
   let data;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("gfmFootnoteCall");
     effects.enter("gfmFootnoteCallLabelMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("gfmFootnoteCallLabelMarker");
     return callStart;
   }
-  function callStart(code4) {
-    if (code4 !== 94) return nok(code4);
+  function callStart(code5) {
+    if (code5 !== 94) return nok(code5);
     effects.enter("gfmFootnoteCallMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("gfmFootnoteCallMarker");
     effects.enter("gfmFootnoteCallString");
     effects.enter("chunkString").contentType = "string";
     return callData;
   }
-  function callData(code4) {
+  function callData(code5) {
     if (
       // Too long.
       size > 999 || // Closing brace with nothing.
-      code4 === 93 && !data || // Space or tab is not supported by GFM for some reason.
+      code5 === 93 && !data || // Space or tab is not supported by GFM for some reason.
       // `\n` and `[` not being supported makes sense.
-      code4 === null || code4 === 91 || markdownLineEndingOrSpace(code4)
+      code5 === null || code5 === 91 || markdownLineEndingOrSpace(code5)
     ) {
-      return nok(code4);
+      return nok(code5);
     }
-    if (code4 === 93) {
+    if (code5 === 93) {
       effects.exit("chunkString");
       const token = effects.exit("gfmFootnoteCallString");
       if (!defined.includes(normalizeIdentifier(self.sliceSerialize(token)))) {
-        return nok(code4);
+        return nok(code5);
       }
       effects.enter("gfmFootnoteCallLabelMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("gfmFootnoteCallLabelMarker");
       effects.exit("gfmFootnoteCall");
       return ok3;
     }
-    if (!markdownLineEndingOrSpace(code4)) {
+    if (!markdownLineEndingOrSpace(code5)) {
       data = true;
     }
     size++;
-    effects.consume(code4);
-    return code4 === 92 ? callEscape : callData;
+    effects.consume(code5);
+    return code5 === 92 ? callEscape : callData;
   }
-  function callEscape(code4) {
-    if (code4 === 91 || code4 === 92 || code4 === 93) {
-      effects.consume(code4);
+  function callEscape(code5) {
+    if (code5 === 91 || code5 === 92 || code5 === 93) {
+      effects.consume(code5);
       size++;
       return callData;
     }
-    return callData(code4);
+    return callData(code5);
   }
 }
 function tokenizeDefinitionStart(effects, ok3, nok) {
@@ -68987,74 +69265,74 @@ function tokenizeDefinitionStart(effects, ok3, nok) {
   let size = 0;
   let data;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("gfmFootnoteDefinition")._container = true;
     effects.enter("gfmFootnoteDefinitionLabel");
     effects.enter("gfmFootnoteDefinitionLabelMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("gfmFootnoteDefinitionLabelMarker");
     return labelAtMarker;
   }
-  function labelAtMarker(code4) {
-    if (code4 === 94) {
+  function labelAtMarker(code5) {
+    if (code5 === 94) {
       effects.enter("gfmFootnoteDefinitionMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("gfmFootnoteDefinitionMarker");
       effects.enter("gfmFootnoteDefinitionLabelString");
       effects.enter("chunkString").contentType = "string";
       return labelInside;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function labelInside(code4) {
+  function labelInside(code5) {
     if (
       // Too long.
       size > 999 || // Closing brace with nothing.
-      code4 === 93 && !data || // Space or tab is not supported by GFM for some reason.
+      code5 === 93 && !data || // Space or tab is not supported by GFM for some reason.
       // `\n` and `[` not being supported makes sense.
-      code4 === null || code4 === 91 || markdownLineEndingOrSpace(code4)
+      code5 === null || code5 === 91 || markdownLineEndingOrSpace(code5)
     ) {
-      return nok(code4);
+      return nok(code5);
     }
-    if (code4 === 93) {
+    if (code5 === 93) {
       effects.exit("chunkString");
       const token = effects.exit("gfmFootnoteDefinitionLabelString");
       identifier = normalizeIdentifier(self.sliceSerialize(token));
       effects.enter("gfmFootnoteDefinitionLabelMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("gfmFootnoteDefinitionLabelMarker");
       effects.exit("gfmFootnoteDefinitionLabel");
       return labelAfter;
     }
-    if (!markdownLineEndingOrSpace(code4)) {
+    if (!markdownLineEndingOrSpace(code5)) {
       data = true;
     }
     size++;
-    effects.consume(code4);
-    return code4 === 92 ? labelEscape : labelInside;
+    effects.consume(code5);
+    return code5 === 92 ? labelEscape : labelInside;
   }
-  function labelEscape(code4) {
-    if (code4 === 91 || code4 === 92 || code4 === 93) {
-      effects.consume(code4);
+  function labelEscape(code5) {
+    if (code5 === 91 || code5 === 92 || code5 === 93) {
+      effects.consume(code5);
       size++;
       return labelInside;
     }
-    return labelInside(code4);
+    return labelInside(code5);
   }
-  function labelAfter(code4) {
-    if (code4 === 58) {
+  function labelAfter(code5) {
+    if (code5 === 58) {
       effects.enter("definitionMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("definitionMarker");
       if (!defined.includes(identifier)) {
         defined.push(identifier);
       }
       return factorySpace(effects, whitespaceAfter, "gfmFootnoteDefinitionWhitespace");
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function whitespaceAfter(code4) {
-    return ok3(code4);
+  function whitespaceAfter(code5) {
+    return ok3(code5);
   }
 }
 function tokenizeDefinitionContinuation(effects, ok3, nok) {
@@ -69066,9 +69344,9 @@ function gfmFootnoteDefinitionEnd(effects) {
 function tokenizeIndent2(effects, ok3, nok) {
   const self = this;
   return factorySpace(effects, afterPrefix, "gfmFootnoteDefinitionIndent", 4 + 1);
-  function afterPrefix(code4) {
+  function afterPrefix(code5) {
     const tail = self.events[self.events.length - 1];
-    return tail && tail[1].type === "gfmFootnoteDefinitionIndent" && tail[2].sliceSerialize(tail[1], true).length === 4 ? ok3(code4) : nok(code4);
+    return tail && tail[1].type === "gfmFootnoteDefinitionIndent" && tail[2].sliceSerialize(tail[1], true).length === 4 ? ok3(code5) : nok(code5);
   }
 }
 
@@ -69110,17 +69388,17 @@ function gfmStrikethrough(options) {
               start: Object.assign({}, events[open][1].start),
               end: Object.assign({}, events[index3][1].end)
             };
-            const text5 = {
+            const text6 = {
               type: "strikethroughText",
               start: Object.assign({}, events[open][1].end),
               end: Object.assign({}, events[index3][1].start)
             };
-            const nextEvents = [["enter", strikethrough, context], ["enter", events[open][1], context], ["exit", events[open][1], context], ["enter", text5, context]];
+            const nextEvents = [["enter", strikethrough, context], ["enter", events[open][1], context], ["exit", events[open][1], context], ["enter", text6, context]];
             const insideSpan2 = context.parser.constructs.insideSpan.null;
             if (insideSpan2) {
               splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open + 1, index3), context));
             }
-            splice(nextEvents, nextEvents.length, 0, [["exit", text5, context], ["enter", events[index3][1], context], ["exit", events[index3][1], context], ["exit", strikethrough, context]]);
+            splice(nextEvents, nextEvents.length, 0, [["exit", text6, context], ["enter", events[index3][1], context], ["exit", events[index3][1], context], ["exit", strikethrough, context]]);
             splice(events, open - 1, index3 - open + 3, nextEvents);
             index3 = open + nextEvents.length - 2;
             break;
@@ -69141,27 +69419,27 @@ function gfmStrikethrough(options) {
     const events = this.events;
     let size = 0;
     return start;
-    function start(code4) {
+    function start(code5) {
       if (previous4 === 126 && events[events.length - 1][1].type !== "characterEscape") {
-        return nok(code4);
+        return nok(code5);
       }
       effects.enter("strikethroughSequenceTemporary");
-      return more(code4);
+      return more(code5);
     }
-    function more(code4) {
+    function more(code5) {
       const before = classifyCharacter(previous4);
-      if (code4 === 126) {
-        if (size > 1) return nok(code4);
-        effects.consume(code4);
+      if (code5 === 126) {
+        if (size > 1) return nok(code5);
+        effects.consume(code5);
         size++;
         return more;
       }
-      if (size < 2 && !single) return nok(code4);
+      if (size < 2 && !single) return nok(code5);
       const token = effects.exit("strikethroughSequenceTemporary");
-      const after = classifyCharacter(code4);
+      const after = classifyCharacter(code5);
       token._open = !after || after === 2 && Boolean(before);
       token._close = !before || before === 2 && Boolean(after);
-      return ok3(code4);
+      return ok3(code5);
     }
   }
 }
@@ -69187,8 +69465,8 @@ var EditMap2 = class {
    * @returns {undefined}
    *   Nothing.
    */
-  add(index3, remove, add) {
-    addImplementation2(this, index3, remove, add);
+  add(index3, remove, add2) {
+    addImplementation2(this, index3, remove, add2);
   }
   // To do: add this when moving to `micromark`.
   // /**
@@ -69237,17 +69515,17 @@ var EditMap2 = class {
     this.index.clear();
   }
 };
-function addImplementation2(editMap, at, remove, add) {
-  if (remove === 0 && add.length === 0) {
+function addImplementation2(editMap, at, remove, add2) {
+  if (remove === 0 && add2.length === 0) {
     return;
   }
   const existing2 = editMap.index.get(at);
   if (existing2) {
     existing2[1] += remove;
-    existing2[2].push(...add);
+    existing2[2].push(...add2);
     return;
   }
-  const change = [at, remove, add];
+  const change = [at, remove, add2];
   editMap.map.push(change);
   editMap.index.set(at, change);
 }
@@ -69297,7 +69575,7 @@ function tokenizeTable(effects, ok3, nok) {
   let sizeB = 0;
   let seen;
   return start;
-  function start(code4) {
+  function start(code5) {
     let index3 = self.events.length - 1;
     while (index3 > -1) {
       const {
@@ -69313,202 +69591,202 @@ function tokenizeTable(effects, ok3, nok) {
     const tail = index3 > -1 ? self.events[index3][1].type : null;
     const next = tail === "tableHead" || tail === "tableRow" ? bodyRowStart : headRowBefore;
     if (next === bodyRowStart && self.parser.lazy[self.now().line]) {
-      return nok(code4);
+      return nok(code5);
     }
-    return next(code4);
+    return next(code5);
   }
-  function headRowBefore(code4) {
+  function headRowBefore(code5) {
     effects.enter("tableHead");
     effects.enter("tableRow");
-    return headRowStart(code4);
+    return headRowStart(code5);
   }
-  function headRowStart(code4) {
-    if (code4 === 124) {
-      return headRowBreak(code4);
+  function headRowStart(code5) {
+    if (code5 === 124) {
+      return headRowBreak(code5);
     }
     seen = true;
     sizeB += 1;
-    return headRowBreak(code4);
+    return headRowBreak(code5);
   }
-  function headRowBreak(code4) {
-    if (code4 === null) {
-      return nok(code4);
+  function headRowBreak(code5) {
+    if (code5 === null) {
+      return nok(code5);
     }
-    if (markdownLineEnding(code4)) {
+    if (markdownLineEnding(code5)) {
       if (sizeB > 1) {
         sizeB = 0;
         self.interrupt = true;
         effects.exit("tableRow");
         effects.enter("lineEnding");
-        effects.consume(code4);
+        effects.consume(code5);
         effects.exit("lineEnding");
         return headDelimiterStart;
       }
-      return nok(code4);
+      return nok(code5);
     }
-    if (markdownSpace(code4)) {
-      return factorySpace(effects, headRowBreak, "whitespace")(code4);
+    if (markdownSpace(code5)) {
+      return factorySpace(effects, headRowBreak, "whitespace")(code5);
     }
     sizeB += 1;
     if (seen) {
       seen = false;
       size += 1;
     }
-    if (code4 === 124) {
+    if (code5 === 124) {
       effects.enter("tableCellDivider");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("tableCellDivider");
       seen = true;
       return headRowBreak;
     }
     effects.enter("data");
-    return headRowData(code4);
+    return headRowData(code5);
   }
-  function headRowData(code4) {
-    if (code4 === null || code4 === 124 || markdownLineEndingOrSpace(code4)) {
+  function headRowData(code5) {
+    if (code5 === null || code5 === 124 || markdownLineEndingOrSpace(code5)) {
       effects.exit("data");
-      return headRowBreak(code4);
+      return headRowBreak(code5);
     }
-    effects.consume(code4);
-    return code4 === 92 ? headRowEscape : headRowData;
+    effects.consume(code5);
+    return code5 === 92 ? headRowEscape : headRowData;
   }
-  function headRowEscape(code4) {
-    if (code4 === 92 || code4 === 124) {
-      effects.consume(code4);
+  function headRowEscape(code5) {
+    if (code5 === 92 || code5 === 124) {
+      effects.consume(code5);
       return headRowData;
     }
-    return headRowData(code4);
+    return headRowData(code5);
   }
-  function headDelimiterStart(code4) {
+  function headDelimiterStart(code5) {
     self.interrupt = false;
     if (self.parser.lazy[self.now().line]) {
-      return nok(code4);
+      return nok(code5);
     }
     effects.enter("tableDelimiterRow");
     seen = false;
-    if (markdownSpace(code4)) {
-      return factorySpace(effects, headDelimiterBefore, "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code4);
+    if (markdownSpace(code5)) {
+      return factorySpace(effects, headDelimiterBefore, "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code5);
     }
-    return headDelimiterBefore(code4);
+    return headDelimiterBefore(code5);
   }
-  function headDelimiterBefore(code4) {
-    if (code4 === 45 || code4 === 58) {
-      return headDelimiterValueBefore(code4);
+  function headDelimiterBefore(code5) {
+    if (code5 === 45 || code5 === 58) {
+      return headDelimiterValueBefore(code5);
     }
-    if (code4 === 124) {
+    if (code5 === 124) {
       seen = true;
       effects.enter("tableCellDivider");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("tableCellDivider");
       return headDelimiterCellBefore;
     }
-    return headDelimiterNok(code4);
+    return headDelimiterNok(code5);
   }
-  function headDelimiterCellBefore(code4) {
-    if (markdownSpace(code4)) {
-      return factorySpace(effects, headDelimiterValueBefore, "whitespace")(code4);
+  function headDelimiterCellBefore(code5) {
+    if (markdownSpace(code5)) {
+      return factorySpace(effects, headDelimiterValueBefore, "whitespace")(code5);
     }
-    return headDelimiterValueBefore(code4);
+    return headDelimiterValueBefore(code5);
   }
-  function headDelimiterValueBefore(code4) {
-    if (code4 === 58) {
+  function headDelimiterValueBefore(code5) {
+    if (code5 === 58) {
       sizeB += 1;
       seen = true;
       effects.enter("tableDelimiterMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("tableDelimiterMarker");
       return headDelimiterLeftAlignmentAfter;
     }
-    if (code4 === 45) {
+    if (code5 === 45) {
       sizeB += 1;
-      return headDelimiterLeftAlignmentAfter(code4);
+      return headDelimiterLeftAlignmentAfter(code5);
     }
-    if (code4 === null || markdownLineEnding(code4)) {
-      return headDelimiterCellAfter(code4);
+    if (code5 === null || markdownLineEnding(code5)) {
+      return headDelimiterCellAfter(code5);
     }
-    return headDelimiterNok(code4);
+    return headDelimiterNok(code5);
   }
-  function headDelimiterLeftAlignmentAfter(code4) {
-    if (code4 === 45) {
+  function headDelimiterLeftAlignmentAfter(code5) {
+    if (code5 === 45) {
       effects.enter("tableDelimiterFiller");
-      return headDelimiterFiller(code4);
+      return headDelimiterFiller(code5);
     }
-    return headDelimiterNok(code4);
+    return headDelimiterNok(code5);
   }
-  function headDelimiterFiller(code4) {
-    if (code4 === 45) {
-      effects.consume(code4);
+  function headDelimiterFiller(code5) {
+    if (code5 === 45) {
+      effects.consume(code5);
       return headDelimiterFiller;
     }
-    if (code4 === 58) {
+    if (code5 === 58) {
       seen = true;
       effects.exit("tableDelimiterFiller");
       effects.enter("tableDelimiterMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("tableDelimiterMarker");
       return headDelimiterRightAlignmentAfter;
     }
     effects.exit("tableDelimiterFiller");
-    return headDelimiterRightAlignmentAfter(code4);
+    return headDelimiterRightAlignmentAfter(code5);
   }
-  function headDelimiterRightAlignmentAfter(code4) {
-    if (markdownSpace(code4)) {
-      return factorySpace(effects, headDelimiterCellAfter, "whitespace")(code4);
+  function headDelimiterRightAlignmentAfter(code5) {
+    if (markdownSpace(code5)) {
+      return factorySpace(effects, headDelimiterCellAfter, "whitespace")(code5);
     }
-    return headDelimiterCellAfter(code4);
+    return headDelimiterCellAfter(code5);
   }
-  function headDelimiterCellAfter(code4) {
-    if (code4 === 124) {
-      return headDelimiterBefore(code4);
+  function headDelimiterCellAfter(code5) {
+    if (code5 === 124) {
+      return headDelimiterBefore(code5);
     }
-    if (code4 === null || markdownLineEnding(code4)) {
+    if (code5 === null || markdownLineEnding(code5)) {
       if (!seen || size !== sizeB) {
-        return headDelimiterNok(code4);
+        return headDelimiterNok(code5);
       }
       effects.exit("tableDelimiterRow");
       effects.exit("tableHead");
-      return ok3(code4);
+      return ok3(code5);
     }
-    return headDelimiterNok(code4);
+    return headDelimiterNok(code5);
   }
-  function headDelimiterNok(code4) {
-    return nok(code4);
+  function headDelimiterNok(code5) {
+    return nok(code5);
   }
-  function bodyRowStart(code4) {
+  function bodyRowStart(code5) {
     effects.enter("tableRow");
-    return bodyRowBreak(code4);
+    return bodyRowBreak(code5);
   }
-  function bodyRowBreak(code4) {
-    if (code4 === 124) {
+  function bodyRowBreak(code5) {
+    if (code5 === 124) {
       effects.enter("tableCellDivider");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("tableCellDivider");
       return bodyRowBreak;
     }
-    if (code4 === null || markdownLineEnding(code4)) {
+    if (code5 === null || markdownLineEnding(code5)) {
       effects.exit("tableRow");
-      return ok3(code4);
+      return ok3(code5);
     }
-    if (markdownSpace(code4)) {
-      return factorySpace(effects, bodyRowBreak, "whitespace")(code4);
+    if (markdownSpace(code5)) {
+      return factorySpace(effects, bodyRowBreak, "whitespace")(code5);
     }
     effects.enter("data");
-    return bodyRowData(code4);
+    return bodyRowData(code5);
   }
-  function bodyRowData(code4) {
-    if (code4 === null || code4 === 124 || markdownLineEndingOrSpace(code4)) {
+  function bodyRowData(code5) {
+    if (code5 === null || code5 === 124 || markdownLineEndingOrSpace(code5)) {
       effects.exit("data");
-      return bodyRowBreak(code4);
+      return bodyRowBreak(code5);
     }
-    effects.consume(code4);
-    return code4 === 92 ? bodyRowEscape : bodyRowData;
+    effects.consume(code5);
+    return code5 === 92 ? bodyRowEscape : bodyRowData;
   }
-  function bodyRowEscape(code4) {
-    if (code4 === 92 || code4 === 124) {
-      effects.consume(code4);
+  function bodyRowEscape(code5) {
+    if (code5 === 92 || code5 === 124) {
+      effects.consume(code5);
       return bodyRowData;
     }
-    return bodyRowData(code4);
+    return bodyRowData(code5);
   }
 }
 function resolveTable(events, context) {
@@ -69653,15 +69931,15 @@ function flushCell(map4, context, range, rowKind, rowEnd, previousCell) {
   }
   return previousCell;
 }
-function flushTableEnd(map4, context, index3, table, tableBody) {
+function flushTableEnd(map4, context, index3, table2, tableBody) {
   const exits = [];
   const related = getPoint(context.events, index3);
   if (tableBody) {
     tableBody.end = Object.assign({}, related);
     exits.push(["exit", tableBody, context]);
   }
-  table.end = Object.assign({}, related);
-  exits.push(["exit", table, context]);
+  table2.end = Object.assign({}, related);
+  exits.push(["exit", table2, context]);
   map4.add(index3 + 1, 0, exits);
 }
 function getPoint(events, index3) {
@@ -69685,62 +69963,62 @@ function gfmTaskListItem() {
 function tokenizeTasklistCheck(effects, ok3, nok) {
   const self = this;
   return open;
-  function open(code4) {
+  function open(code5) {
     if (
       // Exit if there’s stuff before.
       self.previous !== null || // Exit if not in the first content that is the first child of a list
       // item.
       !self._gfmTasklistFirstContentOfListItem
     ) {
-      return nok(code4);
+      return nok(code5);
     }
     effects.enter("taskListCheck");
     effects.enter("taskListCheckMarker");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("taskListCheckMarker");
     return inside;
   }
-  function inside(code4) {
-    if (markdownLineEndingOrSpace(code4)) {
+  function inside(code5) {
+    if (markdownLineEndingOrSpace(code5)) {
       effects.enter("taskListCheckValueUnchecked");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("taskListCheckValueUnchecked");
       return close;
     }
-    if (code4 === 88 || code4 === 120) {
+    if (code5 === 88 || code5 === 120) {
       effects.enter("taskListCheckValueChecked");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("taskListCheckValueChecked");
       return close;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function close(code4) {
-    if (code4 === 93) {
+  function close(code5) {
+    if (code5 === 93) {
       effects.enter("taskListCheckMarker");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("taskListCheckMarker");
       effects.exit("taskListCheck");
       return after;
     }
-    return nok(code4);
+    return nok(code5);
   }
-  function after(code4) {
-    if (markdownLineEnding(code4)) {
-      return ok3(code4);
+  function after(code5) {
+    if (markdownLineEnding(code5)) {
+      return ok3(code5);
     }
-    if (markdownSpace(code4)) {
+    if (markdownSpace(code5)) {
       return effects.check({
         tokenize: spaceThenNonSpace
-      }, ok3, nok)(code4);
+      }, ok3, nok)(code5);
     }
-    return nok(code4);
+    return nok(code5);
   }
 }
 function spaceThenNonSpace(effects, ok3, nok) {
   return factorySpace(effects, after, "whitespace");
-  function after(code4) {
-    return code4 === null ? nok(code4) : ok3(code4);
+  function after(code5) {
+    return code5 === null ? nok(code5) : ok3(code5);
   }
 }
 
@@ -69780,21 +70058,21 @@ function initializeContent(effects) {
   const contentStart = effects.attempt(this.parser.constructs.contentInitial, afterContentStartConstruct, paragraphInitial);
   let previous4;
   return contentStart;
-  function afterContentStartConstruct(code4) {
-    if (code4 === null) {
-      effects.consume(code4);
+  function afterContentStartConstruct(code5) {
+    if (code5 === null) {
+      effects.consume(code5);
       return;
     }
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return factorySpace(effects, contentStart, "linePrefix");
   }
-  function paragraphInitial(code4) {
+  function paragraphInitial(code5) {
     effects.enter("paragraph");
-    return lineStart2(code4);
+    return lineStart2(code5);
   }
-  function lineStart2(code4) {
+  function lineStart2(code5) {
     const token = effects.enter("chunkText", {
       contentType: "text",
       previous: previous4
@@ -69803,21 +70081,21 @@ function initializeContent(effects) {
       previous4.next = token;
     }
     previous4 = token;
-    return data(code4);
+    return data(code5);
   }
-  function data(code4) {
-    if (code4 === null) {
+  function data(code5) {
+    if (code5 === null) {
       effects.exit("chunkText");
       effects.exit("paragraph");
-      effects.consume(code4);
+      effects.consume(code5);
       return;
     }
-    if (markdownLineEnding(code4)) {
-      effects.consume(code4);
+    if (markdownLineEnding(code5)) {
+      effects.consume(code5);
       effects.exit("chunkText");
       return lineStart2;
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return data;
   }
 }
@@ -69837,15 +70115,15 @@ function initializeDocument(effects) {
   let childToken;
   let lineStartOffset;
   return start;
-  function start(code4) {
+  function start(code5) {
     if (continued < stack.length) {
       const item = stack[continued];
       self.containerState = item[1];
-      return effects.attempt(item[0].continuation, documentContinue, checkNewContainers)(code4);
+      return effects.attempt(item[0].continuation, documentContinue, checkNewContainers)(code5);
     }
-    return checkNewContainers(code4);
+    return checkNewContainers(code5);
   }
-  function documentContinue(code4) {
+  function documentContinue(code5) {
     continued++;
     if (self.containerState._closeFlow) {
       self.containerState._closeFlow = void 0;
@@ -69873,51 +70151,51 @@ function initializeDocument(effects) {
       editMap.add(indexBeforeFlow + 1, 0, self.events.slice(indexBeforeExits));
       editMap.add(indexBeforeExits, index3 - indexBeforeExits, []);
       editMap.consume(self.events);
-      return checkNewContainers(code4);
+      return checkNewContainers(code5);
     }
-    return start(code4);
+    return start(code5);
   }
-  function checkNewContainers(code4) {
+  function checkNewContainers(code5) {
     if (continued === stack.length) {
       if (!childFlow) {
-        return documentContinued(code4);
+        return documentContinued(code5);
       }
       if (childFlow.currentConstruct && childFlow.currentConstruct.concrete) {
-        return flowStart(code4);
+        return flowStart(code5);
       }
       self.interrupt = Boolean(childFlow.currentConstruct && !childFlow._gfmTableDynamicInterruptHack);
     }
     self.containerState = {};
-    return effects.check(containerConstruct, thereIsANewContainer, thereIsNoNewContainer)(code4);
+    return effects.check(containerConstruct, thereIsANewContainer, thereIsNoNewContainer)(code5);
   }
-  function thereIsANewContainer(code4) {
+  function thereIsANewContainer(code5) {
     if (childFlow) {
       closeFlow();
     }
     exitContainers(continued);
-    return documentContinued(code4);
+    return documentContinued(code5);
   }
-  function thereIsNoNewContainer(code4) {
+  function thereIsNoNewContainer(code5) {
     self.parser.lazy[self.now().line] = continued !== stack.length;
     lineStartOffset = self.now().offset;
-    return flowStart(code4);
+    return flowStart(code5);
   }
-  function documentContinued(code4) {
+  function documentContinued(code5) {
     self.containerState = {};
-    return effects.attempt(containerConstruct, containerContinue, flowStart)(code4);
+    return effects.attempt(containerConstruct, containerContinue, flowStart)(code5);
   }
-  function containerContinue(code4) {
+  function containerContinue(code5) {
     continued++;
     stack.push([self.currentConstruct, self.containerState]);
-    return documentContinued(code4);
+    return documentContinued(code5);
   }
-  function flowStart(code4) {
-    if (code4 === null) {
+  function flowStart(code5) {
+    if (code5 === null) {
       if (childFlow) {
         closeFlow();
       }
       exitContainers(0);
-      effects.consume(code4);
+      effects.consume(code5);
       return;
     }
     childFlow = childFlow || self.parser.flow(self.now());
@@ -69926,23 +70204,23 @@ function initializeDocument(effects) {
       contentType: "flow",
       previous: childToken
     });
-    return flowContinue(code4);
+    return flowContinue(code5);
   }
-  function flowContinue(code4) {
-    if (code4 === null) {
+  function flowContinue(code5) {
+    if (code5 === null) {
       writeToChild(effects.exit("chunkFlow"), true);
       exitContainers(0);
-      effects.consume(code4);
+      effects.consume(code5);
       return;
     }
-    if (markdownLineEnding(code4)) {
-      effects.consume(code4);
+    if (markdownLineEnding(code5)) {
+      effects.consume(code5);
       writeToChild(effects.exit("chunkFlow"));
       continued = 0;
       self.interrupt = void 0;
       return start;
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return flowContinue;
   }
   function writeToChild(token, endOfFile) {
@@ -70030,24 +70308,24 @@ function initializeFlow(effects) {
     effects.attempt(this.parser.constructs.flowInitial, afterConstruct, factorySpace(effects, effects.attempt(this.parser.constructs.flow, afterConstruct, effects.attempt(content, afterConstruct)), "linePrefix"))
   );
   return initial;
-  function atBlankEnding(code4) {
-    if (code4 === null) {
-      effects.consume(code4);
+  function atBlankEnding(code5) {
+    if (code5 === null) {
+      effects.consume(code5);
       return;
     }
     effects.enter("lineEndingBlank");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEndingBlank");
     self.currentConstruct = void 0;
     return initial;
   }
-  function afterConstruct(code4) {
-    if (code4 === null) {
-      effects.consume(code4);
+  function afterConstruct(code5) {
+    if (code5 === null) {
+      effects.consume(code5);
       return;
     }
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     self.currentConstruct = void 0;
     return initial;
@@ -70068,37 +70346,37 @@ function initializeFactory(field) {
   function initializeText(effects) {
     const self = this;
     const constructs2 = this.parser.constructs[field];
-    const text5 = effects.attempt(constructs2, start, notText);
+    const text6 = effects.attempt(constructs2, start, notText);
     return start;
-    function start(code4) {
-      return atBreak(code4) ? text5(code4) : notText(code4);
+    function start(code5) {
+      return atBreak(code5) ? text6(code5) : notText(code5);
     }
-    function notText(code4) {
-      if (code4 === null) {
-        effects.consume(code4);
+    function notText(code5) {
+      if (code5 === null) {
+        effects.consume(code5);
         return;
       }
       effects.enter("data");
-      effects.consume(code4);
+      effects.consume(code5);
       return data;
     }
-    function data(code4) {
-      if (atBreak(code4)) {
+    function data(code5) {
+      if (atBreak(code5)) {
         effects.exit("data");
-        return text5(code4);
+        return text6(code5);
       }
-      effects.consume(code4);
+      effects.consume(code5);
       return data;
     }
-    function atBreak(code4) {
-      if (code4 === null) {
+    function atBreak(code5) {
+      if (code5 === null) {
         return true;
       }
-      const list4 = constructs2[code4];
+      const list5 = constructs2[code5];
       let index3 = -1;
-      if (list4) {
-        while (++index3 < list4.length) {
-          const item = list4[index3];
+      if (list5) {
+        while (++index3 < list5.length) {
+          const item = list5[index3];
           if (!item.previous || item.previous.call(self, self.previous)) {
             return true;
           }
@@ -70365,18 +70643,18 @@ function createTokenizer(parser, initialize, from) {
       }
     }
   }
-  function go(code4) {
+  function go(code5) {
     consumed = void 0;
-    expectedCode = code4;
-    state = state(code4);
+    expectedCode = code5;
+    state = state(code5);
   }
-  function consume(code4) {
-    if (markdownLineEnding(code4)) {
+  function consume(code5) {
+    if (markdownLineEnding(code5)) {
       point3.line++;
       point3.column = 1;
-      point3.offset += code4 === -3 ? 2 : 1;
+      point3.offset += code5 === -3 ? 2 : 1;
       accountForPotentialSkip();
-    } else if (code4 !== -1) {
+    } else if (code5 !== -1) {
       point3.column++;
       point3.offset++;
     }
@@ -70392,7 +70670,7 @@ function createTokenizer(parser, initialize, from) {
         point3._index++;
       }
     }
-    context.previous = code4;
+    context.previous = code5;
     consumed = true;
   }
   function enter(type, fields) {
@@ -70434,36 +70712,36 @@ function createTokenizer(parser, initialize, from) {
       ) : handleMapOfConstructs(constructs2);
       function handleMapOfConstructs(map4) {
         return start;
-        function start(code4) {
-          const left = code4 !== null && map4[code4];
-          const all2 = code4 !== null && map4.null;
-          const list4 = [
+        function start(code5) {
+          const left = code5 !== null && map4[code5];
+          const all2 = code5 !== null && map4.null;
+          const list5 = [
             // To do: add more extension tests.
             /* c8 ignore next 2 */
             ...Array.isArray(left) ? left : left ? [left] : [],
             ...Array.isArray(all2) ? all2 : all2 ? [all2] : []
           ];
-          return handleListOfConstructs(list4)(code4);
+          return handleListOfConstructs(list5)(code5);
         }
       }
-      function handleListOfConstructs(list4) {
-        listOfConstructs = list4;
+      function handleListOfConstructs(list5) {
+        listOfConstructs = list5;
         constructIndex = 0;
-        if (list4.length === 0) {
+        if (list5.length === 0) {
           return bogusState;
         }
-        return handleConstruct(list4[constructIndex]);
+        return handleConstruct(list5[constructIndex]);
       }
       function handleConstruct(construct) {
         return start;
-        function start(code4) {
+        function start(code5) {
           info = store();
           currentConstruct = construct;
           if (!construct.partial) {
             context.currentConstruct = construct;
           }
           if (construct.name && context.parser.constructs.disable.null.includes(construct.name)) {
-            return nok(code4);
+            return nok(code5);
           }
           return construct.tokenize.call(
             // If we do have fields, create an object w/ `context` as its
@@ -70473,15 +70751,15 @@ function createTokenizer(parser, initialize, from) {
             effects,
             ok3,
             nok
-          )(code4);
+          )(code5);
         }
       }
-      function ok3(code4) {
+      function ok3(code5) {
         consumed = true;
         onreturn(currentConstruct, info);
         return returnState;
       }
-      function nok(code4) {
+      function nok(code5) {
         consumed = true;
         info.restore();
         if (++constructIndex < listOfConstructs.length) {
@@ -70651,14 +70929,14 @@ function preprocess() {
     }
     while (startPosition < value.length) {
       search.lastIndex = startPosition;
-      const match = search.exec(value);
-      const endPosition = match && match.index !== void 0 ? match.index : value.length;
-      const code4 = value.charCodeAt(endPosition);
-      if (!match) {
+      const match2 = search.exec(value);
+      const endPosition = match2 && match2.index !== void 0 ? match2.index : value.length;
+      const code5 = value.charCodeAt(endPosition);
+      if (!match2) {
         buffer = value.slice(startPosition);
         break;
       }
-      if (code4 === 10 && startPosition === endPosition && atCarriageReturn) {
+      if (code5 === 10 && startPosition === endPosition && atCarriageReturn) {
         chunks.push(-3);
         atCarriageReturn = void 0;
       } else {
@@ -70670,7 +70948,7 @@ function preprocess() {
           chunks.push(value.slice(startPosition, endPosition));
           column += endPosition - startPosition;
         }
-        switch (code4) {
+        switch (code5) {
           case 0: {
             chunks.push(65533);
             column++;
@@ -70746,16 +71024,16 @@ function fromMarkdown(value, encoding, options) {
   return compiler(options)(postprocess(parse2(options).document().write(preprocess()(value, encoding, true))));
 }
 function compiler(options) {
-  const config = {
+  const config2 = {
     afterExit: [],
     beforeEnter: [],
     transforms: [],
     canContainEols: ["emphasis", "fragment", "heading", "paragraph", "strong"],
     enter: {
-      autolink: opener(link2),
+      autolink: opener(link3),
       autolinkProtocol: onenterdata,
       autolinkEmail: onenterdata,
-      atxHeading: opener(heading2),
+      atxHeading: opener(heading3),
       blockQuote: opener(blockQuote2),
       characterEscape: onenterdata,
       characterReference: onenterdata,
@@ -70778,19 +71056,19 @@ function compiler(options) {
       htmlFlowData: onenterdata,
       htmlText: opener(html2, buffer),
       htmlTextData: onenterdata,
-      image: opener(image2),
+      image: opener(image3),
       label: buffer,
-      link: opener(link2),
+      link: opener(link3),
       listItem: opener(listItem2),
       listItemValue: onenterlistitemvalue,
-      listOrdered: opener(list4, onenterlistordered),
-      listUnordered: opener(list4),
-      paragraph: opener(paragraph2),
+      listOrdered: opener(list5, onenterlistordered),
+      listUnordered: opener(list5),
+      paragraph: opener(paragraph3),
       reference: onenterreference,
       referenceString: buffer,
       resourceDestinationString: buffer,
       resourceTitleString: buffer,
-      setextHeading: opener(heading2),
+      setextHeading: opener(heading3),
       strong: opener(strong2),
       thematicBreak: opener(thematicBreak3)
     },
@@ -70846,10 +71124,10 @@ function compiler(options) {
       thematicBreak: closer()
     }
   };
-  configure2(config, (options || {}).mdastExtensions || []);
+  configure2(config2, (options || {}).mdastExtensions || []);
   const data = {};
-  return compile;
-  function compile(events) {
+  return compile2;
+  function compile2(events) {
     let tree = {
       type: "root",
       children: [],
@@ -70858,7 +71136,7 @@ function compiler(options) {
     const context = {
       stack: [tree],
       tokenStack: [],
-      config,
+      config: config2,
       enter,
       exit: exit3,
       buffer,
@@ -70882,9 +71160,9 @@ function compiler(options) {
     events = prepared;
     index3 = -1;
     while (++index3 < events.length) {
-      const handler = config[events[index3][0]];
-      if (events[index3][0] === "enter" && config.beforeEnter.length > 0) {
-        callListeners(config.beforeEnter, {
+      const handler = config2[events[index3][0]];
+      if (events[index3][0] === "enter" && config2.beforeEnter.length > 0) {
+        callListeners(config2.beforeEnter, {
           ...context,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
@@ -70895,8 +71173,8 @@ function compiler(options) {
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
       }
-      if (events[index3][0] === "exit" && config.afterExit.length > 0) {
-        callListeners(config.afterExit, {
+      if (events[index3][0] === "exit" && config2.afterExit.length > 0) {
+        callListeners(config2.afterExit, {
           ...context,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
@@ -70920,8 +71198,8 @@ function compiler(options) {
       })
     };
     index3 = -1;
-    while (++index3 < config.transforms.length) {
-      tree = config.transforms[index3](tree) || tree;
+    while (++index3 < config2.transforms.length) {
+      tree = config2.transforms[index3](tree) || tree;
     }
     return tree;
   }
@@ -71160,7 +71438,7 @@ function compiler(options) {
     const siblings = node2.children;
     let tail = siblings[siblings.length - 1];
     if (!tail || tail.type !== "text") {
-      tail = text5();
+      tail = text6();
       tail.position = {
         start: point2(token.start),
         // @ts-expect-error: we’ll add `end` later.
@@ -71183,7 +71461,7 @@ function compiler(options) {
       this.data.atHardBreak = void 0;
       return;
     }
-    if (!this.data.setextHeadingSlurpLineEnding && config.canContainEols.includes(context.type)) {
+    if (!this.data.setextHeadingSlurpLineEnding && config2.canContainEols.includes(context.type)) {
       onenterdata.call(this, token);
       onexitdata.call(this, token);
     }
@@ -71346,7 +71624,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function heading2() {
+  function heading3() {
     return {
       type: "heading",
       // @ts-expect-error `depth` will be set later.
@@ -71368,7 +71646,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function image2() {
+  function image3() {
     return {
       type: "image",
       title: null,
@@ -71377,7 +71655,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function link2() {
+  function link3() {
     return {
       type: "link",
       title: null,
@@ -71386,7 +71664,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function list4(token) {
+  function list5(token) {
     return {
       type: "list",
       ordered: token.type === "listOrdered",
@@ -71405,7 +71683,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function paragraph2() {
+  function paragraph3() {
     return {
       type: "paragraph",
       children: [],
@@ -71419,7 +71697,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function text5() {
+  function text6() {
     return {
       type: "text",
       value: "",
@@ -72834,7 +73112,7 @@ var Processor = class _Processor extends CallableInstance {
       throw new TypeError("Expected usable value, not `" + value + "`");
     }
     return this;
-    function add(value2) {
+    function add2(value2) {
       if (typeof value2 === "function") {
         addPlugin(value2, []);
       } else if (typeof value2 === "object") {
@@ -72868,7 +73146,7 @@ var Processor = class _Processor extends CallableInstance {
       } else if (Array.isArray(plugins)) {
         while (++index3 < plugins.length) {
           const thing = plugins[index3];
-          add(thing);
+          add2(thing);
         }
       } else {
         throw new TypeError("Expected a list of plugins, not `" + plugins + "`");
@@ -72967,11 +73245,11 @@ var canonicalStyle = {
 function readAttributes(schema, written, syntax) {
   const fields = {};
   const seen = /* @__PURE__ */ new Set();
-  for (const attribute3 of written) {
-    const rule = schema.find((candidate) => candidate.attribute === attribute3.name);
+  for (const attribute4 of written) {
+    const rule = schema.find((candidate) => candidate.attribute === attribute4.name);
     if (!rule || seen.has(rule.attribute)) continue;
     seen.add(rule.attribute);
-    Object.assign(fields, rule.read(decodeValue(attribute3, syntax)));
+    Object.assign(fields, rule.read(decodeValue(attribute4, syntax)));
   }
   const canonical = canonicalAttributes(schema, fields, syntax);
   return { fields, attributes: sameAttributes(canonical, written) ? void 0 : [...written] };
@@ -72980,17 +73258,17 @@ function writeAttributes(schema, fields, written, syntax) {
   if (!written) return canonicalAttributes(schema, fields, syntax);
   const result = [];
   const seen = /* @__PURE__ */ new Set();
-  for (const attribute3 of written) {
-    const rule = schema.find((candidate) => candidate.attribute === attribute3.name);
+  for (const attribute4 of written) {
+    const rule = schema.find((candidate) => candidate.attribute === attribute4.name);
     if (!rule || seen.has(rule.attribute)) {
-      result.push(attribute3);
+      result.push(attribute4);
       continue;
     }
     seen.add(rule.attribute);
     const current = rule.write(fields);
-    const read = rule.read(decodeValue(attribute3, syntax));
+    const read = rule.read(decodeValue(attribute4, syntax));
     const unchanged = read === void 0 ? current === void 0 : rule.write(read) === current;
-    if (unchanged) result.push(attribute3);
+    if (unchanged) result.push(attribute4);
     else if (current !== void 0) result.push(canonicalAttribute(rule.attribute, current, syntax));
   }
   for (const rule of schema) {
@@ -73011,13 +73289,13 @@ function canonicalAttributes(schema, fields, syntax) {
 function canonicalAttribute(name, value, syntax) {
   return value === null ? { name, value: null, quote: "" } : { name, value: syntax.encode(value), quote: '"' };
 }
-function decodeValue(attribute3, syntax) {
-  return attribute3.value === null ? null : syntax.decode(attribute3.value);
+function decodeValue(attribute4, syntax) {
+  return attribute4.value === null ? null : syntax.decode(attribute4.value);
 }
 function sameAttributes(left, right) {
-  return left.length === right.length && left.every((attribute3, index3) => {
+  return left.length === right.length && left.every((attribute4, index3) => {
     const other = right[index3];
-    return attribute3.name === other.name && attribute3.value === other.value && attribute3.quote === other.quote;
+    return attribute4.name === other.name && attribute4.value === other.value && attribute4.quote === other.quote;
   });
 }
 
@@ -73031,8 +73309,8 @@ var references = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 var htmlValue = {
   decode: (written) => written.replace(/&(?:#[xX]([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(amp|lt|gt|quot|apos));/g, (whole, hex2, decimal, name) => {
     if (name) return references[name];
-    const code4 = hex2 ? Number.parseInt(hex2, 16) : Number(decimal);
-    return code4 > 0 && code4 <= 1114111 ? String.fromCodePoint(code4) : whole;
+    const code5 = hex2 ? Number.parseInt(hex2, 16) : Number(decimal);
+    return code5 > 0 && code5 <= 1114111 ? String.fromCodePoint(code5) : whole;
   }),
   // `&` only where it would read as a reference, so URLs with `&` in queries stay as GitBook writes them.
   encode: (value) => value.replace(/&(?=#?[A-Za-z0-9]+;)/g, "&amp;").replace(/"/g, "&quot;")
@@ -73040,9 +73318,9 @@ var htmlValue = {
 
 // src/markdown/html/attribute-value.ts
 function attributeValue(attributes, name) {
-  const attribute3 = attributes.find((candidate) => candidate.name === name);
-  if (!attribute3) return void 0;
-  return attribute3.value === null ? null : htmlValue.decode(attribute3.value);
+  const attribute4 = attributes.find((candidate) => candidate.name === name);
+  if (!attribute4) return void 0;
+  return attribute4.value === null ? null : htmlValue.decode(attribute4.value);
 }
 
 // src/markdown/html/read-html-tag.ts
@@ -73067,10 +73345,10 @@ function readHtmlTag(source) {
 // src/markdown/html/write-html-tag.ts
 function writeHtmlTag(tag) {
   if (tag.kind === "close") return `</${tag.name}>`;
-  return `<${tag.name}${tag.attributes.map((attribute3) => ` ${writeHtmlAttribute(attribute3)}`).join("")}${tag.selfClosing ? " /" : ""}>`;
+  return `<${tag.name}${tag.attributes.map((attribute4) => ` ${writeHtmlAttribute(attribute4)}`).join("")}${tag.selfClosing ? " /" : ""}>`;
 }
-function writeHtmlAttribute(attribute3) {
-  return attribute3.value === null ? attribute3.name : `${attribute3.name}=${attribute3.quote}${attribute3.value}${attribute3.quote}`;
+function writeHtmlAttribute(attribute4) {
+  return attribute4.value === null ? attribute4.name : `${attribute4.name}=${attribute4.quote}${attribute4.value}${attribute4.quote}`;
 }
 
 // src/markdown/html/read-html-element.ts
@@ -73104,23 +73382,23 @@ function inlineElementPairing(options) {
 }
 
 // src/markdown/attributes/attribute-rules.ts
-function stringRule(field, attribute3 = field) {
+function stringRule(field, attribute4 = field) {
   return {
-    attribute: attribute3,
+    attribute: attribute4,
     read: (value) => value === null ? void 0 : { [field]: value },
     write: (fields) => fields[field]
   };
 }
-function booleanRule(field, attribute3 = field) {
+function booleanRule(field, attribute4 = field) {
   return {
-    attribute: attribute3,
+    attribute: attribute4,
     read: (value) => value === "true" || value === "false" ? { [field]: value === "true" } : void 0,
     write: (fields) => fields[field] === void 0 ? void 0 : String(fields[field])
   };
 }
-function listRule(field, attribute3 = field) {
+function listRule(field, attribute4 = field) {
   return {
-    attribute: attribute3,
+    attribute: attribute4,
     read: (value) => value === null ? void 0 : { [field]: value === "" ? [] : value.split(",") },
     write: (fields) => fields[field]?.join(",")
   };
@@ -73133,9 +73411,9 @@ var buttonAttributes = [
   {
     attribute: "class",
     read(value) {
-      const match = value === null ? null : buttonClass.exec(value);
-      if (!match) return void 0;
-      return match[1] === void 0 ? {} : { kind: match[1] };
+      const match2 = value === null ? null : buttonClass.exec(value);
+      if (!match2) return void 0;
+      return match2[1] === void 0 ? {} : { kind: match2[1] };
     },
     write: (fields) => fields.kind === void 0 ? "button" : `button ${fields.kind}`
   },
@@ -73176,8 +73454,8 @@ var buttonToMarkdown = { handlers: { button } };
 function writeCards(node2) {
   const header = node2.columns.map((column) => `${writeHtmlTag({ kind: "open", name: "th", attributes: column.attributes, selfClosing: false })}${column.title}</th>`);
   const rows = node2.rows.map((row2) => `<tr>${row2.cells.map((cell2) => `<td>${cell2}</td>`).join("")}</tr>`);
-  const table = writeHtmlTag({ kind: "open", name: "table", attributes: node2.attributes, selfClosing: false });
-  return `${table}<thead><tr>${header.join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  const table2 = writeHtmlTag({ kind: "open", name: "table", attributes: node2.attributes, selfClosing: false });
+  return `${table2}<thead><tr>${header.join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 // src/markdown/blocks/cards/from-markdown.ts
@@ -73186,18 +73464,18 @@ var headerCell = /<th\b[^>]*>([\s\S]*?)<\/th>/g;
 var row = /<tr>([\s\S]*?)<\/tr>/g;
 var cell = /<td>([\s\S]*?)<\/td>/g;
 function readCards(node2) {
-  const table = readHtmlTag(node2.value);
-  if (table?.tag.kind !== "open" || table.tag.name !== "table" || attributeValue(table.tag.attributes, "data-view") !== "cards") return void 0;
-  const match = body.exec(node2.value.slice(table.length));
-  if (!match) return void 0;
+  const table2 = readHtmlTag(node2.value);
+  if (table2?.tag.kind !== "open" || table2.tag.name !== "table" || attributeValue(table2.tag.attributes, "data-view") !== "cards") return void 0;
+  const match2 = body.exec(node2.value.slice(table2.length));
+  if (!match2) return void 0;
   const columns = [];
-  for (const [whole, title] of match[1].matchAll(headerCell)) {
+  for (const [whole, title] of match2[1].matchAll(headerCell)) {
     const th = readHtmlTag(whole);
     if (th?.tag.kind !== "open") return void 0;
     columns.push({ attributes: th.tag.attributes, title });
   }
-  const rows = [...match[2].matchAll(row)].map(([, cells]) => ({ cells: [...cells.matchAll(cell)].map(([, content3]) => content3) }));
-  const cards = { type: "cards", attributes: table.tag.attributes, columns, rows };
+  const rows = [...match2[2].matchAll(row)].map(([, cells]) => ({ cells: [...cells.matchAll(cell)].map(([, content3]) => content3) }));
+  const cards = { type: "cards", attributes: table2.tag.attributes, columns, rows };
   return writeCards(cards) === node2.value ? cards : void 0;
 }
 
@@ -73240,9 +73518,9 @@ var codeOptionsReader = attributeTagReader({
   end: "required",
   schema: codeOptionsAttributes,
   build(fields, attributes, children) {
-    const [code4, ...rest] = children ?? [];
-    if (code4?.type !== "code" || rest.length > 0) return void 0;
-    return withAttributes({ type: "codeOptions", ...fields, children: [code4] }, attributes);
+    const [code5, ...rest] = children ?? [];
+    if (code5?.type !== "code" || rest.length > 0) return void 0;
+    return withAttributes({ type: "codeOptions", ...fields, children: [code5] }, attributes);
   }
 });
 
@@ -73256,8 +73534,8 @@ function writeTagWithArgs(name, args) {
 function writeEndTag(name) {
   return `{% end${name} %}`;
 }
-function writeAttribute(attribute3) {
-  return attribute3.value === null ? attribute3.name : `${attribute3.name}=${attribute3.quote}${attribute3.value}${attribute3.quote}`;
+function writeAttribute(attribute4) {
+  return attribute4.value === null ? attribute4.name : `${attribute4.name}=${attribute4.quote}${attribute4.value}${attribute4.quote}`;
 }
 
 // src/markdown/liquid/write-liquid.ts
@@ -73473,11 +73751,11 @@ var prefix = "<figure>";
 var captionPattern = /^(?:<figcaption>([\s\S]*?)<\/figcaption>)?<\/figure>$/;
 function readFigure(node2) {
   if (!node2.value.startsWith(prefix)) return void 0;
-  const image2 = readHtmlTag(node2.value.slice(prefix.length));
-  if (image2?.tag.kind !== "open" || image2.tag.name !== "img") return void 0;
-  const caption = captionPattern.exec(node2.value.slice(prefix.length + image2.length));
+  const image3 = readHtmlTag(node2.value.slice(prefix.length));
+  if (image3?.tag.kind !== "open" || image3.tag.name !== "img") return void 0;
+  const caption = captionPattern.exec(node2.value.slice(prefix.length + image3.length));
   if (!caption) return void 0;
-  const { fields, attributes } = readAttributes(figureAttributes, image2.tag.attributes, htmlValue);
+  const { fields, attributes } = readAttributes(figureAttributes, image3.tag.attributes, htmlValue);
   const figure = withAttributes({ type: "figure", ...fields }, attributes);
   const read = caption[1] === void 0 ? figure : { ...figure, caption: caption[1] };
   return writeFigure(read) === node2.value ? read : void 0;
@@ -73531,9 +73809,9 @@ var includeReader = {
   name: "include",
   end: "none",
   read(tag) {
-    const match = quotedPath.exec(tag.args);
-    if (!match) return void 0;
-    return { type: "include", path: liquidValue.decode(match[1] ?? match[2]) };
+    const match2 = quotedPath.exec(tag.args);
+    if (!match2) return void 0;
+    return { type: "include", path: liquidValue.decode(match2[1] ?? match2[2]) };
   }
 };
 
@@ -73568,9 +73846,9 @@ var integrationBlockReader = {
   name: integrationName,
   end: "none",
   read(tag) {
-    const [, integration, block] = integrationName.exec(tag.name) ?? [];
-    if (!integration || !block || !tag.attributes) return void 0;
-    return { type: "integrationBlock", integration, block, props: tag.attributes };
+    const [, integration, block2] = integrationName.exec(tag.name) ?? [];
+    if (!integration || !block2 || !tag.attributes) return void 0;
+    return { type: "integrationBlock", integration, block: block2, props: tag.attributes };
   }
 };
 
@@ -73588,10 +73866,10 @@ var markAttributes = [
     read(value) {
       if (value === null) return void 0;
       const fields = {};
-      for (const declaration of value.split(";")) {
-        const colon = declaration.indexOf(":");
-        const property = declaration.slice(0, colon).trim();
-        const propertyValue = declaration.slice(colon + 1).trim();
+      for (const declaration2 of value.split(";")) {
+        const colon = declaration2.indexOf(":");
+        const property = declaration2.slice(0, colon).trim();
+        const propertyValue = declaration2.slice(colon + 1).trim();
         if (property === "color") fields.color = propertyValue;
         else if (property === "background-color") fields.backgroundColor = propertyValue;
       }
@@ -73669,14 +73947,14 @@ var codes = {
   leftCurlyBrace: 123,
   rightCurlyBrace: 125
 };
-function isLineEnding(code4) {
-  return code4 !== null && code4 < codes.horizontalTab;
+function isLineEnding(code5) {
+  return code5 !== null && code5 < codes.horizontalTab;
 }
-function isSpaceOrTab(code4) {
-  return code4 === codes.horizontalTab || code4 === codes.virtualSpace || code4 === codes.space;
+function isSpaceOrTab(code5) {
+  return code5 === codes.horizontalTab || code5 === codes.virtualSpace || code5 === codes.space;
 }
-function isEndOfLine(code4) {
-  return code4 === null || isLineEnding(code4);
+function isEndOfLine(code5) {
+  return code5 === null || isLineEnding(code5);
 }
 
 // src/markdown/micromark/non-lazy-line.ts
@@ -73684,15 +73962,15 @@ var nonLazyLine = { partial: true, tokenize: tokenizeNonLazyLine };
 function tokenizeNonLazyLine(effects, ok3, nok) {
   const { parser, now } = this;
   return start;
-  function start(code4) {
-    if (code4 === null) return nok(code4);
+  function start(code5) {
+    if (code5 === null) return nok(code5);
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return after;
   }
-  function after(code4) {
-    return parser.lazy[now().line] ? nok(code4) : ok3(code4);
+  function after(code5) {
+    return parser.lazy[now().line] ? nok(code5) : ok3(code5);
   }
 }
 
@@ -73701,18 +73979,18 @@ function spaceOrTab(effects, ok3, type, max = Infinity) {
   const limit = max - 1;
   let size = 0;
   return start;
-  function start(code4) {
-    if (!isSpaceOrTab(code4)) return ok3(code4);
+  function start(code5) {
+    if (!isSpaceOrTab(code5)) return ok3(code5);
     effects.enter(type);
-    return inside(code4);
+    return inside(code5);
   }
-  function inside(code4) {
-    if (isSpaceOrTab(code4) && size++ < limit) {
-      effects.consume(code4);
+  function inside(code5) {
+    if (isSpaceOrTab(code5) && size++ < limit) {
+      effects.consume(code5);
       return inside;
     }
     effects.exit(type);
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 
@@ -73724,157 +74002,157 @@ function tokenizeMathFlow(effects, ok3, nok) {
   let initialPrefix = 0;
   let sizeOpen = 0;
   return start;
-  function start(code4) {
+  function start(code5) {
     const tail = events[events.length - 1];
     initialPrefix = tail && tail[1].type === "linePrefix" ? tail[2].sliceSerialize(tail[1], true).length : 0;
     effects.enter("mathFlow");
     effects.enter("mathFlowFence");
     effects.enter("mathFlowFenceSequence");
-    return sequenceOpen(code4);
+    return sequenceOpen(code5);
   }
-  function sequenceOpen(code4) {
-    if (code4 === codes.dollarSign) {
+  function sequenceOpen(code5) {
+    if (code5 === codes.dollarSign) {
       sizeOpen++;
-      effects.consume(code4);
+      effects.consume(code5);
       return sequenceOpen;
     }
-    if (sizeOpen < 2) return nok(code4);
+    if (sizeOpen < 2) return nok(code5);
     effects.exit("mathFlowFenceSequence");
-    return spaceOrTab(effects, openAfter, "whitespace")(code4);
+    return spaceOrTab(effects, openAfter, "whitespace")(code5);
   }
-  function openAfter(code4) {
-    if (!isEndOfLine(code4)) return nok(code4);
+  function openAfter(code5) {
+    if (!isEndOfLine(code5)) return nok(code5);
     effects.exit("mathFlowFence");
-    if (interrupt) return ok3(code4);
-    return effects.check(nonLazyLine, atNonLazyBreak, after)(code4);
+    if (interrupt) return ok3(code5);
+    return effects.check(nonLazyLine, atNonLazyBreak, after)(code5);
   }
-  function atNonLazyBreak(code4) {
-    return effects.attempt(closeStart, after, contentBefore)(code4);
+  function atNonLazyBreak(code5) {
+    return effects.attempt(closeStart, after, contentBefore)(code5);
   }
-  function contentBefore(code4) {
+  function contentBefore(code5) {
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return contentStart;
   }
-  function contentStart(code4) {
-    return initialPrefix > 0 && isSpaceOrTab(code4) ? spaceOrTab(effects, beforeContentChunk, "linePrefix", initialPrefix + 1)(code4) : beforeContentChunk(code4);
+  function contentStart(code5) {
+    return initialPrefix > 0 && isSpaceOrTab(code5) ? spaceOrTab(effects, beforeContentChunk, "linePrefix", initialPrefix + 1)(code5) : beforeContentChunk(code5);
   }
-  function beforeContentChunk(code4) {
-    if (isEndOfLine(code4)) return effects.check(nonLazyLine, atNonLazyBreak, after)(code4);
+  function beforeContentChunk(code5) {
+    if (isEndOfLine(code5)) return effects.check(nonLazyLine, atNonLazyBreak, after)(code5);
     effects.enter("mathFlowValue");
-    return contentChunk(code4);
+    return contentChunk(code5);
   }
-  function contentChunk(code4) {
-    if (isEndOfLine(code4)) {
+  function contentChunk(code5) {
+    if (isEndOfLine(code5)) {
       effects.exit("mathFlowValue");
-      return beforeContentChunk(code4);
+      return beforeContentChunk(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return contentChunk;
   }
-  function after(code4) {
+  function after(code5) {
     effects.exit("mathFlow");
-    return ok3(code4);
+    return ok3(code5);
   }
   function tokenizeCloseStart(effects2, ok4, nok2) {
     let size = 0;
     return lineEnding3;
-    function lineEnding3(code4) {
+    function lineEnding3(code5) {
       effects2.enter("lineEnding");
-      effects2.consume(code4);
+      effects2.consume(code5);
       effects2.exit("lineEnding");
       return fenceStart;
     }
-    function fenceStart(code4) {
+    function fenceStart(code5) {
       effects2.enter("mathFlowFence");
-      return spaceOrTab(effects2, beforeSequence, "linePrefix", 4)(code4);
+      return spaceOrTab(effects2, beforeSequence, "linePrefix", 4)(code5);
     }
-    function beforeSequence(code4) {
-      if (code4 !== codes.dollarSign) return nok2(code4);
+    function beforeSequence(code5) {
+      if (code5 !== codes.dollarSign) return nok2(code5);
       effects2.enter("mathFlowFenceSequence");
-      return sequence(code4);
+      return sequence(code5);
     }
-    function sequence(code4) {
-      if (code4 === codes.dollarSign) {
+    function sequence(code5) {
+      if (code5 === codes.dollarSign) {
         size++;
-        effects2.consume(code4);
+        effects2.consume(code5);
         return sequence;
       }
-      if (size < sizeOpen) return nok2(code4);
+      if (size < sizeOpen) return nok2(code5);
       effects2.exit("mathFlowFenceSequence");
-      return spaceOrTab(effects2, fenceAfter, "whitespace")(code4);
+      return spaceOrTab(effects2, fenceAfter, "whitespace")(code5);
     }
-    function fenceAfter(code4) {
-      if (!isEndOfLine(code4)) return nok2(code4);
+    function fenceAfter(code5) {
+      if (!isEndOfLine(code5)) return nok2(code5);
       effects2.exit("mathFlowFence");
-      return ok4(code4);
+      return ok4(code5);
     }
   }
 }
 
 // src/markdown/blocks/math/syntax-text.ts
 var mathText = { name: "mathText", tokenize: tokenizeMathText, previous: previous3 };
-function previous3(code4) {
-  return code4 !== codes.dollarSign || this.events[this.events.length - 1]?.[1].type === "characterEscape";
+function previous3(code5) {
+  return code5 !== codes.dollarSign || this.events[this.events.length - 1]?.[1].type === "characterEscape";
 }
 function tokenizeMathText(effects, ok3, nok) {
   let sizeOpen = 0;
   let size = 0;
   let token;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("mathText");
     effects.enter("mathTextSequence");
-    return sequenceOpen(code4);
+    return sequenceOpen(code5);
   }
-  function sequenceOpen(code4) {
-    if (code4 === codes.dollarSign) {
+  function sequenceOpen(code5) {
+    if (code5 === codes.dollarSign) {
       sizeOpen++;
-      effects.consume(code4);
+      effects.consume(code5);
       return sequenceOpen;
     }
-    if (sizeOpen !== 2) return nok(code4);
+    if (sizeOpen !== 2) return nok(code5);
     effects.exit("mathTextSequence");
-    return between2(code4);
+    return between2(code5);
   }
-  function between2(code4) {
-    if (code4 === null) return nok(code4);
-    if (code4 === codes.dollarSign) {
+  function between2(code5) {
+    if (code5 === null) return nok(code5);
+    if (code5 === codes.dollarSign) {
       token = effects.enter("mathTextSequence");
       size = 0;
-      return sequenceClose(code4);
+      return sequenceClose(code5);
     }
-    if (isLineEnding(code4)) {
+    if (isLineEnding(code5)) {
       effects.enter("lineEnding");
-      effects.consume(code4);
+      effects.consume(code5);
       effects.exit("lineEnding");
       return between2;
     }
     effects.enter("mathTextData");
-    return data(code4);
+    return data(code5);
   }
-  function data(code4) {
-    if (code4 === null || code4 === codes.dollarSign || isLineEnding(code4)) {
+  function data(code5) {
+    if (code5 === null || code5 === codes.dollarSign || isLineEnding(code5)) {
       effects.exit("mathTextData");
-      return between2(code4);
+      return between2(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return data;
   }
-  function sequenceClose(code4) {
-    if (code4 === codes.dollarSign) {
+  function sequenceClose(code5) {
+    if (code5 === codes.dollarSign) {
       size++;
-      effects.consume(code4);
+      effects.consume(code5);
       return sequenceClose;
     }
     if (size === sizeOpen) {
       effects.exit("mathTextSequence");
       effects.exit("mathText");
-      return ok3(code4);
+      return ok3(code5);
     }
     token.type = "mathTextData";
-    return data(code4);
+    return data(code5);
   }
 }
 
@@ -73898,11 +74176,11 @@ var mathToMarkdown = {
   handlers: {
     math(node2) {
       const longest = Math.max(0, ...(node2.value.match(/^ {0,3}\$+/gm) ?? []).map((run) => run.trim().length));
-      const fence2 = "$".repeat(longest >= 2 ? longest + 1 : 2);
-      return node2.value === "" ? `${fence2}
-${fence2}` : `${fence2}
+      const fence3 = "$".repeat(longest >= 2 ? longest + 1 : 2);
+      return node2.value === "" ? `${fence3}
+${fence3}` : `${fence3}
 ${node2.value}
-${fence2}`;
+${fence3}`;
     },
     inlineMath
   }
@@ -74095,17 +74373,17 @@ var updatesToMarkdown = {
 
 // src/markdown/layout/paragraph-trailing-space.ts
 function readParagraphTrailingSpace(tree, source) {
-  visitParagraphs(tree, (paragraph2) => {
-    const last = paragraph2.children[paragraph2.children.length - 1];
-    const end = paragraph2.position?.end.offset;
+  visitParagraphs(tree, (paragraph3) => {
+    const last = paragraph3.children[paragraph3.children.length - 1];
+    const end = paragraph3.position?.end.offset;
     const lastEnd = last?.position?.end.offset;
     if (!last || last.type === "text" || end === void 0 || lastEnd === void 0 || lastEnd >= end) return;
     const space3 = source.slice(lastEnd, end);
     if (!/^[ \t]+$/.test(space3)) return;
-    paragraph2.children.push({
+    paragraph3.children.push({
       type: "text",
       value: space3,
-      position: { start: last.position.end, end: paragraph2.position.end }
+      position: { start: last.position.end, end: paragraph3.position.end }
     });
   });
 }
@@ -74246,86 +74524,86 @@ function tokenizeLiquidTag(effects, ok3, nok) {
   let quote;
   let previous4 = null;
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("liquidTag");
     effects.enter("liquidTagValue");
-    effects.consume(code4);
+    effects.consume(code5);
     return afterBrace;
   }
-  function afterBrace(code4) {
-    if (code4 !== codes.percentSign) return nok(code4);
-    effects.consume(code4);
-    previous4 = code4;
+  function afterBrace(code5) {
+    if (code5 !== codes.percentSign) return nok(code5);
+    effects.consume(code5);
+    previous4 = code5;
     return inside;
   }
-  function inside(code4) {
-    if (code4 === null) return nok(code4);
-    if (isLineEnding(code4)) {
-      if (quote === void 0) return nok(code4);
+  function inside(code5) {
+    if (code5 === null) return nok(code5);
+    if (isLineEnding(code5)) {
+      if (quote === void 0) return nok(code5);
       effects.exit("liquidTagValue");
-      if (interrupt) return ok3(code4);
-      return effects.check(nonLazyLine, lineEnding3, nok)(code4);
+      if (interrupt) return ok3(code5);
+      return effects.check(nonLazyLine, lineEnding3, nok)(code5);
     }
     if (quote !== void 0) {
-      if (code4 === codes.backslash) {
-        effects.consume(code4);
+      if (code5 === codes.backslash) {
+        effects.consume(code5);
         return escaped;
       }
-      if (code4 === quote) quote = void 0;
-    } else if (code4 === codes.quotationMark || code4 === codes.apostrophe) {
-      if (previous4 === codes.equalsTo || isSpaceOrTab(previous4)) quote = code4;
-    } else if (code4 === codes.percentSign) {
-      effects.consume(code4);
-      previous4 = code4;
+      if (code5 === quote) quote = void 0;
+    } else if (code5 === codes.quotationMark || code5 === codes.apostrophe) {
+      if (previous4 === codes.equalsTo || isSpaceOrTab(previous4)) quote = code5;
+    } else if (code5 === codes.percentSign) {
+      effects.consume(code5);
+      previous4 = code5;
       return percent;
     }
-    effects.consume(code4);
-    previous4 = code4;
+    effects.consume(code5);
+    previous4 = code5;
     return inside;
   }
-  function escaped(code4) {
-    if (isEndOfLine(code4)) return inside(code4);
-    effects.consume(code4);
-    previous4 = code4;
+  function escaped(code5) {
+    if (isEndOfLine(code5)) return inside(code5);
+    effects.consume(code5);
+    previous4 = code5;
     return inside;
   }
-  function percent(code4) {
-    if (code4 !== codes.rightCurlyBrace) return inside(code4);
-    effects.consume(code4);
+  function percent(code5) {
+    if (code5 !== codes.rightCurlyBrace) return inside(code5);
+    effects.consume(code5);
     effects.exit("liquidTagValue");
     return after;
   }
-  function after(code4) {
-    if (isSpaceOrTab(code4)) {
+  function after(code5) {
+    if (isSpaceOrTab(code5)) {
       effects.enter("whitespace");
-      return whitespace(code4);
+      return whitespace(code5);
     }
-    if (!isEndOfLine(code4)) return nok(code4);
+    if (!isEndOfLine(code5)) return nok(code5);
     effects.exit("liquidTag");
-    return ok3(code4);
+    return ok3(code5);
   }
-  function whitespace(code4) {
-    if (isSpaceOrTab(code4)) {
-      effects.consume(code4);
+  function whitespace(code5) {
+    if (isSpaceOrTab(code5)) {
+      effects.consume(code5);
       return whitespace;
     }
     effects.exit("whitespace");
-    if (!isEndOfLine(code4)) return nok(code4);
+    if (!isEndOfLine(code5)) return nok(code5);
     effects.exit("liquidTag");
-    return ok3(code4);
+    return ok3(code5);
   }
-  function lineEnding3(code4) {
+  function lineEnding3(code5) {
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
-    previous4 = code4;
+    previous4 = code5;
     return lineStart2;
   }
-  function lineStart2(code4) {
-    if (code4 === null) return nok(code4);
-    if (isLineEnding(code4)) return effects.check(nonLazyLine, lineEnding3, nok)(code4);
+  function lineStart2(code5) {
+    if (code5 === null) return nok(code5);
+    if (isLineEnding(code5)) return effects.check(nonLazyLine, lineEnding3, nok)(code5);
     effects.enter("liquidTagValue");
-    return inside(code4);
+    return inside(code5);
   }
 }
 
@@ -74338,68 +74616,68 @@ function tokenizeHtmlFlow2(effects, ok3, nok) {
   const { interrupt, parser, now } = this;
   let firstLine = "";
   return start;
-  function start(code4) {
+  function start(code5) {
     effects.enter("htmlFlow");
     effects.enter("htmlFlowData");
-    return inFirstLine(code4);
+    return inFirstLine(code5);
   }
-  function inFirstLine(code4) {
-    if (code4 !== null && !isLineEnding(code4)) {
-      firstLine += characterOf(code4);
-      effects.consume(code4);
+  function inFirstLine(code5) {
+    if (code5 !== null && !isLineEnding(code5)) {
+      firstLine += characterOf(code5);
+      effects.consume(code5);
       return inFirstLine;
     }
     const kind = htmlBlockStart(firstLine);
     const allowed = kind === "basic" || kind === "complete" && (!interrupt || parser.lazy[now().line] === true);
-    if (!allowed) return nok(code4);
-    if (interrupt && kind === "basic") return ok3(code4);
+    if (!allowed) return nok(code5);
+    if (interrupt && kind === "basic") return ok3(code5);
     effects.exit("htmlFlowData");
-    return atLineEnd(code4);
+    return atLineEnd(code5);
   }
-  function atLineEnd(code4) {
-    if (code4 === null) return end(code4);
-    return effects.check(blankLineAhead, end, effects.check(tagLineAhead, end, effects.check(nonLazyLine, nextLine, end)))(code4);
+  function atLineEnd(code5) {
+    if (code5 === null) return end(code5);
+    return effects.check(blankLineAhead, end, effects.check(tagLineAhead, end, effects.check(nonLazyLine, nextLine, end)))(code5);
   }
-  function nextLine(code4) {
+  function nextLine(code5) {
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     effects.enter("htmlFlowData");
     return inLine;
   }
-  function inLine(code4) {
-    if (isEndOfLine(code4)) {
+  function inLine(code5) {
+    if (isEndOfLine(code5)) {
       effects.exit("htmlFlowData");
-      return atLineEnd(code4);
+      return atLineEnd(code5);
     }
-    effects.consume(code4);
+    effects.consume(code5);
     return inLine;
   }
-  function end(code4) {
+  function end(code5) {
     effects.exit("htmlFlow");
-    return ok3(code4);
+    return ok3(code5);
   }
 }
 function tokenizeBlankLineAhead(effects, ok3, nok) {
-  return lineEnding2(effects, spaceOrTab(effects, (code4) => isEndOfLine(code4) ? ok3(code4) : nok(code4), "linePrefix"));
+  return lineEnding2(effects, spaceOrTab(effects, (code5) => isEndOfLine(code5) ? ok3(code5) : nok(code5), "linePrefix"));
 }
 function tokenizeTagLineAhead(effects, ok3, nok) {
-  const afterIndentation = (code4) => code4 === codes.leftCurlyBrace ? effects.attempt(liquidTag, ok3, nok)(code4) : nok(code4);
+  const afterIndentation = (code5) => code5 === codes.leftCurlyBrace ? effects.attempt(liquidTag, ok3, nok)(code5) : nok(code5);
   return lineEnding2(effects, spaceOrTab(effects, afterIndentation, "linePrefix", 4));
 }
 function lineEnding2(effects, next) {
-  return (code4) => {
-    if (!isLineEnding(code4)) return next(code4);
+  return (code5) => {
+    if (!isLineEnding(code5)) return next(code5);
     effects.enter("lineEnding");
-    effects.consume(code4);
+    effects.consume(code5);
     effects.exit("lineEnding");
     return next;
   };
 }
-function characterOf(code4) {
-  if (code4 === codes.horizontalTab) return "	";
-  if (code4 === codes.virtualSpace) return "";
-  return String.fromCharCode(code4);
+function characterOf(code5) {
+  if (code5 === codes.horizontalTab) return "	";
+  if (code5 === codes.virtualSpace) return "";
+  return String.fromCharCode(code5);
 }
 function takeIndentation(events) {
   let index3 = events.length;
@@ -74426,9 +74704,9 @@ function parseTagAttributes(args) {
   const attributes = [];
   let rest = args;
   while (rest !== "") {
-    const match = attributePattern.exec(rest);
-    if (!match) return void 0;
-    const [whole, name, double, single, bare] = match;
+    const match2 = attributePattern.exec(rest);
+    if (!match2) return void 0;
+    const [whole, name, double, single, bare] = match2;
     if (double !== void 0) attributes.push({ name, value: double, quote: '"' });
     else if (single !== void 0) attributes.push({ name, value: single, quote: "'" });
     else if (bare !== void 0) attributes.push({ name, value: bare, quote: "" });
@@ -74440,7 +74718,7 @@ function parseTagAttributes(args) {
 
 // src/markdown/liquid/tag-reader.ts
 function findTagReader(readers2, name) {
-  return readers2.find((reader) => typeof reader.name === "string" ? reader.name === name : reader.name.test(name));
+  return readers2.find((reader2) => typeof reader2.name === "string" ? reader2.name === name : reader2.name.test(name));
 }
 
 // src/markdown/liquid/read-liquid-tags.ts
@@ -74453,23 +74731,23 @@ function readLiquidTags(nodes, readers2, enclosing) {
   });
 }
 function readVoidTag(node2, readers2, enclosing) {
-  const reader = findTagReader(readers2, node2.name);
-  if (!reader || reader.end === "required" || !fits(reader, enclosing)) return node2;
+  const reader2 = findTagReader(readers2, node2.name);
+  if (!reader2 || reader2.end === "required" || !fits(reader2, enclosing)) return node2;
   const tag = tagInput(node2.value);
-  const read = tag && reader.read(tag, void 0);
+  const read = tag && reader2.read(tag, void 0);
   return read ? placed(read, node2) : node2;
 }
 function readBlockTag(node2, readers2, enclosing) {
-  const reader = findTagReader(readers2, node2.name);
+  const reader2 = findTagReader(readers2, node2.name);
   const tag = tagInput(node2.open);
-  if (reader && reader.end !== "none" && fits(reader, enclosing) && tag) {
-    const read = reader.read(tag, readLiquidTags(node2.children, readers2, node2.name));
+  if (reader2 && reader2.end !== "none" && fits(reader2, enclosing) && tag) {
+    const read = reader2.read(tag, readLiquidTags(node2.children, readers2, node2.name));
     if (read) return placed(read, node2);
   }
   return { ...node2, children: readLiquidTags(node2.children, readers2, null) };
 }
-function fits(reader, enclosing) {
-  return reader.parent === void 0 || reader.parent === enclosing;
+function fits(reader2, enclosing) {
+  return reader2.parent === void 0 || reader2.parent === enclosing;
 }
 function tagInput(value) {
   const tag = parseTag(value);
@@ -74500,8 +74778,8 @@ function scanTags(html2, depth) {
   let current = depth;
   let deepest = depth;
   tagPattern.lastIndex = 0;
-  for (let match = tagPattern.exec(html2); match !== null; match = tagPattern.exec(html2)) {
-    const [, closing, name, selfClosing] = match;
+  for (let match2 = tagPattern.exec(html2); match2 !== null; match2 = tagPattern.exec(html2)) {
+    const [, closing, name, selfClosing] = match2;
     const element = name.toLowerCase();
     if (voidElements.has(element) || selfClosingByNext.has(element)) continue;
     if (closing === "/") current = Math.max(0, current - 1);
@@ -74509,7 +74787,7 @@ function scanTags(html2, depth) {
   }
   return { after: current, deepest };
 }
-function capHtmlDepth(tree, maxDepth) {
+function capHtmlDepth(tree, maxDepth2) {
   let depth = 0;
   let count = 0;
   const pending = [{ parent: tree, next: 0 }];
@@ -74524,7 +74802,7 @@ function capHtmlDepth(tree, maxDepth) {
     const child = children[index3];
     if (child.type === "html") {
       const scanned = scanTags(child.value, depth);
-      if (scanned.deepest > maxDepth) {
+      if (scanned.deepest > maxDepth2) {
         children[index3] = asText(child, top.parent);
         count++;
       } else {
@@ -74537,8 +74815,8 @@ function capHtmlDepth(tree, maxDepth) {
   return count;
 }
 function asText(node2, parent) {
-  const text5 = { type: "text", value: node2.value, ...node2.position ? { position: node2.position } : {} };
-  return phrasingParents.has(parent.type) ? text5 : { type: "paragraph", children: [text5], ...node2.position ? { position: node2.position } : {} };
+  const text6 = { type: "text", value: node2.value, ...node2.position ? { position: node2.position } : {} };
+  return phrasingParents.has(parent.type) ? text6 : { type: "paragraph", children: [text6], ...node2.position ? { position: node2.position } : {} };
 }
 
 // src/markdown/nesting/plain-text.ts
@@ -74555,11 +74833,11 @@ function plainText(node2) {
 
 // src/markdown/nesting/cap-tree-depth.ts
 function flattened(node2, parent) {
-  const text5 = { type: "text", value: plainText(node2) };
-  return phrasingParents.has(parent.type) ? text5 : { type: "paragraph", children: [text5] };
+  const text6 = { type: "text", value: plainText(node2) };
+  return phrasingParents.has(parent.type) ? text6 : { type: "paragraph", children: [text6] };
 }
 var wholeStructures = /* @__PURE__ */ new Set(["list", "table", "tableRow", "tabs", "stepper", "columns", "updates", "cards"]);
-function capTreeDepth(tree, maxDepth) {
+function capTreeDepth(tree, maxDepth2) {
   let count = 0;
   const pending = [{ parent: tree, depth: 0 }];
   while (pending.length > 0) {
@@ -74568,7 +74846,7 @@ function capTreeDepth(tree, maxDepth) {
     for (let index3 = 0; index3 < children.length; index3++) {
       const child = children[index3];
       if (!("children" in child)) continue;
-      if (depth + 1 + (wholeStructures.has(child.type) ? 2 : 0) >= maxDepth) {
+      if (depth + 1 + (wholeStructures.has(child.type) ? 2 : 0) >= maxDepth2) {
         children[index3] = flattened(child, parent);
         count++;
       } else {
@@ -74591,25 +74869,25 @@ var delimiters = [
 function tokenizeLongRun(effects, ok3, nok) {
   let marker = null;
   let length = 0;
-  const inRun = (code4) => {
-    if (code4 === marker) {
-      effects.consume(code4);
+  const inRun = (code5) => {
+    if (code5 === marker) {
+      effects.consume(code5);
       length++;
       return inRun;
     }
-    if (length <= maxDelimiterRun) return nok(code4);
+    if (length <= maxDelimiterRun) return nok(code5);
     effects.exit("data");
-    return ok3(code4);
+    return ok3(code5);
   };
-  return (code4) => {
-    marker = code4;
+  return (code5) => {
+    marker = code5;
     effects.enter("data");
-    return inRun(code4);
+    return inRun(code5);
   };
 }
 var longRun = { name: "longDelimiterRun", tokenize: tokenizeLongRun, add: "before" };
 var longDelimiterRunSyntax = {
-  text: Object.fromEntries(delimiters.map((code4) => [code4, longRun]))
+  text: Object.fromEntries(delimiters.map((code5) => [code5, longRun]))
 };
 
 // src/markdown/layout/inline-code-line-endings.ts
@@ -74634,12 +74912,12 @@ function readLazyHtmlLines(node2, reparse) {
   }
   for (const child of children) if ("children" in child) readLazyHtmlLines(child, reparse);
 }
-function isLazyLine(paragraph2, html2) {
-  const end = paragraph2.position?.end.line;
+function isLazyLine(paragraph3, html2) {
+  const end = paragraph3.position?.end.line;
   const start = html2.position?.start.line;
   return end !== void 0 && start === end + 1 && !interruptingHtml.test(html2.value.trimStart());
 }
-function continueParagraph(paragraph2, html2, reparse) {
+function continueParagraph(paragraph3, html2, reparse) {
   const [indented = "", ...rest] = html2.value.split(/\r\n|\r|\n/);
   const line = indented.trimStart();
   let after = [];
@@ -74653,11 +74931,11 @@ ${rest.join("\n")}`)).children;
     more = first.value === "" ? head.children.slice(1) : head.children;
     after = blocks;
   }
-  const last = paragraph2.children[paragraph2.children.length - 1];
+  const last = paragraph3.children[paragraph3.children.length - 1];
   if (last?.type === "text") last.value += "\n";
-  else paragraph2.children.push({ type: "text", value: "\n" });
-  paragraph2.children.push({ type: "html", value: line }, ...more);
-  if (paragraph2.position && html2.position) paragraph2.position = { start: paragraph2.position.start, end: html2.position.end };
+  else paragraph3.children.push({ type: "text", value: "\n" });
+  paragraph3.children.push({ type: "html", value: line }, ...more);
+  if (paragraph3.position && html2.position) paragraph3.position = { start: paragraph3.position.start, end: html2.position.end };
   return after;
 }
 function withoutPositions(node2) {
@@ -74671,14 +74949,14 @@ function readListSpread(node2) {
   }
   if (node2.type === "list") readList(node2);
 }
-function readList(list4) {
-  const items = list4.children;
+function readList(list5) {
+  const items = list5.children;
   for (const item of items) {
     const spread2 = separated(item.children);
     if (spread2 !== void 0) item.spread = spread2;
   }
   const spread = separated(items.map(contentOf));
-  if (spread !== void 0) list4.spread = spread;
+  if (spread !== void 0) list5.spread = spread;
 }
 function contentOf(item) {
   const last = item.children[item.children.length - 1];
@@ -74714,7 +74992,7 @@ function liquidTagPairing(isVoid) {
       return isVoid(tag.name) ? void 0 : { kind: "open", key: tag.name };
     },
     wrap(open, children, close) {
-      const block = {
+      const block2 = {
         type: "liquidBlock",
         name: open.name,
         open: open.value,
@@ -74722,7 +75000,7 @@ function liquidTagPairing(isVoid) {
         // Siblings of a tag line are flow content: tag lines only occur where blocks do.
         children
       };
-      return block;
+      return block2;
     }
   };
 }
@@ -74797,8 +75075,8 @@ function readHtml(parent, readers2) {
   for (const child of parent.children) if ("children" in child) readHtml(child, readers2);
 }
 function firstRead(read, node2) {
-  for (const reader of read) {
-    const result = reader(node2);
+  for (const reader2 of read) {
+    const result = reader2(node2);
     if (result !== void 0) return node2.position ? { ...result, position: node2.position } : result;
   }
   return void 0;
@@ -74869,8 +75147,8 @@ var remarkGitbook = function() {
   (data.micromarkExtensions ??= []).push(liquidTagSyntax, htmlFlowBeforeTagSyntax, mathSyntax, longDelimiterRunSyntax);
   (data.fromMarkdownExtensions ??= []).push(liquidTagFromMarkdown, mathFromMarkdown);
   (data.toMarkdownExtensions ??= []).push(...writers);
-  const reparse = (text5) => {
-    const flat = flattenDeepContainers(text5, maxMarkdownDepth);
+  const reparse = (text6) => {
+    const flat = flattenDeepContainers(text6, maxMarkdownDepth);
     return this.runSync(this.parse(flat), flat);
   };
   return (tree, file) => {
@@ -74883,6 +75161,5434 @@ var remarkGitbook = function() {
 
 // src/markdown/processor.ts
 var processor = unified().use(remarkParse).use(remarkGfm).use(remarkGitbook).use(remarkStringify, canonicalStyle).freeze();
+
+// node_modules/markdown-it/lib/common/utils.mjs
+var utils_exports = {};
+__export(utils_exports, {
+  arrayReplaceAt: () => arrayReplaceAt,
+  asciiTrim: () => asciiTrim,
+  assign: () => assign,
+  escapeHtml: () => escapeHtml,
+  escapeRE: () => escapeRE,
+  fromCodePoint: () => fromCodePoint2,
+  has: () => has,
+  isMdAsciiPunct: () => isMdAsciiPunct,
+  isPunctChar: () => isPunctChar,
+  isPunctCharCode: () => isPunctCharCode,
+  isSpace: () => isSpace,
+  isString: () => isString,
+  isValidEntityCode: () => isValidEntityCode,
+  isWhiteSpace: () => isWhiteSpace,
+  lib: () => lib,
+  normalizeReference: () => normalizeReference,
+  unescapeAll: () => unescapeAll,
+  unescapeMd: () => unescapeMd
+});
+
+// node_modules/mdurl/index.mjs
+var mdurl_exports = {};
+__export(mdurl_exports, {
+  decode: () => decode_default,
+  encode: () => encode_default,
+  format: () => format,
+  parse: () => parse_default
+});
+
+// node_modules/mdurl/lib/decode.mjs
+var decodeCache = {};
+function getDecodeCache(exclude) {
+  let cache = decodeCache[exclude];
+  if (cache) {
+    return cache;
+  }
+  cache = decodeCache[exclude] = [];
+  for (let i = 0; i < 128; i++) {
+    const ch = String.fromCharCode(i);
+    cache.push(ch);
+  }
+  for (let i = 0; i < exclude.length; i++) {
+    const ch = exclude.charCodeAt(i);
+    cache[ch] = "%" + ("0" + ch.toString(16).toUpperCase()).slice(-2);
+  }
+  return cache;
+}
+function decode3(string3, exclude) {
+  if (typeof exclude !== "string") {
+    exclude = decode3.defaultChars;
+  }
+  const cache = getDecodeCache(exclude);
+  return string3.replace(/(%[a-f0-9]{2})+/gi, function(seq) {
+    let result = "";
+    for (let i = 0, l = seq.length; i < l; i += 3) {
+      const b1 = parseInt(seq.slice(i + 1, i + 3), 16);
+      if (b1 < 128) {
+        result += cache[b1];
+        continue;
+      }
+      if ((b1 & 224) === 192 && i + 3 < l) {
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16);
+        if ((b2 & 192) === 128) {
+          const chr = b1 << 6 & 1984 | b2 & 63;
+          if (chr < 128) {
+            result += "��";
+          } else {
+            result += String.fromCharCode(chr);
+          }
+          i += 3;
+          continue;
+        }
+      }
+      if ((b1 & 240) === 224 && i + 6 < l) {
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16);
+        const b3 = parseInt(seq.slice(i + 7, i + 9), 16);
+        if ((b2 & 192) === 128 && (b3 & 192) === 128) {
+          const chr = b1 << 12 & 61440 | b2 << 6 & 4032 | b3 & 63;
+          if (chr < 2048 || chr >= 55296 && chr <= 57343) {
+            result += "���";
+          } else {
+            result += String.fromCharCode(chr);
+          }
+          i += 6;
+          continue;
+        }
+      }
+      if ((b1 & 248) === 240 && i + 9 < l) {
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16);
+        const b3 = parseInt(seq.slice(i + 7, i + 9), 16);
+        const b4 = parseInt(seq.slice(i + 10, i + 12), 16);
+        if ((b2 & 192) === 128 && (b3 & 192) === 128 && (b4 & 192) === 128) {
+          let chr = b1 << 18 & 1835008 | b2 << 12 & 258048 | b3 << 6 & 4032 | b4 & 63;
+          if (chr < 65536 || chr > 1114111) {
+            result += "����";
+          } else {
+            chr -= 65536;
+            result += String.fromCharCode(55296 + (chr >> 10), 56320 + (chr & 1023));
+          }
+          i += 9;
+          continue;
+        }
+      }
+      result += "�";
+    }
+    return result;
+  });
+}
+decode3.defaultChars = ";/?:@&=+$,#";
+decode3.componentChars = "";
+var decode_default = decode3;
+
+// node_modules/mdurl/lib/encode.mjs
+var encodeCache = {};
+function getEncodeCache(exclude) {
+  let cache = encodeCache[exclude];
+  if (cache) {
+    return cache;
+  }
+  cache = encodeCache[exclude] = [];
+  for (let i = 0; i < 128; i++) {
+    const ch = String.fromCharCode(i);
+    if (/^[0-9a-z]$/i.test(ch)) {
+      cache.push(ch);
+    } else {
+      cache.push("%" + ("0" + i.toString(16).toUpperCase()).slice(-2));
+    }
+  }
+  for (let i = 0; i < exclude.length; i++) {
+    cache[exclude.charCodeAt(i)] = exclude[i];
+  }
+  return cache;
+}
+function encode2(string3, exclude, keepEscaped) {
+  if (typeof exclude !== "string") {
+    keepEscaped = exclude;
+    exclude = encode2.defaultChars;
+  }
+  if (typeof keepEscaped === "undefined") {
+    keepEscaped = true;
+  }
+  const cache = getEncodeCache(exclude);
+  let result = "";
+  for (let i = 0, l = string3.length; i < l; i++) {
+    const code5 = string3.charCodeAt(i);
+    if (keepEscaped && code5 === 37 && i + 2 < l) {
+      if (/^[0-9a-f]{2}$/i.test(string3.slice(i + 1, i + 3))) {
+        result += string3.slice(i, i + 3);
+        i += 2;
+        continue;
+      }
+    }
+    if (code5 < 128) {
+      result += cache[code5];
+      continue;
+    }
+    if (code5 >= 55296 && code5 <= 57343) {
+      if (code5 >= 55296 && code5 <= 56319 && i + 1 < l) {
+        const nextCode = string3.charCodeAt(i + 1);
+        if (nextCode >= 56320 && nextCode <= 57343) {
+          result += encodeURIComponent(string3[i] + string3[i + 1]);
+          i++;
+          continue;
+        }
+      }
+      result += "%EF%BF%BD";
+      continue;
+    }
+    result += encodeURIComponent(string3[i]);
+  }
+  return result;
+}
+encode2.defaultChars = ";/?:@&=+$,-_.!~*'()#";
+encode2.componentChars = "-_.!~*'()";
+var encode_default = encode2;
+
+// node_modules/mdurl/lib/format.mjs
+function format(url) {
+  let result = "";
+  result += url.protocol || "";
+  result += url.slashes ? "//" : "";
+  result += url.auth ? url.auth + "@" : "";
+  if (url.hostname && url.hostname.indexOf(":") !== -1) {
+    result += "[" + url.hostname + "]";
+  } else {
+    result += url.hostname || "";
+  }
+  result += url.port ? ":" + url.port : "";
+  result += url.pathname || "";
+  result += url.search || "";
+  result += url.hash || "";
+  return result;
+}
+
+// node_modules/mdurl/lib/parse.mjs
+function Url() {
+  this.protocol = null;
+  this.slashes = null;
+  this.auth = null;
+  this.port = null;
+  this.hostname = null;
+  this.hash = null;
+  this.search = null;
+  this.pathname = null;
+}
+var protocolPattern = /^([a-z0-9.+-]+:)/i;
+var portPattern = /:[0-9]*$/;
+var simplePathPattern = /^(\/\/?(?!\/)[^\?\s]*)(\?[^\s]*)?$/;
+var delims = ["<", ">", '"', "`", " ", "\r", "\n", "	"];
+var unwise = ["{", "}", "|", "\\", "^", "`"].concat(delims);
+var autoEscape = ["'"].concat(unwise);
+var nonHostChars = ["%", "/", "?", ";", "#"].concat(autoEscape);
+var hostEndingChars = ["/", "?", "#"];
+var hostnameMaxLen = 255;
+var hostnamePartPattern = /^[+a-z0-9A-Z_-]{0,63}$/;
+var hostnamePartStart = /^([+a-z0-9A-Z_-]{0,63})(.*)$/;
+var hostlessProtocol = {
+  javascript: true,
+  "javascript:": true
+};
+var slashedProtocol = {
+  http: true,
+  https: true,
+  ftp: true,
+  gopher: true,
+  file: true,
+  "http:": true,
+  "https:": true,
+  "ftp:": true,
+  "gopher:": true,
+  "file:": true
+};
+function urlParse(url, slashesDenoteHost) {
+  if (url && url instanceof Url) return url;
+  const u = new Url();
+  u.parse(url, slashesDenoteHost);
+  return u;
+}
+Url.prototype.parse = function(url, slashesDenoteHost) {
+  let lowerProto, hec, slashes;
+  let rest = url;
+  rest = rest.trim();
+  if (!slashesDenoteHost && url.split("#").length === 1) {
+    const simplePath = simplePathPattern.exec(rest);
+    if (simplePath) {
+      this.pathname = simplePath[1];
+      if (simplePath[2]) {
+        this.search = simplePath[2];
+      }
+      return this;
+    }
+  }
+  let proto = protocolPattern.exec(rest);
+  if (proto) {
+    proto = proto[0];
+    lowerProto = proto.toLowerCase();
+    this.protocol = proto;
+    rest = rest.substr(proto.length);
+  }
+  if (slashesDenoteHost || proto || rest.match(/^\/\/[^@\/]+@[^@\/]+/)) {
+    slashes = rest.substr(0, 2) === "//";
+    if (slashes && !(proto && hostlessProtocol[proto])) {
+      rest = rest.substr(2);
+      this.slashes = true;
+    }
+  }
+  if (!hostlessProtocol[proto] && (slashes || proto && !slashedProtocol[proto])) {
+    let hostEnd = -1;
+    for (let i = 0; i < hostEndingChars.length; i++) {
+      hec = rest.indexOf(hostEndingChars[i]);
+      if (hec !== -1 && (hostEnd === -1 || hec < hostEnd)) {
+        hostEnd = hec;
+      }
+    }
+    let auth, atSign;
+    if (hostEnd === -1) {
+      atSign = rest.lastIndexOf("@");
+    } else {
+      atSign = rest.lastIndexOf("@", hostEnd);
+    }
+    if (atSign !== -1) {
+      auth = rest.slice(0, atSign);
+      rest = rest.slice(atSign + 1);
+      this.auth = auth;
+    }
+    hostEnd = -1;
+    for (let i = 0; i < nonHostChars.length; i++) {
+      hec = rest.indexOf(nonHostChars[i]);
+      if (hec !== -1 && (hostEnd === -1 || hec < hostEnd)) {
+        hostEnd = hec;
+      }
+    }
+    if (hostEnd === -1) {
+      hostEnd = rest.length;
+    }
+    if (rest[hostEnd - 1] === ":") {
+      hostEnd--;
+    }
+    const host = rest.slice(0, hostEnd);
+    rest = rest.slice(hostEnd);
+    this.parseHost(host);
+    this.hostname = this.hostname || "";
+    const ipv6Hostname = this.hostname[0] === "[" && this.hostname[this.hostname.length - 1] === "]";
+    if (!ipv6Hostname) {
+      const hostparts = this.hostname.split(/\./);
+      for (let i = 0, l = hostparts.length; i < l; i++) {
+        const part = hostparts[i];
+        if (!part) {
+          continue;
+        }
+        if (!part.match(hostnamePartPattern)) {
+          let newpart = "";
+          for (let j = 0, k = part.length; j < k; j++) {
+            if (part.charCodeAt(j) > 127) {
+              newpart += "x";
+            } else {
+              newpart += part[j];
+            }
+          }
+          if (!newpart.match(hostnamePartPattern)) {
+            const validParts = hostparts.slice(0, i);
+            const notHost = hostparts.slice(i + 1);
+            const bit = part.match(hostnamePartStart);
+            if (bit) {
+              validParts.push(bit[1]);
+              notHost.unshift(bit[2]);
+            }
+            if (notHost.length) {
+              rest = notHost.join(".") + rest;
+            }
+            this.hostname = validParts.join(".");
+            break;
+          }
+        }
+      }
+    }
+    if (this.hostname.length > hostnameMaxLen) {
+      this.hostname = "";
+    }
+    if (ipv6Hostname) {
+      this.hostname = this.hostname.substr(1, this.hostname.length - 2);
+    }
+  }
+  const hash = rest.indexOf("#");
+  if (hash !== -1) {
+    this.hash = rest.substr(hash);
+    rest = rest.slice(0, hash);
+  }
+  const qm = rest.indexOf("?");
+  if (qm !== -1) {
+    this.search = rest.substr(qm);
+    rest = rest.slice(0, qm);
+  }
+  if (rest) {
+    this.pathname = rest;
+  }
+  if (slashedProtocol[lowerProto] && this.hostname && !this.pathname) {
+    this.pathname = "";
+  }
+  return this;
+};
+Url.prototype.parseHost = function(host) {
+  let port = portPattern.exec(host);
+  if (port) {
+    port = port[0];
+    if (port !== ":") {
+      this.port = port.substr(1);
+    }
+    host = host.substr(0, host.length - port.length);
+  }
+  if (host) {
+    this.hostname = host;
+  }
+};
+var parse_default = urlParse;
+
+// node_modules/uc.micro/index.mjs
+var uc_exports = {};
+__export(uc_exports, {
+  Any: () => regex_default,
+  Cc: () => regex_default2,
+  Cf: () => regex_default3,
+  P: () => regex_default4,
+  S: () => regex_default5,
+  Z: () => regex_default6
+});
+
+// node_modules/uc.micro/properties/Any/regex.mjs
+var regex_default = /[\0-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+
+// node_modules/uc.micro/categories/Cc/regex.mjs
+var regex_default2 = /[\0-\x1F\x7F-\x9F]/;
+
+// node_modules/uc.micro/categories/Cf/regex.mjs
+var regex_default3 = /[\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uD804[\uDCBD\uDCCD]|\uD80D[\uDC30-\uDC3F]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A]|\uDB40[\uDC01\uDC20-\uDC7F]/;
+
+// node_modules/uc.micro/categories/P/regex.mjs
+var regex_default4 = /[!-#%-\*,-\/:;\?@\[-\]_\{\}\xA1\xA7\xAB\xB6\xB7\xBB\xBF\u037E\u0387\u055A-\u055F\u0589\u058A\u05BE\u05C0\u05C3\u05C6\u05F3\u05F4\u0609\u060A\u060C\u060D\u061B\u061D-\u061F\u066A-\u066D\u06D4\u0700-\u070D\u07F7-\u07F9\u0830-\u083E\u085E\u0964\u0965\u0970\u09FD\u0A76\u0AF0\u0C77\u0C84\u0DF4\u0E4F\u0E5A\u0E5B\u0F04-\u0F12\u0F14\u0F3A-\u0F3D\u0F85\u0FD0-\u0FD4\u0FD9\u0FDA\u104A-\u104F\u10FB\u1360-\u1368\u1400\u166E\u169B\u169C\u16EB-\u16ED\u1735\u1736\u17D4-\u17D6\u17D8-\u17DA\u1800-\u180A\u1944\u1945\u1A1E\u1A1F\u1AA0-\u1AA6\u1AA8-\u1AAD\u1B5A-\u1B60\u1B7D\u1B7E\u1BFC-\u1BFF\u1C3B-\u1C3F\u1C7E\u1C7F\u1CC0-\u1CC7\u1CD3\u2010-\u2027\u2030-\u2043\u2045-\u2051\u2053-\u205E\u207D\u207E\u208D\u208E\u2308-\u230B\u2329\u232A\u2768-\u2775\u27C5\u27C6\u27E6-\u27EF\u2983-\u2998\u29D8-\u29DB\u29FC\u29FD\u2CF9-\u2CFC\u2CFE\u2CFF\u2D70\u2E00-\u2E2E\u2E30-\u2E4F\u2E52-\u2E5D\u3001-\u3003\u3008-\u3011\u3014-\u301F\u3030\u303D\u30A0\u30FB\uA4FE\uA4FF\uA60D-\uA60F\uA673\uA67E\uA6F2-\uA6F7\uA874-\uA877\uA8CE\uA8CF\uA8F8-\uA8FA\uA8FC\uA92E\uA92F\uA95F\uA9C1-\uA9CD\uA9DE\uA9DF\uAA5C-\uAA5F\uAADE\uAADF\uAAF0\uAAF1\uABEB\uFD3E\uFD3F\uFE10-\uFE19\uFE30-\uFE52\uFE54-\uFE61\uFE63\uFE68\uFE6A\uFE6B\uFF01-\uFF03\uFF05-\uFF0A\uFF0C-\uFF0F\uFF1A\uFF1B\uFF1F\uFF20\uFF3B-\uFF3D\uFF3F\uFF5B\uFF5D\uFF5F-\uFF65]|\uD800[\uDD00-\uDD02\uDF9F\uDFD0]|\uD801\uDD6F|\uD802[\uDC57\uDD1F\uDD3F\uDE50-\uDE58\uDE7F\uDEF0-\uDEF6\uDF39-\uDF3F\uDF99-\uDF9C]|\uD803[\uDEAD\uDF55-\uDF59\uDF86-\uDF89]|\uD804[\uDC47-\uDC4D\uDCBB\uDCBC\uDCBE-\uDCC1\uDD40-\uDD43\uDD74\uDD75\uDDC5-\uDDC8\uDDCD\uDDDB\uDDDD-\uDDDF\uDE38-\uDE3D\uDEA9]|\uD805[\uDC4B-\uDC4F\uDC5A\uDC5B\uDC5D\uDCC6\uDDC1-\uDDD7\uDE41-\uDE43\uDE60-\uDE6C\uDEB9\uDF3C-\uDF3E]|\uD806[\uDC3B\uDD44-\uDD46\uDDE2\uDE3F-\uDE46\uDE9A-\uDE9C\uDE9E-\uDEA2\uDF00-\uDF09]|\uD807[\uDC41-\uDC45\uDC70\uDC71\uDEF7\uDEF8\uDF43-\uDF4F\uDFFF]|\uD809[\uDC70-\uDC74]|\uD80B[\uDFF1\uDFF2]|\uD81A[\uDE6E\uDE6F\uDEF5\uDF37-\uDF3B\uDF44]|\uD81B[\uDE97-\uDE9A\uDFE2]|\uD82F\uDC9F|\uD836[\uDE87-\uDE8B]|\uD83A[\uDD5E\uDD5F]/;
+
+// node_modules/uc.micro/categories/S/regex.mjs
+var regex_default5 = /[\$\+<->\^`\|~\xA2-\xA6\xA8\xA9\xAC\xAE-\xB1\xB4\xB8\xD7\xF7\u02C2-\u02C5\u02D2-\u02DF\u02E5-\u02EB\u02ED\u02EF-\u02FF\u0375\u0384\u0385\u03F6\u0482\u058D-\u058F\u0606-\u0608\u060B\u060E\u060F\u06DE\u06E9\u06FD\u06FE\u07F6\u07FE\u07FF\u0888\u09F2\u09F3\u09FA\u09FB\u0AF1\u0B70\u0BF3-\u0BFA\u0C7F\u0D4F\u0D79\u0E3F\u0F01-\u0F03\u0F13\u0F15-\u0F17\u0F1A-\u0F1F\u0F34\u0F36\u0F38\u0FBE-\u0FC5\u0FC7-\u0FCC\u0FCE\u0FCF\u0FD5-\u0FD8\u109E\u109F\u1390-\u1399\u166D\u17DB\u1940\u19DE-\u19FF\u1B61-\u1B6A\u1B74-\u1B7C\u1FBD\u1FBF-\u1FC1\u1FCD-\u1FCF\u1FDD-\u1FDF\u1FED-\u1FEF\u1FFD\u1FFE\u2044\u2052\u207A-\u207C\u208A-\u208C\u20A0-\u20C0\u2100\u2101\u2103-\u2106\u2108\u2109\u2114\u2116-\u2118\u211E-\u2123\u2125\u2127\u2129\u212E\u213A\u213B\u2140-\u2144\u214A-\u214D\u214F\u218A\u218B\u2190-\u2307\u230C-\u2328\u232B-\u2426\u2440-\u244A\u249C-\u24E9\u2500-\u2767\u2794-\u27C4\u27C7-\u27E5\u27F0-\u2982\u2999-\u29D7\u29DC-\u29FB\u29FE-\u2B73\u2B76-\u2B95\u2B97-\u2BFF\u2CE5-\u2CEA\u2E50\u2E51\u2E80-\u2E99\u2E9B-\u2EF3\u2F00-\u2FD5\u2FF0-\u2FFF\u3004\u3012\u3013\u3020\u3036\u3037\u303E\u303F\u309B\u309C\u3190\u3191\u3196-\u319F\u31C0-\u31E3\u31EF\u3200-\u321E\u322A-\u3247\u3250\u3260-\u327F\u328A-\u32B0\u32C0-\u33FF\u4DC0-\u4DFF\uA490-\uA4C6\uA700-\uA716\uA720\uA721\uA789\uA78A\uA828-\uA82B\uA836-\uA839\uAA77-\uAA79\uAB5B\uAB6A\uAB6B\uFB29\uFBB2-\uFBC2\uFD40-\uFD4F\uFDCF\uFDFC-\uFDFF\uFE62\uFE64-\uFE66\uFE69\uFF04\uFF0B\uFF1C-\uFF1E\uFF3E\uFF40\uFF5C\uFF5E\uFFE0-\uFFE6\uFFE8-\uFFEE\uFFFC\uFFFD]|\uD800[\uDD37-\uDD3F\uDD79-\uDD89\uDD8C-\uDD8E\uDD90-\uDD9C\uDDA0\uDDD0-\uDDFC]|\uD802[\uDC77\uDC78\uDEC8]|\uD805\uDF3F|\uD807[\uDFD5-\uDFF1]|\uD81A[\uDF3C-\uDF3F\uDF45]|\uD82F\uDC9C|\uD833[\uDF50-\uDFC3]|\uD834[\uDC00-\uDCF5\uDD00-\uDD26\uDD29-\uDD64\uDD6A-\uDD6C\uDD83\uDD84\uDD8C-\uDDA9\uDDAE-\uDDEA\uDE00-\uDE41\uDE45\uDF00-\uDF56]|\uD835[\uDEC1\uDEDB\uDEFB\uDF15\uDF35\uDF4F\uDF6F\uDF89\uDFA9\uDFC3]|\uD836[\uDC00-\uDDFF\uDE37-\uDE3A\uDE6D-\uDE74\uDE76-\uDE83\uDE85\uDE86]|\uD838[\uDD4F\uDEFF]|\uD83B[\uDCAC\uDCB0\uDD2E\uDEF0\uDEF1]|\uD83C[\uDC00-\uDC2B\uDC30-\uDC93\uDCA0-\uDCAE\uDCB1-\uDCBF\uDCC1-\uDCCF\uDCD1-\uDCF5\uDD0D-\uDDAD\uDDE6-\uDE02\uDE10-\uDE3B\uDE40-\uDE48\uDE50\uDE51\uDE60-\uDE65\uDF00-\uDFFF]|\uD83D[\uDC00-\uDED7\uDEDC-\uDEEC\uDEF0-\uDEFC\uDF00-\uDF76\uDF7B-\uDFD9\uDFE0-\uDFEB\uDFF0]|\uD83E[\uDC00-\uDC0B\uDC10-\uDC47\uDC50-\uDC59\uDC60-\uDC87\uDC90-\uDCAD\uDCB0\uDCB1\uDD00-\uDE53\uDE60-\uDE6D\uDE70-\uDE7C\uDE80-\uDE88\uDE90-\uDEBD\uDEBF-\uDEC5\uDECE-\uDEDB\uDEE0-\uDEE8\uDEF0-\uDEF8\uDF00-\uDF92\uDF94-\uDFCA]/;
+
+// node_modules/uc.micro/categories/Z/regex.mjs
+var regex_default6 = /[ \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
+
+// node_modules/markdown-it/node_modules/entities/lib/esm/generated/decode-data-html.js
+var decode_data_html_default = new Uint16Array(
+  // prettier-ignore
+  'ᵁ<Õıʊҝջאٵ۞ޢߖࠏ੊ઑඡ๭༉༦჊ረዡᐕᒝᓃᓟᔥ\0\0\0\0\0\0ᕫᛍᦍᰒᷝ὾⁠↰⊍⏀⏻⑂⠤⤒ⴈ⹈⿎〖㊺㘹㞬㣾㨨㩱㫠㬮ࠀEMabcfglmnoprstu\\bfms¦³¹ÈÏlig耻Æ䃆P耻&䀦cute耻Á䃁reve;䄂Āiyx}rc耻Â䃂;䐐r;쀀𝔄rave耻À䃀pha;䎑acr;䄀d;橓Āgp¡on;䄄f;쀀𝔸plyFunction;恡ing耻Å䃅Ācs¾Ãr;쀀𝒜ign;扔ilde耻Ã䃃ml耻Ä䃄ЀaceforsuåûþėĜĢħĪĀcrêòkslash;或Ŷöø;櫧ed;挆y;䐑ƀcrtąċĔause;戵noullis;愬a;䎒r;쀀𝔅pf;쀀𝔹eve;䋘còēmpeq;扎܀HOacdefhilorsuōőŖƀƞƢƵƷƺǜȕɳɸɾcy;䐧PY耻©䂩ƀcpyŝŢźute;䄆Ā;iŧŨ拒talDifferentialD;慅leys;愭ȀaeioƉƎƔƘron;䄌dil耻Ç䃇rc;䄈nint;戰ot;䄊ĀdnƧƭilla;䂸terDot;䂷òſi;䎧rcleȀDMPTǇǋǑǖot;抙inus;抖lus;投imes;抗oĀcsǢǸkwiseContourIntegral;戲eCurlyĀDQȃȏoubleQuote;思uote;怙ȀlnpuȞȨɇɕonĀ;eȥȦ户;橴ƀgitȯȶȺruent;扡nt;戯ourIntegral;戮ĀfrɌɎ;愂oduct;成nterClockwiseContourIntegral;戳oss;樯cr;쀀𝒞pĀ;Cʄʅ拓ap;才րDJSZacefiosʠʬʰʴʸˋ˗ˡ˦̳ҍĀ;oŹʥtrahd;椑cy;䐂cy;䐅cy;䐏ƀgrsʿ˄ˇger;怡r;憡hv;櫤Āayː˕ron;䄎;䐔lĀ;t˝˞戇a;䎔r;쀀𝔇Āaf˫̧Ācm˰̢riticalȀADGT̖̜̀̆cute;䂴oŴ̋̍;䋙bleAcute;䋝rave;䁠ilde;䋜ond;拄ferentialD;慆Ѱ̽\0\0\0͔͂\0Ѕf;쀀𝔻ƀ;DE͈͉͍䂨ot;惜qual;扐blèCDLRUVͣͲ΂ϏϢϸontourIntegraìȹoɴ͹\0\0ͻ»͉nArrow;懓Āeo·ΤftƀARTΐΖΡrrow;懐ightArrow;懔eåˊngĀLRΫτeftĀARγιrrow;柸ightArrow;柺ightArrow;柹ightĀATϘϞrrow;懒ee;抨pɁϩ\0\0ϯrrow;懑ownArrow;懕erticalBar;戥ǹABLRTaВЪаўѿͼrrowƀ;BUНОТ憓ar;椓pArrow;懵reve;䌑eft˒к\0ц\0ѐightVector;楐eeVector;楞ectorĀ;Bљњ憽ar;楖ightǔѧ\0ѱeeVector;楟ectorĀ;BѺѻ懁ar;楗eeĀ;A҆҇护rrow;憧ĀctҒҗr;쀀𝒟rok;䄐ࠀNTacdfglmopqstuxҽӀӄӋӞӢӧӮӵԡԯԶՒ՝ՠեG;䅊H耻Ð䃐cute耻É䃉ƀaiyӒӗӜron;䄚rc耻Ê䃊;䐭ot;䄖r;쀀𝔈rave耻È䃈ement;戈ĀapӺӾcr;䄒tyɓԆ\0\0ԒmallSquare;旻erySmallSquare;斫ĀgpԦԪon;䄘f;쀀𝔼silon;䎕uĀaiԼՉlĀ;TՂՃ橵ilde;扂librium;懌Āci՗՚r;愰m;橳a;䎗ml耻Ë䃋Āipժկsts;戃onentialE;慇ʀcfiosօֈ֍ֲ׌y;䐤r;쀀𝔉lledɓ֗\0\0֣mallSquare;旼erySmallSquare;斪Ͱֺ\0ֿ\0\0ׄf;쀀𝔽All;戀riertrf;愱cò׋؀JTabcdfgorstר׬ׯ׺؀ؒؖ؛؝أ٬ٲcy;䐃耻>䀾mmaĀ;d׷׸䎓;䏜reve;䄞ƀeiy؇،ؐdil;䄢rc;䄜;䐓ot;䄠r;쀀𝔊;拙pf;쀀𝔾eater̀EFGLSTصلَٖٛ٦qualĀ;Lؾؿ扥ess;招ullEqual;执reater;檢ess;扷lantEqual;橾ilde;扳cr;쀀𝒢;扫ЀAacfiosuڅڋږڛڞڪھۊRDcy;䐪Āctڐڔek;䋇;䁞irc;䄤r;愌lbertSpace;愋ǰگ\0ڲf;愍izontalLine;攀Āctۃۅòکrok;䄦mpńېۘownHumðįqual;扏܀EJOacdfgmnostuۺ۾܃܇܎ܚܞܡܨ݄ݸދޏޕcy;䐕lig;䄲cy;䐁cute耻Í䃍Āiyܓܘrc耻Î䃎;䐘ot;䄰r;愑rave耻Ì䃌ƀ;apܠܯܿĀcgܴܷr;䄪inaryI;慈lieóϝǴ݉\0ݢĀ;eݍݎ戬Āgrݓݘral;戫section;拂isibleĀCTݬݲomma;恣imes;恢ƀgptݿރވon;䄮f;쀀𝕀a;䎙cr;愐ilde;䄨ǫޚ\0ޞcy;䐆l耻Ï䃏ʀcfosuެ޷޼߂ߐĀiyޱ޵rc;䄴;䐙r;쀀𝔍pf;쀀𝕁ǣ߇\0ߌr;쀀𝒥rcy;䐈kcy;䐄΀HJacfosߤߨ߽߬߱ࠂࠈcy;䐥cy;䐌ppa;䎚Āey߶߻dil;䄶;䐚r;쀀𝔎pf;쀀𝕂cr;쀀𝒦րJTaceflmostࠥࠩࠬࡐࡣ঳সে্਷ੇcy;䐉耻<䀼ʀcmnpr࠷࠼ࡁࡄࡍute;䄹bda;䎛g;柪lacetrf;愒r;憞ƀaeyࡗ࡜ࡡron;䄽dil;䄻;䐛Āfsࡨ॰tԀACDFRTUVarࡾࢩࢱࣦ࣠ࣼयज़ΐ४Ānrࢃ࢏gleBracket;柨rowƀ;BR࢙࢚࢞憐ar;懤ightArrow;懆eiling;挈oǵࢷ\0ࣃbleBracket;柦nǔࣈ\0࣒eeVector;楡ectorĀ;Bࣛࣜ懃ar;楙loor;挊ightĀAV࣯ࣵrrow;憔ector;楎Āerँगeƀ;AVउऊऐ抣rrow;憤ector;楚iangleƀ;BEतथऩ抲ar;槏qual;抴pƀDTVषूौownVector;楑eeVector;楠ectorĀ;Bॖॗ憿ar;楘ectorĀ;B॥०憼ar;楒ightáΜs̀EFGLSTॾঋকঝঢভqualGreater;拚ullEqual;扦reater;扶ess;檡lantEqual;橽ilde;扲r;쀀𝔏Ā;eঽা拘ftarrow;懚idot;䄿ƀnpw৔ਖਛgȀLRlr৞৷ਂਐeftĀAR০৬rrow;柵ightArrow;柷ightArrow;柶eftĀarγਊightáοightáϊf;쀀𝕃erĀLRਢਬeftArrow;憙ightArrow;憘ƀchtਾੀੂòࡌ;憰rok;䅁;扪Ѐacefiosuਗ਼੝੠੷੼અઋ઎p;椅y;䐜Ādl੥੯iumSpace;恟lintrf;愳r;쀀𝔐nusPlus;戓pf;쀀𝕄cò੶;䎜ҀJacefostuણધભીଔଙඑ඗ඞcy;䐊cute;䅃ƀaey઴હાron;䅇dil;䅅;䐝ƀgswે૰଎ativeƀMTV૓૟૨ediumSpace;怋hiĀcn૦૘ë૙eryThiî૙tedĀGL૸ଆreaterGreateòٳessLesóੈLine;䀊r;쀀𝔑ȀBnptଢନଷ଺reak;恠BreakingSpace;䂠f;愕ڀ;CDEGHLNPRSTV୕ୖ୪୼஡௫ఄ౞಄ದ೘ൡඅ櫬Āou୛୤ngruent;扢pCap;扭oubleVerticalBar;戦ƀlqxஃஊ஛ement;戉ualĀ;Tஒஓ扠ilde;쀀≂̸ists;戄reater΀;EFGLSTஶஷ஽௉௓௘௥扯qual;扱ullEqual;쀀≧̸reater;쀀≫̸ess;批lantEqual;쀀⩾̸ilde;扵umpń௲௽ownHump;쀀≎̸qual;쀀≏̸eĀfsఊధtTriangleƀ;BEచఛడ拪ar;쀀⧏̸qual;括s̀;EGLSTవశ఼ౄోౘ扮qual;扰reater;扸ess;쀀≪̸lantEqual;쀀⩽̸ilde;扴estedĀGL౨౹reaterGreater;쀀⪢̸essLess;쀀⪡̸recedesƀ;ESಒಓಛ技qual;쀀⪯̸lantEqual;拠ĀeiಫಹverseElement;戌ghtTriangleƀ;BEೋೌ೒拫ar;쀀⧐̸qual;拭ĀquೝഌuareSuĀbp೨೹setĀ;E೰ೳ쀀⊏̸qual;拢ersetĀ;Eഃആ쀀⊐̸qual;拣ƀbcpഓതൎsetĀ;Eഛഞ쀀⊂⃒qual;抈ceedsȀ;ESTലള഻െ抁qual;쀀⪰̸lantEqual;拡ilde;쀀≿̸ersetĀ;E൘൛쀀⊃⃒qual;抉ildeȀ;EFT൮൯൵ൿ扁qual;扄ullEqual;扇ilde;扉erticalBar;戤cr;쀀𝒩ilde耻Ñ䃑;䎝܀Eacdfgmoprstuvලෂ෉෕ෛ෠෧෼ขภยา฿ไlig;䅒cute耻Ó䃓Āiy෎ීrc耻Ô䃔;䐞blac;䅐r;쀀𝔒rave耻Ò䃒ƀaei෮ෲ෶cr;䅌ga;䎩cron;䎟pf;쀀𝕆enCurlyĀDQฎบoubleQuote;怜uote;怘;橔Āclวฬr;쀀𝒪ash耻Ø䃘iŬื฼de耻Õ䃕es;樷ml耻Ö䃖erĀBP๋๠Āar๐๓r;怾acĀek๚๜;揞et;掴arenthesis;揜Ҁacfhilors๿ງຊຏຒດຝະ໼rtialD;戂y;䐟r;쀀𝔓i;䎦;䎠usMinus;䂱Āipຢອncareplanåڝf;愙Ȁ;eio຺ູ໠໤檻cedesȀ;EST່້໏໚扺qual;檯lantEqual;扼ilde;找me;怳Ādp໩໮uct;戏ortionĀ;aȥ໹l;戝Āci༁༆r;쀀𝒫;䎨ȀUfos༑༖༛༟OT耻"䀢r;쀀𝔔pf;愚cr;쀀𝒬؀BEacefhiorsu༾གྷཇའཱིྦྷྪྭ႖ႩႴႾarr;椐G耻®䂮ƀcnrཎནབute;䅔g;柫rĀ;tཛྷཝ憠l;椖ƀaeyཧཬཱron;䅘dil;䅖;䐠Ā;vླྀཹ愜erseĀEUྂྙĀlq྇ྎement;戋uilibrium;懋pEquilibrium;楯r»ཹo;䎡ghtЀACDFTUVa࿁࿫࿳ဢဨၛႇϘĀnr࿆࿒gleBracket;柩rowƀ;BL࿜࿝࿡憒ar;懥eftArrow;懄eiling;按oǵ࿹\0စbleBracket;柧nǔည\0နeeVector;楝ectorĀ;Bဝသ懂ar;楕loor;挋Āerိ၃eƀ;AVဵံြ抢rrow;憦ector;楛iangleƀ;BEၐၑၕ抳ar;槐qual;抵pƀDTVၣၮၸownVector;楏eeVector;楜ectorĀ;Bႂႃ憾ar;楔ectorĀ;B႑႒懀ar;楓Āpuႛ႞f;愝ndImplies;楰ightarrow;懛ĀchႹႼr;愛;憱leDelayed;槴ڀHOacfhimoqstuფჱჷჽᄙᄞᅑᅖᅡᅧᆵᆻᆿĀCcჩხHcy;䐩y;䐨FTcy;䐬cute;䅚ʀ;aeiyᄈᄉᄎᄓᄗ檼ron;䅠dil;䅞rc;䅜;䐡r;쀀𝔖ortȀDLRUᄪᄴᄾᅉownArrow»ОeftArrow»࢚ightArrow»࿝pArrow;憑gma;䎣allCircle;战pf;쀀𝕊ɲᅭ\0\0ᅰt;戚areȀ;ISUᅻᅼᆉᆯ斡ntersection;抓uĀbpᆏᆞsetĀ;Eᆗᆘ抏qual;抑ersetĀ;Eᆨᆩ抐qual;抒nion;抔cr;쀀𝒮ar;拆ȀbcmpᇈᇛሉላĀ;sᇍᇎ拐etĀ;Eᇍᇕqual;抆ĀchᇠህeedsȀ;ESTᇭᇮᇴᇿ扻qual;檰lantEqual;扽ilde;承Tháྌ;我ƀ;esሒሓሣ拑rsetĀ;Eሜም抃qual;抇et»ሓրHRSacfhiorsሾቄ቉ቕ቞ቱቶኟዂወዑORN耻Þ䃞ADE;愢ĀHc቎ቒcy;䐋y;䐦Ābuቚቜ;䀉;䎤ƀaeyብቪቯron;䅤dil;䅢;䐢r;쀀𝔗Āeiቻ኉ǲኀ\0ኇefore;戴a;䎘Ācn኎ኘkSpace;쀀  Space;怉ldeȀ;EFTካኬኲኼ戼qual;扃ullEqual;扅ilde;扈pf;쀀𝕋ipleDot;惛Āctዖዛr;쀀𝒯rok;䅦ૡዷጎጚጦ\0ጬጱ\0\0\0\0\0ጸጽ፷ᎅ\0᏿ᐄᐊᐐĀcrዻጁute耻Ú䃚rĀ;oጇገ憟cir;楉rǣጓ\0጖y;䐎ve;䅬Āiyጞጣrc耻Û䃛;䐣blac;䅰r;쀀𝔘rave耻Ù䃙acr;䅪Ādiፁ፩erĀBPፈ፝Āarፍፐr;䁟acĀekፗፙ;揟et;掵arenthesis;揝onĀ;P፰፱拃lus;抎Āgp፻፿on;䅲f;쀀𝕌ЀADETadps᎕ᎮᎸᏄϨᏒᏗᏳrrowƀ;BDᅐᎠᎤar;椒ownArrow;懅ownArrow;憕quilibrium;楮eeĀ;AᏋᏌ报rrow;憥ownáϳerĀLRᏞᏨeftArrow;憖ightArrow;憗iĀ;lᏹᏺ䏒on;䎥ing;䅮cr;쀀𝒰ilde;䅨ml耻Ü䃜ҀDbcdefosvᐧᐬᐰᐳᐾᒅᒊᒐᒖash;披ar;櫫y;䐒ashĀ;lᐻᐼ抩;櫦Āerᑃᑅ;拁ƀbtyᑌᑐᑺar;怖Ā;iᑏᑕcalȀBLSTᑡᑥᑪᑴar;戣ine;䁼eparator;杘ilde;所ThinSpace;怊r;쀀𝔙pf;쀀𝕍cr;쀀𝒱dash;抪ʀcefosᒧᒬᒱᒶᒼirc;䅴dge;拀r;쀀𝔚pf;쀀𝕎cr;쀀𝒲Ȁfiosᓋᓐᓒᓘr;쀀𝔛;䎞pf;쀀𝕏cr;쀀𝒳ҀAIUacfosuᓱᓵᓹᓽᔄᔏᔔᔚᔠcy;䐯cy;䐇cy;䐮cute耻Ý䃝Āiyᔉᔍrc;䅶;䐫r;쀀𝔜pf;쀀𝕐cr;쀀𝒴ml;䅸ЀHacdefosᔵᔹᔿᕋᕏᕝᕠᕤcy;䐖cute;䅹Āayᕄᕉron;䅽;䐗ot;䅻ǲᕔ\0ᕛoWidtè૙a;䎖r;愨pf;愤cr;쀀𝒵௡ᖃᖊᖐ\0ᖰᖶᖿ\0\0\0\0ᗆᗛᗫᙟ᙭\0ᚕ᚛ᚲᚹ\0ᚾcute耻á䃡reve;䄃̀;Ediuyᖜᖝᖡᖣᖨᖭ戾;쀀∾̳;房rc耻â䃢te肻´̆;䐰lig耻æ䃦Ā;r²ᖺ;쀀𝔞rave耻à䃠ĀepᗊᗖĀfpᗏᗔsym;愵èᗓha;䎱ĀapᗟcĀclᗤᗧr;䄁g;樿ɤᗰ\0\0ᘊʀ;adsvᗺᗻᗿᘁᘇ戧nd;橕;橜lope;橘;橚΀;elmrszᘘᘙᘛᘞᘿᙏᙙ戠;榤e»ᘙsdĀ;aᘥᘦ戡ѡᘰᘲᘴᘶᘸᘺᘼᘾ;榨;榩;榪;榫;榬;榭;榮;榯tĀ;vᙅᙆ戟bĀ;dᙌᙍ抾;榝Āptᙔᙗh;戢»¹arr;捼Āgpᙣᙧon;䄅f;쀀𝕒΀;Eaeiop዁ᙻᙽᚂᚄᚇᚊ;橰cir;橯;扊d;手s;䀧roxĀ;e዁ᚒñᚃing耻å䃥ƀctyᚡᚦᚨr;쀀𝒶;䀪mpĀ;e዁ᚯñʈilde耻ã䃣ml耻ä䃤Āciᛂᛈoninôɲnt;樑ࠀNabcdefiklnoprsu᛭ᛱᜰ᜼ᝃᝈ᝸᝽០៦ᠹᡐᜍ᤽᥈ᥰot;櫭Ācrᛶ᜞kȀcepsᜀᜅᜍᜓong;扌psilon;䏶rime;怵imĀ;e᜚᜛戽q;拍Ŷᜢᜦee;抽edĀ;gᜬᜭ挅e»ᜭrkĀ;t፜᜷brk;掶Āoyᜁᝁ;䐱quo;怞ʀcmprtᝓ᝛ᝡᝤᝨausĀ;eĊĉptyv;榰séᜌnoõēƀahwᝯ᝱ᝳ;䎲;愶een;扬r;쀀𝔟g΀costuvwឍឝឳេ៕៛៞ƀaiuបពរðݠrc;旯p»፱ƀdptឤឨឭot;樀lus;樁imes;樂ɱឹ\0\0ើcup;樆ar;昅riangleĀdu៍្own;施p;斳plus;樄eåᑄåᒭarow;植ƀako៭ᠦᠵĀcn៲ᠣkƀlst៺֫᠂ozenge;槫riangleȀ;dlr᠒᠓᠘᠝斴own;斾eft;旂ight;斸k;搣Ʊᠫ\0ᠳƲᠯ\0ᠱ;斒;斑4;斓ck;斈ĀeoᠾᡍĀ;qᡃᡆ쀀=⃥uiv;쀀≡⃥t;挐Ȁptwxᡙᡞᡧᡬf;쀀𝕓Ā;tᏋᡣom»Ꮜtie;拈؀DHUVbdhmptuvᢅᢖᢪᢻᣗᣛᣬ᣿ᤅᤊᤐᤡȀLRlrᢎᢐᢒᢔ;敗;敔;敖;敓ʀ;DUduᢡᢢᢤᢦᢨ敐;敦;敩;敤;敧ȀLRlrᢳᢵᢷᢹ;敝;敚;敜;教΀;HLRhlrᣊᣋᣍᣏᣑᣓᣕ救;敬;散;敠;敫;敢;敟ox;槉ȀLRlrᣤᣦᣨᣪ;敕;敒;攐;攌ʀ;DUduڽ᣷᣹᣻᣽;敥;敨;攬;攴inus;抟lus;択imes;抠ȀLRlrᤙᤛᤝ᤟;敛;敘;攘;攔΀;HLRhlrᤰᤱᤳᤵᤷ᤻᤹攂;敪;敡;敞;攼;攤;攜Āevģ᥂bar耻¦䂦Ȁceioᥑᥖᥚᥠr;쀀𝒷mi;恏mĀ;e᜚᜜lƀ;bhᥨᥩᥫ䁜;槅sub;柈Ŭᥴ᥾lĀ;e᥹᥺怢t»᥺pƀ;Eeįᦅᦇ;檮Ā;qۜۛೡᦧ\0᧨ᨑᨕᨲ\0ᨷᩐ\0\0᪴\0\0᫁\0\0ᬡᬮ᭍᭒\0᯽\0ᰌƀcpr᦭ᦲ᧝ute;䄇̀;abcdsᦿᧀᧄ᧊᧕᧙戩nd;橄rcup;橉Āau᧏᧒p;橋p;橇ot;橀;쀀∩︀Āeo᧢᧥t;恁îړȀaeiu᧰᧻ᨁᨅǰ᧵\0᧸s;橍on;䄍dil耻ç䃧rc;䄉psĀ;sᨌᨍ橌m;橐ot;䄋ƀdmnᨛᨠᨦil肻¸ƭptyv;榲t脀¢;eᨭᨮ䂢räƲr;쀀𝔠ƀceiᨽᩀᩍy;䑇ckĀ;mᩇᩈ朓ark»ᩈ;䏇r΀;Ecefms᩟᩠ᩢᩫ᪤᪪᪮旋;槃ƀ;elᩩᩪᩭ䋆q;扗eɡᩴ\0\0᪈rrowĀlr᩼᪁eft;憺ight;憻ʀRSacd᪒᪔᪖᪚᪟»ཇ;擈st;抛irc;抚ash;抝nint;樐id;櫯cir;槂ubsĀ;u᪻᪼晣it»᪼ˬ᫇᫔᫺\0ᬊonĀ;eᫍᫎ䀺Ā;qÇÆɭ᫙\0\0᫢aĀ;t᫞᫟䀬;䁀ƀ;fl᫨᫩᫫戁îᅠeĀmx᫱᫶ent»᫩eóɍǧ᫾\0ᬇĀ;dኻᬂot;橭nôɆƀfryᬐᬔᬗ;쀀𝕔oäɔ脀©;sŕᬝr;愗Āaoᬥᬩrr;憵ss;朗Ācuᬲᬷr;쀀𝒸Ābpᬼ᭄Ā;eᭁᭂ櫏;櫑Ā;eᭉᭊ櫐;櫒dot;拯΀delprvw᭠᭬᭷ᮂᮬᯔ᯹arrĀlr᭨᭪;椸;椵ɰ᭲\0\0᭵r;拞c;拟arrĀ;p᭿ᮀ憶;椽̀;bcdosᮏᮐᮖᮡᮥᮨ截rcap;橈Āauᮛᮞp;橆p;橊ot;抍r;橅;쀀∪︀Ȁalrv᮵ᮿᯞᯣrrĀ;mᮼᮽ憷;椼yƀevwᯇᯔᯘqɰᯎ\0\0ᯒreã᭳uã᭵ee;拎edge;拏en耻¤䂤earrowĀlrᯮ᯳eft»ᮀight»ᮽeäᯝĀciᰁᰇoninôǷnt;戱lcty;挭ঀAHabcdefhijlorstuwz᰸᰻᰿ᱝᱩᱵᲊᲞᲬᲷ᳻᳿ᴍᵻᶑᶫᶻ᷆᷍rò΁ar;楥Ȁglrs᱈ᱍ᱒᱔ger;怠eth;愸òᄳhĀ;vᱚᱛ怐»ऊūᱡᱧarow;椏aã̕Āayᱮᱳron;䄏;䐴ƀ;ao̲ᱼᲄĀgrʿᲁr;懊tseq;橷ƀglmᲑᲔᲘ耻°䂰ta;䎴ptyv;榱ĀirᲣᲨsht;楿;쀀𝔡arĀlrᲳᲵ»ࣜ»သʀaegsv᳂͸᳖᳜᳠mƀ;oș᳊᳔ndĀ;ș᳑uit;晦amma;䏝in;拲ƀ;io᳧᳨᳸䃷de脀÷;o᳧ᳰntimes;拇nø᳷cy;䑒cɯᴆ\0\0ᴊrn;挞op;挍ʀlptuwᴘᴝᴢᵉᵕlar;䀤f;쀀𝕕ʀ;emps̋ᴭᴷᴽᵂqĀ;d͒ᴳot;扑inus;戸lus;戔quare;抡blebarwedgåúnƀadhᄮᵝᵧownarrowóᲃarpoonĀlrᵲᵶefôᲴighôᲶŢᵿᶅkaro÷གɯᶊ\0\0ᶎrn;挟op;挌ƀcotᶘᶣᶦĀryᶝᶡ;쀀𝒹;䑕l;槶rok;䄑Ādrᶰᶴot;拱iĀ;fᶺ᠖斿Āah᷀᷃ròЩaòྦangle;榦Āci᷒ᷕy;䑟grarr;柿ऀDacdefglmnopqrstuxḁḉḙḸոḼṉṡṾấắẽỡἪἷὄ὎὚ĀDoḆᴴoôᲉĀcsḎḔute耻é䃩ter;橮ȀaioyḢḧḱḶron;䄛rĀ;cḭḮ扖耻ê䃪lon;払;䑍ot;䄗ĀDrṁṅot;扒;쀀𝔢ƀ;rsṐṑṗ檚ave耻è䃨Ā;dṜṝ檖ot;檘Ȁ;ilsṪṫṲṴ檙nters;揧;愓Ā;dṹṺ檕ot;檗ƀapsẅẉẗcr;䄓tyƀ;svẒẓẕ戅et»ẓpĀ1;ẝẤĳạả;怄;怅怃ĀgsẪẬ;䅋p;怂ĀgpẴẸon;䄙f;쀀𝕖ƀalsỄỎỒrĀ;sỊị拕l;槣us;橱iƀ;lvỚớở䎵on»ớ;䏵ȀcsuvỪỳἋἣĀioữḱrc»Ḯɩỹ\0\0ỻíՈantĀglἂἆtr»ṝess»Ṻƀaeiἒ἖Ἒls;䀽st;扟vĀ;DȵἠD;橸parsl;槥ĀDaἯἳot;打rr;楱ƀcdiἾὁỸr;愯oô͒ĀahὉὋ;䎷耻ð䃰Āmrὓὗl耻ë䃫o;悬ƀcipὡὤὧl;䀡sôծĀeoὬὴctatioîՙnentialåչৡᾒ\0ᾞ\0ᾡᾧ\0\0ῆῌ\0ΐ\0ῦῪ \0 ⁚llingdotseñṄy;䑄male;晀ƀilrᾭᾳ῁lig;耀ﬃɩᾹ\0\0᾽g;耀ﬀig;耀ﬄ;쀀𝔣lig;耀ﬁlig;쀀fjƀaltῙ῜ῡt;晭ig;耀ﬂns;斱of;䆒ǰ΅\0ῳf;쀀𝕗ĀakֿῷĀ;vῼ´拔;櫙artint;樍Āao‌⁕Ācs‑⁒α‚‰‸⁅⁈\0⁐β•‥‧‪‬\0‮耻½䂽;慓耻¼䂼;慕;慙;慛Ƴ‴\0‶;慔;慖ʴ‾⁁\0\0⁃耻¾䂾;慗;慜5;慘ƶ⁌\0⁎;慚;慝8;慞l;恄wn;挢cr;쀀𝒻ࢀEabcdefgijlnorstv₂₉₟₥₰₴⃰⃵⃺⃿℃ℒℸ̗ℾ⅒↞Ā;lٍ₇;檌ƀcmpₐₕ₝ute;䇵maĀ;dₜ᳚䎳;檆reve;䄟Āiy₪₮rc;䄝;䐳ot;䄡Ȁ;lqsؾق₽⃉ƀ;qsؾٌ⃄lanô٥Ȁ;cdl٥⃒⃥⃕c;檩otĀ;o⃜⃝檀Ā;l⃢⃣檂;檄Ā;e⃪⃭쀀⋛︀s;檔r;쀀𝔤Ā;gٳ؛mel;愷cy;䑓Ȁ;Eajٚℌℎℐ;檒;檥;檤ȀEaesℛℝ℩ℴ;扩pĀ;p℣ℤ檊rox»ℤĀ;q℮ℯ檈Ā;q℮ℛim;拧pf;쀀𝕘Āci⅃ⅆr;愊mƀ;el٫ⅎ⅐;檎;檐茀>;cdlqr׮ⅠⅪⅮⅳⅹĀciⅥⅧ;檧r;橺ot;拗Par;榕uest;橼ʀadelsↄⅪ←ٖ↛ǰ↉\0↎proø₞r;楸qĀlqؿ↖lesó₈ií٫Āen↣↭rtneqq;쀀≩︀Å↪ԀAabcefkosy⇄⇇⇱⇵⇺∘∝∯≨≽ròΠȀilmr⇐⇔⇗⇛rsðᒄf»․ilôکĀdr⇠⇤cy;䑊ƀ;cwࣴ⇫⇯ir;楈;憭ar;意irc;䄥ƀalr∁∎∓rtsĀ;u∉∊晥it»∊lip;怦con;抹r;쀀𝔥sĀew∣∩arow;椥arow;椦ʀamopr∺∾≃≞≣rr;懿tht;戻kĀlr≉≓eftarrow;憩ightarrow;憪f;쀀𝕙bar;怕ƀclt≯≴≸r;쀀𝒽asè⇴rok;䄧Ābp⊂⊇ull;恃hen»ᱛૡ⊣\0⊪\0⊸⋅⋎\0⋕⋳\0\0⋸⌢⍧⍢⍿\0⎆⎪⎴cute耻í䃭ƀ;iyݱ⊰⊵rc耻î䃮;䐸Ācx⊼⊿y;䐵cl耻¡䂡ĀfrΟ⋉;쀀𝔦rave耻ì䃬Ȁ;inoܾ⋝⋩⋮Āin⋢⋦nt;樌t;戭fin;槜ta;愩lig;䄳ƀaop⋾⌚⌝ƀcgt⌅⌈⌗r;䄫ƀelpܟ⌏⌓inåގarôܠh;䄱f;抷ed;䆵ʀ;cfotӴ⌬⌱⌽⍁are;愅inĀ;t⌸⌹戞ie;槝doô⌙ʀ;celpݗ⍌⍐⍛⍡al;抺Āgr⍕⍙eróᕣã⍍arhk;樗rod;樼Ȁcgpt⍯⍲⍶⍻y;䑑on;䄯f;쀀𝕚a;䎹uest耻¿䂿Āci⎊⎏r;쀀𝒾nʀ;EdsvӴ⎛⎝⎡ӳ;拹ot;拵Ā;v⎦⎧拴;拳Ā;iݷ⎮lde;䄩ǫ⎸\0⎼cy;䑖l耻ï䃯̀cfmosu⏌⏗⏜⏡⏧⏵Āiy⏑⏕rc;䄵;䐹r;쀀𝔧ath;䈷pf;쀀𝕛ǣ⏬\0⏱r;쀀𝒿rcy;䑘kcy;䑔Ѐacfghjos␋␖␢␧␭␱␵␻ppaĀ;v␓␔䎺;䏰Āey␛␠dil;䄷;䐺r;쀀𝔨reen;䄸cy;䑅cy;䑜pf;쀀𝕜cr;쀀𝓀஀ABEHabcdefghjlmnoprstuv⑰⒁⒆⒍⒑┎┽╚▀♎♞♥♹♽⚚⚲⛘❝❨➋⟀⠁⠒ƀart⑷⑺⑼rò৆òΕail;椛arr;椎Ā;gঔ⒋;檋ar;楢ॣ⒥\0⒪\0⒱\0\0\0\0\0⒵Ⓔ\0ⓆⓈⓍ\0⓹ute;䄺mptyv;榴raîࡌbda;䎻gƀ;dlࢎⓁⓃ;榑åࢎ;檅uo耻«䂫rЀ;bfhlpst࢙ⓞⓦⓩ⓫⓮⓱⓵Ā;f࢝ⓣs;椟s;椝ë≒p;憫l;椹im;楳l;憢ƀ;ae⓿─┄檫il;椙Ā;s┉┊檭;쀀⪭︀ƀabr┕┙┝rr;椌rk;杲Āak┢┬cĀek┨┪;䁻;䁛Āes┱┳;榋lĀdu┹┻;榏;榍Ȁaeuy╆╋╖╘ron;䄾Ādi═╔il;䄼ìࢰâ┩;䐻Ȁcqrs╣╦╭╽a;椶uoĀ;rนᝆĀdu╲╷har;楧shar;楋h;憲ʀ;fgqs▋▌উ◳◿扤tʀahlrt▘▤▷◂◨rrowĀ;t࢙□aé⓶arpoonĀdu▯▴own»њp»०eftarrows;懇ightƀahs◍◖◞rrowĀ;sࣴࢧarpoonó྘quigarro÷⇰hreetimes;拋ƀ;qs▋ও◺lanôবʀ;cdgsব☊☍☝☨c;檨otĀ;o☔☕橿Ā;r☚☛檁;檃Ā;e☢☥쀀⋚︀s;檓ʀadegs☳☹☽♉♋pproøⓆot;拖qĀgq♃♅ôউgtò⒌ôছiíলƀilr♕࣡♚sht;楼;쀀𝔩Ā;Eজ♣;檑š♩♶rĀdu▲♮Ā;l॥♳;楪lk;斄cy;䑙ʀ;achtੈ⚈⚋⚑⚖rò◁orneòᴈard;楫ri;旺Āio⚟⚤dot;䅀ustĀ;a⚬⚭掰che»⚭ȀEaes⚻⚽⛉⛔;扨pĀ;p⛃⛄檉rox»⛄Ā;q⛎⛏檇Ā;q⛎⚻im;拦Ѐabnoptwz⛩⛴⛷✚✯❁❇❐Ānr⛮⛱g;柬r;懽rëࣁgƀlmr⛿✍✔eftĀar০✇ightá৲apsto;柼ightá৽parrowĀlr✥✩efô⓭ight;憬ƀafl✶✹✽r;榅;쀀𝕝us;樭imes;樴š❋❏st;戗áፎƀ;ef❗❘᠀旊nge»❘arĀ;l❤❥䀨t;榓ʀachmt❳❶❼➅➇ròࢨorneòᶌarĀ;d྘➃;業;怎ri;抿̀achiqt➘➝ੀ➢➮➻quo;怹r;쀀𝓁mƀ;egল➪➬;檍;檏Ābu┪➳oĀ;rฟ➹;怚rok;䅂萀<;cdhilqrࠫ⟒☹⟜⟠⟥⟪⟰Āci⟗⟙;檦r;橹reå◲mes;拉arr;楶uest;橻ĀPi⟵⟹ar;榖ƀ;ef⠀भ᠛旃rĀdu⠇⠍shar;楊har;楦Āen⠗⠡rtneqq;쀀≨︀Å⠞܀Dacdefhilnopsu⡀⡅⢂⢎⢓⢠⢥⢨⣚⣢⣤ઃ⣳⤂Dot;戺Ȁclpr⡎⡒⡣⡽r耻¯䂯Āet⡗⡙;時Ā;e⡞⡟朠se»⡟Ā;sျ⡨toȀ;dluျ⡳⡷⡻owîҌefôएðᏑker;斮Āoy⢇⢌mma;権;䐼ash;怔asuredangle»ᘦr;쀀𝔪o;愧ƀcdn⢯⢴⣉ro耻µ䂵Ȁ;acdᑤ⢽⣀⣄sôᚧir;櫰ot肻·Ƶusƀ;bd⣒ᤃ⣓戒Ā;uᴼ⣘;横ţ⣞⣡p;櫛ò−ðઁĀdp⣩⣮els;抧f;쀀𝕞Āct⣸⣽r;쀀𝓂pos»ᖝƀ;lm⤉⤊⤍䎼timap;抸ఀGLRVabcdefghijlmoprstuvw⥂⥓⥾⦉⦘⧚⧩⨕⨚⩘⩝⪃⪕⪤⪨⬄⬇⭄⭿⮮ⰴⱧⱼ⳩Āgt⥇⥋;쀀⋙̸Ā;v⥐௏쀀≫⃒ƀelt⥚⥲⥶ftĀar⥡⥧rrow;懍ightarrow;懎;쀀⋘̸Ā;v⥻ే쀀≪⃒ightarrow;懏ĀDd⦎⦓ash;抯ash;抮ʀbcnpt⦣⦧⦬⦱⧌la»˞ute;䅄g;쀀∠⃒ʀ;Eiop඄⦼⧀⧅⧈;쀀⩰̸d;쀀≋̸s;䅉roø඄urĀ;a⧓⧔普lĀ;s⧓ସǳ⧟\0⧣p肻 ଷmpĀ;e௹ఀʀaeouy⧴⧾⨃⨐⨓ǰ⧹\0⧻;橃on;䅈dil;䅆ngĀ;dൾ⨊ot;쀀⩭̸p;橂;䐽ash;怓΀;Aadqsxஒ⨩⨭⨻⩁⩅⩐rr;懗rĀhr⨳⨶k;椤Ā;oᏲᏰot;쀀≐̸uiöୣĀei⩊⩎ar;椨í஘istĀ;s஠டr;쀀𝔫ȀEest௅⩦⩹⩼ƀ;qs஼⩭௡ƀ;qs஼௅⩴lanô௢ií௪Ā;rஶ⪁»ஷƀAap⪊⪍⪑rò⥱rr;憮ar;櫲ƀ;svྍ⪜ྌĀ;d⪡⪢拼;拺cy;䑚΀AEadest⪷⪺⪾⫂⫅⫶⫹rò⥦;쀀≦̸rr;憚r;急Ȁ;fqs఻⫎⫣⫯tĀar⫔⫙rro÷⫁ightarro÷⪐ƀ;qs఻⪺⫪lanôౕĀ;sౕ⫴»శiíౝĀ;rవ⫾iĀ;eచథiäඐĀpt⬌⬑f;쀀𝕟膀¬;in⬙⬚⬶䂬nȀ;Edvஉ⬤⬨⬮;쀀⋹̸ot;쀀⋵̸ǡஉ⬳⬵;拷;拶iĀ;vಸ⬼ǡಸ⭁⭃;拾;拽ƀaor⭋⭣⭩rȀ;ast୻⭕⭚⭟lleì୻l;쀀⫽⃥;쀀∂̸lint;樔ƀ;ceಒ⭰⭳uåಥĀ;cಘ⭸Ā;eಒ⭽ñಘȀAait⮈⮋⮝⮧rò⦈rrƀ;cw⮔⮕⮙憛;쀀⤳̸;쀀↝̸ghtarrow»⮕riĀ;eೋೖ΀chimpqu⮽⯍⯙⬄୸⯤⯯Ȁ;cerല⯆ഷ⯉uå൅;쀀𝓃ortɭ⬅\0\0⯖ará⭖mĀ;e൮⯟Ā;q൴൳suĀbp⯫⯭å೸åഋƀbcp⯶ⰑⰙȀ;Ees⯿ⰀഢⰄ抄;쀀⫅̸etĀ;eഛⰋqĀ;qണⰀcĀ;eലⰗñസȀ;EesⰢⰣൟⰧ抅;쀀⫆̸etĀ;e൘ⰮqĀ;qൠⰣȀgilrⰽⰿⱅⱇìௗlde耻ñ䃱çృiangleĀlrⱒⱜeftĀ;eచⱚñదightĀ;eೋⱥñ೗Ā;mⱬⱭ䎽ƀ;esⱴⱵⱹ䀣ro;愖p;怇ҀDHadgilrsⲏⲔⲙⲞⲣⲰⲶⳓⳣash;抭arr;椄p;쀀≍⃒ash;抬ĀetⲨⲬ;쀀≥⃒;쀀>⃒nfin;槞ƀAetⲽⳁⳅrr;椂;쀀≤⃒Ā;rⳊⳍ쀀<⃒ie;쀀⊴⃒ĀAtⳘⳜrr;椃rie;쀀⊵⃒im;쀀∼⃒ƀAan⳰⳴ⴂrr;懖rĀhr⳺⳽k;椣Ā;oᏧᏥear;椧ቓ᪕\0\0\0\0\0\0\0\0\0\0\0\0\0ⴭ\0ⴸⵈⵠⵥ⵲ⶄᬇ\0\0ⶍⶫ\0ⷈⷎ\0ⷜ⸙⸫⸾⹃Ācsⴱ᪗ute耻ó䃳ĀiyⴼⵅrĀ;c᪞ⵂ耻ô䃴;䐾ʀabios᪠ⵒⵗǈⵚlac;䅑v;樸old;榼lig;䅓Ācr⵩⵭ir;榿;쀀𝔬ͯ⵹\0\0⵼\0ⶂn;䋛ave耻ò䃲;槁Ābmⶈ෴ar;榵Ȁacitⶕ⶘ⶥⶨrò᪀Āir⶝ⶠr;榾oss;榻nå๒;槀ƀaeiⶱⶵⶹcr;䅍ga;䏉ƀcdnⷀⷅǍron;䎿;榶pf;쀀𝕠ƀaelⷔ⷗ǒr;榷rp;榹΀;adiosvⷪⷫⷮ⸈⸍⸐⸖戨rò᪆Ȁ;efmⷷⷸ⸂⸅橝rĀ;oⷾⷿ愴f»ⷿ耻ª䂪耻º䂺gof;抶r;橖lope;橗;橛ƀclo⸟⸡⸧ò⸁ash耻ø䃸l;折iŬⸯ⸴de耻õ䃵esĀ;aǛ⸺s;樶ml耻ö䃶bar;挽ૡ⹞\0⹽\0⺀⺝\0⺢⺹\0\0⻋ຜ\0⼓\0\0⼫⾼\0⿈rȀ;astЃ⹧⹲຅脀¶;l⹭⹮䂶leìЃɩ⹸\0\0⹻m;櫳;櫽y;䐿rʀcimpt⺋⺏⺓ᡥ⺗nt;䀥od;䀮il;怰enk;怱r;쀀𝔭ƀimo⺨⺰⺴Ā;v⺭⺮䏆;䏕maô੶ne;明ƀ;tv⺿⻀⻈䏀chfork»´;䏖Āau⻏⻟nĀck⻕⻝kĀ;h⇴⻛;愎ö⇴sҀ;abcdemst⻳⻴ᤈ⻹⻽⼄⼆⼊⼎䀫cir;樣ir;樢Āouᵀ⼂;樥;橲n肻±ຝim;樦wo;樧ƀipu⼙⼠⼥ntint;樕f;쀀𝕡nd耻£䂣Ԁ;Eaceinosu່⼿⽁⽄⽇⾁⾉⾒⽾⾶;檳p;檷uå໙Ā;c໎⽌̀;acens່⽙⽟⽦⽨⽾pproø⽃urlyeñ໙ñ໎ƀaes⽯⽶⽺pprox;檹qq;檵im;拨iíໟmeĀ;s⾈ຮ怲ƀEas⽸⾐⽺ð⽵ƀdfp໬⾙⾯ƀals⾠⾥⾪lar;挮ine;挒urf;挓Ā;t໻⾴ï໻rel;抰Āci⿀⿅r;쀀𝓅;䏈ncsp;怈̀fiopsu⿚⋢⿟⿥⿫⿱r;쀀𝔮pf;쀀𝕢rime;恗cr;쀀𝓆ƀaeo⿸〉〓tĀei⿾々rnionóڰnt;樖stĀ;e【】䀿ñἙô༔઀ABHabcdefhilmnoprstux぀けさすムㄎㄫㅇㅢㅲㆎ㈆㈕㈤㈩㉘㉮㉲㊐㊰㊷ƀartぇおがròႳòϝail;検aròᱥar;楤΀cdenqrtとふへみわゔヌĀeuねぱ;쀀∽̱te;䅕iãᅮmptyv;榳gȀ;del࿑らるろ;榒;榥å࿑uo耻»䂻rր;abcfhlpstw࿜ガクシスゼゾダッデナp;極Ā;f࿠ゴs;椠;椳s;椞ë≝ð✮l;楅im;楴l;憣;憝Āaiパフil;椚oĀ;nホボ戶aló༞ƀabrョリヮrò៥rk;杳ĀakンヽcĀekヹ・;䁽;䁝Āes㄂㄄;榌lĀduㄊㄌ;榎;榐Ȁaeuyㄗㄜㄧㄩron;䅙Ādiㄡㄥil;䅗ì࿲âヺ;䑀Ȁclqsㄴㄷㄽㅄa;椷dhar;楩uoĀ;rȎȍh;憳ƀacgㅎㅟངlȀ;ipsླྀㅘㅛႜnåႻarôྩt;断ƀilrㅩဣㅮsht;楽;쀀𝔯ĀaoㅷㆆrĀduㅽㅿ»ѻĀ;l႑ㆄ;楬Ā;vㆋㆌ䏁;䏱ƀgns㆕ㇹㇼht̀ahlrstㆤㆰ㇂㇘㇤㇮rrowĀ;t࿜ㆭaéトarpoonĀduㆻㆿowîㅾp»႒eftĀah㇊㇐rrowó࿪arpoonóՑightarrows;應quigarro÷ニhreetimes;拌g;䋚ingdotseñἲƀahm㈍㈐㈓rò࿪aòՑ;怏oustĀ;a㈞㈟掱che»㈟mid;櫮Ȁabpt㈲㈽㉀㉒Ānr㈷㈺g;柭r;懾rëဃƀafl㉇㉊㉎r;榆;쀀𝕣us;樮imes;樵Āap㉝㉧rĀ;g㉣㉤䀩t;榔olint;樒arò㇣Ȁachq㉻㊀Ⴜ㊅quo;怺r;쀀𝓇Ābu・㊊oĀ;rȔȓƀhir㊗㊛㊠reåㇸmes;拊iȀ;efl㊪ၙᠡ㊫方tri;槎luhar;楨;愞ൡ㋕㋛㋟㌬㌸㍱\0㍺㎤\0\0㏬㏰\0㐨㑈㑚㒭㒱㓊㓱\0㘖\0\0㘳cute;䅛quï➺Ԁ;Eaceinpsyᇭ㋳㋵㋿㌂㌋㌏㌟㌦㌩;檴ǰ㋺\0㋼;檸on;䅡uåᇾĀ;dᇳ㌇il;䅟rc;䅝ƀEas㌖㌘㌛;檶p;檺im;择olint;樓iíሄ;䑁otƀ;be㌴ᵇ㌵担;橦΀Aacmstx㍆㍊㍗㍛㍞㍣㍭rr;懘rĀhr㍐㍒ë∨Ā;oਸ਼਴t耻§䂧i;䀻war;椩mĀin㍩ðnuóñt;朶rĀ;o㍶⁕쀀𝔰Ȁacoy㎂㎆㎑㎠rp;景Āhy㎋㎏cy;䑉;䑈rtɭ㎙\0\0㎜iäᑤaraì⹯耻­䂭Āgm㎨㎴maƀ;fv㎱㎲㎲䏃;䏂Ѐ;deglnprካ㏅㏉㏎㏖㏞㏡㏦ot;橪Ā;q኱ኰĀ;E㏓㏔檞;檠Ā;E㏛㏜檝;檟e;扆lus;樤arr;楲aròᄽȀaeit㏸㐈㐏㐗Āls㏽㐄lsetmé㍪hp;樳parsl;槤Ādlᑣ㐔e;挣Ā;e㐜㐝檪Ā;s㐢㐣檬;쀀⪬︀ƀflp㐮㐳㑂tcy;䑌Ā;b㐸㐹䀯Ā;a㐾㐿槄r;挿f;쀀𝕤aĀdr㑍ЂesĀ;u㑔㑕晠it»㑕ƀcsu㑠㑹㒟Āau㑥㑯pĀ;sᆈ㑫;쀀⊓︀pĀ;sᆴ㑵;쀀⊔︀uĀbp㑿㒏ƀ;esᆗᆜ㒆etĀ;eᆗ㒍ñᆝƀ;esᆨᆭ㒖etĀ;eᆨ㒝ñᆮƀ;afᅻ㒦ְrť㒫ֱ»ᅼaròᅈȀcemt㒹㒾㓂㓅r;쀀𝓈tmîñiì㐕aræᆾĀar㓎㓕rĀ;f㓔ឿ昆Āan㓚㓭ightĀep㓣㓪psiloîỠhé⺯s»⡒ʀbcmnp㓻㕞ሉ㖋㖎Ҁ;Edemnprs㔎㔏㔑㔕㔞㔣㔬㔱㔶抂;櫅ot;檽Ā;dᇚ㔚ot;櫃ult;櫁ĀEe㔨㔪;櫋;把lus;檿arr;楹ƀeiu㔽㕒㕕tƀ;en㔎㕅㕋qĀ;qᇚ㔏eqĀ;q㔫㔨m;櫇Ābp㕚㕜;櫕;櫓c̀;acensᇭ㕬㕲㕹㕻㌦pproø㋺urlyeñᇾñᇳƀaes㖂㖈㌛pproø㌚qñ㌗g;晪ڀ123;Edehlmnps㖩㖬㖯ሜ㖲㖴㗀㗉㗕㗚㗟㗨㗭耻¹䂹耻²䂲耻³䂳;櫆Āos㖹㖼t;檾ub;櫘Ā;dሢ㗅ot;櫄sĀou㗏㗒l;柉b;櫗arr;楻ult;櫂ĀEe㗤㗦;櫌;抋lus;櫀ƀeiu㗴㘉㘌tƀ;enሜ㗼㘂qĀ;qሢ㖲eqĀ;q㗧㗤m;櫈Ābp㘑㘓;櫔;櫖ƀAan㘜㘠㘭rr;懙rĀhr㘦㘨ë∮Ā;oਫ਩war;椪lig耻ß䃟௡㙑㙝㙠ዎ㙳㙹\0㙾㛂\0\0\0\0\0㛛㜃\0㜉㝬\0\0\0㞇ɲ㙖\0\0㙛get;挖;䏄rë๟ƀaey㙦㙫㙰ron;䅥dil;䅣;䑂lrec;挕r;쀀𝔱Ȁeiko㚆㚝㚵㚼ǲ㚋\0㚑eĀ4fኄኁaƀ;sv㚘㚙㚛䎸ym;䏑Ācn㚢㚲kĀas㚨㚮pproø዁im»ኬsðኞĀas㚺㚮ð዁rn耻þ䃾Ǭ̟㛆⋧es膀×;bd㛏㛐㛘䃗Ā;aᤏ㛕r;樱;樰ƀeps㛡㛣㜀á⩍Ȁ;bcf҆㛬㛰㛴ot;挶ir;櫱Ā;o㛹㛼쀀𝕥rk;櫚á㍢rime;怴ƀaip㜏㜒㝤dåቈ΀adempst㜡㝍㝀㝑㝗㝜㝟ngleʀ;dlqr㜰㜱㜶㝀㝂斵own»ᶻeftĀ;e⠀㜾ñम;扜ightĀ;e㊪㝋ñၚot;旬inus;樺lus;樹b;槍ime;樻ezium;揢ƀcht㝲㝽㞁Āry㝷㝻;쀀𝓉;䑆cy;䑛rok;䅧Āio㞋㞎xô᝷headĀlr㞗㞠eftarro÷ࡏightarrow»ཝऀAHabcdfghlmoprstuw㟐㟓㟗㟤㟰㟼㠎㠜㠣㠴㡑㡝㡫㢩㣌㣒㣪㣶ròϭar;楣Ācr㟜㟢ute耻ú䃺òᅐrǣ㟪\0㟭y;䑞ve;䅭Āiy㟵㟺rc耻û䃻;䑃ƀabh㠃㠆㠋ròᎭlac;䅱aòᏃĀir㠓㠘sht;楾;쀀𝔲rave耻ù䃹š㠧㠱rĀlr㠬㠮»ॗ»ႃlk;斀Āct㠹㡍ɯ㠿\0\0㡊rnĀ;e㡅㡆挜r»㡆op;挏ri;旸Āal㡖㡚cr;䅫肻¨͉Āgp㡢㡦on;䅳f;쀀𝕦̀adhlsuᅋ㡸㡽፲㢑㢠ownáᎳarpoonĀlr㢈㢌efô㠭ighô㠯iƀ;hl㢙㢚㢜䏅»ᏺon»㢚parrows;懈ƀcit㢰㣄㣈ɯ㢶\0\0㣁rnĀ;e㢼㢽挝r»㢽op;挎ng;䅯ri;旹cr;쀀𝓊ƀdir㣙㣝㣢ot;拰lde;䅩iĀ;f㜰㣨»᠓Āam㣯㣲rò㢨l耻ü䃼angle;榧ހABDacdeflnoprsz㤜㤟㤩㤭㦵㦸㦽㧟㧤㧨㧳㧹㧽㨁㨠ròϷarĀ;v㤦㤧櫨;櫩asèϡĀnr㤲㤷grt;榜΀eknprst㓣㥆㥋㥒㥝㥤㦖appá␕othinçẖƀhir㓫⻈㥙opô⾵Ā;hᎷ㥢ïㆍĀiu㥩㥭gmá㎳Ābp㥲㦄setneqĀ;q㥽㦀쀀⊊︀;쀀⫋︀setneqĀ;q㦏㦒쀀⊋︀;쀀⫌︀Āhr㦛㦟etá㚜iangleĀlr㦪㦯eft»थight»ၑy;䐲ash»ံƀelr㧄㧒㧗ƀ;beⷪ㧋㧏ar;抻q;扚lip;拮Ābt㧜ᑨaòᑩr;쀀𝔳tré㦮suĀbp㧯㧱»ജ»൙pf;쀀𝕧roð໻tré㦴Ācu㨆㨋r;쀀𝓋Ābp㨐㨘nĀEe㦀㨖»㥾nĀEe㦒㨞»㦐igzag;榚΀cefoprs㨶㨻㩖㩛㩔㩡㩪irc;䅵Ādi㩀㩑Ābg㩅㩉ar;機eĀ;qᗺ㩏;扙erp;愘r;쀀𝔴pf;쀀𝕨Ā;eᑹ㩦atèᑹcr;쀀𝓌ૣណ㪇\0㪋\0㪐㪛\0\0㪝㪨㪫㪯\0\0㫃㫎\0㫘ៜ៟tré៑r;쀀𝔵ĀAa㪔㪗ròσrò৶;䎾ĀAa㪡㪤ròθrò৫að✓is;拻ƀdptឤ㪵㪾Āfl㪺ឩ;쀀𝕩imåឲĀAa㫇㫊ròώròਁĀcq㫒ីr;쀀𝓍Āpt៖㫜ré។Ѐacefiosu㫰㫽㬈㬌㬑㬕㬛㬡cĀuy㫶㫻te耻ý䃽;䑏Āiy㬂㬆rc;䅷;䑋n耻¥䂥r;쀀𝔶cy;䑗pf;쀀𝕪cr;쀀𝓎Ācm㬦㬩y;䑎l耻ÿ䃿Ԁacdefhiosw㭂㭈㭔㭘㭤㭩㭭㭴㭺㮀cute;䅺Āay㭍㭒ron;䅾;䐷ot;䅼Āet㭝㭡træᕟa;䎶r;쀀𝔷cy;䐶grarr;懝pf;쀀𝕫cr;쀀𝓏Ājn㮅㮇;怍j;怌'.split("").map((c) => c.charCodeAt(0))
+);
+
+// node_modules/markdown-it/node_modules/entities/lib/esm/generated/decode-data-xml.js
+var decode_data_xml_default = new Uint16Array(
+  // prettier-ignore
+  "Ȁaglq	\x1Bɭ\0\0p;䀦os;䀧t;䀾t;䀼uot;䀢".split("").map((c) => c.charCodeAt(0))
+);
+
+// node_modules/markdown-it/node_modules/entities/lib/esm/decode_codepoint.js
+var _a;
+var decodeMap = /* @__PURE__ */ new Map([
+  [0, 65533],
+  // C1 Unicode control character reference replacements
+  [128, 8364],
+  [130, 8218],
+  [131, 402],
+  [132, 8222],
+  [133, 8230],
+  [134, 8224],
+  [135, 8225],
+  [136, 710],
+  [137, 8240],
+  [138, 352],
+  [139, 8249],
+  [140, 338],
+  [142, 381],
+  [145, 8216],
+  [146, 8217],
+  [147, 8220],
+  [148, 8221],
+  [149, 8226],
+  [150, 8211],
+  [151, 8212],
+  [152, 732],
+  [153, 8482],
+  [154, 353],
+  [155, 8250],
+  [156, 339],
+  [158, 382],
+  [159, 376]
+]);
+var fromCodePoint = (
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition, node/no-unsupported-features/es-builtins
+  (_a = String.fromCodePoint) !== null && _a !== void 0 ? _a : function(codePoint) {
+    let output = "";
+    if (codePoint > 65535) {
+      codePoint -= 65536;
+      output += String.fromCharCode(codePoint >>> 10 & 1023 | 55296);
+      codePoint = 56320 | codePoint & 1023;
+    }
+    output += String.fromCharCode(codePoint);
+    return output;
+  }
+);
+function replaceCodePoint(codePoint) {
+  var _a2;
+  if (codePoint >= 55296 && codePoint <= 57343 || codePoint > 1114111) {
+    return 65533;
+  }
+  return (_a2 = decodeMap.get(codePoint)) !== null && _a2 !== void 0 ? _a2 : codePoint;
+}
+
+// node_modules/markdown-it/node_modules/entities/lib/esm/decode.js
+var CharCodes;
+(function(CharCodes2) {
+  CharCodes2[CharCodes2["NUM"] = 35] = "NUM";
+  CharCodes2[CharCodes2["SEMI"] = 59] = "SEMI";
+  CharCodes2[CharCodes2["EQUALS"] = 61] = "EQUALS";
+  CharCodes2[CharCodes2["ZERO"] = 48] = "ZERO";
+  CharCodes2[CharCodes2["NINE"] = 57] = "NINE";
+  CharCodes2[CharCodes2["LOWER_A"] = 97] = "LOWER_A";
+  CharCodes2[CharCodes2["LOWER_F"] = 102] = "LOWER_F";
+  CharCodes2[CharCodes2["LOWER_X"] = 120] = "LOWER_X";
+  CharCodes2[CharCodes2["LOWER_Z"] = 122] = "LOWER_Z";
+  CharCodes2[CharCodes2["UPPER_A"] = 65] = "UPPER_A";
+  CharCodes2[CharCodes2["UPPER_F"] = 70] = "UPPER_F";
+  CharCodes2[CharCodes2["UPPER_Z"] = 90] = "UPPER_Z";
+})(CharCodes || (CharCodes = {}));
+var TO_LOWER_BIT = 32;
+var BinTrieFlags;
+(function(BinTrieFlags2) {
+  BinTrieFlags2[BinTrieFlags2["VALUE_LENGTH"] = 49152] = "VALUE_LENGTH";
+  BinTrieFlags2[BinTrieFlags2["BRANCH_LENGTH"] = 16256] = "BRANCH_LENGTH";
+  BinTrieFlags2[BinTrieFlags2["JUMP_TABLE"] = 127] = "JUMP_TABLE";
+})(BinTrieFlags || (BinTrieFlags = {}));
+function isNumber(code5) {
+  return code5 >= CharCodes.ZERO && code5 <= CharCodes.NINE;
+}
+function isHexadecimalCharacter(code5) {
+  return code5 >= CharCodes.UPPER_A && code5 <= CharCodes.UPPER_F || code5 >= CharCodes.LOWER_A && code5 <= CharCodes.LOWER_F;
+}
+function isAsciiAlphaNumeric(code5) {
+  return code5 >= CharCodes.UPPER_A && code5 <= CharCodes.UPPER_Z || code5 >= CharCodes.LOWER_A && code5 <= CharCodes.LOWER_Z || isNumber(code5);
+}
+function isEntityInAttributeInvalidEnd(code5) {
+  return code5 === CharCodes.EQUALS || isAsciiAlphaNumeric(code5);
+}
+var EntityDecoderState;
+(function(EntityDecoderState2) {
+  EntityDecoderState2[EntityDecoderState2["EntityStart"] = 0] = "EntityStart";
+  EntityDecoderState2[EntityDecoderState2["NumericStart"] = 1] = "NumericStart";
+  EntityDecoderState2[EntityDecoderState2["NumericDecimal"] = 2] = "NumericDecimal";
+  EntityDecoderState2[EntityDecoderState2["NumericHex"] = 3] = "NumericHex";
+  EntityDecoderState2[EntityDecoderState2["NamedEntity"] = 4] = "NamedEntity";
+})(EntityDecoderState || (EntityDecoderState = {}));
+var DecodingMode;
+(function(DecodingMode2) {
+  DecodingMode2[DecodingMode2["Legacy"] = 0] = "Legacy";
+  DecodingMode2[DecodingMode2["Strict"] = 1] = "Strict";
+  DecodingMode2[DecodingMode2["Attribute"] = 2] = "Attribute";
+})(DecodingMode || (DecodingMode = {}));
+var EntityDecoder = class {
+  constructor(decodeTree, emitCodePoint, errors) {
+    this.decodeTree = decodeTree;
+    this.emitCodePoint = emitCodePoint;
+    this.errors = errors;
+    this.state = EntityDecoderState.EntityStart;
+    this.consumed = 1;
+    this.result = 0;
+    this.treeIndex = 0;
+    this.excess = 1;
+    this.decodeMode = DecodingMode.Strict;
+  }
+  /** Resets the instance to make it reusable. */
+  startEntity(decodeMode) {
+    this.decodeMode = decodeMode;
+    this.state = EntityDecoderState.EntityStart;
+    this.result = 0;
+    this.treeIndex = 0;
+    this.excess = 1;
+    this.consumed = 1;
+  }
+  /**
+   * Write an entity to the decoder. This can be called multiple times with partial entities.
+   * If the entity is incomplete, the decoder will return -1.
+   *
+   * Mirrors the implementation of `getDecoder`, but with the ability to stop decoding if the
+   * entity is incomplete, and resume when the next string is written.
+   *
+   * @param string The string containing the entity (or a continuation of the entity).
+   * @param offset The offset at which the entity begins. Should be 0 if this is not the first call.
+   * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+   */
+  write(str, offset) {
+    switch (this.state) {
+      case EntityDecoderState.EntityStart: {
+        if (str.charCodeAt(offset) === CharCodes.NUM) {
+          this.state = EntityDecoderState.NumericStart;
+          this.consumed += 1;
+          return this.stateNumericStart(str, offset + 1);
+        }
+        this.state = EntityDecoderState.NamedEntity;
+        return this.stateNamedEntity(str, offset);
+      }
+      case EntityDecoderState.NumericStart: {
+        return this.stateNumericStart(str, offset);
+      }
+      case EntityDecoderState.NumericDecimal: {
+        return this.stateNumericDecimal(str, offset);
+      }
+      case EntityDecoderState.NumericHex: {
+        return this.stateNumericHex(str, offset);
+      }
+      case EntityDecoderState.NamedEntity: {
+        return this.stateNamedEntity(str, offset);
+      }
+    }
+  }
+  /**
+   * Switches between the numeric decimal and hexadecimal states.
+   *
+   * Equivalent to the `Numeric character reference state` in the HTML spec.
+   *
+   * @param str The string containing the entity (or a continuation of the entity).
+   * @param offset The current offset.
+   * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+   */
+  stateNumericStart(str, offset) {
+    if (offset >= str.length) {
+      return -1;
+    }
+    if ((str.charCodeAt(offset) | TO_LOWER_BIT) === CharCodes.LOWER_X) {
+      this.state = EntityDecoderState.NumericHex;
+      this.consumed += 1;
+      return this.stateNumericHex(str, offset + 1);
+    }
+    this.state = EntityDecoderState.NumericDecimal;
+    return this.stateNumericDecimal(str, offset);
+  }
+  addToNumericResult(str, start, end, base2) {
+    if (start !== end) {
+      const digitCount = end - start;
+      this.result = this.result * Math.pow(base2, digitCount) + parseInt(str.substr(start, digitCount), base2);
+      this.consumed += digitCount;
+    }
+  }
+  /**
+   * Parses a hexadecimal numeric entity.
+   *
+   * Equivalent to the `Hexademical character reference state` in the HTML spec.
+   *
+   * @param str The string containing the entity (or a continuation of the entity).
+   * @param offset The current offset.
+   * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+   */
+  stateNumericHex(str, offset) {
+    const startIdx = offset;
+    while (offset < str.length) {
+      const char = str.charCodeAt(offset);
+      if (isNumber(char) || isHexadecimalCharacter(char)) {
+        offset += 1;
+      } else {
+        this.addToNumericResult(str, startIdx, offset, 16);
+        return this.emitNumericEntity(char, 3);
+      }
+    }
+    this.addToNumericResult(str, startIdx, offset, 16);
+    return -1;
+  }
+  /**
+   * Parses a decimal numeric entity.
+   *
+   * Equivalent to the `Decimal character reference state` in the HTML spec.
+   *
+   * @param str The string containing the entity (or a continuation of the entity).
+   * @param offset The current offset.
+   * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+   */
+  stateNumericDecimal(str, offset) {
+    const startIdx = offset;
+    while (offset < str.length) {
+      const char = str.charCodeAt(offset);
+      if (isNumber(char)) {
+        offset += 1;
+      } else {
+        this.addToNumericResult(str, startIdx, offset, 10);
+        return this.emitNumericEntity(char, 2);
+      }
+    }
+    this.addToNumericResult(str, startIdx, offset, 10);
+    return -1;
+  }
+  /**
+   * Validate and emit a numeric entity.
+   *
+   * Implements the logic from the `Hexademical character reference start
+   * state` and `Numeric character reference end state` in the HTML spec.
+   *
+   * @param lastCp The last code point of the entity. Used to see if the
+   *               entity was terminated with a semicolon.
+   * @param expectedLength The minimum number of characters that should be
+   *                       consumed. Used to validate that at least one digit
+   *                       was consumed.
+   * @returns The number of characters that were consumed.
+   */
+  emitNumericEntity(lastCp, expectedLength) {
+    var _a2;
+    if (this.consumed <= expectedLength) {
+      (_a2 = this.errors) === null || _a2 === void 0 ? void 0 : _a2.absenceOfDigitsInNumericCharacterReference(this.consumed);
+      return 0;
+    }
+    if (lastCp === CharCodes.SEMI) {
+      this.consumed += 1;
+    } else if (this.decodeMode === DecodingMode.Strict) {
+      return 0;
+    }
+    this.emitCodePoint(replaceCodePoint(this.result), this.consumed);
+    if (this.errors) {
+      if (lastCp !== CharCodes.SEMI) {
+        this.errors.missingSemicolonAfterCharacterReference();
+      }
+      this.errors.validateNumericCharacterReference(this.result);
+    }
+    return this.consumed;
+  }
+  /**
+   * Parses a named entity.
+   *
+   * Equivalent to the `Named character reference state` in the HTML spec.
+   *
+   * @param str The string containing the entity (or a continuation of the entity).
+   * @param offset The current offset.
+   * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+   */
+  stateNamedEntity(str, offset) {
+    const { decodeTree } = this;
+    let current = decodeTree[this.treeIndex];
+    let valueLength = (current & BinTrieFlags.VALUE_LENGTH) >> 14;
+    for (; offset < str.length; offset++, this.excess++) {
+      const char = str.charCodeAt(offset);
+      this.treeIndex = determineBranch(decodeTree, current, this.treeIndex + Math.max(1, valueLength), char);
+      if (this.treeIndex < 0) {
+        return this.result === 0 || // If we are parsing an attribute
+        this.decodeMode === DecodingMode.Attribute && // We shouldn't have consumed any characters after the entity,
+        (valueLength === 0 || // And there should be no invalid characters.
+        isEntityInAttributeInvalidEnd(char)) ? 0 : this.emitNotTerminatedNamedEntity();
+      }
+      current = decodeTree[this.treeIndex];
+      valueLength = (current & BinTrieFlags.VALUE_LENGTH) >> 14;
+      if (valueLength !== 0) {
+        if (char === CharCodes.SEMI) {
+          return this.emitNamedEntityData(this.treeIndex, valueLength, this.consumed + this.excess);
+        }
+        if (this.decodeMode !== DecodingMode.Strict) {
+          this.result = this.treeIndex;
+          this.consumed += this.excess;
+          this.excess = 0;
+        }
+      }
+    }
+    return -1;
+  }
+  /**
+   * Emit a named entity that was not terminated with a semicolon.
+   *
+   * @returns The number of characters consumed.
+   */
+  emitNotTerminatedNamedEntity() {
+    var _a2;
+    const { result, decodeTree } = this;
+    const valueLength = (decodeTree[result] & BinTrieFlags.VALUE_LENGTH) >> 14;
+    this.emitNamedEntityData(result, valueLength, this.consumed);
+    (_a2 = this.errors) === null || _a2 === void 0 ? void 0 : _a2.missingSemicolonAfterCharacterReference();
+    return this.consumed;
+  }
+  /**
+   * Emit a named entity.
+   *
+   * @param result The index of the entity in the decode tree.
+   * @param valueLength The number of bytes in the entity.
+   * @param consumed The number of characters consumed.
+   *
+   * @returns The number of characters consumed.
+   */
+  emitNamedEntityData(result, valueLength, consumed) {
+    const { decodeTree } = this;
+    this.emitCodePoint(valueLength === 1 ? decodeTree[result] & ~BinTrieFlags.VALUE_LENGTH : decodeTree[result + 1], consumed);
+    if (valueLength === 3) {
+      this.emitCodePoint(decodeTree[result + 2], consumed);
+    }
+    return consumed;
+  }
+  /**
+   * Signal to the parser that the end of the input was reached.
+   *
+   * Remaining data will be emitted and relevant errors will be produced.
+   *
+   * @returns The number of characters consumed.
+   */
+  end() {
+    var _a2;
+    switch (this.state) {
+      case EntityDecoderState.NamedEntity: {
+        return this.result !== 0 && (this.decodeMode !== DecodingMode.Attribute || this.result === this.treeIndex) ? this.emitNotTerminatedNamedEntity() : 0;
+      }
+      // Otherwise, emit a numeric entity if we have one.
+      case EntityDecoderState.NumericDecimal: {
+        return this.emitNumericEntity(0, 2);
+      }
+      case EntityDecoderState.NumericHex: {
+        return this.emitNumericEntity(0, 3);
+      }
+      case EntityDecoderState.NumericStart: {
+        (_a2 = this.errors) === null || _a2 === void 0 ? void 0 : _a2.absenceOfDigitsInNumericCharacterReference(this.consumed);
+        return 0;
+      }
+      case EntityDecoderState.EntityStart: {
+        return 0;
+      }
+    }
+  }
+};
+function getDecoder(decodeTree) {
+  let ret = "";
+  const decoder = new EntityDecoder(decodeTree, (str) => ret += fromCodePoint(str));
+  return function decodeWithTrie(str, decodeMode) {
+    let lastIndex = 0;
+    let offset = 0;
+    while ((offset = str.indexOf("&", offset)) >= 0) {
+      ret += str.slice(lastIndex, offset);
+      decoder.startEntity(decodeMode);
+      const len = decoder.write(
+        str,
+        // Skip the "&"
+        offset + 1
+      );
+      if (len < 0) {
+        lastIndex = offset + decoder.end();
+        break;
+      }
+      lastIndex = offset + len;
+      offset = len === 0 ? lastIndex + 1 : lastIndex;
+    }
+    const result = ret + str.slice(lastIndex);
+    ret = "";
+    return result;
+  };
+}
+function determineBranch(decodeTree, current, nodeIdx, char) {
+  const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+  const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
+  if (branchCount === 0) {
+    return jumpOffset !== 0 && char === jumpOffset ? nodeIdx : -1;
+  }
+  if (jumpOffset) {
+    const value = char - jumpOffset;
+    return value < 0 || value >= branchCount ? -1 : decodeTree[nodeIdx + value] - 1;
+  }
+  let lo = nodeIdx;
+  let hi = lo + branchCount - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const midVal = decodeTree[mid];
+    if (midVal < char) {
+      lo = mid + 1;
+    } else if (midVal > char) {
+      hi = mid - 1;
+    } else {
+      return decodeTree[mid + branchCount];
+    }
+  }
+  return -1;
+}
+var htmlDecoder = getDecoder(decode_data_html_default);
+var xmlDecoder = getDecoder(decode_data_xml_default);
+function decodeHTML(str, mode = DecodingMode.Legacy) {
+  return htmlDecoder(str, mode);
+}
+function decodeHTMLStrict(str) {
+  return htmlDecoder(str, DecodingMode.Strict);
+}
+
+// node_modules/markdown-it/node_modules/entities/lib/esm/generated/encode-html.js
+function restoreDiff(arr) {
+  for (let i = 1; i < arr.length; i++) {
+    arr[i][0] += arr[i - 1][0] + 1;
+  }
+  return arr;
+}
+var encode_html_default = new Map(/* @__PURE__ */ restoreDiff([[9, "&Tab;"], [0, "&NewLine;"], [22, "&excl;"], [0, "&quot;"], [0, "&num;"], [0, "&dollar;"], [0, "&percnt;"], [0, "&amp;"], [0, "&apos;"], [0, "&lpar;"], [0, "&rpar;"], [0, "&ast;"], [0, "&plus;"], [0, "&comma;"], [1, "&period;"], [0, "&sol;"], [10, "&colon;"], [0, "&semi;"], [0, { v: "&lt;", n: 8402, o: "&nvlt;" }], [0, { v: "&equals;", n: 8421, o: "&bne;" }], [0, { v: "&gt;", n: 8402, o: "&nvgt;" }], [0, "&quest;"], [0, "&commat;"], [26, "&lbrack;"], [0, "&bsol;"], [0, "&rbrack;"], [0, "&Hat;"], [0, "&lowbar;"], [0, "&DiacriticalGrave;"], [5, { n: 106, o: "&fjlig;" }], [20, "&lbrace;"], [0, "&verbar;"], [0, "&rbrace;"], [34, "&nbsp;"], [0, "&iexcl;"], [0, "&cent;"], [0, "&pound;"], [0, "&curren;"], [0, "&yen;"], [0, "&brvbar;"], [0, "&sect;"], [0, "&die;"], [0, "&copy;"], [0, "&ordf;"], [0, "&laquo;"], [0, "&not;"], [0, "&shy;"], [0, "&circledR;"], [0, "&macr;"], [0, "&deg;"], [0, "&PlusMinus;"], [0, "&sup2;"], [0, "&sup3;"], [0, "&acute;"], [0, "&micro;"], [0, "&para;"], [0, "&centerdot;"], [0, "&cedil;"], [0, "&sup1;"], [0, "&ordm;"], [0, "&raquo;"], [0, "&frac14;"], [0, "&frac12;"], [0, "&frac34;"], [0, "&iquest;"], [0, "&Agrave;"], [0, "&Aacute;"], [0, "&Acirc;"], [0, "&Atilde;"], [0, "&Auml;"], [0, "&angst;"], [0, "&AElig;"], [0, "&Ccedil;"], [0, "&Egrave;"], [0, "&Eacute;"], [0, "&Ecirc;"], [0, "&Euml;"], [0, "&Igrave;"], [0, "&Iacute;"], [0, "&Icirc;"], [0, "&Iuml;"], [0, "&ETH;"], [0, "&Ntilde;"], [0, "&Ograve;"], [0, "&Oacute;"], [0, "&Ocirc;"], [0, "&Otilde;"], [0, "&Ouml;"], [0, "&times;"], [0, "&Oslash;"], [0, "&Ugrave;"], [0, "&Uacute;"], [0, "&Ucirc;"], [0, "&Uuml;"], [0, "&Yacute;"], [0, "&THORN;"], [0, "&szlig;"], [0, "&agrave;"], [0, "&aacute;"], [0, "&acirc;"], [0, "&atilde;"], [0, "&auml;"], [0, "&aring;"], [0, "&aelig;"], [0, "&ccedil;"], [0, "&egrave;"], [0, "&eacute;"], [0, "&ecirc;"], [0, "&euml;"], [0, "&igrave;"], [0, "&iacute;"], [0, "&icirc;"], [0, "&iuml;"], [0, "&eth;"], [0, "&ntilde;"], [0, "&ograve;"], [0, "&oacute;"], [0, "&ocirc;"], [0, "&otilde;"], [0, "&ouml;"], [0, "&div;"], [0, "&oslash;"], [0, "&ugrave;"], [0, "&uacute;"], [0, "&ucirc;"], [0, "&uuml;"], [0, "&yacute;"], [0, "&thorn;"], [0, "&yuml;"], [0, "&Amacr;"], [0, "&amacr;"], [0, "&Abreve;"], [0, "&abreve;"], [0, "&Aogon;"], [0, "&aogon;"], [0, "&Cacute;"], [0, "&cacute;"], [0, "&Ccirc;"], [0, "&ccirc;"], [0, "&Cdot;"], [0, "&cdot;"], [0, "&Ccaron;"], [0, "&ccaron;"], [0, "&Dcaron;"], [0, "&dcaron;"], [0, "&Dstrok;"], [0, "&dstrok;"], [0, "&Emacr;"], [0, "&emacr;"], [2, "&Edot;"], [0, "&edot;"], [0, "&Eogon;"], [0, "&eogon;"], [0, "&Ecaron;"], [0, "&ecaron;"], [0, "&Gcirc;"], [0, "&gcirc;"], [0, "&Gbreve;"], [0, "&gbreve;"], [0, "&Gdot;"], [0, "&gdot;"], [0, "&Gcedil;"], [1, "&Hcirc;"], [0, "&hcirc;"], [0, "&Hstrok;"], [0, "&hstrok;"], [0, "&Itilde;"], [0, "&itilde;"], [0, "&Imacr;"], [0, "&imacr;"], [2, "&Iogon;"], [0, "&iogon;"], [0, "&Idot;"], [0, "&imath;"], [0, "&IJlig;"], [0, "&ijlig;"], [0, "&Jcirc;"], [0, "&jcirc;"], [0, "&Kcedil;"], [0, "&kcedil;"], [0, "&kgreen;"], [0, "&Lacute;"], [0, "&lacute;"], [0, "&Lcedil;"], [0, "&lcedil;"], [0, "&Lcaron;"], [0, "&lcaron;"], [0, "&Lmidot;"], [0, "&lmidot;"], [0, "&Lstrok;"], [0, "&lstrok;"], [0, "&Nacute;"], [0, "&nacute;"], [0, "&Ncedil;"], [0, "&ncedil;"], [0, "&Ncaron;"], [0, "&ncaron;"], [0, "&napos;"], [0, "&ENG;"], [0, "&eng;"], [0, "&Omacr;"], [0, "&omacr;"], [2, "&Odblac;"], [0, "&odblac;"], [0, "&OElig;"], [0, "&oelig;"], [0, "&Racute;"], [0, "&racute;"], [0, "&Rcedil;"], [0, "&rcedil;"], [0, "&Rcaron;"], [0, "&rcaron;"], [0, "&Sacute;"], [0, "&sacute;"], [0, "&Scirc;"], [0, "&scirc;"], [0, "&Scedil;"], [0, "&scedil;"], [0, "&Scaron;"], [0, "&scaron;"], [0, "&Tcedil;"], [0, "&tcedil;"], [0, "&Tcaron;"], [0, "&tcaron;"], [0, "&Tstrok;"], [0, "&tstrok;"], [0, "&Utilde;"], [0, "&utilde;"], [0, "&Umacr;"], [0, "&umacr;"], [0, "&Ubreve;"], [0, "&ubreve;"], [0, "&Uring;"], [0, "&uring;"], [0, "&Udblac;"], [0, "&udblac;"], [0, "&Uogon;"], [0, "&uogon;"], [0, "&Wcirc;"], [0, "&wcirc;"], [0, "&Ycirc;"], [0, "&ycirc;"], [0, "&Yuml;"], [0, "&Zacute;"], [0, "&zacute;"], [0, "&Zdot;"], [0, "&zdot;"], [0, "&Zcaron;"], [0, "&zcaron;"], [19, "&fnof;"], [34, "&imped;"], [63, "&gacute;"], [65, "&jmath;"], [142, "&circ;"], [0, "&caron;"], [16, "&breve;"], [0, "&DiacriticalDot;"], [0, "&ring;"], [0, "&ogon;"], [0, "&DiacriticalTilde;"], [0, "&dblac;"], [51, "&DownBreve;"], [127, "&Alpha;"], [0, "&Beta;"], [0, "&Gamma;"], [0, "&Delta;"], [0, "&Epsilon;"], [0, "&Zeta;"], [0, "&Eta;"], [0, "&Theta;"], [0, "&Iota;"], [0, "&Kappa;"], [0, "&Lambda;"], [0, "&Mu;"], [0, "&Nu;"], [0, "&Xi;"], [0, "&Omicron;"], [0, "&Pi;"], [0, "&Rho;"], [1, "&Sigma;"], [0, "&Tau;"], [0, "&Upsilon;"], [0, "&Phi;"], [0, "&Chi;"], [0, "&Psi;"], [0, "&ohm;"], [7, "&alpha;"], [0, "&beta;"], [0, "&gamma;"], [0, "&delta;"], [0, "&epsi;"], [0, "&zeta;"], [0, "&eta;"], [0, "&theta;"], [0, "&iota;"], [0, "&kappa;"], [0, "&lambda;"], [0, "&mu;"], [0, "&nu;"], [0, "&xi;"], [0, "&omicron;"], [0, "&pi;"], [0, "&rho;"], [0, "&sigmaf;"], [0, "&sigma;"], [0, "&tau;"], [0, "&upsi;"], [0, "&phi;"], [0, "&chi;"], [0, "&psi;"], [0, "&omega;"], [7, "&thetasym;"], [0, "&Upsi;"], [2, "&phiv;"], [0, "&piv;"], [5, "&Gammad;"], [0, "&digamma;"], [18, "&kappav;"], [0, "&rhov;"], [3, "&epsiv;"], [0, "&backepsilon;"], [10, "&IOcy;"], [0, "&DJcy;"], [0, "&GJcy;"], [0, "&Jukcy;"], [0, "&DScy;"], [0, "&Iukcy;"], [0, "&YIcy;"], [0, "&Jsercy;"], [0, "&LJcy;"], [0, "&NJcy;"], [0, "&TSHcy;"], [0, "&KJcy;"], [1, "&Ubrcy;"], [0, "&DZcy;"], [0, "&Acy;"], [0, "&Bcy;"], [0, "&Vcy;"], [0, "&Gcy;"], [0, "&Dcy;"], [0, "&IEcy;"], [0, "&ZHcy;"], [0, "&Zcy;"], [0, "&Icy;"], [0, "&Jcy;"], [0, "&Kcy;"], [0, "&Lcy;"], [0, "&Mcy;"], [0, "&Ncy;"], [0, "&Ocy;"], [0, "&Pcy;"], [0, "&Rcy;"], [0, "&Scy;"], [0, "&Tcy;"], [0, "&Ucy;"], [0, "&Fcy;"], [0, "&KHcy;"], [0, "&TScy;"], [0, "&CHcy;"], [0, "&SHcy;"], [0, "&SHCHcy;"], [0, "&HARDcy;"], [0, "&Ycy;"], [0, "&SOFTcy;"], [0, "&Ecy;"], [0, "&YUcy;"], [0, "&YAcy;"], [0, "&acy;"], [0, "&bcy;"], [0, "&vcy;"], [0, "&gcy;"], [0, "&dcy;"], [0, "&iecy;"], [0, "&zhcy;"], [0, "&zcy;"], [0, "&icy;"], [0, "&jcy;"], [0, "&kcy;"], [0, "&lcy;"], [0, "&mcy;"], [0, "&ncy;"], [0, "&ocy;"], [0, "&pcy;"], [0, "&rcy;"], [0, "&scy;"], [0, "&tcy;"], [0, "&ucy;"], [0, "&fcy;"], [0, "&khcy;"], [0, "&tscy;"], [0, "&chcy;"], [0, "&shcy;"], [0, "&shchcy;"], [0, "&hardcy;"], [0, "&ycy;"], [0, "&softcy;"], [0, "&ecy;"], [0, "&yucy;"], [0, "&yacy;"], [1, "&iocy;"], [0, "&djcy;"], [0, "&gjcy;"], [0, "&jukcy;"], [0, "&dscy;"], [0, "&iukcy;"], [0, "&yicy;"], [0, "&jsercy;"], [0, "&ljcy;"], [0, "&njcy;"], [0, "&tshcy;"], [0, "&kjcy;"], [1, "&ubrcy;"], [0, "&dzcy;"], [7074, "&ensp;"], [0, "&emsp;"], [0, "&emsp13;"], [0, "&emsp14;"], [1, "&numsp;"], [0, "&puncsp;"], [0, "&ThinSpace;"], [0, "&hairsp;"], [0, "&NegativeMediumSpace;"], [0, "&zwnj;"], [0, "&zwj;"], [0, "&lrm;"], [0, "&rlm;"], [0, "&dash;"], [2, "&ndash;"], [0, "&mdash;"], [0, "&horbar;"], [0, "&Verbar;"], [1, "&lsquo;"], [0, "&CloseCurlyQuote;"], [0, "&lsquor;"], [1, "&ldquo;"], [0, "&CloseCurlyDoubleQuote;"], [0, "&bdquo;"], [1, "&dagger;"], [0, "&Dagger;"], [0, "&bull;"], [2, "&nldr;"], [0, "&hellip;"], [9, "&permil;"], [0, "&pertenk;"], [0, "&prime;"], [0, "&Prime;"], [0, "&tprime;"], [0, "&backprime;"], [3, "&lsaquo;"], [0, "&rsaquo;"], [3, "&oline;"], [2, "&caret;"], [1, "&hybull;"], [0, "&frasl;"], [10, "&bsemi;"], [7, "&qprime;"], [7, { v: "&MediumSpace;", n: 8202, o: "&ThickSpace;" }], [0, "&NoBreak;"], [0, "&af;"], [0, "&InvisibleTimes;"], [0, "&ic;"], [72, "&euro;"], [46, "&tdot;"], [0, "&DotDot;"], [37, "&complexes;"], [2, "&incare;"], [4, "&gscr;"], [0, "&hamilt;"], [0, "&Hfr;"], [0, "&Hopf;"], [0, "&planckh;"], [0, "&hbar;"], [0, "&imagline;"], [0, "&Ifr;"], [0, "&lagran;"], [0, "&ell;"], [1, "&naturals;"], [0, "&numero;"], [0, "&copysr;"], [0, "&weierp;"], [0, "&Popf;"], [0, "&Qopf;"], [0, "&realine;"], [0, "&real;"], [0, "&reals;"], [0, "&rx;"], [3, "&trade;"], [1, "&integers;"], [2, "&mho;"], [0, "&zeetrf;"], [0, "&iiota;"], [2, "&bernou;"], [0, "&Cayleys;"], [1, "&escr;"], [0, "&Escr;"], [0, "&Fouriertrf;"], [1, "&Mellintrf;"], [0, "&order;"], [0, "&alefsym;"], [0, "&beth;"], [0, "&gimel;"], [0, "&daleth;"], [12, "&CapitalDifferentialD;"], [0, "&dd;"], [0, "&ee;"], [0, "&ii;"], [10, "&frac13;"], [0, "&frac23;"], [0, "&frac15;"], [0, "&frac25;"], [0, "&frac35;"], [0, "&frac45;"], [0, "&frac16;"], [0, "&frac56;"], [0, "&frac18;"], [0, "&frac38;"], [0, "&frac58;"], [0, "&frac78;"], [49, "&larr;"], [0, "&ShortUpArrow;"], [0, "&rarr;"], [0, "&darr;"], [0, "&harr;"], [0, "&updownarrow;"], [0, "&nwarr;"], [0, "&nearr;"], [0, "&LowerRightArrow;"], [0, "&LowerLeftArrow;"], [0, "&nlarr;"], [0, "&nrarr;"], [1, { v: "&rarrw;", n: 824, o: "&nrarrw;" }], [0, "&Larr;"], [0, "&Uarr;"], [0, "&Rarr;"], [0, "&Darr;"], [0, "&larrtl;"], [0, "&rarrtl;"], [0, "&LeftTeeArrow;"], [0, "&mapstoup;"], [0, "&map;"], [0, "&DownTeeArrow;"], [1, "&hookleftarrow;"], [0, "&hookrightarrow;"], [0, "&larrlp;"], [0, "&looparrowright;"], [0, "&harrw;"], [0, "&nharr;"], [1, "&lsh;"], [0, "&rsh;"], [0, "&ldsh;"], [0, "&rdsh;"], [1, "&crarr;"], [0, "&cularr;"], [0, "&curarr;"], [2, "&circlearrowleft;"], [0, "&circlearrowright;"], [0, "&leftharpoonup;"], [0, "&DownLeftVector;"], [0, "&RightUpVector;"], [0, "&LeftUpVector;"], [0, "&rharu;"], [0, "&DownRightVector;"], [0, "&dharr;"], [0, "&dharl;"], [0, "&RightArrowLeftArrow;"], [0, "&udarr;"], [0, "&LeftArrowRightArrow;"], [0, "&leftleftarrows;"], [0, "&upuparrows;"], [0, "&rightrightarrows;"], [0, "&ddarr;"], [0, "&leftrightharpoons;"], [0, "&Equilibrium;"], [0, "&nlArr;"], [0, "&nhArr;"], [0, "&nrArr;"], [0, "&DoubleLeftArrow;"], [0, "&DoubleUpArrow;"], [0, "&DoubleRightArrow;"], [0, "&dArr;"], [0, "&DoubleLeftRightArrow;"], [0, "&DoubleUpDownArrow;"], [0, "&nwArr;"], [0, "&neArr;"], [0, "&seArr;"], [0, "&swArr;"], [0, "&lAarr;"], [0, "&rAarr;"], [1, "&zigrarr;"], [6, "&larrb;"], [0, "&rarrb;"], [15, "&DownArrowUpArrow;"], [7, "&loarr;"], [0, "&roarr;"], [0, "&hoarr;"], [0, "&forall;"], [0, "&comp;"], [0, { v: "&part;", n: 824, o: "&npart;" }], [0, "&exist;"], [0, "&nexist;"], [0, "&empty;"], [1, "&Del;"], [0, "&Element;"], [0, "&NotElement;"], [1, "&ni;"], [0, "&notni;"], [2, "&prod;"], [0, "&coprod;"], [0, "&sum;"], [0, "&minus;"], [0, "&MinusPlus;"], [0, "&dotplus;"], [1, "&Backslash;"], [0, "&lowast;"], [0, "&compfn;"], [1, "&radic;"], [2, "&prop;"], [0, "&infin;"], [0, "&angrt;"], [0, { v: "&ang;", n: 8402, o: "&nang;" }], [0, "&angmsd;"], [0, "&angsph;"], [0, "&mid;"], [0, "&nmid;"], [0, "&DoubleVerticalBar;"], [0, "&NotDoubleVerticalBar;"], [0, "&and;"], [0, "&or;"], [0, { v: "&cap;", n: 65024, o: "&caps;" }], [0, { v: "&cup;", n: 65024, o: "&cups;" }], [0, "&int;"], [0, "&Int;"], [0, "&iiint;"], [0, "&conint;"], [0, "&Conint;"], [0, "&Cconint;"], [0, "&cwint;"], [0, "&ClockwiseContourIntegral;"], [0, "&awconint;"], [0, "&there4;"], [0, "&becaus;"], [0, "&ratio;"], [0, "&Colon;"], [0, "&dotminus;"], [1, "&mDDot;"], [0, "&homtht;"], [0, { v: "&sim;", n: 8402, o: "&nvsim;" }], [0, { v: "&backsim;", n: 817, o: "&race;" }], [0, { v: "&ac;", n: 819, o: "&acE;" }], [0, "&acd;"], [0, "&VerticalTilde;"], [0, "&NotTilde;"], [0, { v: "&eqsim;", n: 824, o: "&nesim;" }], [0, "&sime;"], [0, "&NotTildeEqual;"], [0, "&cong;"], [0, "&simne;"], [0, "&ncong;"], [0, "&ap;"], [0, "&nap;"], [0, "&ape;"], [0, { v: "&apid;", n: 824, o: "&napid;" }], [0, "&backcong;"], [0, { v: "&asympeq;", n: 8402, o: "&nvap;" }], [0, { v: "&bump;", n: 824, o: "&nbump;" }], [0, { v: "&bumpe;", n: 824, o: "&nbumpe;" }], [0, { v: "&doteq;", n: 824, o: "&nedot;" }], [0, "&doteqdot;"], [0, "&efDot;"], [0, "&erDot;"], [0, "&Assign;"], [0, "&ecolon;"], [0, "&ecir;"], [0, "&circeq;"], [1, "&wedgeq;"], [0, "&veeeq;"], [1, "&triangleq;"], [2, "&equest;"], [0, "&ne;"], [0, { v: "&Congruent;", n: 8421, o: "&bnequiv;" }], [0, "&nequiv;"], [1, { v: "&le;", n: 8402, o: "&nvle;" }], [0, { v: "&ge;", n: 8402, o: "&nvge;" }], [0, { v: "&lE;", n: 824, o: "&nlE;" }], [0, { v: "&gE;", n: 824, o: "&ngE;" }], [0, { v: "&lnE;", n: 65024, o: "&lvertneqq;" }], [0, { v: "&gnE;", n: 65024, o: "&gvertneqq;" }], [0, { v: "&ll;", n: new Map(/* @__PURE__ */ restoreDiff([[824, "&nLtv;"], [7577, "&nLt;"]])) }], [0, { v: "&gg;", n: new Map(/* @__PURE__ */ restoreDiff([[824, "&nGtv;"], [7577, "&nGt;"]])) }], [0, "&between;"], [0, "&NotCupCap;"], [0, "&nless;"], [0, "&ngt;"], [0, "&nle;"], [0, "&nge;"], [0, "&lesssim;"], [0, "&GreaterTilde;"], [0, "&nlsim;"], [0, "&ngsim;"], [0, "&LessGreater;"], [0, "&gl;"], [0, "&NotLessGreater;"], [0, "&NotGreaterLess;"], [0, "&pr;"], [0, "&sc;"], [0, "&prcue;"], [0, "&sccue;"], [0, "&PrecedesTilde;"], [0, { v: "&scsim;", n: 824, o: "&NotSucceedsTilde;" }], [0, "&NotPrecedes;"], [0, "&NotSucceeds;"], [0, { v: "&sub;", n: 8402, o: "&NotSubset;" }], [0, { v: "&sup;", n: 8402, o: "&NotSuperset;" }], [0, "&nsub;"], [0, "&nsup;"], [0, "&sube;"], [0, "&supe;"], [0, "&NotSubsetEqual;"], [0, "&NotSupersetEqual;"], [0, { v: "&subne;", n: 65024, o: "&varsubsetneq;" }], [0, { v: "&supne;", n: 65024, o: "&varsupsetneq;" }], [1, "&cupdot;"], [0, "&UnionPlus;"], [0, { v: "&sqsub;", n: 824, o: "&NotSquareSubset;" }], [0, { v: "&sqsup;", n: 824, o: "&NotSquareSuperset;" }], [0, "&sqsube;"], [0, "&sqsupe;"], [0, { v: "&sqcap;", n: 65024, o: "&sqcaps;" }], [0, { v: "&sqcup;", n: 65024, o: "&sqcups;" }], [0, "&CirclePlus;"], [0, "&CircleMinus;"], [0, "&CircleTimes;"], [0, "&osol;"], [0, "&CircleDot;"], [0, "&circledcirc;"], [0, "&circledast;"], [1, "&circleddash;"], [0, "&boxplus;"], [0, "&boxminus;"], [0, "&boxtimes;"], [0, "&dotsquare;"], [0, "&RightTee;"], [0, "&dashv;"], [0, "&DownTee;"], [0, "&bot;"], [1, "&models;"], [0, "&DoubleRightTee;"], [0, "&Vdash;"], [0, "&Vvdash;"], [0, "&VDash;"], [0, "&nvdash;"], [0, "&nvDash;"], [0, "&nVdash;"], [0, "&nVDash;"], [0, "&prurel;"], [1, "&LeftTriangle;"], [0, "&RightTriangle;"], [0, { v: "&LeftTriangleEqual;", n: 8402, o: "&nvltrie;" }], [0, { v: "&RightTriangleEqual;", n: 8402, o: "&nvrtrie;" }], [0, "&origof;"], [0, "&imof;"], [0, "&multimap;"], [0, "&hercon;"], [0, "&intcal;"], [0, "&veebar;"], [1, "&barvee;"], [0, "&angrtvb;"], [0, "&lrtri;"], [0, "&bigwedge;"], [0, "&bigvee;"], [0, "&bigcap;"], [0, "&bigcup;"], [0, "&diam;"], [0, "&sdot;"], [0, "&sstarf;"], [0, "&divideontimes;"], [0, "&bowtie;"], [0, "&ltimes;"], [0, "&rtimes;"], [0, "&leftthreetimes;"], [0, "&rightthreetimes;"], [0, "&backsimeq;"], [0, "&curlyvee;"], [0, "&curlywedge;"], [0, "&Sub;"], [0, "&Sup;"], [0, "&Cap;"], [0, "&Cup;"], [0, "&fork;"], [0, "&epar;"], [0, "&lessdot;"], [0, "&gtdot;"], [0, { v: "&Ll;", n: 824, o: "&nLl;" }], [0, { v: "&Gg;", n: 824, o: "&nGg;" }], [0, { v: "&leg;", n: 65024, o: "&lesg;" }], [0, { v: "&gel;", n: 65024, o: "&gesl;" }], [2, "&cuepr;"], [0, "&cuesc;"], [0, "&NotPrecedesSlantEqual;"], [0, "&NotSucceedsSlantEqual;"], [0, "&NotSquareSubsetEqual;"], [0, "&NotSquareSupersetEqual;"], [2, "&lnsim;"], [0, "&gnsim;"], [0, "&precnsim;"], [0, "&scnsim;"], [0, "&nltri;"], [0, "&NotRightTriangle;"], [0, "&nltrie;"], [0, "&NotRightTriangleEqual;"], [0, "&vellip;"], [0, "&ctdot;"], [0, "&utdot;"], [0, "&dtdot;"], [0, "&disin;"], [0, "&isinsv;"], [0, "&isins;"], [0, { v: "&isindot;", n: 824, o: "&notindot;" }], [0, "&notinvc;"], [0, "&notinvb;"], [1, { v: "&isinE;", n: 824, o: "&notinE;" }], [0, "&nisd;"], [0, "&xnis;"], [0, "&nis;"], [0, "&notnivc;"], [0, "&notnivb;"], [6, "&barwed;"], [0, "&Barwed;"], [1, "&lceil;"], [0, "&rceil;"], [0, "&LeftFloor;"], [0, "&rfloor;"], [0, "&drcrop;"], [0, "&dlcrop;"], [0, "&urcrop;"], [0, "&ulcrop;"], [0, "&bnot;"], [1, "&profline;"], [0, "&profsurf;"], [1, "&telrec;"], [0, "&target;"], [5, "&ulcorn;"], [0, "&urcorn;"], [0, "&dlcorn;"], [0, "&drcorn;"], [2, "&frown;"], [0, "&smile;"], [9, "&cylcty;"], [0, "&profalar;"], [7, "&topbot;"], [6, "&ovbar;"], [1, "&solbar;"], [60, "&angzarr;"], [51, "&lmoustache;"], [0, "&rmoustache;"], [2, "&OverBracket;"], [0, "&bbrk;"], [0, "&bbrktbrk;"], [37, "&OverParenthesis;"], [0, "&UnderParenthesis;"], [0, "&OverBrace;"], [0, "&UnderBrace;"], [2, "&trpezium;"], [4, "&elinters;"], [59, "&blank;"], [164, "&circledS;"], [55, "&boxh;"], [1, "&boxv;"], [9, "&boxdr;"], [3, "&boxdl;"], [3, "&boxur;"], [3, "&boxul;"], [3, "&boxvr;"], [7, "&boxvl;"], [7, "&boxhd;"], [7, "&boxhu;"], [7, "&boxvh;"], [19, "&boxH;"], [0, "&boxV;"], [0, "&boxdR;"], [0, "&boxDr;"], [0, "&boxDR;"], [0, "&boxdL;"], [0, "&boxDl;"], [0, "&boxDL;"], [0, "&boxuR;"], [0, "&boxUr;"], [0, "&boxUR;"], [0, "&boxuL;"], [0, "&boxUl;"], [0, "&boxUL;"], [0, "&boxvR;"], [0, "&boxVr;"], [0, "&boxVR;"], [0, "&boxvL;"], [0, "&boxVl;"], [0, "&boxVL;"], [0, "&boxHd;"], [0, "&boxhD;"], [0, "&boxHD;"], [0, "&boxHu;"], [0, "&boxhU;"], [0, "&boxHU;"], [0, "&boxvH;"], [0, "&boxVh;"], [0, "&boxVH;"], [19, "&uhblk;"], [3, "&lhblk;"], [3, "&block;"], [8, "&blk14;"], [0, "&blk12;"], [0, "&blk34;"], [13, "&square;"], [8, "&blacksquare;"], [0, "&EmptyVerySmallSquare;"], [1, "&rect;"], [0, "&marker;"], [2, "&fltns;"], [1, "&bigtriangleup;"], [0, "&blacktriangle;"], [0, "&triangle;"], [2, "&blacktriangleright;"], [0, "&rtri;"], [3, "&bigtriangledown;"], [0, "&blacktriangledown;"], [0, "&dtri;"], [2, "&blacktriangleleft;"], [0, "&ltri;"], [6, "&loz;"], [0, "&cir;"], [32, "&tridot;"], [2, "&bigcirc;"], [8, "&ultri;"], [0, "&urtri;"], [0, "&lltri;"], [0, "&EmptySmallSquare;"], [0, "&FilledSmallSquare;"], [8, "&bigstar;"], [0, "&star;"], [7, "&phone;"], [49, "&female;"], [1, "&male;"], [29, "&spades;"], [2, "&clubs;"], [1, "&hearts;"], [0, "&diamondsuit;"], [3, "&sung;"], [2, "&flat;"], [0, "&natural;"], [0, "&sharp;"], [163, "&check;"], [3, "&cross;"], [8, "&malt;"], [21, "&sext;"], [33, "&VerticalSeparator;"], [25, "&lbbrk;"], [0, "&rbbrk;"], [84, "&bsolhsub;"], [0, "&suphsol;"], [28, "&LeftDoubleBracket;"], [0, "&RightDoubleBracket;"], [0, "&lang;"], [0, "&rang;"], [0, "&Lang;"], [0, "&Rang;"], [0, "&loang;"], [0, "&roang;"], [7, "&longleftarrow;"], [0, "&longrightarrow;"], [0, "&longleftrightarrow;"], [0, "&DoubleLongLeftArrow;"], [0, "&DoubleLongRightArrow;"], [0, "&DoubleLongLeftRightArrow;"], [1, "&longmapsto;"], [2, "&dzigrarr;"], [258, "&nvlArr;"], [0, "&nvrArr;"], [0, "&nvHarr;"], [0, "&Map;"], [6, "&lbarr;"], [0, "&bkarow;"], [0, "&lBarr;"], [0, "&dbkarow;"], [0, "&drbkarow;"], [0, "&DDotrahd;"], [0, "&UpArrowBar;"], [0, "&DownArrowBar;"], [2, "&Rarrtl;"], [2, "&latail;"], [0, "&ratail;"], [0, "&lAtail;"], [0, "&rAtail;"], [0, "&larrfs;"], [0, "&rarrfs;"], [0, "&larrbfs;"], [0, "&rarrbfs;"], [2, "&nwarhk;"], [0, "&nearhk;"], [0, "&hksearow;"], [0, "&hkswarow;"], [0, "&nwnear;"], [0, "&nesear;"], [0, "&seswar;"], [0, "&swnwar;"], [8, { v: "&rarrc;", n: 824, o: "&nrarrc;" }], [1, "&cudarrr;"], [0, "&ldca;"], [0, "&rdca;"], [0, "&cudarrl;"], [0, "&larrpl;"], [2, "&curarrm;"], [0, "&cularrp;"], [7, "&rarrpl;"], [2, "&harrcir;"], [0, "&Uarrocir;"], [0, "&lurdshar;"], [0, "&ldrushar;"], [2, "&LeftRightVector;"], [0, "&RightUpDownVector;"], [0, "&DownLeftRightVector;"], [0, "&LeftUpDownVector;"], [0, "&LeftVectorBar;"], [0, "&RightVectorBar;"], [0, "&RightUpVectorBar;"], [0, "&RightDownVectorBar;"], [0, "&DownLeftVectorBar;"], [0, "&DownRightVectorBar;"], [0, "&LeftUpVectorBar;"], [0, "&LeftDownVectorBar;"], [0, "&LeftTeeVector;"], [0, "&RightTeeVector;"], [0, "&RightUpTeeVector;"], [0, "&RightDownTeeVector;"], [0, "&DownLeftTeeVector;"], [0, "&DownRightTeeVector;"], [0, "&LeftUpTeeVector;"], [0, "&LeftDownTeeVector;"], [0, "&lHar;"], [0, "&uHar;"], [0, "&rHar;"], [0, "&dHar;"], [0, "&luruhar;"], [0, "&ldrdhar;"], [0, "&ruluhar;"], [0, "&rdldhar;"], [0, "&lharul;"], [0, "&llhard;"], [0, "&rharul;"], [0, "&lrhard;"], [0, "&udhar;"], [0, "&duhar;"], [0, "&RoundImplies;"], [0, "&erarr;"], [0, "&simrarr;"], [0, "&larrsim;"], [0, "&rarrsim;"], [0, "&rarrap;"], [0, "&ltlarr;"], [1, "&gtrarr;"], [0, "&subrarr;"], [1, "&suplarr;"], [0, "&lfisht;"], [0, "&rfisht;"], [0, "&ufisht;"], [0, "&dfisht;"], [5, "&lopar;"], [0, "&ropar;"], [4, "&lbrke;"], [0, "&rbrke;"], [0, "&lbrkslu;"], [0, "&rbrksld;"], [0, "&lbrksld;"], [0, "&rbrkslu;"], [0, "&langd;"], [0, "&rangd;"], [0, "&lparlt;"], [0, "&rpargt;"], [0, "&gtlPar;"], [0, "&ltrPar;"], [3, "&vzigzag;"], [1, "&vangrt;"], [0, "&angrtvbd;"], [6, "&ange;"], [0, "&range;"], [0, "&dwangle;"], [0, "&uwangle;"], [0, "&angmsdaa;"], [0, "&angmsdab;"], [0, "&angmsdac;"], [0, "&angmsdad;"], [0, "&angmsdae;"], [0, "&angmsdaf;"], [0, "&angmsdag;"], [0, "&angmsdah;"], [0, "&bemptyv;"], [0, "&demptyv;"], [0, "&cemptyv;"], [0, "&raemptyv;"], [0, "&laemptyv;"], [0, "&ohbar;"], [0, "&omid;"], [0, "&opar;"], [1, "&operp;"], [1, "&olcross;"], [0, "&odsold;"], [1, "&olcir;"], [0, "&ofcir;"], [0, "&olt;"], [0, "&ogt;"], [0, "&cirscir;"], [0, "&cirE;"], [0, "&solb;"], [0, "&bsolb;"], [3, "&boxbox;"], [3, "&trisb;"], [0, "&rtriltri;"], [0, { v: "&LeftTriangleBar;", n: 824, o: "&NotLeftTriangleBar;" }], [0, { v: "&RightTriangleBar;", n: 824, o: "&NotRightTriangleBar;" }], [11, "&iinfin;"], [0, "&infintie;"], [0, "&nvinfin;"], [4, "&eparsl;"], [0, "&smeparsl;"], [0, "&eqvparsl;"], [5, "&blacklozenge;"], [8, "&RuleDelayed;"], [1, "&dsol;"], [9, "&bigodot;"], [0, "&bigoplus;"], [0, "&bigotimes;"], [1, "&biguplus;"], [1, "&bigsqcup;"], [5, "&iiiint;"], [0, "&fpartint;"], [2, "&cirfnint;"], [0, "&awint;"], [0, "&rppolint;"], [0, "&scpolint;"], [0, "&npolint;"], [0, "&pointint;"], [0, "&quatint;"], [0, "&intlarhk;"], [10, "&pluscir;"], [0, "&plusacir;"], [0, "&simplus;"], [0, "&plusdu;"], [0, "&plussim;"], [0, "&plustwo;"], [1, "&mcomma;"], [0, "&minusdu;"], [2, "&loplus;"], [0, "&roplus;"], [0, "&Cross;"], [0, "&timesd;"], [0, "&timesbar;"], [1, "&smashp;"], [0, "&lotimes;"], [0, "&rotimes;"], [0, "&otimesas;"], [0, "&Otimes;"], [0, "&odiv;"], [0, "&triplus;"], [0, "&triminus;"], [0, "&tritime;"], [0, "&intprod;"], [2, "&amalg;"], [0, "&capdot;"], [1, "&ncup;"], [0, "&ncap;"], [0, "&capand;"], [0, "&cupor;"], [0, "&cupcap;"], [0, "&capcup;"], [0, "&cupbrcap;"], [0, "&capbrcup;"], [0, "&cupcup;"], [0, "&capcap;"], [0, "&ccups;"], [0, "&ccaps;"], [2, "&ccupssm;"], [2, "&And;"], [0, "&Or;"], [0, "&andand;"], [0, "&oror;"], [0, "&orslope;"], [0, "&andslope;"], [1, "&andv;"], [0, "&orv;"], [0, "&andd;"], [0, "&ord;"], [1, "&wedbar;"], [6, "&sdote;"], [3, "&simdot;"], [2, { v: "&congdot;", n: 824, o: "&ncongdot;" }], [0, "&easter;"], [0, "&apacir;"], [0, { v: "&apE;", n: 824, o: "&napE;" }], [0, "&eplus;"], [0, "&pluse;"], [0, "&Esim;"], [0, "&Colone;"], [0, "&Equal;"], [1, "&ddotseq;"], [0, "&equivDD;"], [0, "&ltcir;"], [0, "&gtcir;"], [0, "&ltquest;"], [0, "&gtquest;"], [0, { v: "&leqslant;", n: 824, o: "&nleqslant;" }], [0, { v: "&geqslant;", n: 824, o: "&ngeqslant;" }], [0, "&lesdot;"], [0, "&gesdot;"], [0, "&lesdoto;"], [0, "&gesdoto;"], [0, "&lesdotor;"], [0, "&gesdotol;"], [0, "&lap;"], [0, "&gap;"], [0, "&lne;"], [0, "&gne;"], [0, "&lnap;"], [0, "&gnap;"], [0, "&lEg;"], [0, "&gEl;"], [0, "&lsime;"], [0, "&gsime;"], [0, "&lsimg;"], [0, "&gsiml;"], [0, "&lgE;"], [0, "&glE;"], [0, "&lesges;"], [0, "&gesles;"], [0, "&els;"], [0, "&egs;"], [0, "&elsdot;"], [0, "&egsdot;"], [0, "&el;"], [0, "&eg;"], [2, "&siml;"], [0, "&simg;"], [0, "&simlE;"], [0, "&simgE;"], [0, { v: "&LessLess;", n: 824, o: "&NotNestedLessLess;" }], [0, { v: "&GreaterGreater;", n: 824, o: "&NotNestedGreaterGreater;" }], [1, "&glj;"], [0, "&gla;"], [0, "&ltcc;"], [0, "&gtcc;"], [0, "&lescc;"], [0, "&gescc;"], [0, "&smt;"], [0, "&lat;"], [0, { v: "&smte;", n: 65024, o: "&smtes;" }], [0, { v: "&late;", n: 65024, o: "&lates;" }], [0, "&bumpE;"], [0, { v: "&PrecedesEqual;", n: 824, o: "&NotPrecedesEqual;" }], [0, { v: "&sce;", n: 824, o: "&NotSucceedsEqual;" }], [2, "&prE;"], [0, "&scE;"], [0, "&precneqq;"], [0, "&scnE;"], [0, "&prap;"], [0, "&scap;"], [0, "&precnapprox;"], [0, "&scnap;"], [0, "&Pr;"], [0, "&Sc;"], [0, "&subdot;"], [0, "&supdot;"], [0, "&subplus;"], [0, "&supplus;"], [0, "&submult;"], [0, "&supmult;"], [0, "&subedot;"], [0, "&supedot;"], [0, { v: "&subE;", n: 824, o: "&nsubE;" }], [0, { v: "&supE;", n: 824, o: "&nsupE;" }], [0, "&subsim;"], [0, "&supsim;"], [2, { v: "&subnE;", n: 65024, o: "&varsubsetneqq;" }], [0, { v: "&supnE;", n: 65024, o: "&varsupsetneqq;" }], [2, "&csub;"], [0, "&csup;"], [0, "&csube;"], [0, "&csupe;"], [0, "&subsup;"], [0, "&supsub;"], [0, "&subsub;"], [0, "&supsup;"], [0, "&suphsub;"], [0, "&supdsub;"], [0, "&forkv;"], [0, "&topfork;"], [0, "&mlcp;"], [8, "&Dashv;"], [1, "&Vdashl;"], [0, "&Barv;"], [0, "&vBar;"], [0, "&vBarv;"], [1, "&Vbar;"], [0, "&Not;"], [0, "&bNot;"], [0, "&rnmid;"], [0, "&cirmid;"], [0, "&midcir;"], [0, "&topcir;"], [0, "&nhpar;"], [0, "&parsim;"], [9, { v: "&parsl;", n: 8421, o: "&nparsl;" }], [44343, { n: new Map(/* @__PURE__ */ restoreDiff([[56476, "&Ascr;"], [1, "&Cscr;"], [0, "&Dscr;"], [2, "&Gscr;"], [2, "&Jscr;"], [0, "&Kscr;"], [2, "&Nscr;"], [0, "&Oscr;"], [0, "&Pscr;"], [0, "&Qscr;"], [1, "&Sscr;"], [0, "&Tscr;"], [0, "&Uscr;"], [0, "&Vscr;"], [0, "&Wscr;"], [0, "&Xscr;"], [0, "&Yscr;"], [0, "&Zscr;"], [0, "&ascr;"], [0, "&bscr;"], [0, "&cscr;"], [0, "&dscr;"], [1, "&fscr;"], [1, "&hscr;"], [0, "&iscr;"], [0, "&jscr;"], [0, "&kscr;"], [0, "&lscr;"], [0, "&mscr;"], [0, "&nscr;"], [1, "&pscr;"], [0, "&qscr;"], [0, "&rscr;"], [0, "&sscr;"], [0, "&tscr;"], [0, "&uscr;"], [0, "&vscr;"], [0, "&wscr;"], [0, "&xscr;"], [0, "&yscr;"], [0, "&zscr;"], [52, "&Afr;"], [0, "&Bfr;"], [1, "&Dfr;"], [0, "&Efr;"], [0, "&Ffr;"], [0, "&Gfr;"], [2, "&Jfr;"], [0, "&Kfr;"], [0, "&Lfr;"], [0, "&Mfr;"], [0, "&Nfr;"], [0, "&Ofr;"], [0, "&Pfr;"], [0, "&Qfr;"], [1, "&Sfr;"], [0, "&Tfr;"], [0, "&Ufr;"], [0, "&Vfr;"], [0, "&Wfr;"], [0, "&Xfr;"], [0, "&Yfr;"], [1, "&afr;"], [0, "&bfr;"], [0, "&cfr;"], [0, "&dfr;"], [0, "&efr;"], [0, "&ffr;"], [0, "&gfr;"], [0, "&hfr;"], [0, "&ifr;"], [0, "&jfr;"], [0, "&kfr;"], [0, "&lfr;"], [0, "&mfr;"], [0, "&nfr;"], [0, "&ofr;"], [0, "&pfr;"], [0, "&qfr;"], [0, "&rfr;"], [0, "&sfr;"], [0, "&tfr;"], [0, "&ufr;"], [0, "&vfr;"], [0, "&wfr;"], [0, "&xfr;"], [0, "&yfr;"], [0, "&zfr;"], [0, "&Aopf;"], [0, "&Bopf;"], [1, "&Dopf;"], [0, "&Eopf;"], [0, "&Fopf;"], [0, "&Gopf;"], [1, "&Iopf;"], [0, "&Jopf;"], [0, "&Kopf;"], [0, "&Lopf;"], [0, "&Mopf;"], [1, "&Oopf;"], [3, "&Sopf;"], [0, "&Topf;"], [0, "&Uopf;"], [0, "&Vopf;"], [0, "&Wopf;"], [0, "&Xopf;"], [0, "&Yopf;"], [1, "&aopf;"], [0, "&bopf;"], [0, "&copf;"], [0, "&dopf;"], [0, "&eopf;"], [0, "&fopf;"], [0, "&gopf;"], [0, "&hopf;"], [0, "&iopf;"], [0, "&jopf;"], [0, "&kopf;"], [0, "&lopf;"], [0, "&mopf;"], [0, "&nopf;"], [0, "&oopf;"], [0, "&popf;"], [0, "&qopf;"], [0, "&ropf;"], [0, "&sopf;"], [0, "&topf;"], [0, "&uopf;"], [0, "&vopf;"], [0, "&wopf;"], [0, "&xopf;"], [0, "&yopf;"], [0, "&zopf;"]])) }], [8906, "&fflig;"], [0, "&filig;"], [0, "&fllig;"], [0, "&ffilig;"], [0, "&ffllig;"]]));
+
+// node_modules/markdown-it/node_modules/entities/lib/esm/escape.js
+var xmlCodeMap = /* @__PURE__ */ new Map([
+  [34, "&quot;"],
+  [38, "&amp;"],
+  [39, "&apos;"],
+  [60, "&lt;"],
+  [62, "&gt;"]
+]);
+var getCodePoint = (
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+  String.prototype.codePointAt != null ? (str, index3) => str.codePointAt(index3) : (
+    // http://mathiasbynens.be/notes/javascript-encoding#surrogate-formulae
+    (c, index3) => (c.charCodeAt(index3) & 64512) === 55296 ? (c.charCodeAt(index3) - 55296) * 1024 + c.charCodeAt(index3 + 1) - 56320 + 65536 : c.charCodeAt(index3)
+  )
+);
+function getEscaper(regex, map4) {
+  return function escape3(data) {
+    let match2;
+    let lastIdx = 0;
+    let result = "";
+    while (match2 = regex.exec(data)) {
+      if (lastIdx !== match2.index) {
+        result += data.substring(lastIdx, match2.index);
+      }
+      result += map4.get(match2[0].charCodeAt(0));
+      lastIdx = match2.index + 1;
+    }
+    return result + data.substring(lastIdx);
+  };
+}
+var escapeUTF8 = getEscaper(/[&<>'"]/g, xmlCodeMap);
+var escapeAttribute = getEscaper(/["&\u00A0]/g, /* @__PURE__ */ new Map([
+  [34, "&quot;"],
+  [38, "&amp;"],
+  [160, "&nbsp;"]
+]));
+var escapeText = getEscaper(/[&<>\u00A0]/g, /* @__PURE__ */ new Map([
+  [38, "&amp;"],
+  [60, "&lt;"],
+  [62, "&gt;"],
+  [160, "&nbsp;"]
+]));
+
+// node_modules/markdown-it/node_modules/entities/lib/esm/index.js
+var EntityLevel;
+(function(EntityLevel2) {
+  EntityLevel2[EntityLevel2["XML"] = 0] = "XML";
+  EntityLevel2[EntityLevel2["HTML"] = 1] = "HTML";
+})(EntityLevel || (EntityLevel = {}));
+var EncodingMode;
+(function(EncodingMode2) {
+  EncodingMode2[EncodingMode2["UTF8"] = 0] = "UTF8";
+  EncodingMode2[EncodingMode2["ASCII"] = 1] = "ASCII";
+  EncodingMode2[EncodingMode2["Extensive"] = 2] = "Extensive";
+  EncodingMode2[EncodingMode2["Attribute"] = 3] = "Attribute";
+  EncodingMode2[EncodingMode2["Text"] = 4] = "Text";
+})(EncodingMode || (EncodingMode = {}));
+
+// node_modules/markdown-it/lib/common/utils.mjs
+function _class(obj) {
+  return Object.prototype.toString.call(obj);
+}
+function isString(obj) {
+  return _class(obj) === "[object String]";
+}
+var _hasOwnProperty = Object.prototype.hasOwnProperty;
+function has(object, key) {
+  return _hasOwnProperty.call(object, key);
+}
+function assign(obj) {
+  const sources = Array.prototype.slice.call(arguments, 1);
+  sources.forEach(function(source) {
+    if (!source) {
+      return;
+    }
+    if (typeof source !== "object") {
+      throw new TypeError(source + "must be object");
+    }
+    Object.keys(source).forEach(function(key) {
+      obj[key] = source[key];
+    });
+  });
+  return obj;
+}
+function arrayReplaceAt(src, pos, newElements) {
+  return [].concat(src.slice(0, pos), newElements, src.slice(pos + 1));
+}
+function isValidEntityCode(c) {
+  if (c >= 55296 && c <= 57343) {
+    return false;
+  }
+  if (c >= 64976 && c <= 65007) {
+    return false;
+  }
+  if ((c & 65535) === 65535 || (c & 65535) === 65534) {
+    return false;
+  }
+  if (c >= 0 && c <= 8) {
+    return false;
+  }
+  if (c === 11) {
+    return false;
+  }
+  if (c >= 14 && c <= 31) {
+    return false;
+  }
+  if (c >= 127 && c <= 159) {
+    return false;
+  }
+  if (c > 1114111) {
+    return false;
+  }
+  return true;
+}
+function fromCodePoint2(c) {
+  if (c > 65535) {
+    c -= 65536;
+    const surrogate1 = 55296 + (c >> 10);
+    const surrogate2 = 56320 + (c & 1023);
+    return String.fromCharCode(surrogate1, surrogate2);
+  }
+  return String.fromCharCode(c);
+}
+var UNESCAPE_MD_RE = /\\([!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~])/g;
+var ENTITY_RE = /&([a-z#][a-z0-9]{1,31});/gi;
+var UNESCAPE_ALL_RE = new RegExp(UNESCAPE_MD_RE.source + "|" + ENTITY_RE.source, "gi");
+var DIGITAL_ENTITY_TEST_RE = /^#((?:x[a-f0-9]{1,8}|[0-9]{1,8}))$/i;
+function replaceEntityPattern(match2, name) {
+  if (name.charCodeAt(0) === 35 && DIGITAL_ENTITY_TEST_RE.test(name)) {
+    const code5 = name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    if (isValidEntityCode(code5)) {
+      return fromCodePoint2(code5);
+    }
+    return match2;
+  }
+  const decoded = decodeHTML(match2);
+  if (decoded !== match2) {
+    return decoded;
+  }
+  return match2;
+}
+function unescapeMd(str) {
+  if (str.indexOf("\\") < 0) {
+    return str;
+  }
+  return str.replace(UNESCAPE_MD_RE, "$1");
+}
+function unescapeAll(str) {
+  if (str.indexOf("\\") < 0 && str.indexOf("&") < 0) {
+    return str;
+  }
+  return str.replace(UNESCAPE_ALL_RE, function(match2, escaped, entity2) {
+    if (escaped) {
+      return escaped;
+    }
+    return replaceEntityPattern(match2, entity2);
+  });
+}
+var HTML_ESCAPE_TEST_RE = /[&<>"]/;
+var HTML_ESCAPE_REPLACE_RE = /[&<>"]/g;
+var HTML_REPLACEMENTS = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;"
+};
+function replaceUnsafeChar(ch) {
+  return HTML_REPLACEMENTS[ch];
+}
+function escapeHtml(str) {
+  if (HTML_ESCAPE_TEST_RE.test(str)) {
+    return str.replace(HTML_ESCAPE_REPLACE_RE, replaceUnsafeChar);
+  }
+  return str;
+}
+var REGEXP_ESCAPE_RE = /[.?*+^$[\]\\(){}|-]/g;
+function escapeRE(str) {
+  return str.replace(REGEXP_ESCAPE_RE, "\\$&");
+}
+function isSpace(code5) {
+  switch (code5) {
+    case 9:
+    case 32:
+      return true;
+  }
+  return false;
+}
+function isWhiteSpace(code5) {
+  if (code5 >= 8192 && code5 <= 8202) {
+    return true;
+  }
+  switch (code5) {
+    case 9:
+    // \t
+    case 10:
+    // \n
+    case 11:
+    // \v
+    case 12:
+    // \f
+    case 13:
+    // \r
+    case 32:
+    case 160:
+    case 5760:
+    case 8239:
+    case 8287:
+    case 12288:
+      return true;
+  }
+  return false;
+}
+function isPunctChar(ch) {
+  return regex_default4.test(ch) || regex_default5.test(ch);
+}
+function isPunctCharCode(code5) {
+  return isPunctChar(fromCodePoint2(code5));
+}
+function isMdAsciiPunct(ch) {
+  switch (ch) {
+    case 33:
+    case 34:
+    case 35:
+    case 36:
+    case 37:
+    case 38:
+    case 39:
+    case 40:
+    case 41:
+    case 42:
+    case 43:
+    case 44:
+    case 45:
+    case 46:
+    case 47:
+    case 58:
+    case 59:
+    case 60:
+    case 61:
+    case 62:
+    case 63:
+    case 64:
+    case 91:
+    case 92:
+    case 93:
+    case 94:
+    case 95:
+    case 96:
+    case 123:
+    case 124:
+    case 125:
+    case 126:
+      return true;
+    default:
+      return false;
+  }
+}
+function normalizeReference(str) {
+  str = str.trim().replace(/\s+/g, " ");
+  if ("ẞ".toLowerCase() === "Ṿ") {
+    str = str.replace(/ẞ/g, "ß");
+  }
+  return str.toLowerCase().toUpperCase();
+}
+function isAsciiTrimmable(c) {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+function asciiTrim(str) {
+  let start = 0;
+  for (; start < str.length; start++) {
+    if (!isAsciiTrimmable(str.charCodeAt(start))) {
+      break;
+    }
+  }
+  let end = str.length - 1;
+  for (; end >= start; end--) {
+    if (!isAsciiTrimmable(str.charCodeAt(end))) {
+      break;
+    }
+  }
+  return str.slice(start, end + 1);
+}
+var lib = { mdurl: mdurl_exports, ucmicro: uc_exports };
+
+// node_modules/markdown-it/lib/helpers/index.mjs
+var helpers_exports = {};
+__export(helpers_exports, {
+  parseLinkDestination: () => parseLinkDestination,
+  parseLinkLabel: () => parseLinkLabel,
+  parseLinkTitle: () => parseLinkTitle
+});
+
+// node_modules/markdown-it/lib/helpers/parse_link_label.mjs
+function parseLinkLabel(state, start, disableNested) {
+  let level, found, marker, prevPos;
+  const max = state.posMax;
+  const oldPos = state.pos;
+  state.pos = start + 1;
+  level = 1;
+  while (state.pos < max) {
+    marker = state.src.charCodeAt(state.pos);
+    if (marker === 93) {
+      level--;
+      if (level === 0) {
+        found = true;
+        break;
+      }
+    }
+    prevPos = state.pos;
+    state.md.inline.skipToken(state);
+    if (marker === 91) {
+      if (prevPos === state.pos - 1) {
+        level++;
+      } else if (disableNested) {
+        state.pos = oldPos;
+        return -1;
+      }
+    }
+  }
+  let labelEnd2 = -1;
+  if (found) {
+    labelEnd2 = state.pos;
+  }
+  state.pos = oldPos;
+  return labelEnd2;
+}
+
+// node_modules/markdown-it/lib/helpers/parse_link_destination.mjs
+function parseLinkDestination(str, start, max) {
+  let code5;
+  let pos = start;
+  const result = {
+    ok: false,
+    pos: 0,
+    str: ""
+  };
+  if (str.charCodeAt(pos) === 60) {
+    pos++;
+    while (pos < max) {
+      code5 = str.charCodeAt(pos);
+      if (code5 === 10) {
+        return result;
+      }
+      if (code5 === 60) {
+        return result;
+      }
+      if (code5 === 62) {
+        result.pos = pos + 1;
+        result.str = unescapeAll(str.slice(start + 1, pos));
+        result.ok = true;
+        return result;
+      }
+      if (code5 === 92 && pos + 1 < max) {
+        pos += 2;
+        continue;
+      }
+      pos++;
+    }
+    return result;
+  }
+  let level = 0;
+  while (pos < max) {
+    code5 = str.charCodeAt(pos);
+    if (code5 === 32) {
+      break;
+    }
+    if (code5 < 32 || code5 === 127) {
+      break;
+    }
+    if (code5 === 92 && pos + 1 < max) {
+      if (str.charCodeAt(pos + 1) === 32) {
+        pos++;
+        continue;
+      }
+      pos += 2;
+      continue;
+    }
+    if (code5 === 40) {
+      level++;
+      if (level > 32) {
+        return result;
+      }
+    }
+    if (code5 === 41) {
+      if (level === 0) {
+        break;
+      }
+      level--;
+    }
+    pos++;
+  }
+  if (start === pos) {
+    return result;
+  }
+  if (level !== 0) {
+    return result;
+  }
+  result.str = unescapeAll(str.slice(start, pos));
+  result.pos = pos;
+  result.ok = true;
+  return result;
+}
+
+// node_modules/markdown-it/lib/helpers/parse_link_title.mjs
+function parseLinkTitle(str, start, max, prev_state) {
+  let code5;
+  let pos = start;
+  const state = {
+    // if `true`, this is a valid link title
+    ok: false,
+    // if `true`, this link can be continued on the next line
+    can_continue: false,
+    // if `ok`, it's the position of the first character after the closing marker
+    pos: 0,
+    // if `ok`, it's the unescaped title
+    str: "",
+    // expected closing marker character code
+    marker: 0
+  };
+  if (prev_state) {
+    state.str = prev_state.str;
+    state.marker = prev_state.marker;
+  } else {
+    if (pos >= max) {
+      return state;
+    }
+    let marker = str.charCodeAt(pos);
+    if (marker !== 34 && marker !== 39 && marker !== 40) {
+      return state;
+    }
+    start++;
+    pos++;
+    if (marker === 40) {
+      marker = 41;
+    }
+    state.marker = marker;
+  }
+  while (pos < max) {
+    code5 = str.charCodeAt(pos);
+    if (code5 === state.marker) {
+      state.pos = pos + 1;
+      state.str += unescapeAll(str.slice(start, pos));
+      state.ok = true;
+      return state;
+    } else if (code5 === 40 && state.marker === 41) {
+      return state;
+    } else if (code5 === 92 && pos + 1 < max) {
+      pos++;
+    }
+    pos++;
+  }
+  state.can_continue = true;
+  state.str += unescapeAll(str.slice(start, pos));
+  return state;
+}
+
+// node_modules/markdown-it/lib/renderer.mjs
+var default_rules = {};
+default_rules.code_inline = function(tokens, idx, options, env, slf) {
+  const token = tokens[idx];
+  return "<code" + slf.renderAttrs(token) + ">" + escapeHtml(token.content) + "</code>";
+};
+default_rules.code_block = function(tokens, idx, options, env, slf) {
+  const token = tokens[idx];
+  return "<pre" + slf.renderAttrs(token) + "><code>" + escapeHtml(tokens[idx].content) + "</code></pre>\n";
+};
+default_rules.fence = function(tokens, idx, options, env, slf) {
+  const token = tokens[idx];
+  const info = token.info ? unescapeAll(token.info).trim() : "";
+  let langName = "";
+  let langAttrs = "";
+  if (info) {
+    const arr = info.split(/(\s+)/g);
+    langName = arr[0];
+    langAttrs = arr.slice(2).join("");
+  }
+  let highlighted;
+  if (options.highlight) {
+    highlighted = options.highlight(token.content, langName, langAttrs) || escapeHtml(token.content);
+  } else {
+    highlighted = escapeHtml(token.content);
+  }
+  if (highlighted.indexOf("<pre") === 0) {
+    return highlighted + "\n";
+  }
+  if (info) {
+    const i = token.attrIndex("class");
+    const tmpAttrs = token.attrs ? token.attrs.slice() : [];
+    if (i < 0) {
+      tmpAttrs.push(["class", options.langPrefix + langName]);
+    } else {
+      tmpAttrs[i] = tmpAttrs[i].slice();
+      tmpAttrs[i][1] += " " + options.langPrefix + langName;
+    }
+    const tmpToken = {
+      attrs: tmpAttrs
+    };
+    return `<pre><code${slf.renderAttrs(tmpToken)}>${highlighted}</code></pre>
+`;
+  }
+  return `<pre><code${slf.renderAttrs(token)}>${highlighted}</code></pre>
+`;
+};
+default_rules.image = function(tokens, idx, options, env, slf) {
+  const token = tokens[idx];
+  token.attrs[token.attrIndex("alt")][1] = slf.renderInlineAsText(token.children, options, env);
+  return slf.renderToken(tokens, idx, options);
+};
+default_rules.hardbreak = function(tokens, idx, options) {
+  return options.xhtmlOut ? "<br />\n" : "<br>\n";
+};
+default_rules.softbreak = function(tokens, idx, options) {
+  return options.breaks ? options.xhtmlOut ? "<br />\n" : "<br>\n" : "\n";
+};
+default_rules.text = function(tokens, idx) {
+  return escapeHtml(tokens[idx].content);
+};
+default_rules.html_block = function(tokens, idx) {
+  return tokens[idx].content;
+};
+default_rules.html_inline = function(tokens, idx) {
+  return tokens[idx].content;
+};
+function Renderer() {
+  this.rules = assign({}, default_rules);
+}
+Renderer.prototype.renderAttrs = function renderAttrs(token) {
+  let i, l, result;
+  if (!token.attrs) {
+    return "";
+  }
+  result = "";
+  for (i = 0, l = token.attrs.length; i < l; i++) {
+    result += " " + escapeHtml(token.attrs[i][0]) + '="' + escapeHtml(token.attrs[i][1]) + '"';
+  }
+  return result;
+};
+Renderer.prototype.renderToken = function renderToken(tokens, idx, options) {
+  const token = tokens[idx];
+  let result = "";
+  if (token.hidden) {
+    return "";
+  }
+  if (token.block && token.nesting !== -1 && idx && tokens[idx - 1].hidden) {
+    result += "\n";
+  }
+  result += (token.nesting === -1 ? "</" : "<") + token.tag;
+  result += this.renderAttrs(token);
+  if (token.nesting === 0 && options.xhtmlOut) {
+    result += " /";
+  }
+  let needLf = false;
+  if (token.block) {
+    needLf = true;
+    if (token.nesting === 1) {
+      if (idx + 1 < tokens.length) {
+        const nextToken = tokens[idx + 1];
+        if (nextToken.type === "inline" || nextToken.hidden) {
+          needLf = false;
+        } else if (nextToken.nesting === -1 && nextToken.tag === token.tag) {
+          needLf = false;
+        }
+      }
+    }
+  }
+  result += needLf ? ">\n" : ">";
+  return result;
+};
+Renderer.prototype.renderInline = function(tokens, options, env) {
+  let result = "";
+  const rules = this.rules;
+  for (let i = 0, len = tokens.length; i < len; i++) {
+    const type = tokens[i].type;
+    if (typeof rules[type] !== "undefined") {
+      result += rules[type](tokens, i, options, env, this);
+    } else {
+      result += this.renderToken(tokens, i, options);
+    }
+  }
+  return result;
+};
+Renderer.prototype.renderInlineAsText = function(tokens, options, env) {
+  let result = "";
+  for (let i = 0, len = tokens.length; i < len; i++) {
+    switch (tokens[i].type) {
+      case "text":
+        result += tokens[i].content;
+        break;
+      case "image":
+        result += this.renderInlineAsText(tokens[i].children, options, env);
+        break;
+      case "html_inline":
+      case "html_block":
+        result += tokens[i].content;
+        break;
+      case "softbreak":
+      case "hardbreak":
+        result += "\n";
+        break;
+      default:
+    }
+  }
+  return result;
+};
+Renderer.prototype.render = function(tokens, options, env) {
+  let result = "";
+  const rules = this.rules;
+  for (let i = 0, len = tokens.length; i < len; i++) {
+    const type = tokens[i].type;
+    if (type === "inline") {
+      result += this.renderInline(tokens[i].children, options, env);
+    } else if (typeof rules[type] !== "undefined") {
+      result += rules[type](tokens, i, options, env, this);
+    } else {
+      result += this.renderToken(tokens, i, options, env);
+    }
+  }
+  return result;
+};
+var renderer_default = Renderer;
+
+// node_modules/markdown-it/lib/ruler.mjs
+function Ruler() {
+  this.__rules__ = [];
+  this.__cache__ = null;
+}
+Ruler.prototype.__find__ = function(name) {
+  for (let i = 0; i < this.__rules__.length; i++) {
+    if (this.__rules__[i].name === name) {
+      return i;
+    }
+  }
+  return -1;
+};
+Ruler.prototype.__compile__ = function() {
+  const self = this;
+  const chains = [""];
+  self.__rules__.forEach(function(rule) {
+    if (!rule.enabled) {
+      return;
+    }
+    rule.alt.forEach(function(altName) {
+      if (chains.indexOf(altName) < 0) {
+        chains.push(altName);
+      }
+    });
+  });
+  self.__cache__ = {};
+  chains.forEach(function(chain) {
+    self.__cache__[chain] = [];
+    self.__rules__.forEach(function(rule) {
+      if (!rule.enabled) {
+        return;
+      }
+      if (chain && rule.alt.indexOf(chain) < 0) {
+        return;
+      }
+      self.__cache__[chain].push(rule.fn);
+    });
+  });
+};
+Ruler.prototype.at = function(name, fn, options) {
+  const index3 = this.__find__(name);
+  const opt = options || {};
+  if (index3 === -1) {
+    throw new Error("Parser rule not found: " + name);
+  }
+  this.__rules__[index3].fn = fn;
+  this.__rules__[index3].alt = opt.alt || [];
+  this.__cache__ = null;
+};
+Ruler.prototype.before = function(beforeName, ruleName, fn, options) {
+  const index3 = this.__find__(beforeName);
+  const opt = options || {};
+  if (index3 === -1) {
+    throw new Error("Parser rule not found: " + beforeName);
+  }
+  this.__rules__.splice(index3, 0, {
+    name: ruleName,
+    enabled: true,
+    fn,
+    alt: opt.alt || []
+  });
+  this.__cache__ = null;
+};
+Ruler.prototype.after = function(afterName, ruleName, fn, options) {
+  const index3 = this.__find__(afterName);
+  const opt = options || {};
+  if (index3 === -1) {
+    throw new Error("Parser rule not found: " + afterName);
+  }
+  this.__rules__.splice(index3 + 1, 0, {
+    name: ruleName,
+    enabled: true,
+    fn,
+    alt: opt.alt || []
+  });
+  this.__cache__ = null;
+};
+Ruler.prototype.push = function(ruleName, fn, options) {
+  const opt = options || {};
+  this.__rules__.push({
+    name: ruleName,
+    enabled: true,
+    fn,
+    alt: opt.alt || []
+  });
+  this.__cache__ = null;
+};
+Ruler.prototype.enable = function(list5, ignoreInvalid) {
+  if (!Array.isArray(list5)) {
+    list5 = [list5];
+  }
+  const result = [];
+  list5.forEach(function(name) {
+    const idx = this.__find__(name);
+    if (idx < 0) {
+      if (ignoreInvalid) {
+        return;
+      }
+      throw new Error("Rules manager: invalid rule name " + name);
+    }
+    this.__rules__[idx].enabled = true;
+    result.push(name);
+  }, this);
+  this.__cache__ = null;
+  return result;
+};
+Ruler.prototype.enableOnly = function(list5, ignoreInvalid) {
+  if (!Array.isArray(list5)) {
+    list5 = [list5];
+  }
+  this.__rules__.forEach(function(rule) {
+    rule.enabled = false;
+  });
+  this.enable(list5, ignoreInvalid);
+};
+Ruler.prototype.disable = function(list5, ignoreInvalid) {
+  if (!Array.isArray(list5)) {
+    list5 = [list5];
+  }
+  const result = [];
+  list5.forEach(function(name) {
+    const idx = this.__find__(name);
+    if (idx < 0) {
+      if (ignoreInvalid) {
+        return;
+      }
+      throw new Error("Rules manager: invalid rule name " + name);
+    }
+    this.__rules__[idx].enabled = false;
+    result.push(name);
+  }, this);
+  this.__cache__ = null;
+  return result;
+};
+Ruler.prototype.getRules = function(chainName) {
+  if (this.__cache__ === null) {
+    this.__compile__();
+  }
+  return this.__cache__[chainName] || [];
+};
+var ruler_default = Ruler;
+
+// node_modules/markdown-it/lib/token.mjs
+function Token(type, tag, nesting) {
+  this.type = type;
+  this.tag = tag;
+  this.attrs = null;
+  this.map = null;
+  this.nesting = nesting;
+  this.level = 0;
+  this.children = null;
+  this.content = "";
+  this.markup = "";
+  this.info = "";
+  this.meta = null;
+  this.block = false;
+  this.hidden = false;
+}
+Token.prototype.attrIndex = function attrIndex(name) {
+  if (!this.attrs) {
+    return -1;
+  }
+  const attrs = this.attrs;
+  for (let i = 0, len = attrs.length; i < len; i++) {
+    if (attrs[i][0] === name) {
+      return i;
+    }
+  }
+  return -1;
+};
+Token.prototype.attrPush = function attrPush(attrData) {
+  if (this.attrs) {
+    this.attrs.push(attrData);
+  } else {
+    this.attrs = [attrData];
+  }
+};
+Token.prototype.attrSet = function attrSet(name, value) {
+  const idx = this.attrIndex(name);
+  const attrData = [name, value];
+  if (idx < 0) {
+    this.attrPush(attrData);
+  } else {
+    this.attrs[idx] = attrData;
+  }
+};
+Token.prototype.attrGet = function attrGet(name) {
+  const idx = this.attrIndex(name);
+  let value = null;
+  if (idx >= 0) {
+    value = this.attrs[idx][1];
+  }
+  return value;
+};
+Token.prototype.attrJoin = function attrJoin(name, value) {
+  const idx = this.attrIndex(name);
+  if (idx < 0) {
+    this.attrPush([name, value]);
+  } else {
+    this.attrs[idx][1] = this.attrs[idx][1] + " " + value;
+  }
+};
+var token_default = Token;
+
+// node_modules/markdown-it/lib/rules_core/state_core.mjs
+function StateCore(src, md, env) {
+  this.src = src;
+  this.env = env;
+  this.tokens = [];
+  this.inlineMode = false;
+  this.md = md;
+}
+StateCore.prototype.Token = token_default;
+var state_core_default = StateCore;
+
+// node_modules/markdown-it/lib/rules_core/normalize.mjs
+var NEWLINES_RE = /\r\n?|\n/g;
+var NULL_RE = /\0/g;
+function normalize(state) {
+  let str;
+  str = state.src.replace(NEWLINES_RE, "\n");
+  str = str.replace(NULL_RE, "�");
+  state.src = str;
+}
+
+// node_modules/markdown-it/lib/rules_core/block.mjs
+function block(state) {
+  let token;
+  if (state.inlineMode) {
+    token = new state.Token("inline", "", 0);
+    token.content = state.src;
+    token.map = [0, 1];
+    token.children = [];
+    state.tokens.push(token);
+  } else {
+    state.md.block.parse(state.src, state.md, state.env, state.tokens);
+  }
+}
+
+// node_modules/markdown-it/lib/rules_core/inline.mjs
+function inline(state) {
+  const tokens = state.tokens;
+  for (let i = 0, l = tokens.length; i < l; i++) {
+    const tok = tokens[i];
+    if (tok.type === "inline") {
+      state.md.inline.parse(tok.content, state.md, state.env, tok.children);
+    }
+  }
+}
+
+// node_modules/markdown-it/lib/rules_core/linkify.mjs
+function isLinkOpen(str) {
+  return /^<a[>\s]/i.test(str);
+}
+function isLinkClose(str) {
+  return /^<\/a\s*>/i.test(str);
+}
+function linkify(state) {
+  const blockTokens = state.tokens;
+  if (!state.md.options.linkify) {
+    return;
+  }
+  for (let j = 0, l = blockTokens.length; j < l; j++) {
+    if (blockTokens[j].type !== "inline" || !state.md.linkify.pretest(blockTokens[j].content)) {
+      continue;
+    }
+    const tokens = blockTokens[j].children;
+    const replacements = [];
+    let htmlLinkLevel = 0;
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      const currentToken = tokens[i];
+      if (currentToken.type === "link_close") {
+        i--;
+        while (tokens[i].level !== currentToken.level && tokens[i].type !== "link_open") {
+          i--;
+        }
+        continue;
+      }
+      if (currentToken.type === "html_inline") {
+        if (isLinkOpen(currentToken.content) && htmlLinkLevel > 0) {
+          htmlLinkLevel--;
+        }
+        if (isLinkClose(currentToken.content)) {
+          htmlLinkLevel++;
+        }
+      }
+      if (htmlLinkLevel > 0) {
+        continue;
+      }
+      if (currentToken.type === "text" && state.md.linkify.test(currentToken.content)) {
+        const text6 = currentToken.content;
+        let links = state.md.linkify.match(text6);
+        const nodes = [];
+        let level = currentToken.level;
+        let lastPos = 0;
+        if (links.length > 0 && links[0].index === 0 && i > 0 && tokens[i - 1].type === "text_special") {
+          links = links.slice(1);
+        }
+        for (let ln = 0; ln < links.length; ln++) {
+          const url = links[ln].url;
+          const fullUrl = state.md.normalizeLink(url);
+          if (!state.md.validateLink(fullUrl)) {
+            continue;
+          }
+          let urlText = links[ln].text;
+          if (!links[ln].schema) {
+            urlText = state.md.normalizeLinkText("http://" + urlText).replace(/^http:\/\//, "");
+          } else if (links[ln].schema === "mailto:" && !/^mailto:/i.test(urlText)) {
+            urlText = state.md.normalizeLinkText("mailto:" + urlText).replace(/^mailto:/, "");
+          } else {
+            urlText = state.md.normalizeLinkText(urlText);
+          }
+          const pos = links[ln].index;
+          if (pos > lastPos) {
+            const token = new state.Token("text", "", 0);
+            token.content = text6.slice(lastPos, pos);
+            token.level = level;
+            nodes.push(token);
+          }
+          const token_o = new state.Token("link_open", "a", 1);
+          token_o.attrs = [["href", fullUrl]];
+          token_o.level = level++;
+          token_o.markup = "linkify";
+          token_o.info = "auto";
+          nodes.push(token_o);
+          const token_t = new state.Token("text", "", 0);
+          token_t.content = urlText;
+          token_t.level = level;
+          nodes.push(token_t);
+          const token_c = new state.Token("link_close", "a", -1);
+          token_c.level = --level;
+          token_c.markup = "linkify";
+          token_c.info = "auto";
+          nodes.push(token_c);
+          lastPos = links[ln].lastIndex;
+        }
+        if (lastPos < text6.length) {
+          const token = new state.Token("text", "", 0);
+          token.content = text6.slice(lastPos);
+          token.level = level;
+          nodes.push(token);
+        }
+        replacements.push({ index: i, nodes });
+      }
+    }
+    if (replacements.length > 0) {
+      let newTokensLength = tokens.length;
+      for (const replacement of replacements) {
+        newTokensLength += replacement.nodes.length - 1;
+      }
+      const newTokens = new Array(newTokensLength);
+      let replacementIndex = 0;
+      let newTokenIndex = 0;
+      replacements.reverse();
+      for (let i = 0; i < tokens.length; i++) {
+        const replacement = replacements[replacementIndex];
+        if (replacement?.index === i) {
+          for (const node2 of replacement.nodes) {
+            newTokens[newTokenIndex++] = node2;
+          }
+          replacementIndex++;
+        } else {
+          newTokens[newTokenIndex++] = tokens[i];
+        }
+      }
+      blockTokens[j].children = newTokens;
+    }
+  }
+}
+
+// node_modules/markdown-it/lib/rules_core/replacements.mjs
+var RARE_RE = /\+-|\.\.|\?\?\?\?|!!!!|,,|--/;
+var SCOPED_ABBR_TEST_RE = /\((c|tm|r)\)/i;
+var SCOPED_ABBR_RE = /\((c|tm|r)\)/ig;
+var SCOPED_ABBR = {
+  c: "©",
+  r: "®",
+  tm: "™"
+};
+function replaceFn(match2, name) {
+  return SCOPED_ABBR[name.toLowerCase()];
+}
+function replace_scoped(inlineTokens) {
+  let inside_autolink = 0;
+  for (let i = inlineTokens.length - 1; i >= 0; i--) {
+    const token = inlineTokens[i];
+    if (token.type === "text" && !inside_autolink) {
+      token.content = token.content.replace(SCOPED_ABBR_RE, replaceFn);
+    }
+    if (token.type === "link_open" && token.info === "auto") {
+      inside_autolink--;
+    }
+    if (token.type === "link_close" && token.info === "auto") {
+      inside_autolink++;
+    }
+  }
+}
+function replace_rare(inlineTokens) {
+  let inside_autolink = 0;
+  for (let i = inlineTokens.length - 1; i >= 0; i--) {
+    const token = inlineTokens[i];
+    if (token.type === "text" && !inside_autolink) {
+      if (RARE_RE.test(token.content)) {
+        token.content = token.content.replace(/\+-/g, "±").replace(/\.{2,}/g, "…").replace(/([?!])…/g, "$1..").replace(/([?!]){4,}/g, "$1$1$1").replace(/,{2,}/g, ",").replace(/(^|[^-])---(?=[^-]|$)/mg, "$1—").replace(/(^|\s)--(?=\s|$)/mg, "$1–").replace(/(^|[^-\s])--(?=[^-\s]|$)/mg, "$1–");
+      }
+    }
+    if (token.type === "link_open" && token.info === "auto") {
+      inside_autolink--;
+    }
+    if (token.type === "link_close" && token.info === "auto") {
+      inside_autolink++;
+    }
+  }
+}
+function replace2(state) {
+  let blkIdx;
+  if (!state.md.options.typographer) {
+    return;
+  }
+  for (blkIdx = state.tokens.length - 1; blkIdx >= 0; blkIdx--) {
+    if (state.tokens[blkIdx].type !== "inline") {
+      continue;
+    }
+    if (SCOPED_ABBR_TEST_RE.test(state.tokens[blkIdx].content)) {
+      replace_scoped(state.tokens[blkIdx].children);
+    }
+    if (RARE_RE.test(state.tokens[blkIdx].content)) {
+      replace_rare(state.tokens[blkIdx].children);
+    }
+  }
+}
+
+// node_modules/markdown-it/lib/rules_core/smartquotes.mjs
+var QUOTE_TEST_RE = /['"]/;
+var QUOTE_RE = /['"]/g;
+var APOSTROPHE = "’";
+var MAX_OPENERS = 1e3;
+function truncateStack(stack, heads, length) {
+  while (stack.length > length) {
+    const item = stack.pop();
+    if (item.isSingleQuote) {
+      heads.single = item.prevSameQuoteIdx;
+    } else {
+      heads.double = item.prevSameQuoteIdx;
+    }
+  }
+}
+function addReplacement(replacements, tokenIdx, pos, ch) {
+  if (!replacements[tokenIdx]) {
+    replacements[tokenIdx] = [];
+  }
+  replacements[tokenIdx].push({ pos, ch });
+}
+function applyReplacements(str, replacements) {
+  let result = "";
+  let lastPos = 0;
+  replacements.sort((a, b) => a.pos - b.pos);
+  for (let i = 0; i < replacements.length; i++) {
+    const replacement = replacements[i];
+    result += str.slice(lastPos, replacement.pos) + replacement.ch;
+    lastPos = replacement.pos + 1;
+  }
+  return result + str.slice(lastPos);
+}
+function process_inlines(tokens, state) {
+  let j;
+  const stack = [];
+  const heads = { single: -1, double: -1 };
+  const replacements = {};
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const thisLevel = tokens[i].level;
+    for (j = stack.length - 1; j >= 0; j--) {
+      if (stack[j].level <= thisLevel) {
+        break;
+      }
+    }
+    truncateStack(stack, heads, j + 1);
+    if (token.type !== "text") {
+      continue;
+    }
+    const text6 = token.content;
+    let pos = 0;
+    const max = text6.length;
+    OUTER:
+      while (pos < max) {
+        QUOTE_RE.lastIndex = pos;
+        const t = QUOTE_RE.exec(text6);
+        if (!t) {
+          break;
+        }
+        let canOpen = true;
+        let canClose = true;
+        pos = t.index + 1;
+        const isSingle = t[0] === "'";
+        let lastChar = 32;
+        if (t.index - 1 >= 0) {
+          lastChar = text6.charCodeAt(t.index - 1);
+        } else {
+          for (j = i - 1; j >= 0; j--) {
+            if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
+            if (!tokens[j].content) continue;
+            lastChar = tokens[j].content.charCodeAt(tokens[j].content.length - 1);
+            break;
+          }
+        }
+        let nextChar = 32;
+        if (pos < max) {
+          nextChar = text6.charCodeAt(pos);
+        } else {
+          for (j = i + 1; j < tokens.length; j++) {
+            if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
+            if (!tokens[j].content) continue;
+            nextChar = tokens[j].content.charCodeAt(0);
+            break;
+          }
+        }
+        const isLastPunctChar = isMdAsciiPunct(lastChar) || isPunctCharCode(lastChar);
+        const isNextPunctChar = isMdAsciiPunct(nextChar) || isPunctCharCode(nextChar);
+        const isLastWhiteSpace = isWhiteSpace(lastChar);
+        const isNextWhiteSpace = isWhiteSpace(nextChar);
+        if (isNextWhiteSpace) {
+          canOpen = false;
+        } else if (isNextPunctChar) {
+          if (!(isLastWhiteSpace || isLastPunctChar)) {
+            canOpen = false;
+          }
+        }
+        if (isLastWhiteSpace) {
+          canClose = false;
+        } else if (isLastPunctChar) {
+          if (!(isNextWhiteSpace || isNextPunctChar)) {
+            canClose = false;
+          }
+        }
+        if (nextChar === 34 && t[0] === '"') {
+          if (lastChar >= 48 && lastChar <= 57) {
+            canClose = canOpen = false;
+          }
+        }
+        if (canOpen && canClose) {
+          canOpen = isLastPunctChar;
+          canClose = isNextPunctChar;
+        }
+        if (!canOpen && !canClose) {
+          if (isSingle) {
+            addReplacement(replacements, i, t.index, APOSTROPHE);
+          }
+          continue;
+        }
+        if (canClose) {
+          j = isSingle ? heads.single : heads.double;
+          if (j >= 0 && stack[j].level === thisLevel) {
+            const item = stack[j];
+            let openQuote;
+            let closeQuote;
+            if (isSingle) {
+              openQuote = state.md.options.quotes[2];
+              closeQuote = state.md.options.quotes[3];
+            } else {
+              openQuote = state.md.options.quotes[0];
+              closeQuote = state.md.options.quotes[1];
+            }
+            addReplacement(replacements, i, t.index, closeQuote);
+            addReplacement(replacements, item.tokenIdx, item.contentPos, openQuote);
+            truncateStack(stack, heads, j);
+            continue OUTER;
+          }
+        }
+        if (canOpen) {
+          if (stack.length >= MAX_OPENERS) {
+            return;
+          }
+          stack.push({
+            tokenIdx: i,
+            contentPos: t.index,
+            isSingleQuote: isSingle,
+            level: thisLevel,
+            // stack index of the previous opener of the same quote type, -1 if none
+            prevSameQuoteIdx: isSingle ? heads.single : heads.double
+          });
+          if (isSingle) {
+            heads.single = stack.length - 1;
+          } else {
+            heads.double = stack.length - 1;
+          }
+        } else if (canClose && isSingle) {
+          addReplacement(replacements, i, t.index, APOSTROPHE);
+        }
+      }
+  }
+  Object.keys(replacements).forEach(function(tokenIdx) {
+    tokens[tokenIdx].content = applyReplacements(tokens[tokenIdx].content, replacements[tokenIdx]);
+  });
+}
+function smartquotes(state) {
+  if (!state.md.options.typographer) {
+    return;
+  }
+  for (let blkIdx = state.tokens.length - 1; blkIdx >= 0; blkIdx--) {
+    if (state.tokens[blkIdx].type !== "inline" || !QUOTE_TEST_RE.test(state.tokens[blkIdx].content)) {
+      continue;
+    }
+    process_inlines(state.tokens[blkIdx].children, state);
+  }
+}
+
+// node_modules/markdown-it/lib/rules_core/text_join.mjs
+function text_join(state) {
+  let curr, last;
+  const blockTokens = state.tokens;
+  const l = blockTokens.length;
+  for (let j = 0; j < l; j++) {
+    if (blockTokens[j].type !== "inline") continue;
+    const tokens = blockTokens[j].children;
+    const max = tokens.length;
+    for (curr = 0; curr < max; curr++) {
+      if (tokens[curr].type === "text_special") {
+        tokens[curr].type = "text";
+      }
+    }
+    for (curr = last = 0; curr < max; curr++) {
+      if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") {
+        tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+      } else {
+        if (curr !== last) {
+          tokens[last] = tokens[curr];
+        }
+        last++;
+      }
+    }
+    if (curr !== last) {
+      tokens.length = last;
+    }
+  }
+}
+
+// node_modules/markdown-it/lib/parser_core.mjs
+var _rules = [
+  ["normalize", normalize],
+  ["block", block],
+  ["inline", inline],
+  ["linkify", linkify],
+  ["replacements", replace2],
+  ["smartquotes", smartquotes],
+  // `text_join` finds `text_special` tokens (for escape sequences)
+  // and joins them with the rest of the text
+  ["text_join", text_join]
+];
+function Core() {
+  this.ruler = new ruler_default();
+  for (let i = 0; i < _rules.length; i++) {
+    this.ruler.push(_rules[i][0], _rules[i][1]);
+  }
+}
+Core.prototype.process = function(state) {
+  const rules = this.ruler.getRules("");
+  for (let i = 0, l = rules.length; i < l; i++) {
+    rules[i](state);
+  }
+};
+Core.prototype.State = state_core_default;
+var parser_core_default = Core;
+
+// node_modules/markdown-it/lib/rules_block/state_block.mjs
+function StateBlock(src, md, env, tokens) {
+  this.src = src;
+  this.md = md;
+  this.env = env;
+  this.tokens = tokens;
+  this.bMarks = [];
+  this.eMarks = [];
+  this.tShift = [];
+  this.sCount = [];
+  this.bsCount = [];
+  this.blkIndent = 0;
+  this.line = 0;
+  this.lineMax = 0;
+  this.tight = false;
+  this.ddIndent = -1;
+  this.listIndent = -1;
+  this.parentType = "root";
+  this.level = 0;
+  const s = this.src;
+  for (let start = 0, pos = 0, indent2 = 0, offset = 0, len = s.length, indent_found = false; pos < len; pos++) {
+    const ch = s.charCodeAt(pos);
+    if (!indent_found) {
+      if (isSpace(ch)) {
+        indent2++;
+        if (ch === 9) {
+          offset += 4 - offset % 4;
+        } else {
+          offset++;
+        }
+        continue;
+      } else {
+        indent_found = true;
+      }
+    }
+    if (ch === 10 || pos === len - 1) {
+      if (ch !== 10) {
+        pos++;
+      }
+      this.bMarks.push(start);
+      this.eMarks.push(pos);
+      this.tShift.push(indent2);
+      this.sCount.push(offset);
+      this.bsCount.push(0);
+      indent_found = false;
+      indent2 = 0;
+      offset = 0;
+      start = pos + 1;
+    }
+  }
+  this.bMarks.push(s.length);
+  this.eMarks.push(s.length);
+  this.tShift.push(0);
+  this.sCount.push(0);
+  this.bsCount.push(0);
+  this.lineMax = this.bMarks.length - 1;
+}
+StateBlock.prototype.push = function(type, tag, nesting) {
+  const token = new token_default(type, tag, nesting);
+  token.block = true;
+  if (nesting < 0) this.level--;
+  token.level = this.level;
+  if (nesting > 0) this.level++;
+  this.tokens.push(token);
+  return token;
+};
+StateBlock.prototype.isEmpty = function isEmpty(line) {
+  return this.bMarks[line] + this.tShift[line] >= this.eMarks[line];
+};
+StateBlock.prototype.skipEmptyLines = function skipEmptyLines(from) {
+  for (let max = this.lineMax; from < max; from++) {
+    if (this.bMarks[from] + this.tShift[from] < this.eMarks[from]) {
+      break;
+    }
+  }
+  return from;
+};
+StateBlock.prototype.skipSpaces = function skipSpaces(pos) {
+  for (let max = this.src.length; pos < max; pos++) {
+    const ch = this.src.charCodeAt(pos);
+    if (!isSpace(ch)) {
+      break;
+    }
+  }
+  return pos;
+};
+StateBlock.prototype.skipSpacesBack = function skipSpacesBack(pos, min) {
+  if (pos <= min) {
+    return pos;
+  }
+  while (pos > min) {
+    if (!isSpace(this.src.charCodeAt(--pos))) {
+      return pos + 1;
+    }
+  }
+  return pos;
+};
+StateBlock.prototype.skipChars = function skipChars(pos, code5) {
+  for (let max = this.src.length; pos < max; pos++) {
+    if (this.src.charCodeAt(pos) !== code5) {
+      break;
+    }
+  }
+  return pos;
+};
+StateBlock.prototype.skipCharsBack = function skipCharsBack(pos, code5, min) {
+  if (pos <= min) {
+    return pos;
+  }
+  while (pos > min) {
+    if (code5 !== this.src.charCodeAt(--pos)) {
+      return pos + 1;
+    }
+  }
+  return pos;
+};
+StateBlock.prototype.getLines = function getLines(begin, end, indent2, keepLastLF) {
+  if (begin >= end) {
+    return "";
+  }
+  const queue = new Array(end - begin);
+  for (let i = 0, line = begin; line < end; line++, i++) {
+    let lineIndent = 0;
+    const lineStart2 = this.bMarks[line];
+    let first = lineStart2;
+    let last;
+    if (line + 1 < end || keepLastLF) {
+      last = this.eMarks[line] + 1;
+    } else {
+      last = this.eMarks[line];
+    }
+    while (first < last && lineIndent < indent2) {
+      const ch = this.src.charCodeAt(first);
+      if (isSpace(ch)) {
+        if (ch === 9) {
+          lineIndent += 4 - (lineIndent + this.bsCount[line]) % 4;
+        } else {
+          lineIndent++;
+        }
+      } else if (first - lineStart2 < this.tShift[line]) {
+        lineIndent++;
+      } else {
+        break;
+      }
+      first++;
+    }
+    if (lineIndent > indent2) {
+      queue[i] = new Array(lineIndent - indent2 + 1).join(" ") + this.src.slice(first, last);
+    } else {
+      queue[i] = this.src.slice(first, last);
+    }
+  }
+  return queue.join("");
+};
+StateBlock.prototype.Token = token_default;
+var state_block_default = StateBlock;
+
+// node_modules/markdown-it/lib/rules_block/table.mjs
+var MAX_AUTOCOMPLETED_CELLS = 65536;
+function getLine(state, line) {
+  const pos = state.bMarks[line] + state.tShift[line];
+  const max = state.eMarks[line];
+  return state.src.slice(pos, max);
+}
+function escapedSplit(str) {
+  const result = [];
+  const max = str.length;
+  let pos = 0;
+  let ch = str.charCodeAt(pos);
+  let isEscaped = false;
+  let lastPos = 0;
+  let current = "";
+  while (pos < max) {
+    if (ch === 124) {
+      if (!isEscaped) {
+        result.push(current + str.substring(lastPos, pos));
+        current = "";
+        lastPos = pos + 1;
+      } else {
+        current += str.substring(lastPos, pos - 1);
+        lastPos = pos;
+      }
+    }
+    isEscaped = ch === 92;
+    pos++;
+    ch = str.charCodeAt(pos);
+  }
+  result.push(current + str.substring(lastPos));
+  return result;
+}
+function table(state, startLine, endLine, silent) {
+  if (startLine + 2 > endLine) {
+    return false;
+  }
+  let nextLine = startLine + 1;
+  if (state.sCount[nextLine] < state.blkIndent) {
+    return false;
+  }
+  if (state.sCount[nextLine] - state.blkIndent >= 4) {
+    return false;
+  }
+  let pos = state.bMarks[nextLine] + state.tShift[nextLine];
+  if (pos >= state.eMarks[nextLine]) {
+    return false;
+  }
+  const firstCh = state.src.charCodeAt(pos++);
+  if (firstCh !== 124 && firstCh !== 45 && firstCh !== 58) {
+    return false;
+  }
+  if (pos >= state.eMarks[nextLine]) {
+    return false;
+  }
+  const secondCh = state.src.charCodeAt(pos++);
+  if (secondCh !== 124 && secondCh !== 45 && secondCh !== 58 && !isSpace(secondCh)) {
+    return false;
+  }
+  if (firstCh === 45 && isSpace(secondCh)) {
+    return false;
+  }
+  while (pos < state.eMarks[nextLine]) {
+    const ch = state.src.charCodeAt(pos);
+    if (ch !== 124 && ch !== 45 && ch !== 58 && !isSpace(ch)) {
+      return false;
+    }
+    pos++;
+  }
+  let lineText = getLine(state, startLine + 1);
+  let columns = lineText.split("|");
+  const aligns = [];
+  for (let i = 0; i < columns.length; i++) {
+    const t = columns[i].trim();
+    if (!t) {
+      if (i === 0 || i === columns.length - 1) {
+        continue;
+      } else {
+        return false;
+      }
+    }
+    if (!/^:?-+:?$/.test(t)) {
+      return false;
+    }
+    if (t.charCodeAt(t.length - 1) === 58) {
+      aligns.push(t.charCodeAt(0) === 58 ? "center" : "right");
+    } else if (t.charCodeAt(0) === 58) {
+      aligns.push("left");
+    } else {
+      aligns.push("");
+    }
+  }
+  lineText = getLine(state, startLine).trim();
+  if (lineText.indexOf("|") === -1) {
+    return false;
+  }
+  if (state.sCount[startLine] - state.blkIndent >= 4) {
+    return false;
+  }
+  columns = escapedSplit(lineText);
+  if (columns.length && columns[0] === "") columns.shift();
+  if (columns.length && columns[columns.length - 1] === "") columns.pop();
+  const columnCount = columns.length;
+  if (columnCount === 0 || columnCount !== aligns.length) {
+    return false;
+  }
+  if (silent) {
+    return true;
+  }
+  const oldParentType = state.parentType;
+  state.parentType = "table";
+  const terminatorRules = state.md.block.ruler.getRules("blockquote");
+  const token_to = state.push("table_open", "table", 1);
+  const tableLines = [startLine, 0];
+  token_to.map = tableLines;
+  const token_tho = state.push("thead_open", "thead", 1);
+  token_tho.map = [startLine, startLine + 1];
+  const token_htro = state.push("tr_open", "tr", 1);
+  token_htro.map = [startLine, startLine + 1];
+  for (let i = 0; i < columns.length; i++) {
+    const token_ho = state.push("th_open", "th", 1);
+    if (aligns[i]) {
+      token_ho.attrs = [["style", "text-align:" + aligns[i]]];
+    }
+    const token_il = state.push("inline", "", 0);
+    token_il.content = columns[i].trim();
+    token_il.children = [];
+    state.push("th_close", "th", -1);
+  }
+  state.push("tr_close", "tr", -1);
+  state.push("thead_close", "thead", -1);
+  let tbodyLines;
+  let autocompletedCells = 0;
+  for (nextLine = startLine + 2; nextLine < endLine; nextLine++) {
+    if (state.sCount[nextLine] < state.blkIndent) {
+      break;
+    }
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) {
+      if (terminatorRules[i](state, nextLine, endLine, true)) {
+        terminate = true;
+        break;
+      }
+    }
+    if (terminate) {
+      break;
+    }
+    lineText = getLine(state, nextLine).trim();
+    if (!lineText) {
+      break;
+    }
+    if (state.sCount[nextLine] - state.blkIndent >= 4) {
+      break;
+    }
+    columns = escapedSplit(lineText);
+    if (columns.length && columns[0] === "") columns.shift();
+    if (columns.length && columns[columns.length - 1] === "") columns.pop();
+    autocompletedCells += columnCount - columns.length;
+    if (autocompletedCells > MAX_AUTOCOMPLETED_CELLS) {
+      break;
+    }
+    if (nextLine === startLine + 2) {
+      const token_tbo = state.push("tbody_open", "tbody", 1);
+      token_tbo.map = tbodyLines = [startLine + 2, 0];
+    }
+    const token_tro = state.push("tr_open", "tr", 1);
+    token_tro.map = [nextLine, nextLine + 1];
+    for (let i = 0; i < columnCount; i++) {
+      const token_tdo = state.push("td_open", "td", 1);
+      if (aligns[i]) {
+        token_tdo.attrs = [["style", "text-align:" + aligns[i]]];
+      }
+      const token_il = state.push("inline", "", 0);
+      token_il.content = columns[i] ? columns[i].trim() : "";
+      token_il.children = [];
+      state.push("td_close", "td", -1);
+    }
+    state.push("tr_close", "tr", -1);
+  }
+  if (tbodyLines) {
+    state.push("tbody_close", "tbody", -1);
+    tbodyLines[1] = nextLine;
+  }
+  state.push("table_close", "table", -1);
+  tableLines[1] = nextLine;
+  state.parentType = oldParentType;
+  state.line = nextLine;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_block/code.mjs
+function code4(state, startLine, endLine) {
+  if (state.sCount[startLine] - state.blkIndent < 4) {
+    return false;
+  }
+  let nextLine = startLine + 1;
+  let last = nextLine;
+  while (nextLine < endLine) {
+    if (state.isEmpty(nextLine)) {
+      nextLine++;
+      continue;
+    }
+    if (state.sCount[nextLine] - state.blkIndent >= 4) {
+      nextLine++;
+      last = nextLine;
+      continue;
+    }
+    break;
+  }
+  state.line = last;
+  const token = state.push("code_block", "code", 0);
+  token.content = state.getLines(startLine, last, 4 + state.blkIndent, false) + "\n";
+  token.map = [startLine, state.line];
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_block/fence.mjs
+function fence2(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) {
+    return false;
+  }
+  if (pos + 3 > max) {
+    return false;
+  }
+  const marker = state.src.charCodeAt(pos);
+  if (marker !== 126 && marker !== 96) {
+    return false;
+  }
+  let mem = pos;
+  pos = state.skipChars(pos, marker);
+  let len = pos - mem;
+  if (len < 3) {
+    return false;
+  }
+  const markup = state.src.slice(mem, pos);
+  const params = state.src.slice(pos, max);
+  if (marker === 96) {
+    if (params.indexOf(String.fromCharCode(marker)) >= 0) {
+      return false;
+    }
+  }
+  if (silent) {
+    return true;
+  }
+  let nextLine = startLine;
+  let haveEndMarker = false;
+  for (; ; ) {
+    nextLine++;
+    if (nextLine >= endLine) {
+      break;
+    }
+    pos = mem = state.bMarks[nextLine] + state.tShift[nextLine];
+    max = state.eMarks[nextLine];
+    if (pos < max && state.sCount[nextLine] < state.blkIndent) {
+      break;
+    }
+    if (state.src.charCodeAt(pos) !== marker) {
+      continue;
+    }
+    if (state.sCount[nextLine] - state.blkIndent >= 4) {
+      continue;
+    }
+    pos = state.skipChars(pos, marker);
+    if (pos - mem < len) {
+      continue;
+    }
+    pos = state.skipSpaces(pos);
+    if (pos < max) {
+      continue;
+    }
+    haveEndMarker = true;
+    break;
+  }
+  len = state.sCount[startLine];
+  state.line = nextLine + (haveEndMarker ? 1 : 0);
+  const token = state.push("fence", "code", 0);
+  token.info = params;
+  token.content = state.getLines(startLine + 1, nextLine, len, true);
+  token.markup = markup;
+  token.map = [startLine, state.line];
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_block/blockquote.mjs
+function blockquote2(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  const oldLineMax = state.lineMax;
+  if (state.sCount[startLine] - state.blkIndent >= 4) {
+    return false;
+  }
+  if (state.src.charCodeAt(pos) !== 62) {
+    return false;
+  }
+  if (silent) {
+    return true;
+  }
+  const oldBMarks = [];
+  const oldBSCount = [];
+  const oldSCount = [];
+  const oldTShift = [];
+  const terminatorRules = state.md.block.ruler.getRules("blockquote");
+  const oldParentType = state.parentType;
+  state.parentType = "blockquote";
+  let lastLineEmpty = false;
+  let nextLine;
+  for (nextLine = startLine; nextLine < endLine; nextLine++) {
+    const isOutdented = state.sCount[nextLine] < state.blkIndent;
+    pos = state.bMarks[nextLine] + state.tShift[nextLine];
+    max = state.eMarks[nextLine];
+    if (pos >= max) {
+      break;
+    }
+    if (state.src.charCodeAt(pos++) === 62 && !isOutdented) {
+      let initial = state.sCount[nextLine] + 1;
+      let spaceAfterMarker;
+      let adjustTab;
+      if (state.src.charCodeAt(pos) === 32) {
+        pos++;
+        initial++;
+        adjustTab = false;
+        spaceAfterMarker = true;
+      } else if (state.src.charCodeAt(pos) === 9) {
+        spaceAfterMarker = true;
+        if ((state.bsCount[nextLine] + initial) % 4 === 3) {
+          pos++;
+          initial++;
+          adjustTab = false;
+        } else {
+          adjustTab = true;
+        }
+      } else {
+        spaceAfterMarker = false;
+      }
+      let offset = initial;
+      oldBMarks.push(state.bMarks[nextLine]);
+      state.bMarks[nextLine] = pos;
+      while (pos < max) {
+        const ch = state.src.charCodeAt(pos);
+        if (isSpace(ch)) {
+          if (ch === 9) {
+            offset += 4 - (offset + state.bsCount[nextLine] + (adjustTab ? 1 : 0)) % 4;
+          } else {
+            offset++;
+          }
+        } else {
+          break;
+        }
+        pos++;
+      }
+      lastLineEmpty = pos >= max;
+      oldBSCount.push(state.bsCount[nextLine]);
+      state.bsCount[nextLine] = state.sCount[nextLine] + 1 + (spaceAfterMarker ? 1 : 0);
+      oldSCount.push(state.sCount[nextLine]);
+      state.sCount[nextLine] = offset - initial;
+      oldTShift.push(state.tShift[nextLine]);
+      state.tShift[nextLine] = pos - state.bMarks[nextLine];
+      continue;
+    }
+    if (lastLineEmpty) {
+      break;
+    }
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) {
+      if (terminatorRules[i](state, nextLine, endLine, true)) {
+        terminate = true;
+        break;
+      }
+    }
+    if (terminate) {
+      state.lineMax = nextLine;
+      if (state.blkIndent !== 0) {
+        oldBMarks.push(state.bMarks[nextLine]);
+        oldBSCount.push(state.bsCount[nextLine]);
+        oldTShift.push(state.tShift[nextLine]);
+        oldSCount.push(state.sCount[nextLine]);
+        state.sCount[nextLine] -= state.blkIndent;
+      }
+      break;
+    }
+    oldBMarks.push(state.bMarks[nextLine]);
+    oldBSCount.push(state.bsCount[nextLine]);
+    oldTShift.push(state.tShift[nextLine]);
+    oldSCount.push(state.sCount[nextLine]);
+    state.sCount[nextLine] = -1;
+  }
+  const oldIndent = state.blkIndent;
+  state.blkIndent = 0;
+  const token_o = state.push("blockquote_open", "blockquote", 1);
+  token_o.markup = ">";
+  const lines2 = [startLine, 0];
+  token_o.map = lines2;
+  state.md.block.tokenize(state, startLine, nextLine);
+  const token_c = state.push("blockquote_close", "blockquote", -1);
+  token_c.markup = ">";
+  state.lineMax = oldLineMax;
+  state.parentType = oldParentType;
+  lines2[1] = state.line;
+  for (let i = 0; i < oldTShift.length; i++) {
+    state.bMarks[i + startLine] = oldBMarks[i];
+    state.tShift[i + startLine] = oldTShift[i];
+    state.sCount[i + startLine] = oldSCount[i];
+    state.bsCount[i + startLine] = oldBSCount[i];
+  }
+  state.blkIndent = oldIndent;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_block/hr.mjs
+function hr(state, startLine, endLine, silent) {
+  const max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) {
+    return false;
+  }
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  const marker = state.src.charCodeAt(pos++);
+  if (marker !== 42 && marker !== 45 && marker !== 95) {
+    return false;
+  }
+  let cnt = 1;
+  while (pos < max) {
+    const ch = state.src.charCodeAt(pos++);
+    if (ch !== marker && !isSpace(ch)) {
+      return false;
+    }
+    if (ch === marker) {
+      cnt++;
+    }
+  }
+  if (cnt < 3) {
+    return false;
+  }
+  if (silent) {
+    return true;
+  }
+  state.line = startLine + 1;
+  const token = state.push("hr", "hr", 0);
+  token.map = [startLine, state.line];
+  token.markup = Array(cnt + 1).join(String.fromCharCode(marker));
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_block/list.mjs
+function skipBulletListMarker(state, startLine) {
+  const max = state.eMarks[startLine];
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  const marker = state.src.charCodeAt(pos++);
+  if (marker !== 42 && marker !== 45 && marker !== 43) {
+    return -1;
+  }
+  if (pos < max) {
+    const ch = state.src.charCodeAt(pos);
+    if (!isSpace(ch)) {
+      return -1;
+    }
+  }
+  return pos;
+}
+function skipOrderedListMarker(state, startLine) {
+  const start = state.bMarks[startLine] + state.tShift[startLine];
+  const max = state.eMarks[startLine];
+  let pos = start;
+  if (pos + 1 >= max) {
+    return -1;
+  }
+  let ch = state.src.charCodeAt(pos++);
+  if (ch < 48 || ch > 57) {
+    return -1;
+  }
+  for (; ; ) {
+    if (pos >= max) {
+      return -1;
+    }
+    ch = state.src.charCodeAt(pos++);
+    if (ch >= 48 && ch <= 57) {
+      if (pos - start >= 10) {
+        return -1;
+      }
+      continue;
+    }
+    if (ch === 41 || ch === 46) {
+      break;
+    }
+    return -1;
+  }
+  if (pos < max) {
+    ch = state.src.charCodeAt(pos);
+    if (!isSpace(ch)) {
+      return -1;
+    }
+  }
+  return pos;
+}
+function markTightParagraphs(state, idx) {
+  const level = state.level + 2;
+  for (let i = idx + 2, l = state.tokens.length - 2; i < l; i++) {
+    if (state.tokens[i].level === level && state.tokens[i].type === "paragraph_open") {
+      state.tokens[i + 2].hidden = true;
+      state.tokens[i].hidden = true;
+      i += 2;
+    }
+  }
+}
+function list4(state, startLine, endLine, silent) {
+  let max, pos, start, token;
+  let nextLine = startLine;
+  let tight = true;
+  if (state.sCount[nextLine] - state.blkIndent >= 4) {
+    return false;
+  }
+  if (state.listIndent >= 0 && state.sCount[nextLine] - state.listIndent >= 4 && state.sCount[nextLine] < state.blkIndent) {
+    return false;
+  }
+  let isTerminatingParagraph = false;
+  if (silent && state.parentType === "paragraph") {
+    if (state.sCount[nextLine] >= state.blkIndent) {
+      isTerminatingParagraph = true;
+    }
+  }
+  let isOrdered;
+  let markerValue;
+  let posAfterMarker;
+  if ((posAfterMarker = skipOrderedListMarker(state, nextLine)) >= 0) {
+    isOrdered = true;
+    start = state.bMarks[nextLine] + state.tShift[nextLine];
+    markerValue = Number(state.src.slice(start, posAfterMarker - 1));
+    if (isTerminatingParagraph && markerValue !== 1) return false;
+  } else if ((posAfterMarker = skipBulletListMarker(state, nextLine)) >= 0) {
+    isOrdered = false;
+  } else {
+    return false;
+  }
+  if (isTerminatingParagraph) {
+    if (state.skipSpaces(posAfterMarker) >= state.eMarks[nextLine]) return false;
+  }
+  if (silent) {
+    return true;
+  }
+  const markerCharCode = state.src.charCodeAt(posAfterMarker - 1);
+  const listTokIdx = state.tokens.length;
+  if (isOrdered) {
+    token = state.push("ordered_list_open", "ol", 1);
+    if (markerValue !== 1) {
+      token.attrs = [["start", markerValue]];
+    }
+  } else {
+    token = state.push("bullet_list_open", "ul", 1);
+  }
+  const listLines = [nextLine, 0];
+  token.map = listLines;
+  token.markup = String.fromCharCode(markerCharCode);
+  let prevEmptyEnd = false;
+  const terminatorRules = state.md.block.ruler.getRules("list");
+  const oldParentType = state.parentType;
+  state.parentType = "list";
+  while (nextLine < endLine) {
+    pos = posAfterMarker;
+    max = state.eMarks[nextLine];
+    const initial = state.sCount[nextLine] + posAfterMarker - (state.bMarks[nextLine] + state.tShift[nextLine]);
+    let offset = initial;
+    while (pos < max) {
+      const ch = state.src.charCodeAt(pos);
+      if (ch === 9) {
+        offset += 4 - (offset + state.bsCount[nextLine]) % 4;
+      } else if (ch === 32) {
+        offset++;
+      } else {
+        break;
+      }
+      pos++;
+    }
+    const contentStart = pos;
+    let indentAfterMarker;
+    if (contentStart >= max) {
+      indentAfterMarker = 1;
+    } else {
+      indentAfterMarker = offset - initial;
+    }
+    if (indentAfterMarker > 4) {
+      indentAfterMarker = 1;
+    }
+    const indent2 = initial + indentAfterMarker;
+    token = state.push("list_item_open", "li", 1);
+    token.markup = String.fromCharCode(markerCharCode);
+    const itemLines = [nextLine, 0];
+    token.map = itemLines;
+    if (isOrdered) {
+      token.info = state.src.slice(start, posAfterMarker - 1);
+    }
+    const oldTight = state.tight;
+    const oldTShift = state.tShift[nextLine];
+    const oldSCount = state.sCount[nextLine];
+    const oldListIndent = state.listIndent;
+    state.listIndent = state.blkIndent;
+    state.blkIndent = indent2;
+    state.tight = true;
+    state.tShift[nextLine] = contentStart - state.bMarks[nextLine];
+    state.sCount[nextLine] = offset;
+    if (contentStart >= max && state.isEmpty(nextLine + 1)) {
+      state.line = Math.min(state.line + 2, endLine);
+    } else {
+      state.md.block.tokenize(state, nextLine, endLine, true);
+    }
+    if (!state.tight || prevEmptyEnd) {
+      tight = false;
+    }
+    prevEmptyEnd = state.line - nextLine > 1 && state.isEmpty(state.line - 1);
+    state.blkIndent = state.listIndent;
+    state.listIndent = oldListIndent;
+    state.tShift[nextLine] = oldTShift;
+    state.sCount[nextLine] = oldSCount;
+    state.tight = oldTight;
+    token = state.push("list_item_close", "li", -1);
+    token.markup = String.fromCharCode(markerCharCode);
+    nextLine = state.line;
+    itemLines[1] = nextLine;
+    if (nextLine >= endLine) {
+      break;
+    }
+    if (state.sCount[nextLine] < state.blkIndent) {
+      break;
+    }
+    if (state.sCount[nextLine] - state.blkIndent >= 4) {
+      break;
+    }
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) {
+      if (terminatorRules[i](state, nextLine, endLine, true)) {
+        terminate = true;
+        break;
+      }
+    }
+    if (terminate) {
+      break;
+    }
+    if (isOrdered) {
+      posAfterMarker = skipOrderedListMarker(state, nextLine);
+      if (posAfterMarker < 0) {
+        break;
+      }
+      start = state.bMarks[nextLine] + state.tShift[nextLine];
+    } else {
+      posAfterMarker = skipBulletListMarker(state, nextLine);
+      if (posAfterMarker < 0) {
+        break;
+      }
+    }
+    if (markerCharCode !== state.src.charCodeAt(posAfterMarker - 1)) {
+      break;
+    }
+  }
+  if (isOrdered) {
+    token = state.push("ordered_list_close", "ol", -1);
+  } else {
+    token = state.push("bullet_list_close", "ul", -1);
+  }
+  token.markup = String.fromCharCode(markerCharCode);
+  listLines[1] = nextLine;
+  state.line = nextLine;
+  state.parentType = oldParentType;
+  if (tight) {
+    markTightParagraphs(state, listTokIdx);
+  }
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_block/reference.mjs
+var MAX_LABEL_LENGTH = 999;
+function countCodePoints(str) {
+  let length = str.length;
+  for (let i = 0; i < str.length - 1; i++) {
+    const high = str.charCodeAt(i);
+    if (high < 55296 || high > 56319) {
+      continue;
+    }
+    const low = str.charCodeAt(i + 1);
+    if (low >= 56320 && low <= 57343) {
+      length--;
+      i++;
+    }
+  }
+  return length;
+}
+function lineEnd2(state, line) {
+  return Math.min(state.eMarks[line] + 1, state.src.length);
+}
+function getNextLinePos(state, nextLine) {
+  const endLine = state.lineMax;
+  if (nextLine >= endLine || state.isEmpty(nextLine)) {
+    return -1;
+  }
+  let isContinuation = false;
+  if (state.sCount[nextLine] - state.blkIndent > 3) {
+    isContinuation = true;
+  }
+  if (state.sCount[nextLine] < 0) {
+    isContinuation = true;
+  }
+  if (!isContinuation) {
+    const terminatorRules = state.md.block.ruler.getRules("reference");
+    const oldParentType = state.parentType;
+    state.parentType = "reference";
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) {
+      if (terminatorRules[i](state, nextLine, endLine, true)) {
+        terminate = true;
+        break;
+      }
+    }
+    state.parentType = oldParentType;
+    if (terminate) {
+      return -1;
+    }
+  }
+  return state.bMarks[nextLine] + state.tShift[nextLine];
+}
+function reference(state, startLine, _endLine, silent) {
+  const src = state.src;
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let nextLine = startLine + 1;
+  if (state.sCount[startLine] - state.blkIndent >= 4) {
+    return false;
+  }
+  if (src.charCodeAt(pos) !== 91) {
+    return false;
+  }
+  let max = lineEnd2(state, startLine);
+  let rawLabel = "";
+  let labelEnd2 = -1;
+  let segmentStart = ++pos;
+  while (pos < max) {
+    if (rawLabel.length + pos - segmentStart > MAX_LABEL_LENGTH * 2) {
+      return false;
+    }
+    let ch = src.charCodeAt(pos);
+    if (ch === 91) {
+      return false;
+    }
+    if (ch === 93) {
+      labelEnd2 = pos;
+      break;
+    }
+    if (ch === 92) {
+      ch = src.charCodeAt(++pos);
+    }
+    if (ch === 10 && pos < max) {
+      const nextPos = getNextLinePos(state, nextLine);
+      if (nextPos < 0) {
+        return false;
+      }
+      rawLabel += src.slice(segmentStart, max);
+      pos = segmentStart = nextPos;
+      max = lineEnd2(state, nextLine++);
+      continue;
+    }
+    pos++;
+  }
+  if (labelEnd2 < 0 || src.charCodeAt(labelEnd2 + 1) !== 58) {
+    return false;
+  }
+  rawLabel += src.slice(segmentStart, labelEnd2);
+  if (rawLabel.length > MAX_LABEL_LENGTH && countCodePoints(rawLabel) > MAX_LABEL_LENGTH) {
+    return false;
+  }
+  pos = labelEnd2 + 2;
+  while (pos < max) {
+    const ch = src.charCodeAt(pos);
+    if (ch === 10) {
+      const nextPos = getNextLinePos(state, nextLine);
+      if (nextPos < 0) {
+        break;
+      }
+      pos = nextPos;
+      max = lineEnd2(state, nextLine++);
+    } else if (isSpace(ch)) {
+      pos++;
+    } else {
+      break;
+    }
+  }
+  const destRes = state.md.helpers.parseLinkDestination(src, pos, max);
+  if (!destRes.ok) {
+    return false;
+  }
+  const href = state.md.normalizeLink(destRes.str);
+  if (!state.md.validateLink(href)) {
+    return false;
+  }
+  pos = destRes.pos;
+  const destEndPos = pos;
+  const destEndMax = max;
+  const destEndLineNo = nextLine;
+  while (pos < max) {
+    const ch = src.charCodeAt(pos);
+    if (ch === 10) {
+      const nextPos = getNextLinePos(state, nextLine);
+      if (nextPos < 0) {
+        break;
+      }
+      pos = nextPos;
+      max = lineEnd2(state, nextLine++);
+    } else if (isSpace(ch)) {
+      pos++;
+    } else {
+      break;
+    }
+  }
+  const titleStart = pos;
+  let titleRes = state.md.helpers.parseLinkTitle(src, pos, max);
+  while (titleRes.can_continue) {
+    const nextPos = getNextLinePos(state, nextLine);
+    if (nextPos < 0) break;
+    pos = nextPos;
+    max = lineEnd2(state, nextLine++);
+    titleRes = state.md.helpers.parseLinkTitle(src, pos, max, titleRes);
+  }
+  let title;
+  if (titleStart !== destEndPos && titleRes.ok) {
+    title = titleRes.str;
+    pos = titleRes.pos;
+  } else {
+    title = "";
+    pos = destEndPos;
+    max = destEndMax;
+    nextLine = destEndLineNo;
+  }
+  while (pos < max) {
+    const ch = src.charCodeAt(pos);
+    if (!isSpace(ch)) {
+      break;
+    }
+    pos++;
+  }
+  if (pos < max && src.charCodeAt(pos) !== 10) {
+    if (title) {
+      title = "";
+      pos = destEndPos;
+      max = destEndMax;
+      nextLine = destEndLineNo;
+      while (pos < max) {
+        const ch = src.charCodeAt(pos);
+        if (!isSpace(ch)) {
+          break;
+        }
+        pos++;
+      }
+    }
+  }
+  if (pos < max && src.charCodeAt(pos) !== 10) {
+    return false;
+  }
+  const label = normalizeReference(rawLabel);
+  if (!label) {
+    return false;
+  }
+  if (silent) {
+    return true;
+  }
+  if (typeof state.env.references === "undefined") {
+    state.env.references = {};
+  }
+  if (typeof state.env.references[label] === "undefined") {
+    state.env.references[label] = { title, href };
+  }
+  state.line = nextLine;
+  return true;
+}
+
+// node_modules/markdown-it/lib/common/html_blocks.mjs
+var html_blocks_default = [
+  "address",
+  "article",
+  "aside",
+  "base",
+  "basefont",
+  "blockquote",
+  "body",
+  "caption",
+  "center",
+  "col",
+  "colgroup",
+  "dd",
+  "details",
+  "dialog",
+  "dir",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "frame",
+  "frameset",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "head",
+  "header",
+  "hr",
+  "html",
+  "iframe",
+  "legend",
+  "li",
+  "link",
+  "main",
+  "menu",
+  "menuitem",
+  "nav",
+  "noframes",
+  "ol",
+  "optgroup",
+  "option",
+  "p",
+  "param",
+  "search",
+  "section",
+  "summary",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "title",
+  "tr",
+  "track",
+  "ul"
+];
+
+// node_modules/markdown-it/lib/common/html_re.mjs
+var attr_name = "[a-zA-Z_:][a-zA-Z0-9:._-]*";
+var unquoted = "[^\"'=<>`\\x00-\\x20]+";
+var single_quoted = "'[^']*'";
+var double_quoted = '"[^"]*"';
+var attr_value = "(?:" + unquoted + "|" + single_quoted + "|" + double_quoted + ")";
+var attribute3 = "(?:\\s+" + attr_name + "(?:\\s*=\\s*" + attr_value + ")?)";
+var open_tag = "<[A-Za-z][A-Za-z0-9\\-]*" + attribute3 + "*\\s*\\/?>";
+var close_tag = "<\\/[A-Za-z][A-Za-z0-9\\-]*\\s*>";
+var comment = "<!---?>|<!--(?:[^-]|-[^-]|--[^>])*-->";
+var processing = "<[?][\\s\\S]*?[?]>";
+var declaration = "<![A-Za-z][^>]*>";
+var cdata = "<!\\[CDATA\\[[\\s\\S]*?\\]\\]>";
+var HTML_TAG_RE = new RegExp("^(?:" + open_tag + "|" + close_tag + "|" + comment + "|" + processing + "|" + declaration + "|" + cdata + ")");
+var HTML_OPEN_CLOSE_TAG_RE = new RegExp("^(?:" + open_tag + "|" + close_tag + ")");
+
+// node_modules/markdown-it/lib/rules_block/html_block.mjs
+var HTML_SEQUENCES = [
+  [/^<(script|pre|style|textarea)(?=(\s|>|$))/i, /<\/(script|pre|style|textarea)>/i, true],
+  [/^<!--/, /-->/, true],
+  [/^<\?/, /\?>/, true],
+  [/^<![A-Za-z]/, />/, true],
+  [/^<!\[CDATA\[/, /\]\]>/, true],
+  [new RegExp("^</?(" + html_blocks_default.join("|") + ")(?=(\\s|/?>|$))", "i"), /^$/, true],
+  [new RegExp(HTML_OPEN_CLOSE_TAG_RE.source + "\\s*$"), /^$/, false]
+];
+function html_block(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) {
+    return false;
+  }
+  if (!state.md.options.html) {
+    return false;
+  }
+  if (state.src.charCodeAt(pos) !== 60) {
+    return false;
+  }
+  let lineText = state.src.slice(pos, max);
+  let i = 0;
+  for (; i < HTML_SEQUENCES.length; i++) {
+    if (HTML_SEQUENCES[i][0].test(lineText)) {
+      break;
+    }
+  }
+  if (i === HTML_SEQUENCES.length) {
+    return false;
+  }
+  if (silent) {
+    return HTML_SEQUENCES[i][2];
+  }
+  let nextLine = startLine + 1;
+  const endsOnBlankLine = HTML_SEQUENCES[i][1].test("");
+  if (!HTML_SEQUENCES[i][1].test(lineText)) {
+    for (; nextLine < endLine; nextLine++) {
+      if (state.sCount[nextLine] < state.blkIndent) {
+        if (endsOnBlankLine || !state.isEmpty(nextLine)) {
+          break;
+        }
+      }
+      pos = state.bMarks[nextLine] + state.tShift[nextLine];
+      max = state.eMarks[nextLine];
+      lineText = state.src.slice(pos, max);
+      if (HTML_SEQUENCES[i][1].test(lineText)) {
+        if (lineText.length !== 0) {
+          nextLine++;
+        }
+        break;
+      }
+    }
+  }
+  state.line = nextLine;
+  const token = state.push("html_block", "", 0);
+  token.map = [startLine, nextLine];
+  token.content = state.getLines(startLine, nextLine, state.blkIndent, true);
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_block/heading.mjs
+function heading2(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) {
+    return false;
+  }
+  let ch = state.src.charCodeAt(pos);
+  if (ch !== 35 || pos >= max) {
+    return false;
+  }
+  let level = 1;
+  ch = state.src.charCodeAt(++pos);
+  while (ch === 35 && pos < max && level <= 6) {
+    level++;
+    ch = state.src.charCodeAt(++pos);
+  }
+  if (level > 6 || pos < max && !isSpace(ch)) {
+    return false;
+  }
+  if (silent) {
+    return true;
+  }
+  max = state.skipSpacesBack(max, pos);
+  const tmp = state.skipCharsBack(max, 35, pos);
+  if (tmp > pos && isSpace(state.src.charCodeAt(tmp - 1))) {
+    max = tmp;
+  }
+  state.line = startLine + 1;
+  const token_o = state.push("heading_open", "h" + String(level), 1);
+  token_o.markup = "########".slice(0, level);
+  token_o.map = [startLine, state.line];
+  const token_i = state.push("inline", "", 0);
+  token_i.content = asciiTrim(state.src.slice(pos, max));
+  token_i.map = [startLine, state.line];
+  token_i.children = [];
+  const token_c = state.push("heading_close", "h" + String(level), -1);
+  token_c.markup = "########".slice(0, level);
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_block/lheading.mjs
+function lheading(state, startLine, endLine) {
+  const terminatorRules = state.md.block.ruler.getRules("paragraph");
+  if (state.sCount[startLine] - state.blkIndent >= 4) {
+    return false;
+  }
+  const oldParentType = state.parentType;
+  state.parentType = "paragraph";
+  let level = 0;
+  let marker;
+  let nextLine = startLine + 1;
+  for (; nextLine < endLine && !state.isEmpty(nextLine); nextLine++) {
+    if (state.sCount[nextLine] - state.blkIndent > 3) {
+      continue;
+    }
+    if (state.sCount[nextLine] >= state.blkIndent) {
+      let pos = state.bMarks[nextLine] + state.tShift[nextLine];
+      const max = state.eMarks[nextLine];
+      if (pos < max) {
+        marker = state.src.charCodeAt(pos);
+        if (marker === 45 || marker === 61) {
+          pos = state.skipChars(pos, marker);
+          pos = state.skipSpaces(pos);
+          if (pos >= max) {
+            level = marker === 61 ? 1 : 2;
+            break;
+          }
+        }
+      }
+    }
+    if (state.sCount[nextLine] < 0) {
+      continue;
+    }
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) {
+      if (terminatorRules[i](state, nextLine, endLine, true)) {
+        terminate = true;
+        break;
+      }
+    }
+    if (terminate) {
+      break;
+    }
+  }
+  if (!level) {
+    state.parentType = oldParentType;
+    return false;
+  }
+  const content3 = asciiTrim(state.getLines(startLine, nextLine, state.blkIndent, false));
+  state.line = nextLine + 1;
+  const token_o = state.push("heading_open", "h" + String(level), 1);
+  token_o.markup = String.fromCharCode(marker);
+  token_o.map = [startLine, state.line];
+  const token_i = state.push("inline", "", 0);
+  token_i.content = content3;
+  token_i.map = [startLine, state.line - 1];
+  token_i.children = [];
+  const token_c = state.push("heading_close", "h" + String(level), -1);
+  token_c.markup = String.fromCharCode(marker);
+  state.parentType = oldParentType;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_block/paragraph.mjs
+function paragraph2(state, startLine, endLine) {
+  const terminatorRules = state.md.block.ruler.getRules("paragraph");
+  const oldParentType = state.parentType;
+  let nextLine = startLine + 1;
+  state.parentType = "paragraph";
+  for (; nextLine < endLine && !state.isEmpty(nextLine); nextLine++) {
+    if (state.sCount[nextLine] - state.blkIndent > 3) {
+      continue;
+    }
+    if (state.sCount[nextLine] < 0) {
+      continue;
+    }
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) {
+      if (terminatorRules[i](state, nextLine, endLine, true)) {
+        terminate = true;
+        break;
+      }
+    }
+    if (terminate) {
+      break;
+    }
+  }
+  const content3 = asciiTrim(state.getLines(startLine, nextLine, state.blkIndent, false));
+  state.line = nextLine;
+  const token_o = state.push("paragraph_open", "p", 1);
+  token_o.map = [startLine, state.line];
+  const token_i = state.push("inline", "", 0);
+  token_i.content = content3;
+  token_i.map = [startLine, state.line];
+  token_i.children = [];
+  state.push("paragraph_close", "p", -1);
+  state.parentType = oldParentType;
+  return true;
+}
+
+// node_modules/markdown-it/lib/parser_block.mjs
+var _rules2 = [
+  // First 2 params - rule name & source. Secondary array - list of rules,
+  // which can be terminated by this one.
+  ["table", table, ["paragraph", "reference"]],
+  ["code", code4],
+  ["fence", fence2, ["paragraph", "reference", "blockquote", "list"]],
+  ["blockquote", blockquote2, ["paragraph", "reference", "blockquote", "list"]],
+  ["hr", hr, ["paragraph", "reference", "blockquote", "list"]],
+  ["list", list4, ["paragraph", "reference", "blockquote"]],
+  ["reference", reference],
+  ["html_block", html_block, ["paragraph", "reference", "blockquote"]],
+  ["heading", heading2, ["paragraph", "reference", "blockquote"]],
+  ["lheading", lheading],
+  ["paragraph", paragraph2]
+];
+function ParserBlock() {
+  this.ruler = new ruler_default();
+  for (let i = 0; i < _rules2.length; i++) {
+    this.ruler.push(_rules2[i][0], _rules2[i][1], { alt: (_rules2[i][2] || []).slice() });
+  }
+}
+ParserBlock.prototype.tokenize = function(state, startLine, endLine) {
+  const rules = this.ruler.getRules("");
+  const len = rules.length;
+  const maxNesting = state.md.options.maxNesting;
+  let line = startLine;
+  let hasEmptyLines = false;
+  while (line < endLine) {
+    state.line = line = state.skipEmptyLines(line);
+    if (line >= endLine) {
+      break;
+    }
+    if (state.sCount[line] < state.blkIndent) {
+      break;
+    }
+    if (state.level >= maxNesting) {
+      state.line = endLine;
+      break;
+    }
+    const prevLine = state.line;
+    let ok3 = false;
+    for (let i = 0; i < len; i++) {
+      ok3 = rules[i](state, line, endLine, false);
+      if (ok3) {
+        if (prevLine >= state.line) {
+          throw new Error("block rule didn't increment state.line");
+        }
+        break;
+      }
+    }
+    if (!ok3) throw new Error("none of the block rules matched");
+    state.tight = !hasEmptyLines;
+    if (state.isEmpty(state.line - 1)) {
+      hasEmptyLines = true;
+    }
+    line = state.line;
+    if (line < endLine && state.isEmpty(line)) {
+      hasEmptyLines = true;
+      line++;
+      state.line = line;
+    }
+  }
+};
+ParserBlock.prototype.parse = function(src, md, env, outTokens) {
+  if (!src) {
+    return;
+  }
+  const state = new this.State(src, md, env, outTokens);
+  this.tokenize(state, state.line, state.lineMax);
+};
+ParserBlock.prototype.State = state_block_default;
+var parser_block_default = ParserBlock;
+
+// node_modules/markdown-it/lib/rules_inline/state_inline.mjs
+function StateInline(src, md, env, outTokens) {
+  this.src = src;
+  this.env = env;
+  this.md = md;
+  this.tokens = outTokens;
+  this.tokens_meta = Array(outTokens.length);
+  this.pos = 0;
+  this.posMax = this.src.length;
+  this.level = 0;
+  this.pending = "";
+  this.pendingLevel = 0;
+  this.cache = {};
+  this.delimiters = [];
+  this._prev_delimiters = [];
+  this.backticks = {};
+  this.backticksScanned = false;
+  this.skipHtmlSpecial = false;
+  this.linkLevel = 0;
+}
+StateInline.prototype.pushPending = function() {
+  const token = new token_default("text", "", 0);
+  token.content = this.pending;
+  token.level = this.pendingLevel;
+  this.tokens.push(token);
+  this.pending = "";
+  return token;
+};
+StateInline.prototype.push = function(type, tag, nesting) {
+  if (this.pending) {
+    this.pushPending();
+  }
+  const token = new token_default(type, tag, nesting);
+  let token_meta = null;
+  if (nesting < 0) {
+    this.level--;
+    this.delimiters = this._prev_delimiters.pop();
+  }
+  token.level = this.level;
+  if (nesting > 0) {
+    this.level++;
+    this._prev_delimiters.push(this.delimiters);
+    this.delimiters = [];
+    token_meta = { delimiters: this.delimiters };
+  }
+  this.pendingLevel = this.level;
+  this.tokens.push(token);
+  this.tokens_meta.push(token_meta);
+  return token;
+};
+StateInline.prototype.scanDelims = function(start, canSplitWord) {
+  const max = this.posMax;
+  const marker = this.src.charCodeAt(start);
+  let lastChar;
+  if (start === 0) {
+    lastChar = 32;
+  } else if (start === 1) {
+    lastChar = this.src.charCodeAt(0);
+    if ((lastChar & 63488) === 55296) {
+      lastChar = 65533;
+    }
+  } else {
+    lastChar = this.src.charCodeAt(start - 1);
+    if ((lastChar & 64512) === 56320) {
+      const highSurr = this.src.charCodeAt(start - 2);
+      lastChar = (highSurr & 64512) === 55296 ? 65536 + (highSurr - 55296 << 10) + (lastChar - 56320) : 65533;
+    } else if ((lastChar & 64512) === 55296) {
+      lastChar = 65533;
+    }
+  }
+  let pos = start;
+  while (pos < max && this.src.charCodeAt(pos) === marker) {
+    pos++;
+  }
+  const count = pos - start;
+  let nextChar = pos < max ? this.src.charCodeAt(pos) : 32;
+  if ((nextChar & 64512) === 55296) {
+    const lowSurr = this.src.charCodeAt(pos + 1);
+    nextChar = (lowSurr & 64512) === 56320 ? 65536 + (nextChar - 55296 << 10) + (lowSurr - 56320) : 65533;
+  } else if ((nextChar & 64512) === 56320) {
+    nextChar = 65533;
+  }
+  const isLastPunctChar = isMdAsciiPunct(lastChar) || isPunctCharCode(lastChar);
+  const isNextPunctChar = isMdAsciiPunct(nextChar) || isPunctCharCode(nextChar);
+  const isLastWhiteSpace = isWhiteSpace(lastChar);
+  const isNextWhiteSpace = isWhiteSpace(nextChar);
+  const left_flanking = !isNextWhiteSpace && (!isNextPunctChar || isLastWhiteSpace || isLastPunctChar);
+  const right_flanking = !isLastWhiteSpace && (!isLastPunctChar || isNextWhiteSpace || isNextPunctChar);
+  const can_open = left_flanking && (canSplitWord || !right_flanking || isLastPunctChar);
+  const can_close = right_flanking && (canSplitWord || !left_flanking || isNextPunctChar);
+  return { can_open, can_close, length: count };
+};
+StateInline.prototype.Token = token_default;
+var state_inline_default = StateInline;
+
+// node_modules/markdown-it/lib/rules_inline/text.mjs
+function isTerminatorChar(ch) {
+  switch (ch) {
+    case 10:
+    case 33:
+    case 35:
+    case 36:
+    case 37:
+    case 38:
+    case 42:
+    case 43:
+    case 45:
+    case 58:
+    case 60:
+    case 61:
+    case 62:
+    case 64:
+    case 91:
+    case 92:
+    case 93:
+    case 94:
+    case 95:
+    case 96:
+    case 123:
+    case 125:
+    case 126:
+      return true;
+    default:
+      return false;
+  }
+}
+function text5(state, silent) {
+  let pos = state.pos;
+  while (pos < state.posMax && !isTerminatorChar(state.src.charCodeAt(pos))) {
+    pos++;
+  }
+  if (pos === state.pos) {
+    return false;
+  }
+  if (!silent) {
+    state.pending += state.src.slice(state.pos, pos);
+  }
+  state.pos = pos;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_inline/linkify.mjs
+function isAsciiAlpha(code5) {
+  return code5 >= 65 && code5 <= 90 || code5 >= 97 && code5 <= 122;
+}
+function isSchemeChar(code5) {
+  return code5 >= 65 && code5 <= 90 || code5 >= 97 && code5 <= 122 || code5 >= 48 && code5 <= 57 || code5 === 43 || code5 === 45 || code5 === 46;
+}
+function linkify2(state, silent) {
+  if (!state.md.options.linkify) return false;
+  if (state.linkLevel > 0) return false;
+  const pos = state.pos;
+  const max = state.posMax;
+  if (pos + 3 > max) return false;
+  if (state.src.charCodeAt(pos) !== 58) return false;
+  if (state.src.charCodeAt(pos + 1) !== 47) return false;
+  if (state.src.charCodeAt(pos + 2) !== 47) return false;
+  const protoMin = pos - Math.min(10, state.pending.length, pos);
+  let protoStart = pos;
+  while (protoStart > protoMin && isSchemeChar(state.src.charCodeAt(protoStart - 1))) {
+    protoStart--;
+  }
+  if (protoStart === pos || !isAsciiAlpha(state.src.charCodeAt(protoStart))) return false;
+  const protoLength = pos - protoStart;
+  const link3 = state.md.linkify.matchAtStart(state.src.slice(protoStart));
+  if (!link3) return false;
+  let url = link3.url;
+  if (url.length <= protoLength) return false;
+  let urlEnd = url.length;
+  while (urlEnd > 0 && url.charCodeAt(urlEnd - 1) === 42) {
+    urlEnd--;
+  }
+  if (urlEnd !== url.length) {
+    url = url.slice(0, urlEnd);
+  }
+  const fullUrl = state.md.normalizeLink(url);
+  if (!state.md.validateLink(fullUrl)) return false;
+  if (!silent) {
+    state.pending = state.pending.slice(0, -protoLength);
+    const token_o = state.push("link_open", "a", 1);
+    token_o.attrs = [["href", fullUrl]];
+    token_o.markup = "linkify";
+    token_o.info = "auto";
+    const token_t = state.push("text", "", 0);
+    token_t.content = state.md.normalizeLinkText(url);
+    const token_c = state.push("link_close", "a", -1);
+    token_c.markup = "linkify";
+    token_c.info = "auto";
+  }
+  state.pos += url.length - protoLength;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_inline/newline.mjs
+function newline(state, silent) {
+  let pos = state.pos;
+  if (state.src.charCodeAt(pos) !== 10) {
+    return false;
+  }
+  const pmax = state.pending.length - 1;
+  const max = state.posMax;
+  if (!silent) {
+    if (pmax >= 0 && state.pending.charCodeAt(pmax) === 32) {
+      if (pmax >= 1 && state.pending.charCodeAt(pmax - 1) === 32) {
+        let ws = pmax - 1;
+        while (ws >= 1 && state.pending.charCodeAt(ws - 1) === 32) ws--;
+        state.pending = state.pending.slice(0, ws);
+        state.push("hardbreak", "br", 0);
+      } else {
+        state.pending = state.pending.slice(0, -1);
+        state.push("softbreak", "br", 0);
+      }
+    } else {
+      state.push("softbreak", "br", 0);
+    }
+  }
+  pos++;
+  while (pos < max && isSpace(state.src.charCodeAt(pos))) {
+    pos++;
+  }
+  state.pos = pos;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_inline/escape.mjs
+var ESCAPED = [];
+for (let i = 0; i < 256; i++) {
+  ESCAPED.push(0);
+}
+"\\!\"#$%&'()*+,./:;<=>?@[]^_`{|}~-".split("").forEach(function(ch) {
+  ESCAPED[ch.charCodeAt(0)] = 1;
+});
+function escape2(state, silent) {
+  let pos = state.pos;
+  const max = state.posMax;
+  if (state.src.charCodeAt(pos) !== 92) return false;
+  pos++;
+  if (pos >= max) return false;
+  let ch1 = state.src.charCodeAt(pos);
+  if (ch1 === 10) {
+    if (!silent) {
+      state.push("hardbreak", "br", 0);
+    }
+    pos++;
+    while (pos < max) {
+      ch1 = state.src.charCodeAt(pos);
+      if (!isSpace(ch1)) break;
+      pos++;
+    }
+    state.pos = pos;
+    return true;
+  }
+  if (ch1 === 32) {
+    if (!silent) {
+      const token = state.push("text_special", "", 0);
+      token.content = "\\";
+      token.markup = "\\";
+      token.info = "escape";
+    }
+    state.pos = pos;
+    return true;
+  }
+  let escapedStr = state.src[pos];
+  if (ch1 >= 55296 && ch1 <= 56319 && pos + 1 < max) {
+    const ch2 = state.src.charCodeAt(pos + 1);
+    if (ch2 >= 56320 && ch2 <= 57343) {
+      escapedStr += state.src[pos + 1];
+      pos++;
+    }
+  }
+  const origStr = "\\" + escapedStr;
+  if (!silent) {
+    const token = state.push("text_special", "", 0);
+    if (ch1 < 256 && ESCAPED[ch1] !== 0) {
+      token.content = escapedStr;
+    } else {
+      token.content = origStr;
+    }
+    token.markup = origStr;
+    token.info = "escape";
+  }
+  state.pos = pos + 1;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_inline/backticks.mjs
+function backtick(state, silent) {
+  let pos = state.pos;
+  const ch = state.src.charCodeAt(pos);
+  if (ch !== 96) {
+    return false;
+  }
+  const start = pos;
+  pos++;
+  const max = state.posMax;
+  while (pos < max && state.src.charCodeAt(pos) === 96) {
+    pos++;
+  }
+  const marker = state.src.slice(start, pos);
+  const openerLength = marker.length;
+  if (state.backticksScanned && (state.backticks[openerLength] || 0) <= start) {
+    if (!silent) state.pending += marker;
+    state.pos += openerLength;
+    return true;
+  }
+  let matchEnd = pos;
+  let matchStart;
+  while ((matchStart = state.src.indexOf("`", matchEnd)) !== -1) {
+    matchEnd = matchStart + 1;
+    while (matchEnd < max && state.src.charCodeAt(matchEnd) === 96) {
+      matchEnd++;
+    }
+    const closerLength = matchEnd - matchStart;
+    if (closerLength === openerLength) {
+      if (!silent) {
+        const token = state.push("code_inline", "code", 0);
+        token.markup = marker;
+        token.content = state.src.slice(pos, matchStart).replace(/\n/g, " ").replace(/^ (.+) $/, "$1");
+      }
+      state.pos = matchEnd;
+      return true;
+    }
+    state.backticks[closerLength] = matchStart;
+  }
+  state.backticksScanned = true;
+  if (!silent) state.pending += marker;
+  state.pos += openerLength;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_inline/strikethrough.mjs
+function strikethrough_tokenize(state, silent) {
+  const start = state.pos;
+  const marker = state.src.charCodeAt(start);
+  if (silent) {
+    return false;
+  }
+  if (marker !== 126) {
+    return false;
+  }
+  const scanned = state.scanDelims(state.pos, true);
+  let len = scanned.length;
+  const ch = String.fromCharCode(marker);
+  if (len < 2) {
+    return false;
+  }
+  let token;
+  if (len % 2) {
+    token = state.push("text", "", 0);
+    token.content = ch;
+    len--;
+  }
+  for (let i = 0; i < len; i += 2) {
+    token = state.push("text", "", 0);
+    token.content = ch + ch;
+    state.delimiters.push({
+      marker,
+      length: 0,
+      // disable "rule of 3" length checks meant for emphasis
+      token: state.tokens.length - 1,
+      end: -1,
+      open: scanned.can_open,
+      close: scanned.can_close
+    });
+  }
+  state.pos += scanned.length;
+  return true;
+}
+function postProcess(state, delimiters2) {
+  let token;
+  const loneMarkers = [];
+  const max = delimiters2.length;
+  for (let i = 0; i < max; i++) {
+    const startDelim = delimiters2[i];
+    if (startDelim.marker !== 126) {
+      continue;
+    }
+    if (startDelim.end === -1) {
+      continue;
+    }
+    const endDelim = delimiters2[startDelim.end];
+    token = state.tokens[startDelim.token];
+    token.type = "s_open";
+    token.tag = "s";
+    token.nesting = 1;
+    token.markup = "~~";
+    token.content = "";
+    token = state.tokens[endDelim.token];
+    token.type = "s_close";
+    token.tag = "s";
+    token.nesting = -1;
+    token.markup = "~~";
+    token.content = "";
+    if (state.tokens[endDelim.token - 1].type === "text" && state.tokens[endDelim.token - 1].content === "~") {
+      loneMarkers.push(endDelim.token - 1);
+    }
+  }
+  while (loneMarkers.length) {
+    const i = loneMarkers.pop();
+    let j = i + 1;
+    while (j < state.tokens.length && state.tokens[j].type === "s_close") {
+      j++;
+    }
+    j--;
+    if (i !== j) {
+      token = state.tokens[j];
+      state.tokens[j] = state.tokens[i];
+      state.tokens[i] = token;
+    }
+  }
+}
+function strikethrough_postProcess(state) {
+  const tokens_meta = state.tokens_meta;
+  const max = state.tokens_meta.length;
+  postProcess(state, state.delimiters);
+  for (let curr = 0; curr < max; curr++) {
+    if (tokens_meta[curr] && tokens_meta[curr].delimiters) {
+      postProcess(state, tokens_meta[curr].delimiters);
+    }
+  }
+}
+var strikethrough_default = {
+  tokenize: strikethrough_tokenize,
+  postProcess: strikethrough_postProcess
+};
+
+// node_modules/markdown-it/lib/rules_inline/emphasis.mjs
+function emphasis_tokenize(state, silent) {
+  const start = state.pos;
+  const marker = state.src.charCodeAt(start);
+  if (silent) {
+    return false;
+  }
+  if (marker !== 95 && marker !== 42) {
+    return false;
+  }
+  const scanned = state.scanDelims(state.pos, marker === 42);
+  for (let i = 0; i < scanned.length; i++) {
+    const token = state.push("text", "", 0);
+    token.content = String.fromCharCode(marker);
+    state.delimiters.push({
+      // Char code of the starting marker (number).
+      //
+      marker,
+      // Total length of these series of delimiters.
+      //
+      length: scanned.length,
+      // A position of the token this delimiter corresponds to.
+      //
+      token: state.tokens.length - 1,
+      // If this delimiter is matched as a valid opener, `end` will be
+      // equal to its position, otherwise it's `-1`.
+      //
+      end: -1,
+      // Boolean flags that determine if this delimiter could open or close
+      // an emphasis.
+      //
+      open: scanned.can_open,
+      close: scanned.can_close
+    });
+  }
+  state.pos += scanned.length;
+  return true;
+}
+function postProcess2(state, delimiters2) {
+  const max = delimiters2.length;
+  for (let i = max - 1; i >= 0; i--) {
+    const startDelim = delimiters2[i];
+    if (startDelim.marker !== 95 && startDelim.marker !== 42) {
+      continue;
+    }
+    if (startDelim.end === -1) {
+      continue;
+    }
+    const endDelim = delimiters2[startDelim.end];
+    const isStrong = i > 0 && delimiters2[i - 1].end === startDelim.end + 1 && // check that first two markers match and adjacent
+    delimiters2[i - 1].marker === startDelim.marker && delimiters2[i - 1].token === startDelim.token - 1 && // check that last two markers are adjacent (we can safely assume they match)
+    delimiters2[startDelim.end + 1].token === endDelim.token + 1;
+    const ch = String.fromCharCode(startDelim.marker);
+    const token_o = state.tokens[startDelim.token];
+    token_o.type = isStrong ? "strong_open" : "em_open";
+    token_o.tag = isStrong ? "strong" : "em";
+    token_o.nesting = 1;
+    token_o.markup = isStrong ? ch + ch : ch;
+    token_o.content = "";
+    const token_c = state.tokens[endDelim.token];
+    token_c.type = isStrong ? "strong_close" : "em_close";
+    token_c.tag = isStrong ? "strong" : "em";
+    token_c.nesting = -1;
+    token_c.markup = isStrong ? ch + ch : ch;
+    token_c.content = "";
+    if (isStrong) {
+      state.tokens[delimiters2[i - 1].token].content = "";
+      state.tokens[delimiters2[startDelim.end + 1].token].content = "";
+      i--;
+    }
+  }
+}
+function emphasis_post_process(state) {
+  const tokens_meta = state.tokens_meta;
+  const max = state.tokens_meta.length;
+  postProcess2(state, state.delimiters);
+  for (let curr = 0; curr < max; curr++) {
+    if (tokens_meta[curr] && tokens_meta[curr].delimiters) {
+      postProcess2(state, tokens_meta[curr].delimiters);
+    }
+  }
+}
+var emphasis_default = {
+  tokenize: emphasis_tokenize,
+  postProcess: emphasis_post_process
+};
+
+// node_modules/markdown-it/lib/rules_inline/link.mjs
+function link2(state, silent) {
+  let code5, label, res, ref;
+  let href = "";
+  let title = "";
+  let start = state.pos;
+  let parseReference = true;
+  if (state.src.charCodeAt(state.pos) !== 91) {
+    return false;
+  }
+  const oldPos = state.pos;
+  const max = state.posMax;
+  const labelStart = state.pos + 1;
+  const labelEnd2 = state.md.helpers.parseLinkLabel(state, state.pos, true);
+  if (labelEnd2 < 0) {
+    return false;
+  }
+  let pos = labelEnd2 + 1;
+  if (pos < max && state.src.charCodeAt(pos) === 40) {
+    parseReference = false;
+    pos++;
+    for (; pos < max; pos++) {
+      code5 = state.src.charCodeAt(pos);
+      if (!isSpace(code5) && code5 !== 10) {
+        break;
+      }
+    }
+    if (pos >= max) {
+      return false;
+    }
+    start = pos;
+    res = state.md.helpers.parseLinkDestination(state.src, pos, state.posMax);
+    if (res.ok) {
+      href = state.md.normalizeLink(res.str);
+      if (state.md.validateLink(href)) {
+        pos = res.pos;
+      } else {
+        href = "";
+      }
+      start = pos;
+      for (; pos < max; pos++) {
+        code5 = state.src.charCodeAt(pos);
+        if (!isSpace(code5) && code5 !== 10) {
+          break;
+        }
+      }
+      res = state.md.helpers.parseLinkTitle(state.src, pos, state.posMax);
+      if (pos < max && start !== pos && res.ok) {
+        title = res.str;
+        pos = res.pos;
+        for (; pos < max; pos++) {
+          code5 = state.src.charCodeAt(pos);
+          if (!isSpace(code5) && code5 !== 10) {
+            break;
+          }
+        }
+      }
+    }
+    if (pos >= max || state.src.charCodeAt(pos) !== 41) {
+      parseReference = true;
+    }
+    pos++;
+  }
+  if (parseReference) {
+    if (typeof state.env.references === "undefined") {
+      return false;
+    }
+    if (pos < max && state.src.charCodeAt(pos) === 91) {
+      start = pos + 1;
+      pos = state.md.helpers.parseLinkLabel(state, pos);
+      if (pos >= 0) {
+        label = state.src.slice(start, pos++);
+      } else {
+        pos = labelEnd2 + 1;
+      }
+    } else {
+      pos = labelEnd2 + 1;
+    }
+    if (!label) {
+      label = state.src.slice(labelStart, labelEnd2);
+    }
+    ref = state.env.references[normalizeReference(label)];
+    if (!ref) {
+      state.pos = oldPos;
+      return false;
+    }
+    href = ref.href;
+    title = ref.title;
+  }
+  if (!silent) {
+    state.pos = labelStart;
+    state.posMax = labelEnd2;
+    const token_o = state.push("link_open", "a", 1);
+    const attrs = [["href", href]];
+    token_o.attrs = attrs;
+    if (title) {
+      attrs.push(["title", title]);
+    }
+    state.linkLevel++;
+    state.md.inline.tokenize(state);
+    state.linkLevel--;
+    state.push("link_close", "a", -1);
+  }
+  state.pos = pos;
+  state.posMax = max;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_inline/image.mjs
+function image2(state, silent) {
+  let code5, content3, label, pos, ref, res, title, start;
+  let href = "";
+  const oldPos = state.pos;
+  const max = state.posMax;
+  if (state.src.charCodeAt(state.pos) !== 33) {
+    return false;
+  }
+  if (state.src.charCodeAt(state.pos + 1) !== 91) {
+    return false;
+  }
+  const labelStart = state.pos + 2;
+  const labelEnd2 = state.md.helpers.parseLinkLabel(state, state.pos + 1, false);
+  if (labelEnd2 < 0) {
+    return false;
+  }
+  pos = labelEnd2 + 1;
+  if (pos < max && state.src.charCodeAt(pos) === 40) {
+    pos++;
+    for (; pos < max; pos++) {
+      code5 = state.src.charCodeAt(pos);
+      if (!isSpace(code5) && code5 !== 10) {
+        break;
+      }
+    }
+    if (pos >= max) {
+      return false;
+    }
+    start = pos;
+    res = state.md.helpers.parseLinkDestination(state.src, pos, state.posMax);
+    if (res.ok) {
+      href = state.md.normalizeLink(res.str);
+      if (state.md.validateLink(href)) {
+        pos = res.pos;
+      } else {
+        href = "";
+      }
+    }
+    start = pos;
+    for (; pos < max; pos++) {
+      code5 = state.src.charCodeAt(pos);
+      if (!isSpace(code5) && code5 !== 10) {
+        break;
+      }
+    }
+    res = state.md.helpers.parseLinkTitle(state.src, pos, state.posMax);
+    if (pos < max && start !== pos && res.ok) {
+      title = res.str;
+      pos = res.pos;
+      for (; pos < max; pos++) {
+        code5 = state.src.charCodeAt(pos);
+        if (!isSpace(code5) && code5 !== 10) {
+          break;
+        }
+      }
+    } else {
+      title = "";
+    }
+    if (pos >= max || state.src.charCodeAt(pos) !== 41) {
+      state.pos = oldPos;
+      return false;
+    }
+    pos++;
+  } else {
+    if (typeof state.env.references === "undefined") {
+      return false;
+    }
+    if (pos < max && state.src.charCodeAt(pos) === 91) {
+      start = pos + 1;
+      pos = state.md.helpers.parseLinkLabel(state, pos);
+      if (pos >= 0) {
+        label = state.src.slice(start, pos++);
+      } else {
+        pos = labelEnd2 + 1;
+      }
+    } else {
+      pos = labelEnd2 + 1;
+    }
+    if (!label) {
+      label = state.src.slice(labelStart, labelEnd2);
+    }
+    ref = state.env.references[normalizeReference(label)];
+    if (!ref) {
+      state.pos = oldPos;
+      return false;
+    }
+    href = ref.href;
+    title = ref.title;
+  }
+  if (!silent) {
+    content3 = state.src.slice(labelStart, labelEnd2);
+    const tokens = [];
+    state.md.inline.parse(
+      content3,
+      state.md,
+      state.env,
+      tokens
+    );
+    const token = state.push("image", "img", 0);
+    const attrs = [["src", href], ["alt", ""]];
+    token.attrs = attrs;
+    token.children = tokens;
+    token.content = content3;
+    if (title) {
+      attrs.push(["title", title]);
+    }
+  }
+  state.pos = pos;
+  state.posMax = max;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_inline/autolink.mjs
+var EMAIL_RE = /^([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)$/;
+var AUTOLINK_RE = /^([a-zA-Z][a-zA-Z0-9+.-]{1,31}):([^<>\x00-\x20]*)$/;
+function autolink2(state, silent) {
+  let pos = state.pos;
+  if (state.src.charCodeAt(pos) !== 60) {
+    return false;
+  }
+  const start = state.pos;
+  const max = state.posMax;
+  for (; ; ) {
+    if (++pos >= max) return false;
+    const ch = state.src.charCodeAt(pos);
+    if (ch === 60) return false;
+    if (ch === 62) break;
+  }
+  const url = state.src.slice(start + 1, pos);
+  if (AUTOLINK_RE.test(url)) {
+    const fullUrl = state.md.normalizeLink(url);
+    if (!state.md.validateLink(fullUrl)) {
+      return false;
+    }
+    if (!silent) {
+      const token_o = state.push("link_open", "a", 1);
+      token_o.attrs = [["href", fullUrl]];
+      token_o.markup = "autolink";
+      token_o.info = "auto";
+      const token_t = state.push("text", "", 0);
+      token_t.content = state.md.normalizeLinkText(url);
+      const token_c = state.push("link_close", "a", -1);
+      token_c.markup = "autolink";
+      token_c.info = "auto";
+    }
+    state.pos += url.length + 2;
+    return true;
+  }
+  if (EMAIL_RE.test(url)) {
+    const fullUrl = state.md.normalizeLink("mailto:" + url);
+    if (!state.md.validateLink(fullUrl)) {
+      return false;
+    }
+    if (!silent) {
+      const token_o = state.push("link_open", "a", 1);
+      token_o.attrs = [["href", fullUrl]];
+      token_o.markup = "autolink";
+      token_o.info = "auto";
+      const token_t = state.push("text", "", 0);
+      token_t.content = state.md.normalizeLinkText(url);
+      const token_c = state.push("link_close", "a", -1);
+      token_c.markup = "autolink";
+      token_c.info = "auto";
+    }
+    state.pos += url.length + 2;
+    return true;
+  }
+  return false;
+}
+
+// node_modules/markdown-it/lib/rules_inline/html_inline.mjs
+function isLinkOpen2(str) {
+  return /^<a[>\s]/i.test(str);
+}
+function isLinkClose2(str) {
+  return /^<\/a\s*>/i.test(str);
+}
+function isLetter(ch) {
+  const lc = ch | 32;
+  return lc >= 97 && lc <= 122;
+}
+function scanSpecial(state, pos) {
+  const src = state.src;
+  let start;
+  let terminator;
+  if (src.startsWith("<!--", pos)) {
+    if (src.startsWith(">", pos + 4)) {
+      return pos + 5;
+    }
+    if (src.startsWith("->", pos + 4)) {
+      return pos + 6;
+    }
+    start = pos + 4;
+    terminator = "-->";
+  } else if (src.startsWith("<![CDATA[", pos)) {
+    start = pos + 9;
+    terminator = "]]>";
+  } else if (src.charCodeAt(pos + 1) === 63) {
+    start = pos + 2;
+    terminator = "?>";
+  } else if (isLetter(src.charCodeAt(pos + 2))) {
+    start = pos + 3;
+    terminator = ">";
+  } else {
+    return -1;
+  }
+  if (state.skipHtmlSpecial) {
+    return -1;
+  }
+  const end = src.indexOf(terminator, start);
+  if (end < 0) {
+    state.skipHtmlSpecial = true;
+    return -1;
+  }
+  return end + terminator.length;
+}
+function html_inline(state, silent) {
+  if (!state.md.options.html) {
+    return false;
+  }
+  const max = state.posMax;
+  const pos = state.pos;
+  if (state.src.charCodeAt(pos) !== 60 || pos + 2 >= max) {
+    return false;
+  }
+  let end;
+  const ch = state.src.charCodeAt(pos + 1);
+  if (ch === 33 || ch === 63) {
+    end = scanSpecial(state, pos);
+  } else if (ch === 47 || isLetter(ch)) {
+    const match2 = state.src.slice(pos).match(HTML_OPEN_CLOSE_TAG_RE);
+    end = match2 ? pos + match2[0].length : -1;
+  } else {
+    return false;
+  }
+  if (end < 0) {
+    return false;
+  }
+  if (!silent) {
+    const token = state.push("html_inline", "", 0);
+    token.content = state.src.slice(pos, end);
+    if (isLinkOpen2(token.content)) state.linkLevel++;
+    if (isLinkClose2(token.content)) state.linkLevel--;
+  }
+  state.pos = end;
+  return true;
+}
+
+// node_modules/markdown-it/lib/rules_inline/entity.mjs
+var DIGITAL_RE = /^&#((?:x[a-f0-9]{1,6}|[0-9]{1,7}));/i;
+var NAMED_RE = /^&([a-z][a-z0-9]{1,31});/i;
+function entity(state, silent) {
+  const pos = state.pos;
+  const max = state.posMax;
+  if (state.src.charCodeAt(pos) !== 38) return false;
+  if (pos + 1 >= max) return false;
+  const ch = state.src.charCodeAt(pos + 1);
+  if (ch === 35) {
+    const match2 = state.src.slice(pos).match(DIGITAL_RE);
+    if (match2) {
+      if (!silent) {
+        const code5 = match2[1][0].toLowerCase() === "x" ? parseInt(match2[1].slice(1), 16) : parseInt(match2[1], 10);
+        const token = state.push("text_special", "", 0);
+        token.content = isValidEntityCode(code5) ? fromCodePoint2(code5) : fromCodePoint2(65533);
+        token.markup = match2[0];
+        token.info = "entity";
+      }
+      state.pos += match2[0].length;
+      return true;
+    }
+  } else {
+    const match2 = state.src.slice(pos).match(NAMED_RE);
+    if (match2) {
+      const decoded = decodeHTMLStrict(match2[0]);
+      if (decoded !== match2[0]) {
+        if (!silent) {
+          const token = state.push("text_special", "", 0);
+          token.content = decoded;
+          token.markup = match2[0];
+          token.info = "entity";
+        }
+        state.pos += match2[0].length;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// node_modules/markdown-it/lib/rules_inline/balance_pairs.mjs
+function processDelimiters(delimiters2) {
+  const openersBottom = {};
+  const max = delimiters2.length;
+  if (!max) return;
+  let headerIdx = 0;
+  let lastTokenIdx = -2;
+  const jumps = [];
+  for (let closerIdx = 0; closerIdx < max; closerIdx++) {
+    const closer = delimiters2[closerIdx];
+    jumps.push(0);
+    if (delimiters2[headerIdx].marker !== closer.marker || lastTokenIdx !== closer.token - 1) {
+      headerIdx = closerIdx;
+    }
+    lastTokenIdx = closer.token;
+    closer.length = closer.length || 0;
+    if (!closer.close) continue;
+    if (!openersBottom.hasOwnProperty(closer.marker)) {
+      openersBottom[closer.marker] = [-1, -1, -1, -1, -1, -1];
+    }
+    const minOpenerIdx = openersBottom[closer.marker][(closer.open ? 3 : 0) + closer.length % 3];
+    let openerIdx = headerIdx - jumps[headerIdx] - 1;
+    let newMinOpenerIdx = openerIdx;
+    for (; openerIdx > minOpenerIdx; openerIdx -= jumps[openerIdx] + 1) {
+      const opener = delimiters2[openerIdx];
+      if (opener.marker !== closer.marker) continue;
+      if (opener.open && opener.end < 0) {
+        let isOddMatch = false;
+        if (opener.close || closer.open) {
+          if ((opener.length + closer.length) % 3 === 0) {
+            if (opener.length % 3 !== 0 || closer.length % 3 !== 0) {
+              isOddMatch = true;
+            }
+          }
+        }
+        if (!isOddMatch) {
+          const lastJump = openerIdx > 0 && !delimiters2[openerIdx - 1].open ? jumps[openerIdx - 1] + 1 : 0;
+          jumps[closerIdx] = closerIdx - openerIdx + lastJump;
+          jumps[openerIdx] = lastJump;
+          closer.open = false;
+          opener.end = closerIdx;
+          opener.close = false;
+          newMinOpenerIdx = -1;
+          lastTokenIdx = -2;
+          break;
+        }
+      }
+    }
+    if (newMinOpenerIdx !== -1) {
+      openersBottom[closer.marker][(closer.open ? 3 : 0) + (closer.length || 0) % 3] = newMinOpenerIdx;
+    }
+  }
+}
+function link_pairs(state) {
+  const tokens_meta = state.tokens_meta;
+  const max = state.tokens_meta.length;
+  processDelimiters(state.delimiters);
+  for (let curr = 0; curr < max; curr++) {
+    if (tokens_meta[curr] && tokens_meta[curr].delimiters) {
+      processDelimiters(tokens_meta[curr].delimiters);
+    }
+  }
+}
+
+// node_modules/markdown-it/lib/rules_inline/fragments_join.mjs
+function fragments_join(state) {
+  let curr, last;
+  let level = 0;
+  const tokens = state.tokens;
+  const max = state.tokens.length;
+  for (curr = last = 0; curr < max; curr++) {
+    if (tokens[curr].nesting < 0) level--;
+    tokens[curr].level = level;
+    if (tokens[curr].nesting > 0) level++;
+    if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") {
+      tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+    } else {
+      if (curr !== last) {
+        tokens[last] = tokens[curr];
+      }
+      last++;
+    }
+  }
+  if (curr !== last) {
+    tokens.length = last;
+  }
+}
+
+// node_modules/markdown-it/lib/parser_inline.mjs
+var _rules3 = [
+  ["text", text5],
+  ["linkify", linkify2],
+  ["newline", newline],
+  ["escape", escape2],
+  ["backticks", backtick],
+  ["strikethrough", strikethrough_default.tokenize],
+  ["emphasis", emphasis_default.tokenize],
+  ["link", link2],
+  ["image", image2],
+  ["autolink", autolink2],
+  ["html_inline", html_inline],
+  ["entity", entity]
+];
+var _rules22 = [
+  ["balance_pairs", link_pairs],
+  ["strikethrough", strikethrough_default.postProcess],
+  ["emphasis", emphasis_default.postProcess],
+  // rules for pairs separate '**' into its own text tokens, which may be left unused,
+  // rule below merges unused segments back with the rest of the text
+  ["fragments_join", fragments_join]
+];
+function ParserInline() {
+  this.ruler = new ruler_default();
+  for (let i = 0; i < _rules3.length; i++) {
+    this.ruler.push(_rules3[i][0], _rules3[i][1]);
+  }
+  this.ruler2 = new ruler_default();
+  for (let i = 0; i < _rules22.length; i++) {
+    this.ruler2.push(_rules22[i][0], _rules22[i][1]);
+  }
+}
+ParserInline.prototype.skipToken = function(state) {
+  const pos = state.pos;
+  const rules = this.ruler.getRules("");
+  const len = rules.length;
+  const maxNesting = state.md.options.maxNesting;
+  const cache = state.cache;
+  if (typeof cache[pos] !== "undefined") {
+    state.pos = cache[pos];
+    return;
+  }
+  let ok3 = false;
+  if (state.level < maxNesting) {
+    for (let i = 0; i < len; i++) {
+      state.level++;
+      ok3 = rules[i](state, true);
+      state.level--;
+      if (ok3) {
+        if (pos >= state.pos) {
+          throw new Error("inline rule didn't increment state.pos");
+        }
+        break;
+      }
+    }
+  } else {
+    state.pos = state.posMax;
+  }
+  if (!ok3) {
+    state.pos++;
+  }
+  cache[pos] = state.pos;
+};
+ParserInline.prototype.tokenize = function(state) {
+  const rules = this.ruler.getRules("");
+  const len = rules.length;
+  const end = state.posMax;
+  const maxNesting = state.md.options.maxNesting;
+  while (state.pos < end) {
+    const prevPos = state.pos;
+    let ok3 = false;
+    if (state.level < maxNesting) {
+      for (let i = 0; i < len; i++) {
+        ok3 = rules[i](state, false);
+        if (ok3) {
+          if (prevPos >= state.pos) {
+            throw new Error("inline rule didn't increment state.pos");
+          }
+          break;
+        }
+      }
+    }
+    if (ok3) {
+      if (state.pos >= end) {
+        break;
+      }
+      continue;
+    }
+    state.pending += state.src[state.pos++];
+  }
+  if (state.pending) {
+    state.pushPending();
+  }
+};
+ParserInline.prototype.parse = function(str, md, env, outTokens) {
+  const state = new this.State(str, md, env, outTokens);
+  this.tokenize(state);
+  const rules = this.ruler2.getRules("");
+  const len = rules.length;
+  for (let i = 0; i < len; i++) {
+    rules[i](state);
+  }
+};
+ParserInline.prototype.State = state_inline_default;
+var parser_inline_default = ParserInline;
+
+// node_modules/linkify-it/lib/re.mjs
+function re_default(opts) {
+  const re = {};
+  opts = opts || {};
+  re.src_Any = regex_default.source;
+  re.src_Cc = regex_default2.source;
+  re.src_Z = regex_default6.source;
+  re.src_P = regex_default4.source;
+  re.src_ZPCc = [re.src_Z, re.src_P, re.src_Cc].join("|");
+  re.src_ZCc = [re.src_Z, re.src_Cc].join("|");
+  const text_separators = "[><｜]";
+  re.src_pseudo_letter = `(?:(?!${text_separators}|${re.src_ZPCc})${re.src_Any})`;
+  re.src_ip4 = "(?:(25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\\.){3}(25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)";
+  re.src_auth = `(?:(?:(?!${re.src_ZCc}|[@/\\[\\]()]).){1,50}@)?`;
+  re.src_port = "(?::(?:6(?:[0-4]\\d{3}|5(?:[0-4]\\d{2}|5(?:[0-2]\\d|3[0-5])))|[1-5]?\\d{1,4}))?";
+  re.src_host_terminator = `(?=$|${text_separators}|${re.src_ZPCc})(?!${opts["---"] ? "-(?!--)|" : "-|"}_|:\\d|\\.-|\\.(?!$|${re.src_ZPCc}))`;
+  re.src_path = `(?:[/?#](?:(?!${re.src_ZCc}|${text_separators}|[()[\\]{}.,"'?!\\-;]).|\\[(?:(?!${re.src_ZCc}|\\]).)*\\]|\\((?:(?!${re.src_ZCc}|[)]).)*\\)|\\{(?:(?!${re.src_ZCc}|[}]).)*\\}|\\"(?:(?!${re.src_ZCc}|["]).)+\\"|\\'(?:(?!${re.src_ZCc}|[']).)+\\'|\\'(?=${re.src_pseudo_letter}|[-])|\\.{2,}[a-zA-Z0-9%/&]|\\.(?!${re.src_ZCc}|[.]|$)|` + (opts["---"] ? "\\-(?!--(?:[^-]|$))(?:-*)|" : "\\-+|") + // allow `,,,` in paths
+  `,(?!${re.src_ZCc}|$)|;(?!${re.src_ZCc}|$)|\\!+(?!${re.src_ZCc}|[!]|$)|\\?(?!${re.src_ZCc}|[?]|$))+|\\/)?`;
+  re.src_email_name = '[\\-;:&=\\+\\$,\\.a-zA-Z0-9_][\\-;:&=\\+\\$,\\"\\.a-zA-Z0-9_]{0,63}';
+  re.src_xn = "xn--[a-z0-9\\-]{1,59}";
+  re.src_domain_root = // Allow letters & digits (http://test1)
+  "(?:" + re.src_xn + `|${re.src_pseudo_letter}{1,63})`;
+  re.src_domain = "(?:" + re.src_xn + `|(?:${re.src_pseudo_letter})|(?:${re.src_pseudo_letter}(?:-|${re.src_pseudo_letter}){0,61}${re.src_pseudo_letter}))`;
+  re.src_host = `(?:(?:(?:(?:${re.src_domain})\\.)*${re.src_domain}))`;
+  re.tpl_host_fuzzy = "(?:" + re.src_ip4 + `|(?:(?:(?:${re.src_domain})\\.)+(?:%TLDS%)))`;
+  re.tpl_host_no_ip_fuzzy = `(?:(?:(?:${re.src_domain})\\.)+(?:%TLDS%))`;
+  re.src_host_strict = re.src_host + re.src_host_terminator;
+  re.tpl_host_fuzzy_strict = re.tpl_host_fuzzy + re.src_host_terminator;
+  re.src_host_port_strict = re.src_host + re.src_port + re.src_host_terminator;
+  re.tpl_host_port_fuzzy_strict = re.tpl_host_fuzzy + re.src_port + re.src_host_terminator;
+  re.tpl_host_port_no_ip_fuzzy_strict = re.tpl_host_no_ip_fuzzy + re.src_port + re.src_host_terminator;
+  re.tpl_host_fuzzy_test = `localhost|www\\.|\\.\\d{1,3}\\.|(?:\\.(?:%TLDS%)(?:${re.src_ZPCc}|>|$))`;
+  re.tpl_email_fuzzy = `(^|${text_separators}|"|\\(|${re.src_ZCc})(${re.src_email_name}@${re.tpl_host_fuzzy_strict})`;
+  re.tpl_link_fuzzy = // Fuzzy link can't be prepended with .:/\- and non punctuation.
+  // but can start with > (markdown blockquote)
+  `(^|(?![.:/\\-_@])(?:[$+<=>^\`|｜]|${re.src_ZPCc}))((?![$+<=>^\`|｜])${re.tpl_host_port_fuzzy_strict}${re.src_path})`;
+  re.tpl_link_no_ip_fuzzy = // Fuzzy link can't be prepended with .:/\- and non punctuation.
+  // but can start with > (markdown blockquote)
+  `(^|(?![.:/\\-_@])(?:[$+<=>^\`|｜]|${re.src_ZPCc}))((?![$+<=>^\`|｜])${re.tpl_host_port_no_ip_fuzzy_strict}${re.src_path})`;
+  return re;
+}
+
+// node_modules/linkify-it/index.mjs
+function assign2(obj) {
+  const sources = Array.prototype.slice.call(arguments, 1);
+  sources.forEach(function(source) {
+    if (!source) {
+      return;
+    }
+    Object.keys(source).forEach(function(key) {
+      obj[key] = source[key];
+    });
+  });
+  return obj;
+}
+function _class2(obj) {
+  return Object.prototype.toString.call(obj);
+}
+function isString2(obj) {
+  return _class2(obj) === "[object String]";
+}
+function isObject(obj) {
+  return _class2(obj) === "[object Object]";
+}
+function isRegExp(obj) {
+  return _class2(obj) === "[object RegExp]";
+}
+function isFunction(obj) {
+  return _class2(obj) === "[object Function]";
+}
+function escapeRE2(str) {
+  return str.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&");
+}
+var defaultOptions = {
+  fuzzyLink: true,
+  fuzzyEmail: true,
+  fuzzyIP: false
+};
+function isOptionsObj(obj) {
+  return Object.keys(obj || {}).reduce(function(acc, k) {
+    return acc || defaultOptions.hasOwnProperty(k);
+  }, false);
+}
+var defaultSchemas = {
+  "http:": {
+    validate: function(text6, pos, self) {
+      const tail = text6.slice(pos);
+      if (!self.re.http) {
+        self.re.http = new RegExp(
+          `^\\/\\/${self.re.src_auth}${self.re.src_host_port_strict}${self.re.src_path}`,
+          "i"
+        );
+      }
+      if (self.re.http.test(tail)) {
+        return tail.match(self.re.http)[0].length;
+      }
+      return 0;
+    }
+  },
+  "https:": "http:",
+  "ftp:": "http:",
+  "//": {
+    validate: function(text6, pos, self) {
+      const tail = text6.slice(pos);
+      if (!self.re.no_http) {
+        self.re.no_http = new RegExp(
+          "^" + self.re.src_auth + // Don't allow single-level domains, because of false positives like '//test'
+          // with code comments
+          `(?:localhost|(?:(?:${self.re.src_domain})\\.)+${self.re.src_domain_root})` + self.re.src_port + self.re.src_host_terminator + self.re.src_path,
+          "i"
+        );
+      }
+      if (self.re.no_http.test(tail)) {
+        if (pos >= 3 && text6[pos - 3] === ":") {
+          return 0;
+        }
+        if (pos >= 3 && text6[pos - 3] === "/") {
+          return 0;
+        }
+        return tail.match(self.re.no_http)[0].length;
+      }
+      return 0;
+    }
+  },
+  "mailto:": {
+    validate: function(text6, pos, self) {
+      const tail = text6.slice(pos);
+      if (!self.re.mailto) {
+        self.re.mailto = new RegExp(
+          `^${self.re.src_email_name}@${self.re.src_host_strict}`,
+          "i"
+        );
+      }
+      if (self.re.mailto.test(tail)) {
+        return tail.match(self.re.mailto)[0].length;
+      }
+      return 0;
+    }
+  }
+};
+var tlds_2ch_src_re = "a[cdefgilmnoqrstuwxz]|b[abdefghijmnorstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[cegrstu]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdeghklmnopqrstuvwxyz]|n[acefgilopruz]|om|p[aefghklmnrstwy]|qa|r[eosuw]|s[abcdeghijklmnortuvxyz]|t[cdfghjklmnortvwz]|u[agksyz]|v[aceginu]|w[fs]|y[et]|z[amw]";
+var tlds_default = "biz|com|edu|gov|net|org|pro|web|xxx|aero|asia|coop|info|museum|name|shop|рф".split("|");
+function createValidator(re) {
+  return function(text6, pos) {
+    const tail = text6.slice(pos);
+    if (re.test(tail)) {
+      return tail.match(re)[0].length;
+    }
+    return 0;
+  };
+}
+function createNormalizer() {
+  return function(match2, self) {
+    self.normalize(match2);
+  };
+}
+function compile(self) {
+  const re = self.re = re_default(self.__opts__);
+  const tlds2 = self.__tlds__.slice();
+  self.onCompile();
+  if (!self.__tlds_replaced__) {
+    tlds2.push(tlds_2ch_src_re);
+  }
+  tlds2.push(re.src_xn);
+  re.src_tlds = tlds2.join("|");
+  function untpl(tpl) {
+    return tpl.replace("%TLDS%", re.src_tlds);
+  }
+  re.email_fuzzy = RegExp(untpl(re.tpl_email_fuzzy), "i");
+  re.email_fuzzy_global = RegExp(untpl(re.tpl_email_fuzzy), "ig");
+  re.link_fuzzy = RegExp(untpl(re.tpl_link_fuzzy), "i");
+  re.link_fuzzy_global = RegExp(untpl(re.tpl_link_fuzzy), "ig");
+  re.link_no_ip_fuzzy = RegExp(untpl(re.tpl_link_no_ip_fuzzy), "i");
+  re.link_no_ip_fuzzy_global = RegExp(untpl(re.tpl_link_no_ip_fuzzy), "ig");
+  re.host_fuzzy_test = RegExp(untpl(re.tpl_host_fuzzy_test), "i");
+  const aliases = [];
+  self.__compiled__ = {};
+  function schemaError(name, val) {
+    throw new Error(`(LinkifyIt) Invalid schema "${name}": ${val}`);
+  }
+  Object.keys(self.__schemas__).forEach(function(name) {
+    const val = self.__schemas__[name];
+    if (val === null) {
+      return;
+    }
+    const compiled = { validate: null, link: null };
+    self.__compiled__[name] = compiled;
+    if (isObject(val)) {
+      if (isRegExp(val.validate)) {
+        compiled.validate = createValidator(val.validate);
+      } else if (isFunction(val.validate)) {
+        compiled.validate = val.validate;
+      } else {
+        schemaError(name, val);
+      }
+      if (isFunction(val.normalize)) {
+        compiled.normalize = val.normalize;
+      } else if (!val.normalize) {
+        compiled.normalize = createNormalizer();
+      } else {
+        schemaError(name, val);
+      }
+      return;
+    }
+    if (isString2(val)) {
+      aliases.push(name);
+      return;
+    }
+    schemaError(name, val);
+  });
+  aliases.forEach(function(alias) {
+    if (!self.__compiled__[self.__schemas__[alias]]) {
+      return;
+    }
+    self.__compiled__[alias].validate = self.__compiled__[self.__schemas__[alias]].validate;
+    self.__compiled__[alias].normalize = self.__compiled__[self.__schemas__[alias]].normalize;
+  });
+  self.__compiled__[""] = { validate: null, normalize: createNormalizer() };
+  const slist = Object.keys(self.__compiled__).filter(function(name) {
+    return name.length > 0 && self.__compiled__[name];
+  }).map(escapeRE2).join("|");
+  self.re.schema_test = RegExp(`(^|(?!_)(?:[><｜]|${re.src_ZPCc}))(${slist})`, "i");
+  self.re.schema_search = RegExp(`(^|(?!_)(?:[><｜]|${re.src_ZPCc}))(${slist})`, "ig");
+  self.re.schema_at_start = RegExp(`^${self.re.schema_search.source}`, "i");
+  self.re.pretest = RegExp(
+    `(${self.re.schema_test.source})|(${self.re.host_fuzzy_test.source})|@`,
+    "i"
+  );
+}
+function Match(text6, schema, index3, lastIndex) {
+  const raw = text6.slice(index3, lastIndex);
+  this.schema = schema.toLowerCase();
+  this.index = index3;
+  this.lastIndex = lastIndex;
+  this.raw = raw;
+  this.text = raw;
+  this.url = raw;
+}
+function LinkifyIt(schemas, options) {
+  if (!(this instanceof LinkifyIt)) {
+    return new LinkifyIt(schemas, options);
+  }
+  if (!options) {
+    if (isOptionsObj(schemas)) {
+      options = schemas;
+      schemas = {};
+    }
+  }
+  this.__opts__ = assign2({}, defaultOptions, options);
+  this.__schemas__ = assign2({}, defaultSchemas, schemas);
+  this.__compiled__ = {};
+  this.__tlds__ = tlds_default;
+  this.__tlds_replaced__ = false;
+  this.re = {};
+  compile(this);
+}
+LinkifyIt.prototype.add = function add(schema, definition3) {
+  this.__schemas__[schema] = definition3;
+  compile(this);
+  return this;
+};
+LinkifyIt.prototype.set = function set(options) {
+  this.__opts__ = assign2(this.__opts__, options);
+  return this;
+};
+LinkifyIt.prototype.test = function test(text6) {
+  if (!text6.length) {
+    return false;
+  }
+  let m, re;
+  if (this.re.schema_test.test(text6)) {
+    re = this.re.schema_search;
+    re.lastIndex = 0;
+    while ((m = re.exec(text6)) !== null) {
+      if (this.testSchemaAt(text6, m[2], re.lastIndex)) {
+        return true;
+      }
+    }
+  }
+  if (this.__opts__.fuzzyLink && this.__compiled__["http:"]) {
+    if (text6.search(this.re.host_fuzzy_test) >= 0) {
+      if (text6.match(this.__opts__.fuzzyIP ? this.re.link_fuzzy : this.re.link_no_ip_fuzzy) !== null) {
+        return true;
+      }
+    }
+  }
+  if (this.__opts__.fuzzyEmail && this.__compiled__["mailto:"]) {
+    if (text6.indexOf("@") >= 0) {
+      if (text6.match(this.re.email_fuzzy) !== null) {
+        return true;
+      }
+    }
+  }
+  return false;
+};
+LinkifyIt.prototype.pretest = function pretest(text6) {
+  return this.re.pretest.test(text6);
+};
+LinkifyIt.prototype.testSchemaAt = function testSchemaAt(text6, schema, pos) {
+  if (!this.__compiled__[schema.toLowerCase()]) {
+    return 0;
+  }
+  return this.__compiled__[schema.toLowerCase()].validate(text6, pos, this);
+};
+LinkifyIt.prototype.match = function match(text6) {
+  const result = [];
+  const type_schemed = [];
+  const type_fuzzy_link = [];
+  const type_fuzzy_email = [];
+  let m, len, re;
+  function choose(a, b) {
+    if (!a) {
+      return b;
+    }
+    if (!b) {
+      return a;
+    }
+    if (a.index !== b.index) {
+      return a.index < b.index ? a : b;
+    }
+    return a.lastIndex >= b.lastIndex ? a : b;
+  }
+  if (!text6.length) {
+    return null;
+  }
+  if (this.re.schema_test.test(text6)) {
+    re = this.re.schema_search;
+    re.lastIndex = 0;
+    while ((m = re.exec(text6)) !== null) {
+      len = this.testSchemaAt(text6, m[2], re.lastIndex);
+      if (len) {
+        type_schemed.push({
+          schema: m[2],
+          index: m.index + m[1].length,
+          lastIndex: m.index + m[0].length + len
+        });
+      }
+    }
+  }
+  if (this.__opts__.fuzzyLink && this.__compiled__["http:"]) {
+    re = this.__opts__.fuzzyIP ? this.re.link_fuzzy_global : this.re.link_no_ip_fuzzy_global;
+    re.lastIndex = 0;
+    while ((m = re.exec(text6)) !== null) {
+      type_fuzzy_link.push({
+        schema: "",
+        index: m.index + m[1].length,
+        lastIndex: m.index + m[0].length
+      });
+    }
+  }
+  if (this.__opts__.fuzzyEmail && this.__compiled__["mailto:"]) {
+    re = this.re.email_fuzzy_global;
+    re.lastIndex = 0;
+    while ((m = re.exec(text6)) !== null) {
+      type_fuzzy_email.push({
+        schema: "mailto:",
+        index: m.index + m[1].length,
+        lastIndex: m.index + m[0].length
+      });
+    }
+  }
+  const indexes = [0, 0, 0];
+  let lastIndex = 0;
+  for (; ; ) {
+    const candidates2 = [
+      type_schemed[indexes[0]],
+      type_fuzzy_email[indexes[1]],
+      type_fuzzy_link[indexes[2]]
+    ];
+    const candidate = choose(choose(candidates2[0], candidates2[1]), candidates2[2]);
+    if (!candidate) {
+      break;
+    }
+    if (candidate === candidates2[0]) {
+      indexes[0]++;
+    } else if (candidate === candidates2[1]) {
+      indexes[1]++;
+    } else {
+      indexes[2]++;
+    }
+    if (candidate.index < lastIndex) {
+      continue;
+    }
+    const match2 = new Match(text6, candidate.schema, candidate.index, candidate.lastIndex);
+    this.__compiled__[match2.schema].normalize(match2, this);
+    result.push(match2);
+    lastIndex = candidate.lastIndex;
+  }
+  if (result.length) {
+    return result;
+  }
+  return null;
+};
+LinkifyIt.prototype.matchAtStart = function matchAtStart(text6) {
+  if (!text6.length) return null;
+  const m = this.re.schema_at_start.exec(text6);
+  if (!m) return null;
+  const len = this.testSchemaAt(text6, m[2], m[0].length);
+  if (!len) return null;
+  const match2 = new Match(text6, m[2], m.index + m[1].length, m.index + m[0].length + len);
+  this.__compiled__[match2.schema].normalize(match2, this);
+  return match2;
+};
+LinkifyIt.prototype.tlds = function tlds(list5, keepOld) {
+  list5 = Array.isArray(list5) ? list5 : [list5];
+  if (!keepOld) {
+    this.__tlds__ = list5.slice();
+    this.__tlds_replaced__ = true;
+    compile(this);
+    return this;
+  }
+  this.__tlds__ = this.__tlds__.concat(list5).sort().filter(function(el, idx, arr) {
+    return el !== arr[idx - 1];
+  }).reverse();
+  compile(this);
+  return this;
+};
+LinkifyIt.prototype.normalize = function normalize2(match2) {
+  if (!match2.schema) {
+    match2.url = `http://${match2.url}`;
+  }
+  if (match2.schema === "mailto:" && !/^mailto:/i.test(match2.url)) {
+    match2.url = `mailto:${match2.url}`;
+  }
+};
+LinkifyIt.prototype.onCompile = function onCompile() {
+};
+var linkify_it_default = LinkifyIt;
+
+// node_modules/markdown-it/lib/index.mjs
+var import_punycode = __toESM(require_punycode(), 1);
+
+// node_modules/markdown-it/lib/presets/default.mjs
+var default_default = {
+  options: {
+    // Enable HTML tags in source
+    html: false,
+    // Use '/' to close single tags (<br />)
+    xhtmlOut: false,
+    // Convert '\n' in paragraphs into <br>
+    breaks: false,
+    // CSS language prefix for fenced blocks
+    langPrefix: "language-",
+    // autoconvert URL-like texts to links
+    linkify: false,
+    // Enable some language-neutral replacements + quotes beautification
+    typographer: false,
+    // Double + single quotes replacement pairs, when typographer enabled,
+    // and smartquotes on. Could be either a String or an Array.
+    //
+    // For example, you can use '«»„“' for Russian, '„“‚‘' for German,
+    // and ['«\xA0', '\xA0»', '‹\xA0', '\xA0›'] for French (including nbsp).
+    quotes: "“”‘’",
+    /* “”‘’ */
+    // Highlighter function. Should return escaped HTML,
+    // or '' if the source string is not changed and should be escaped externaly.
+    // If result starts with <pre... internal wrapper is skipped.
+    //
+    // function (/*str, lang*/) { return ''; }
+    //
+    highlight: null,
+    // Internal protection, recursion limit
+    maxNesting: 100
+  },
+  components: {
+    core: {},
+    block: {},
+    inline: {}
+  }
+};
+
+// node_modules/markdown-it/lib/presets/zero.mjs
+var zero_default = {
+  options: {
+    // Enable HTML tags in source
+    html: false,
+    // Use '/' to close single tags (<br />)
+    xhtmlOut: false,
+    // Convert '\n' in paragraphs into <br>
+    breaks: false,
+    // CSS language prefix for fenced blocks
+    langPrefix: "language-",
+    // autoconvert URL-like texts to links
+    linkify: false,
+    // Enable some language-neutral replacements + quotes beautification
+    typographer: false,
+    // Double + single quotes replacement pairs, when typographer enabled,
+    // and smartquotes on. Could be either a String or an Array.
+    //
+    // For example, you can use '«»„“' for Russian, '„“‚‘' for German,
+    // and ['«\xA0', '\xA0»', '‹\xA0', '\xA0›'] for French (including nbsp).
+    quotes: "“”‘’",
+    /* “”‘’ */
+    // Highlighter function. Should return escaped HTML,
+    // or '' if the source string is not changed and should be escaped externaly.
+    // If result starts with <pre... internal wrapper is skipped.
+    //
+    // function (/*str, lang*/) { return ''; }
+    //
+    highlight: null,
+    // Internal protection, recursion limit
+    maxNesting: 20
+  },
+  components: {
+    core: {
+      rules: [
+        "normalize",
+        "block",
+        "inline",
+        "text_join"
+      ]
+    },
+    block: {
+      rules: [
+        "paragraph"
+      ]
+    },
+    inline: {
+      rules: [
+        "text"
+      ],
+      rules2: [
+        "balance_pairs",
+        "fragments_join"
+      ]
+    }
+  }
+};
+
+// node_modules/markdown-it/lib/presets/commonmark.mjs
+var commonmark_default = {
+  options: {
+    // Enable HTML tags in source
+    html: true,
+    // Use '/' to close single tags (<br />)
+    xhtmlOut: true,
+    // Convert '\n' in paragraphs into <br>
+    breaks: false,
+    // CSS language prefix for fenced blocks
+    langPrefix: "language-",
+    // autoconvert URL-like texts to links
+    linkify: false,
+    // Enable some language-neutral replacements + quotes beautification
+    typographer: false,
+    // Double + single quotes replacement pairs, when typographer enabled,
+    // and smartquotes on. Could be either a String or an Array.
+    //
+    // For example, you can use '«»„“' for Russian, '„“‚‘' for German,
+    // and ['«\xA0', '\xA0»', '‹\xA0', '\xA0›'] for French (including nbsp).
+    quotes: "“”‘’",
+    /* “”‘’ */
+    // Highlighter function. Should return escaped HTML,
+    // or '' if the source string is not changed and should be escaped externaly.
+    // If result starts with <pre... internal wrapper is skipped.
+    //
+    // function (/*str, lang*/) { return ''; }
+    //
+    highlight: null,
+    // Internal protection, recursion limit
+    maxNesting: 20
+  },
+  components: {
+    core: {
+      rules: [
+        "normalize",
+        "block",
+        "inline",
+        "text_join"
+      ]
+    },
+    block: {
+      rules: [
+        "blockquote",
+        "code",
+        "fence",
+        "heading",
+        "hr",
+        "html_block",
+        "lheading",
+        "list",
+        "reference",
+        "paragraph"
+      ]
+    },
+    inline: {
+      rules: [
+        "autolink",
+        "backticks",
+        "emphasis",
+        "entity",
+        "escape",
+        "html_inline",
+        "image",
+        "link",
+        "newline",
+        "text"
+      ],
+      rules2: [
+        "balance_pairs",
+        "emphasis",
+        "fragments_join"
+      ]
+    }
+  }
+};
+
+// node_modules/markdown-it/lib/index.mjs
+var config = {
+  default: default_default,
+  zero: zero_default,
+  commonmark: commonmark_default
+};
+var BAD_PROTO_RE = /^(vbscript|javascript|file|data):/;
+var GOOD_DATA_RE = /^data:image\/(gif|png|jpeg|webp);/;
+function validateLink(url) {
+  const str = url.trim().toLowerCase();
+  return BAD_PROTO_RE.test(str) ? GOOD_DATA_RE.test(str) : true;
+}
+var RECODE_HOSTNAME_FOR = ["http:", "https:", "mailto:"];
+function normalizeLink(url) {
+  const parsed = parse_default(url, true);
+  if (parsed.hostname) {
+    if (!parsed.protocol || RECODE_HOSTNAME_FOR.indexOf(parsed.protocol) >= 0) {
+      try {
+        parsed.hostname = import_punycode.default.toASCII(parsed.hostname);
+      } catch (er) {
+      }
+    }
+  }
+  return encode_default(format(parsed));
+}
+function normalizeLinkText(url) {
+  const parsed = parse_default(url, true);
+  if (parsed.hostname) {
+    if (!parsed.protocol || RECODE_HOSTNAME_FOR.indexOf(parsed.protocol) >= 0) {
+      try {
+        parsed.hostname = import_punycode.default.toUnicode(parsed.hostname);
+      } catch (er) {
+      }
+    }
+  }
+  return decode_default(format(parsed), decode_default.defaultChars + "%");
+}
+function MarkdownIt(presetName, options) {
+  if (!(this instanceof MarkdownIt)) {
+    return new MarkdownIt(presetName, options);
+  }
+  if (!options) {
+    if (!isString(presetName)) {
+      options = presetName || {};
+      presetName = "default";
+    }
+  }
+  this.inline = new parser_inline_default();
+  this.block = new parser_block_default();
+  this.core = new parser_core_default();
+  this.renderer = new renderer_default();
+  this.linkify = new linkify_it_default();
+  this.validateLink = validateLink;
+  this.normalizeLink = normalizeLink;
+  this.normalizeLinkText = normalizeLinkText;
+  this.utils = utils_exports;
+  this.helpers = assign({}, helpers_exports);
+  this.options = {};
+  this.configure(presetName);
+  if (options) {
+    this.set(options);
+  }
+}
+MarkdownIt.prototype.set = function(options) {
+  assign(this.options, options);
+  return this;
+};
+MarkdownIt.prototype.configure = function(presets) {
+  const self = this;
+  if (isString(presets)) {
+    const presetName = presets;
+    presets = config[presetName];
+    if (!presets) {
+      throw new Error('Wrong `markdown-it` preset "' + presetName + '", check name');
+    }
+  }
+  if (!presets) {
+    throw new Error("Wrong `markdown-it` preset, can't be empty");
+  }
+  if (presets.options) {
+    self.set(presets.options);
+  }
+  if (presets.components) {
+    Object.keys(presets.components).forEach(function(name) {
+      if (presets.components[name].rules) {
+        self[name].ruler.enableOnly(presets.components[name].rules);
+      }
+      if (presets.components[name].rules2) {
+        self[name].ruler2.enableOnly(presets.components[name].rules2);
+      }
+    });
+  }
+  return this;
+};
+MarkdownIt.prototype.enable = function(list5, ignoreInvalid) {
+  let result = [];
+  if (!Array.isArray(list5)) {
+    list5 = [list5];
+  }
+  ["core", "block", "inline"].forEach(function(chain) {
+    result = result.concat(this[chain].ruler.enable(list5, true));
+  }, this);
+  result = result.concat(this.inline.ruler2.enable(list5, true));
+  const missed = list5.filter(function(name) {
+    return result.indexOf(name) < 0;
+  });
+  if (missed.length && !ignoreInvalid) {
+    throw new Error("MarkdownIt. Failed to enable unknown rule(s): " + missed);
+  }
+  return this;
+};
+MarkdownIt.prototype.disable = function(list5, ignoreInvalid) {
+  let result = [];
+  if (!Array.isArray(list5)) {
+    list5 = [list5];
+  }
+  ["core", "block", "inline"].forEach(function(chain) {
+    result = result.concat(this[chain].ruler.disable(list5, true));
+  }, this);
+  result = result.concat(this.inline.ruler2.disable(list5, true));
+  const missed = list5.filter(function(name) {
+    return result.indexOf(name) < 0;
+  });
+  if (missed.length && !ignoreInvalid) {
+    throw new Error("MarkdownIt. Failed to disable unknown rule(s): " + missed);
+  }
+  return this;
+};
+MarkdownIt.prototype.use = function(plugin) {
+  const args = [this].concat(Array.prototype.slice.call(arguments, 1));
+  plugin.apply(plugin, args);
+  return this;
+};
+MarkdownIt.prototype.parse = function(src, env) {
+  if (typeof src !== "string") {
+    throw new Error("Input data should be a String");
+  }
+  const state = new this.core.State(src, this, env);
+  this.core.process(state);
+  return state.tokens;
+};
+MarkdownIt.prototype.render = function(src, env) {
+  env = env || {};
+  return this.renderer.render(this.parse(src, env), this.options, env);
+};
+MarkdownIt.prototype.parseInline = function(src, env) {
+  const state = new this.core.State(src, this, env);
+  state.inlineMode = true;
+  this.core.process(state);
+  return state.tokens;
+};
+MarkdownIt.prototype.renderInline = function(src, env) {
+  env = env || {};
+  return this.renderer.render(this.parseInline(src, env), this.options, env);
+};
+var lib_default = MarkdownIt;
+
+// src/markdown/fast-path-unsupported.ts
+var FastPathUnsupported = class extends Error {
+  constructor(reason) {
+    super(`fast body path: ${reason}`);
+    this.reason = reason;
+    this.name = "FastPathUnsupported";
+  }
+  reason;
+};
+
+// src/markdown/fast-markdown.ts
+var tagLine = /^(\{%(?:[^"'%]|%(?!\})|"[^"\n]*"|'[^'\n]*')*%\})[ \t]*$/;
+function liquidTagRule(state, startLine, _endLine, silent) {
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  const start = state.bMarks[startLine] + state.tShift[startLine];
+  if (state.src.charCodeAt(start) !== 123 || state.src.charCodeAt(start + 1) !== 37) return false;
+  const match2 = tagLine.exec(state.src.slice(start, state.eMarks[startLine]));
+  if (!match2) throw new FastPathUnsupported("a Liquid tag that is not alone on its line");
+  if (silent) return true;
+  const token = state.push("liquid_tag", "", 0);
+  token.content = match2[1];
+  token.map = [startLine, startLine + 1];
+  state.line = startLine + 1;
+  return true;
+}
+var reader = new lib_default("commonmark", { html: true, linkify: false, typographer: false });
+reader.enable(["table", "strikethrough"]);
+Object.assign(reader.options, { maxNesting: 200 });
+reader.normalizeLink = normalizeUri;
+reader.normalizeLinkText = (text6) => text6;
+reader.validateLink = () => true;
+reader.block.ruler.before("paragraph", "liquid_tag", liquidTagRule, { alt: ["paragraph", "reference", "blockquote", "list"] });
+var maxDepth = maxMarkdownDepth / 2;
 
 // src/sync/reconcile.ts
 var utf88 = new TextDecoder("utf-8", { fatal: true });
@@ -74916,13 +80622,13 @@ function reconcile(git9, space3, base2, prefer) {
 }
 function mergeFile(base2, ours, theirs) {
   if (ours === null || theirs === null) return { ok: false, reason: "deleted-changed" };
-  const texts = [base2 ?? new Uint8Array(), ours, theirs].map(decode3);
-  if (texts.some((text6) => text6 === void 0)) return { ok: false, reason: "binary" };
+  const texts = [base2 ?? new Uint8Array(), ours, theirs].map(decode4);
+  if (texts.some((text7) => text7 === void 0)) return { ok: false, reason: "binary" };
   const [baseText, oursText, theirsText] = texts;
-  const text5 = mergeText(baseText, oursText, theirsText);
-  return text5 === void 0 ? { ok: false, reason: "both-changed" } : { ok: true, bytes: new TextEncoder().encode(text5) };
+  const text6 = mergeText(baseText, oursText, theirsText);
+  return text6 === void 0 ? { ok: false, reason: "both-changed" } : { ok: true, bytes: new TextEncoder().encode(text6) };
 }
-function decode3(bytes) {
+function decode4(bytes) {
   try {
     return utf88.decode(bytes);
   } catch {
@@ -75084,8 +80790,8 @@ function planPreview(result, syncPoint, git9, space3, options) {
   return finish(result);
 }
 function previewSubject(branch, number, subject) {
-  const text5 = `${previewMarker(branch)} ${number === void 0 ? "" : `#${number} `}${subject}`.trim();
-  return text5.length > 100 ? `${text5.slice(0, 99)}…` : text5;
+  const text6 = `${previewMarker(branch)} ${number === void 0 ? "" : `#${number} `}${subject}`.trim();
+  return text6.length > 100 ? `${text6.slice(0, 99)}…` : text6;
 }
 function previewMarker(branch) {
   return `[git:${branch}]`;
@@ -75574,19 +81280,19 @@ function splitIntoShards(locations) {
 function serializeHead(head) {
   return JSON.stringify(head);
 }
-function parseHead(text5) {
-  const value = parseJson(text5);
+function parseHead(text6) {
+  const value = parseJson(text6);
   if (typeof value !== "object" || value === null) return void 0;
-  const { format, revisionId, generation, shards } = value;
-  if (format !== locationCacheFormat || typeof revisionId !== "string" || revisionId === "" || !isGenerationName(generation)) return void 0;
+  const { format: format2, revisionId, generation, shards } = value;
+  if (format2 !== locationCacheFormat || typeof revisionId !== "string" || revisionId === "" || !isGenerationName(generation)) return void 0;
   if (typeof shards !== "number" || !Number.isInteger(shards) || shards < 1 || (shards & shards - 1) !== 0) return void 0;
-  return { format, revisionId, generation, shards };
+  return { format: format2, revisionId, generation, shards };
 }
 function serializeShard(generation, index3, entries) {
   return JSON.stringify({ generation, shard: index3, paths: entries });
 }
-function parseShard(text5, head, index3) {
-  const value = parseJson(text5);
+function parseShard(text6, head, index3) {
+  const value = parseJson(text6);
   if (typeof value !== "object" || value === null) return void 0;
   const { generation, shard, paths } = value;
   if (generation !== head.generation || shard !== index3 || typeof paths !== "object" || paths === null || Array.isArray(paths)) return void 0;
@@ -75600,9 +81306,9 @@ function parseShard(text5, head, index3) {
 function isGenerationName(value) {
   return typeof value === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(value);
 }
-function parseJson(text5) {
+function parseJson(text6) {
   try {
-    return JSON.parse(text5);
+    return JSON.parse(text6);
   } catch {
     return void 0;
   }
@@ -75626,8 +81332,8 @@ async function openLocationCache(repo, spaceId, revisionId) {
       }
       const found = /* @__PURE__ */ new Map();
       for (const [index3, wanted] of byShard) {
-        const text5 = await readText(repo, `${folder}/${head.generation}/${shardName(index3)}`);
-        const shard = text5 === void 0 ? void 0 : parseShard(text5, head, index3);
+        const text6 = await readText(repo, `${folder}/${head.generation}/${shardName(index3)}`);
+        const shard = text6 === void 0 ? void 0 : parseShard(text6, head, index3);
         if (shard === void 0) return void 0;
         for (const path2 of wanted) {
           const location = shard.get(path2);
@@ -75668,8 +81374,8 @@ async function moveLocationCache(repo, spaceId, from, to) {
   await repo.fs.promises.writeFile(headPath(repo, spaceId), serializeHead({ ...head, revisionId: to })).catch(() => void 0);
 }
 async function readHead(repo, spaceId) {
-  const text5 = await readText(repo, headPath(repo, spaceId));
-  return text5 === void 0 ? void 0 : parseHead(text5);
+  const text6 = await readText(repo, headPath(repo, spaceId));
+  return text6 === void 0 ? void 0 : parseHead(text6);
 }
 async function readText(repo, path2) {
   try {
@@ -75718,8 +81424,8 @@ async function repositoryIdentity(repo, commit) {
 // src/sync/files-complete-mark.ts
 async function readFilesCompleteMark(repo, spaceId) {
   try {
-    const text5 = String(await repo.fs.promises.readFile(markPath(repo, spaceId), "utf8")).trim();
-    return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text5) ? text5 : void 0;
+    const text6 = String(await repo.fs.promises.readFile(markPath(repo, spaceId), "utf8")).trim();
+    return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text6) ? text6 : void 0;
   } catch {
     return void 0;
   }
@@ -75797,15 +81503,15 @@ async function readSyncSides(context) {
     missing
   });
   const content3 = locations !== void 0 && live === void 0 ? void 0 : await loadLive();
-  const isEmpty = content3 !== void 0 && content3.pages.length === 0 && content3.files.length === 0 && content3.reusableContents.length === 0;
+  const isEmpty2 = content3 !== void 0 && content3.pages.length === 0 && content3.files.length === 0 && content3.reusableContents.length === 0;
   const complete = missing !== void 0 || syncPoint !== void 0 && syncPoint.rewritten !== true && await readFilesCompleteMark(context.repo, spaceId) === syncPoint.commit;
   const refusedFiles = missing !== void 0 ? missing.refused : complete || syncPoint === void 0 || head === void 0 || context.options.direction === "space-to-git" ? void 0 : await refusedFilesInGit(context.repo, head.oid, context.options.prefix, async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()), fileLimits);
   let files;
-  if (syncPoint === void 0 && !isEmpty) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space3.revision));
+  if (syncPoint === void 0 && !isEmpty2) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space3.revision));
   return {
     syncPoint,
     git: git9,
-    space: { spaceId, live: { id: space3.revision, content: content3 }, locations, revisions, files, isEmpty, target, staleChangeRequests: stale, fileLimits, refusedFiles },
+    space: { spaceId, live: { id: space3.revision, content: content3 }, locations, revisions, files, isEmpty: isEmpty2, target, staleChangeRequests: stale, fileLimits, refusedFiles },
     syncPointKey,
     keepsSyncPoints
   };
@@ -76067,8 +81773,8 @@ async function newestChange(context, since, head) {
 async function readStructure(context, commit) {
   const bytes = await readFileAt(context.repo, commit, `${context.options.prefix}.gitbook.yaml`);
   if (bytes === void 0) return structurePaths({ root: "", summary: "SUMMARY.md" });
-  const { config } = parseGitbookConfig(new TextDecoder().decode(bytes), ".gitbook.yaml");
-  return structurePaths({ root: config.root, summary: config.structure.summary });
+  const { config: config2 } = parseGitbookConfig(new TextDecoder().decode(bytes), ".gitbook.yaml");
+  return structurePaths({ root: config2.root, summary: config2.structure.summary });
 }
 function summarize(commit) {
   return { oid: commit.oid, subject: commit.subject, message: commit.message, timestamp: commit.committer.timestamp };
@@ -76205,7 +81911,7 @@ import { appendFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 async function setOutputs(env, outputs, print) {
   const file = env["GITHUB_OUTPUT"];
-  const text5 = Object.entries(outputs).map(([name, value]) => {
+  const text6 = Object.entries(outputs).map(([name, value]) => {
     const delimiter = `quire_${randomUUID()}`;
     return `${name}<<${delimiter}
 ${value}
@@ -76216,11 +81922,11 @@ ${delimiter}
     for (const [name, value] of Object.entries(outputs)) print(`${name}=${value.split("\n", 1)[0]}`);
     return;
   }
-  await appendFile(file, text5);
+  await appendFile(file, text6);
 }
 function errorAnnotation(title, message) {
-  const escapeData = (text5) => text5.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-  const escapeProperty = (text5) => escapeData(text5).replace(/:/g, "%3A").replace(/,/g, "%2C");
+  const escapeData = (text6) => text6.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  const escapeProperty = (text6) => escapeData(text6).replace(/:/g, "%3A").replace(/,/g, "%2C");
   return `::error title=${escapeProperty(title)}::${escapeData(message)}`;
 }
 
@@ -76319,9 +82025,9 @@ async function runAction(env, console2) {
   }
 }
 async function remoteUrl(gitdir, env) {
-  const config = await readFile2(`${gitdir}/config`, "utf8").catch(() => "");
-  const match = /\[remote "origin"\][^[]*?url\s*=\s*(\S+)/.exec(config);
-  if (match) return match[1];
+  const config2 = await readFile2(`${gitdir}/config`, "utf8").catch(() => "");
+  const match2 = /\[remote "origin"\][^[]*?url\s*=\s*(\S+)/.exec(config2);
+  if (match2) return match2[1];
   return `${env["GITHUB_SERVER_URL"] ?? "https://github.com"}/${env["GITHUB_REPOSITORY"] ?? ""}.git`;
 }
 
