@@ -55,7 +55,8 @@ export interface CrawlProgress {
  * Crawls a website breadth-first from `start`: only URLs of the same origin under the start URL's path prefix
  * (`scopeOf`), each once (a visited set of normalised URLs, so link loops end), at most `maxDepth` hops and
  * `maxPages` pages, `concurrency` requests at a time, skipping what robots.txt disallows for `robotsToken`.
- * `discover` lists a page's links (absolute, without fragments). Failures of single pages are collected in
+ * `discover` lists a page's links (absolute, without fragments; a page it fails on is kept, its links not
+ * followed). Failures of single pages are collected in
  * `skipped`; the crawl stops early when `signal` aborts.
  *
  * @example
@@ -64,7 +65,7 @@ export interface CrawlProgress {
 export async function crawlSite(
   start: URL,
   fetcher: PageFetcher,
-  discover: (html: string, url: string) => string[],
+  discover: (html: string, url: string) => string[] | Promise<string[]>,
   options: CrawlLimits & { robotsToken: string; signal?: AbortSignal | undefined; onProgress?: ((progress: CrawlProgress) => void) | undefined },
 ): Promise<CrawlResult> {
   const scope = scopeOf(start);
@@ -102,7 +103,11 @@ export async function crawlSite(
           }
           const html = decodeBody(outcome.body, outcome.charset);
           results[index] = { url: finalUrl, depth, html };
-          found[index] = discover(html, finalUrl);
+          try {
+            found[index] = await discover(html, finalUrl);
+          } catch (error) {
+            skipped.push({ url: finalUrl, reason: `its links were not followed: ${error instanceof Error ? error.message : String(error)}` });
+          }
         }),
       ),
     );

@@ -131,28 +131,31 @@ function decodeURIComponentSafe(path: string): string {
 }
 
 /**
- * The Markdown body of a planned page, with links to imported pages and images rewritten by `pageLink` and
- * `imageLink` (which answer undefined for anything not imported: that link stays as the converter wrote it,
- * an absolute URL). Both are asked about the URL without its fragment; a link's `#anchor` is kept after what
- * `pageLink` answers (`/pages/<id>#storage`), since it names a heading of the imported page.
+ * Where a page's links and images point once imported: for each URL (normalised, without fragment) of an imported
+ * page or image, the target to write (a relative path of the Git layout). Plain maps, so a worker thread can
+ * take them.
+ */
+export interface ImportTargets {
+  pages: ReadonlyMap<string, string>;
+  images: ReadonlyMap<string, string>;
+}
+
+/**
+ * The Markdown body of a crawled page, with links to imported pages and images rewritten by `targets` (anything
+ * not there stays as the converter wrote it, an absolute URL). A link's `#anchor` is kept after its target
+ * (`install.md#storage`), since it names a heading of the imported page.
  *
  * @example
- * pageBody(page, convertHtmlPage, (url) => ids.get(url) && `/pages/${ids.get(url)}`, (url) => undefined)
+ * importedBody(page.source, convertHtmlPage, { pages: new Map([['https://a.test/guide/install', 'guide/install.md']]), images: new Map() })
  */
-export function pageBody(
-  page: PlannedPage,
-  convert: PageConverter,
-  pageLink: (absoluteUrl: string) => string | undefined,
-  imageLink: (absoluteUrl: string) => string | undefined,
-): string {
-  if (page.source === undefined) return '';
-  return convert(page.source.html, {
-    url: page.source.url,
+export function importedBody(source: { html: string; url: string }, convert: PageConverter, targets: ImportTargets): string {
+  return convert(source.html, {
+    url: source.url,
     rewriteLink: (url) => {
-      const target = pageLink(normaliseUrl(url));
+      const target = targets.pages.get(normaliseUrl(url));
       return target === undefined ? undefined : target + new URL(url).hash;
     },
-    rewriteImage: (url) => imageLink(normaliseUrl(url)),
+    rewriteImage: (url) => targets.images.get(normaliseUrl(url)),
   }).markdown;
 }
 

@@ -7,8 +7,9 @@ import { relativePath } from '../format/directory-path.ts';
 import { encodeTargetPath } from '../format/reference-resolver.ts';
 import { crawlSite, defaultCrawlLimits, normaliseUrl, scopeOf, type CrawlLimits, type CrawlProgress } from '../import/crawl-site.ts';
 import { importRobotsToken, importUserAgent, SiteFetcher, type HostResolver } from '../import/fetch-page.ts';
-import { convertHtmlPage, discoverLinks } from '../import/html-to-markdown.ts';
-import { imageFileName, pageBody, pageKey, planImport, type PlannedPage } from '../import/import-pages.ts';
+import type { ConvertedPage } from '../import/html-to-markdown.ts';
+import { imageFileName, pageKey, planImport, type ImportTargets, type PlannedPage } from '../import/import-pages.ts';
+import { createHtmlConversions } from './html-conversions.ts';
 import { checkImportUrl, importTargetPolicyFrom, publicOnlyPolicy, type ImportTargetPolicy } from '../import/import-target-rule.ts';
 import type { Actor } from './actor.ts';
 import { createChangeRequest } from './change-requests.ts';
@@ -166,8 +167,10 @@ export async function importWebsite(
     userAgent: importUserAgent(quireVersion),
     resolve: settings.resolve,
   });
+  // Pages are converted off the thread that answers requests (all but small ones), each within a budget.
+  const conversions = createHtmlConversions();
   try {
-    const crawl = await crawlSite(url, fetcher, discoverLinks, {
+    const crawl = await crawlSite(url, fetcher, (html, pageUrl) => conversions.discover(html, pageUrl), {
       ...settings.limits,
       robotsToken: importRobotsToken,
       signal: options.signal,
@@ -178,7 +181,16 @@ export async function importWebsite(
       throw new QuireError('INVALID_ARGUMENT', `url: nothing could be imported from ${url.href}: ${why}`, { field: 'url', skipped: crawl.skipped });
     }
     const prefix = scopeOf(url).prefix;
-    const plan = planImport(crawl.pages, prefix, convertHtmlPage);
+    const converted = new Map<string, ConvertedPage | Error>();
+    for (const page of crawl.pages) {
+      throwIfAborted(options.signal);
+      converted.set(page.url, await conversions.convert(page.html, page.url).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+    }
+    const plan = planImport(crawl.pages, prefix, (_html, { url: pageUrl }) => {
+      const page = converted.get(pageUrl);
+      if (page === undefined || page instanceof Error) throw page ?? new Error('it was not converted');
+      return page;
+    });
     if (plan.pages.length === 0) throw new QuireError('INVALID_ARGUMENT', `url: nothing could be imported from ${url.href}: ${plan.failed[0]?.reason ?? 'no page'}`, { field: 'url' });
     throwIfAborted(options.signal);
 
@@ -217,28 +229,34 @@ export async function importWebsite(
     // the page stores, and the stored body is the converter's output as it is.
     const layout = planLayout(await ctx.store.getRevision(revision!));
     const filePathOf = (page: PlannedPage) => layout.pages.get(pageIds.get(page.key)!)!;
-    const linksFrom = (page: PlannedPage) => {
+    const targetsOf = (page: PlannedPage): ImportTargets => {
       const from = filePathOf(page);
-      const pageLink = (link: string) => {
-        if (!link.startsWith(url.origin)) return undefined;
-        const id = pageIds.get(pageKey(link, prefix));
-        const target = id === undefined ? undefined : layout.pages.get(id);
-        return target === undefined ? undefined : encodeTargetPath(relativePath(from, target));
-      };
-      const imageLink = (image: string) => {
-        const id = fileIds.get(image);
-        const target = id === undefined ? undefined : layout.files.get(id);
-        return target === undefined ? undefined : encodeTargetPath(relativePath(from, target));
-      };
-      return { pageLink, imageLink };
+      const relativeTo = (target: string | undefined) => (target === undefined ? undefined : encodeTargetPath(relativePath(from, target)));
+      const pageLink = (link: string) => (link.startsWith(url.origin) ? relativeTo(layout.pages.get(pageIds.get(pageKey(link, prefix)) ?? '')) : undefined);
+      const imageLink = (image: string) => relativeTo(layout.files.get(fileIds.get(image) ?? ''));
+      const found = converted.get(page.source!.url) as ConvertedPage;
+      const pages = new Map<string, string>();
+      const images = new Map<string, string>();
+      for (const link of found.links) {
+        const key = normaliseUrl(link);
+        const target = pageLink(key);
+        if (target !== undefined) pages.set(key, target);
+      }
+      for (const image of found.images) {
+        const key = normaliseUrl(image);
+        const target = imageLink(key);
+        if (target !== undefined) images.set(key, target);
+      }
+      return { pages, images };
     };
     const withBodies = plan.pages.filter((page) => page.source !== undefined);
     for (const chunk of chunks(withBodies, maxChangesPerBatch)) {
       throwIfAborted(options.signal);
-      const changes = chunk.map((page): ContentChange => {
-        const { pageLink, imageLink } = linksFrom(page);
-        return { operation: 'update_page', page: pageIds.get(page.key)!, title: page.title, document: { markdown: pageBody(page, convertHtmlPage, pageLink, imageLink) } } as ContentChange;
-      });
+      const changes: ContentChange[] = [];
+      for (const page of chunk) {
+        const markdown = await conversions.body(page.source!, targetsOf(page));
+        changes.push({ operation: 'update_page', page: pageIds.get(page.key)!, title: page.title, document: { markdown } } as ContentChange);
+      }
       revision = (await write(changes)).changeRequest.revision;
     }
 
@@ -252,7 +270,7 @@ export async function importWebsite(
       pages: plan.pages.map((page) => ({ id: pageIds.get(page.key)!, type: page.kind, ...(page.source === undefined ? {} : { sourceURL: page.source.url }) })),
     };
   } finally {
-    await fetcher.close();
+    await Promise.all([fetcher.close(), conversions.close()]);
   }
 }
 

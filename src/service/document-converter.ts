@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { QuireError } from '../errors/index.ts';
 import type { RevisionSnapshot } from '../model/revision-snapshot.ts';
-import { DocumentWorkerPool } from './document-worker-pool.ts';
+import type { DocumentRequest } from './document-worker.ts';
 import { jsonDocumentOf, type DocumentOwner } from './page-json-document.ts';
 import type { PublishedJsonDocument } from './published-content-shapes.ts';
+import { WorkerPool } from './worker-pool.ts';
 
 /** How long one Markdown → JSON document conversion may take in a worker before it is stopped (a 422). */
 export const defaultDocumentBudgetMs = 5_000;
@@ -53,14 +54,19 @@ export const inlineDocumentConverter: DocumentConverter = {
 export function createDocumentConverter(options: DocumentConverterOptions = {}): DocumentConverter {
   const budgetMs = options.budgetMs ?? defaultDocumentBudgetMs;
   const inlineBelow = options.inlineBelow ?? inlineConversionBelow;
-  const pool = new DocumentWorkerPool({ workers: options.workers ?? Math.min(4, Math.max(1, availableParallelism() - 1)), budgetMs });
+  const pool = new WorkerPool<DocumentRequest, PublishedJsonDocument>({
+    entry: 'document-worker-entry.mjs',
+    label: 'document',
+    workers: options.workers ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+    budgetMs,
+  });
   return {
     async convert(markdown, revision, owner) {
       if (markdown.length < inlineBelow) return jsonDocumentOf(markdown, revision, owner);
-      const outcome = await pool.convert({ markdown, revision, owner });
+      const outcome = await pool.run({ markdown, revision, owner });
       switch (outcome.kind) {
-        case 'document':
-          return outcome.document;
+        case 'done':
+          return outcome.result;
         case 'unavailable':
           return jsonDocumentOf(markdown, revision, owner);
         case 'threw':

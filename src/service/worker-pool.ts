@@ -1,73 +1,80 @@
-import { Worker } from 'node:worker_threads';
+import { parentPort, Worker } from 'node:worker_threads';
 import { workerEntry } from '../disk/worker-entry.ts';
-import type { RevisionSnapshot } from '../model/revision-snapshot.ts';
-import type { DocumentOwner } from './page-json-document.ts';
-import type { PublishedJsonDocument } from './published-content-shapes.ts';
 
-/** One conversion sent to a worker thread. */
-export interface ConversionRequest {
+/** One request sent to a worker thread. */
+interface WorkerRequest<Request> {
   id: number;
-  markdown: string;
-  revision: RevisionSnapshot;
-  owner: DocumentOwner;
+  request: Request;
 }
 
 /** What a worker answers: once `ready` when it has loaded, then one reply per request. */
-export type ConversionReply = { ready: true } | { id: number; ok: true; document: PublishedJsonDocument } | { id: number; ok: false; message: string };
+type WorkerReply<Result> = { ready: true } | { id: number; ok: true; result: Result } | { id: number; ok: false; message: string };
 
 /**
- * How a conversion ended: its document; an error the conversion threw (a bug); the worker running it died (out of
- * memory); the budget spent; or no worker could start (`unavailable`: the caller converts on its own thread).
+ * How a request ended: its result; an error the handler threw; the worker running it died (out of memory); the
+ * budget spent; or no worker could start (`unavailable`: the caller does the work on its own thread).
  */
-export type ConversionOutcome =
-  | { kind: 'document'; document: PublishedJsonDocument }
+export type WorkerOutcome<Result> =
+  | { kind: 'done'; result: Result }
   | { kind: 'threw'; message: string }
   | { kind: 'worker-died'; message: string }
   | { kind: 'over-budget' }
   | { kind: 'unavailable'; message: string };
 
+export interface WorkerPoolOptions {
+  /** The worker's entry file, beside this module (or beside the CLI's bundle): `document-worker-entry.mjs`. */
+  entry: string;
+  /** What the workers do, for messages: `document`, `HTML`. */
+  label: string;
+  workers: number;
+  /** How long one request may take once a worker has taken it. */
+  budgetMs: number;
+}
+
 /** The heap of a worker thread, in MB. */
 const workerHeapMb = 512;
 
-interface Task {
-  request: Omit<ConversionRequest, 'id'>;
-  settle: (outcome: ConversionOutcome) => void;
+interface Task<Request, Result> {
+  request: Request;
+  settle: (outcome: WorkerOutcome<Result>) => void;
 }
 
-interface Slot {
+interface Slot<Result> {
   worker: Worker;
   ready: boolean;
-  task?: { id: number; settle: (outcome: ConversionOutcome) => void; timer: NodeJS.Timeout };
+  task?: { id: number; settle: (outcome: WorkerOutcome<Result>) => void; timer: NodeJS.Timeout };
 }
 
 /**
- * Worker threads that convert Markdown to JSON documents, each conversion with a time budget that starts when a
- * worker takes it: past it, the worker is terminated (the only way to stop a synchronous parse) and a new one
- * started for the next conversion. Conversions wait in order for a free worker. Idle workers do not keep the
- * process alive. When no worker can start (a bundle built without the worker's file), conversions answer
- * `unavailable` at once.
+ * Worker threads that do synchronous work a request must not wait on the thread that answers requests for
+ * (converting Markdown to documents, HTML to Markdown), each request with a time budget that starts when a worker
+ * takes it: past it, the worker is terminated (the only way to stop a synchronous parse) and a new one started
+ * for the next request. Requests wait in order for a free worker. Idle workers do not keep the process alive.
+ * When no worker can start (a bundle built without the worker's file), requests answer `unavailable` at once.
+ * The worker side is `answerWorkerRequests`.
  *
  * @example
- * const pool = new DocumentWorkerPool({ workers: 1, budgetMs: 5000 });
- * const outcome = await pool.convert({ markdown, revision, owner: { kind: 'page', id: page.id } });
+ * const pool = new WorkerPool<DocumentRequest, PublishedJsonDocument>({ entry: 'document-worker-entry.mjs', label: 'document', workers: 1, budgetMs: 5000 });
+ * const outcome = await pool.run({ markdown, revision, owner: { kind: 'page', id: page.id } });
  * await pool.close();
  */
-export class DocumentWorkerPool {
+export class WorkerPool<Request, Result> {
   private readonly file: URL | undefined;
-  /** Why no worker can start, once one failed to load; then every conversion is `unavailable`. */
+  /** Why no worker can start, once one failed to load; then every request is `unavailable`. */
   private unavailable: string | undefined;
-  private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
+  private readonly slots: Slot<Result>[] = [];
+  private readonly queue: Task<Request, Result>[] = [];
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: { workers: number; budgetMs: number }) {
-    this.file = workerEntry('document-worker-entry.mjs', import.meta.url);
-    if (this.file === undefined) this.unavailable = 'the document worker file is missing';
+  constructor(private readonly options: WorkerPoolOptions) {
+    this.file = workerEntry(options.entry, import.meta.url);
+    if (this.file === undefined) this.unavailable = `the ${options.label} worker file is missing`;
   }
 
-  convert(request: Omit<ConversionRequest, 'id'>): Promise<ConversionOutcome> {
+  run(request: Request): Promise<WorkerOutcome<Result>> {
     if (this.unavailable !== undefined) return Promise.resolve({ kind: 'unavailable', message: this.unavailable });
+    if (this.closed) return Promise.resolve({ kind: 'unavailable', message: 'the pool is closed' });
     return new Promise((settle) => {
       this.queue.push({ request, settle });
       this.dispatch();
@@ -95,19 +102,19 @@ export class DocumentWorkerPool {
         if (this.slots.length < this.options.workers) this.start();
         return;
       }
-      this.run(slot, this.queue.shift()!);
+      this.send(slot, this.queue.shift()!);
     }
   }
 
-  private run(slot: Slot, task: Task): void {
+  private send(slot: Slot<Result>, task: Task<Request, Result>): void {
     const id = this.nextId++;
     const timer = setTimeout(() => this.overBudget(slot), this.options.budgetMs);
     slot.task = { id, settle: task.settle, timer };
     slot.worker.ref();
-    slot.worker.postMessage({ ...task.request, id } satisfies ConversionRequest);
+    slot.worker.postMessage({ id, request: task.request } satisfies WorkerRequest<Request>);
   }
 
-  private finish(slot: Slot, outcome: ConversionOutcome): void {
+  private finish(slot: Slot<Result>, outcome: WorkerOutcome<Result>): void {
     const task = slot.task;
     if (task === undefined) return;
     clearTimeout(task.timer);
@@ -116,13 +123,13 @@ export class DocumentWorkerPool {
     task.settle(outcome);
   }
 
-  private overBudget(slot: Slot): void {
+  private overBudget(slot: Slot<Result>): void {
     this.finish(slot, { kind: 'over-budget' });
     this.discard(slot);
   }
 
-  /** Ends a worker and forgets it; the next conversion starts a fresh one. */
-  private discard(slot: Slot): void {
+  /** Ends a worker and forgets it; the next request starts a fresh one. */
+  private discard(slot: Slot<Result>): void {
     const index = this.slots.indexOf(slot);
     if (index === -1) return;
     this.slots.splice(index, 1);
@@ -131,26 +138,26 @@ export class DocumentWorkerPool {
   }
 
   private start(): void {
-    // The heap limit keeps a page that costs memory rather than time from taking the process down with it.
+    // The heap limit keeps a request that costs memory rather than time from taking the process down with it.
     const worker = new Worker(this.file!, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: workerHeapMb } });
-    const slot: Slot = { worker, ready: false };
+    const slot: Slot<Result> = { worker, ready: false };
     this.slots.push(slot);
     worker.unref();
-    worker.on('message', (reply: ConversionReply) => {
+    worker.on('message', (reply: WorkerReply<Result>) => {
       if ('ready' in reply) {
         slot.ready = true;
         this.dispatch();
         return;
       }
       if (slot.task?.id !== reply.id) return;
-      this.finish(slot, reply.ok ? { kind: 'document', document: reply.document } : { kind: 'threw', message: reply.message });
+      this.finish(slot, reply.ok ? { kind: 'done', result: reply.result } : { kind: 'threw', message: reply.message });
       this.dispatch();
     });
-    // A worker that dies (out of memory) fails its conversion and the next one gets a new worker; one that cannot
+    // A worker that dies (out of memory) fails its request and the next one gets a new worker; one that cannot
     // load makes the pool unavailable rather than start workers forever.
     const died = (message: string) => {
       if (!slot.ready && this.unavailable === undefined) {
-        this.unavailable = `the document worker did not start: ${message}`;
+        this.unavailable = `the ${this.options.label} worker did not start: ${message}`;
         for (const task of this.queue.splice(0)) task.settle({ kind: 'unavailable', message: this.unavailable });
       }
       this.finish(slot, { kind: 'worker-died', message });
@@ -159,4 +166,26 @@ export class DocumentWorkerPool {
     worker.on('error', (error) => died(error.message));
     worker.on('exit', (code) => died(`it exited with code ${code}`));
   }
+}
+
+/**
+ * The worker side of a `WorkerPool`: answers each request with `handle` (an error it throws is sent back as
+ * `threw`), after saying it is ready. Called once, at the top of a worker's module.
+ *
+ * @example
+ * answerWorkerRequests((request: DocumentRequest) => jsonDocumentOf(request.markdown, request.revision, request.owner));
+ */
+export function answerWorkerRequests<Request, Result>(handle: (request: Request) => Result): void {
+  const port = parentPort;
+  if (port === null) throw new Error('answerWorkerRequests runs in a worker thread');
+  port.on('message', ({ id, request }: WorkerRequest<Request>) => {
+    let reply: WorkerReply<Result>;
+    try {
+      reply = { id, ok: true, result: handle(request) };
+    } catch (error) {
+      reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+    port.postMessage(reply);
+  });
+  port.postMessage({ ready: true } satisfies WorkerReply<Result>);
 }
