@@ -3,7 +3,7 @@ import { QuireError } from '../errors/index.ts';
 import type { CommentRepliesTable, CommentsTable } from './database-schema.ts';
 import { checkOneOf, checkText, notFound } from './field-checks.ts';
 import { jsonColumn, parseJsonColumn } from './json-column.ts';
-import { toMember, type MemberRecord } from './members.ts';
+import { selectMembersWithUsers, toMember, type MemberRecord } from './members.ts';
 import { listPage, type ListOptions, type ListPage } from './pagination.ts';
 import type { StoreContext } from './store-context.ts';
 import { toUser, type UserRecord } from './users.ts';
@@ -349,20 +349,8 @@ export function commentStore(context: StoreContext): CommentStore {
         const query = context.db().selectFrom('comments').where('comments.space_id', '=', scope.spaceId);
         return scope.changeRequestId === undefined ? query.where('comments.change_request_id', 'is', null) : query.where('comments.change_request_id', '=', scope.changeRequestId);
       };
-      // The members who commented, each with its user, in one query per page (as members.ts reads them).
-      const query = context
-        .db()
-        .selectFrom('memberships')
-        .innerJoin('users', 'users.id', 'memberships.user_id')
-        .selectAll('memberships')
-        .select([
-          'users.id as user_id',
-          'users.display_name as user_display_name',
-          'users.email as user_email',
-          'users.photo_url as user_photo_url',
-          'users.created_at as user_created_at',
-          'users.updated_at as user_updated_at',
-        ])
+      // The members who commented, each with its user, in one query per page.
+      const query = selectMembersWithUsers(context)
         .where('memberships.organization_id', '=', organizationId)
         .where((eb) =>
           eb.or([

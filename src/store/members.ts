@@ -92,26 +92,35 @@ export interface MemberStore {
 export type MemberRow = MembershipsTable & { [K in keyof UsersTable as `user_${K}`]: UsersTable[K] };
 
 /**
+ * Memberships with their users, in the row shape `toMember` reads: what every list of members starts from.
+ *
+ * @example
+ * const rows = await selectMembersWithUsers(context).where('memberships.organization_id', '=', organizationId).execute();
+ */
+export function selectMembersWithUsers(context: StoreContext) {
+  return context
+    .db()
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .selectAll('memberships')
+    .select([
+      'users.id as user_id',
+      'users.display_name as user_display_name',
+      'users.email as user_email',
+      'users.photo_url as user_photo_url',
+      'users.created_at as user_created_at',
+      'users.updated_at as user_updated_at',
+    ]);
+}
+
+/**
  * The membership methods of a Store.
  *
  * @example
  * const members = memberStore(context);
  */
 export function memberStore(context: StoreContext): MemberStore {
-  const select = () =>
-    context
-      .db()
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      .selectAll('memberships')
-      .select([
-        'users.id as user_id',
-        'users.display_name as user_display_name',
-        'users.email as user_email',
-        'users.photo_url as user_photo_url',
-        'users.created_at as user_created_at',
-        'users.updated_at as user_updated_at',
-      ]);
+  const select = () => selectMembersWithUsers(context);
   const get = async (organizationId: string, userId: string): Promise<MemberRecord> => {
     const row = await select().where('memberships.organization_id', '=', organizationId).where('memberships.user_id', '=', userId).executeTakeFirst();
     if (row === undefined) throw notFound('member', `${userId} of organization ${organizationId}`);
