@@ -1,9 +1,9 @@
 // The change-request PDF part of the Store contract: every implementation (SQLite, PostgreSQL) must pass it.
 // change-request-pdfs.test.ts runs it against each, with the same harness as store.contract.ts.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isQuireError } from '../errors/index.ts';
 import type { Store } from './index.ts';
-import { sequentialIds, TestClock, type StoreHarness } from './store.contract.ts';
+import { openStoreForEachTest, type StoreHarness } from './store.contract.ts';
 
 /**
  * Defines the change-request PDF contract tests for one Store implementation.
@@ -13,21 +13,8 @@ import { sequentialIds, TestClock, type StoreHarness } from './store.contract.ts
  */
 export function describeChangeRequestPdfStoreContract(name: string, makeHarness: () => Promise<StoreHarness>): void {
   describe(`Store contract: change-request PDFs (${name})`, () => {
-    let harness: StoreHarness;
     let store: Store;
-
-    beforeAll(async () => {
-      harness = await makeHarness();
-    });
-    afterAll(async () => {
-      await harness?.dispose();
-    });
-    beforeEach(async () => {
-      store = await harness.open({ now: new TestClock().now, newId: sequentialIds(`${name}${Math.random().toString(36).slice(2, 8)}`) });
-    });
-    afterEach(async () => {
-      await store.close();
-    });
+    openStoreForEachTest(name, makeHarness, (opened) => ({ store } = opened));
 
     async function changeRequest() {
       const organization = await store.createOrganization({ title: 'Acme' });

@@ -1,8 +1,8 @@
 // The Store contract of comments, replies and reactions: comments.test.ts runs it on SQLite and on PostgreSQL.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isQuireError, type ErrorCode } from '../errors/index.ts';
 import { maxCommentBodyLength, spaceRetentionMs, type Store } from './index.ts';
-import { sequentialIds, TestClock, type StoreHarness } from './store.contract.ts';
+import { openStoreForEachTest, type TestClock, type StoreHarness } from './store.contract.ts';
 
 async function expectCode(promise: Promise<unknown>, code: ErrorCode): Promise<void> {
   const error = await promise.then(
@@ -20,23 +20,9 @@ async function expectCode(promise: Promise<unknown>, code: ErrorCode): Promise<v
  */
 export function describeCommentStoreContract(name: string, makeHarness: () => Promise<StoreHarness>): void {
   describe(`Comment store contract (${name})`, () => {
-    let harness: StoreHarness;
-    let clock: TestClock;
     let store: Store;
-
-    beforeAll(async () => {
-      harness = await makeHarness();
-    });
-    afterAll(async () => {
-      await harness?.dispose();
-    });
-    beforeEach(async () => {
-      clock = new TestClock();
-      store = await harness.open({ now: clock.now, newId: sequentialIds(`${name}c${Math.random().toString(36).slice(2, 8)}`) });
-    });
-    afterEach(async () => {
-      await store.close();
-    });
+    let clock: TestClock;
+    openStoreForEachTest(name, makeHarness, (opened) => ({ store, clock } = opened));
 
     async function world() {
       const organization = await store.createOrganization({ title: 'Acme' });

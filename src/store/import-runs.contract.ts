@@ -1,9 +1,9 @@
 // The import-run part of the Store contract: every implementation (SQLite, PostgreSQL) must pass it.
 // import-runs.test.ts runs it against each, with the same harness as store.contract.ts.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isQuireError } from '../errors/index.ts';
 import type { Store } from './index.ts';
-import { sequentialIds, TestClock, type StoreHarness } from './store.contract.ts';
+import { openStoreForEachTest, type StoreHarness } from './store.contract.ts';
 
 /**
  * Defines the import-run contract tests for one Store implementation.
@@ -13,23 +13,8 @@ import { sequentialIds, TestClock, type StoreHarness } from './store.contract.ts
  */
 export function describeImportRunStoreContract(name: string, makeHarness: () => Promise<StoreHarness>): void {
   describe(`Store contract: import runs (${name})`, () => {
-    let harness: StoreHarness;
     let store: Store;
-    let clock: TestClock;
-
-    beforeAll(async () => {
-      harness = await makeHarness();
-    });
-    afterAll(async () => {
-      await harness?.dispose();
-    });
-    beforeEach(async () => {
-      clock = new TestClock();
-      store = await harness.open({ now: clock.now, newId: sequentialIds(`${name}${Math.random().toString(36).slice(2, 8)}`) });
-    });
-    afterEach(async () => {
-      await store.close();
-    });
+    openStoreForEachTest(name, makeHarness, (opened) => ({ store } = opened));
 
     async function space() {
       const organization = await store.createOrganization({ title: 'Acme' });

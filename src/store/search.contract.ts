@@ -1,11 +1,11 @@
 // The search part of the Store contract: every implementation (SQLite FTS5, PostgreSQL tsvector) must pass it,
 // with the same answers. search.test.ts runs it against each.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSearchQuery, searchSections, type SearchablePage } from '../content/index.ts';
 import type { Store } from './index.ts';
 import type { SearchIndexPage } from './search.ts';
 import { spaceRetentionMs } from './spaces.ts';
-import { sequentialIds, TestClock, type StoreHarness } from './store.contract.ts';
+import { openStoreForEachTest, type TestClock, type StoreHarness } from './store.contract.ts';
 
 /** A page of the index from a title and a Markdown body. */
 function page(pageId: string, title: string, markdown: string, order: number, extra: Partial<SearchablePage> = {}): SearchIndexPage {
@@ -20,23 +20,9 @@ function page(pageId: string, title: string, markdown: string, order: number, ex
  */
 export function describeSearchStoreContract(name: string, makeHarness: () => Promise<StoreHarness>): void {
   describe(`Store contract: search (${name})`, () => {
-    let harness: StoreHarness;
     let store: Store;
     let clock: TestClock;
-
-    beforeAll(async () => {
-      harness = await makeHarness();
-    });
-    afterAll(async () => {
-      await harness?.dispose();
-    });
-    beforeEach(async () => {
-      clock = new TestClock();
-      store = await harness.open({ now: clock.now, newId: sequentialIds(`${name}${Math.random().toString(36).slice(2, 8)}`) });
-    });
-    afterEach(async () => {
-      await store.close();
-    });
+    openStoreForEachTest(name, makeHarness, (opened) => ({ store, clock } = opened));
 
     async function indexedSpace(pages: SearchIndexPage[]) {
       const org = await store.createOrganization({ title: 'Acme' });

@@ -31,6 +31,35 @@ export class TestClock {
   }
 }
 
+/**
+ * For a contract's `describe` block: makes the harness once, opens a new store on it before each test (a fresh
+ * `TestClock`, ids of its own) and hands it to `use`, closes it after each test and disposes of the harness at
+ * the end.
+ *
+ * @example
+ * let store: Store;
+ * let clock: TestClock;
+ * openStoreForEachTest(name, makeHarness, (opened) => ({ store, clock } = opened));
+ */
+export function openStoreForEachTest(name: string, makeHarness: () => Promise<StoreHarness>, use: (opened: { store: Store; clock: TestClock }) => void): void {
+  let harness: StoreHarness | undefined;
+  let store: Store | undefined;
+  beforeAll(async () => {
+    harness = await makeHarness();
+  });
+  afterAll(async () => {
+    await harness?.dispose();
+  });
+  beforeEach(async () => {
+    const clock = new TestClock();
+    store = await harness!.open({ now: clock.now, newId: sequentialIds(`${name}${Math.random().toString(36).slice(2, 8)}`) });
+    use({ store, clock });
+  });
+  afterEach(async () => {
+    await store?.close();
+  });
+}
+
 /** Ids `<prefix>-000001`, `<prefix>-000002`, ...: deterministic, and distinct between stores by prefix. */
 export function sequentialIds(prefix: string): () => string {
   let next = 0;

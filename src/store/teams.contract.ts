@@ -1,9 +1,9 @@
 // The teams part of the Store contract: every implementation (SQLite, PostgreSQL) must pass it. teams.test.ts
 // runs it against each, with the same harness as store.contract.ts.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isQuireError, type ErrorCode } from '../errors/index.ts';
 import type { Store } from './index.ts';
-import { sequentialIds, TestClock, type StoreHarness } from './store.contract.ts';
+import { openStoreForEachTest, type StoreHarness } from './store.contract.ts';
 
 async function expectCode(promise: Promise<unknown>, code: ErrorCode): Promise<void> {
   const error = await promise.then(
@@ -21,21 +21,8 @@ async function expectCode(promise: Promise<unknown>, code: ErrorCode): Promise<v
  */
 export function describeTeamStoreContract(name: string, makeHarness: () => Promise<StoreHarness>): void {
   describe(`Store contract: teams (${name})`, () => {
-    let harness: StoreHarness;
     let store: Store;
-
-    beforeAll(async () => {
-      harness = await makeHarness();
-    });
-    afterAll(async () => {
-      await harness?.dispose();
-    });
-    beforeEach(async () => {
-      store = await harness.open({ now: new TestClock().now, newId: sequentialIds(`${name}${Math.random().toString(36).slice(2, 8)}`) });
-    });
-    afterEach(async () => {
-      await store.close();
-    });
+    openStoreForEachTest(name, makeHarness, (opened) => ({ store } = opened));
 
     /** An organization with members `names` (role `edit`) and one outsider. */
     async function world(names: readonly string[]) {
