@@ -125,6 +125,10 @@ describeConformance('translations', (server) => {
       ['POST', base, { source: { space: foreign.id, language: 'en' }, language: 'fr' }, 'source.space'],
       ['POST', base, { source, language: 'fr', instructions: { object: 'block', data: {}, nodes: [] } }, 'instructions'],
       ['POST', base, { source, language: 'fr', instructions: 'Translate well' }, 'instructions'],
+      // Only paragraphs of plain text: what is answered back must be a valid published document.
+      ['POST', base, { source, language: 'fr', instructions: { object: 'document', data: {}, nodes: [{}] } }, 'instructions'],
+      ['POST', base, { source, language: 'fr', instructions: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'heading-1', nodes: [] }] } }, 'instructions'],
+      ['POST', base, { source, language: 'fr', instructions: { object: 'document', data: { schemaVersion: 'two' }, nodes: [] } }, 'instructions'],
       ['POST', base, { source, language: 'fr', languages: ['fr'] }, 'languages'],
       ['PUT', `${base}/${translation.id}`, {}, 'body'],
       ['PUT', `${base}/${translation.id}`, { title: '' }, 'title'],
@@ -169,5 +173,9 @@ describeConformance('translations', (server) => {
     expect(await statusOf(server().client(other).orgs.getTranslation(stranger.id, translation.id))).toBe(404);
     expect((await server().client(other).orgs.deleteTranslation(stranger.id, translation.id)).status).toBe(204);
     expect((await admin.orgs.getTranslation(org, translation.id)).data.id).toBe(translation.id);
+  });
+
+  it('checked every translation answer against the published schemas', () => {
+    expect([...server().validator.operationIds]).toEqual(expect.arrayContaining(['listTranslations', 'createTranslation', 'getTranslation', 'updateTranslation', 'deleteTranslation']));
   });
 });

@@ -13,16 +13,39 @@ export const TranslationLanguageSchema = Type.Unsafe<TranslationLanguageCode>({ 
 /** The published `TranslationSource`: the space translated and its language. */
 export const TranslationSourceSchema = Type.Object({ space: EntityId, language: TranslationLanguageSchema }, { additionalProperties: false });
 
-/** The published `JSONDocument`, as a body field: `object` is `document`, `data` an object, `nodes` a list of nodes. */
-const InstructionsInput = Type.Unsafe<TranslationInstructions>({
-  type: 'object',
-  required: ['object', 'data', 'nodes'],
-  properties: {
-    object: { const: 'document' },
-    data: { type: 'object', additionalProperties: true },
-    nodes: { type: 'array', maxItems: 10_000, items: { type: 'object', additionalProperties: true } },
+/** Plain text in a paragraph: the published `DocumentText` with unmarked `DocumentTextLeaf`s. */
+const PlainText = Type.Object(
+  {
+    object: Type.Literal('text'),
+    key: Type.Optional(Type.String({ maxLength: 128 })),
+    leaves: Type.Array(Type.Object({ object: Type.Literal('leaf'), text: Type.String({ maxLength: 100_000 }), marks: Type.Array(Type.Never(), { maxItems: 0 }) }, { additionalProperties: false }), { maxItems: 1000 }),
   },
-});
+  { additionalProperties: false },
+);
+
+/** A paragraph of plain text: the published `DocumentBlockParagraph`, without alignment or inlines. */
+const PlainParagraph = Type.Object(
+  {
+    object: Type.Literal('block'),
+    type: Type.Literal('paragraph'),
+    key: Type.Optional(Type.String({ maxLength: 128 })),
+    data: Type.Optional(Type.Object({}, { additionalProperties: false })),
+    nodes: Type.Array(PlainText, { maxItems: 1000 }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Instructions for the translator, as a body field: the published `JSONDocument` made of paragraphs of plain
+ * text. Quire keeps the document as given and answers it back, so it takes only nodes it can vouch for: a
+ * published client reading the answer must find a valid `JSONDocument`, and the published node types are many.
+ */
+const InstructionsInput = Type.Unsafe<TranslationInstructions>(
+  Type.Object(
+    { object: Type.Literal('document'), data: Type.Object({ schemaVersion: Type.Optional(Type.Integer()) }, { additionalProperties: true }), nodes: Type.Array(PlainParagraph, { maxItems: 1000 }) },
+    { additionalProperties: false },
+  ),
+);
 
 /** The seed's translation title: 1 to 100 characters. */
 const TranslationTitle = Type.String({ minLength: translationTitleLimits.min, maxLength: translationTitleLimits.max });
