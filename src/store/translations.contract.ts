@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { isQuireError } from '../errors/index.ts';
 import type { Store } from './index.ts';
-import { openStoreForEachTest, type StoreHarness } from './store.contract.ts';
+import { openStoreForEachTest, type StoreHarness, type TestClock } from './store.contract.ts';
 
 /** The error `promise` fails with; the test fails when it succeeds. */
 async function failure(promise: Promise<unknown>): Promise<{ code: string; field: unknown }> {
@@ -26,7 +26,8 @@ const instructions = { object: 'document' as const, data: {}, nodes: [{ object: 
 export function describeTranslationStoreContract(name: string, makeHarness: () => Promise<StoreHarness>): void {
   describe(`Store contract: translations (${name})`, () => {
     let store: Store;
-    openStoreForEachTest(name, makeHarness, (opened) => ({ store } = opened));
+    let clock: TestClock;
+    openStoreForEachTest(name, makeHarness, (opened) => ({ store, clock } = opened));
 
     async function world() {
       const org = await store.createOrganization({ title: 'Acme' });
@@ -112,6 +113,21 @@ export function describeTranslationStoreContract(name: string, makeHarness: () =
       // A deleted space (still restorable) is no source either.
       await store.deleteSpace(space.id);
       expect(await failure(store.createTranslation({ organizationId: org.id, source, language: 'de' }))).toEqual({ code: 'INVALID_ARGUMENT', field: 'source.space' });
+    });
+
+    it('goes with its source space when that space is purged, and with nothing else', async () => {
+      const { org, space } = await world();
+      const kept = await store.createSpace({ organizationId: org.id, title: 'Kept' });
+      const doomed = await store.createTranslation({ organizationId: org.id, source: { spaceId: space.id, language: 'en' }, language: 'fr' });
+      const survivor = await store.createTranslation({ organizationId: org.id, source: { spaceId: kept.id, language: 'en' }, language: 'fr' });
+      await store.deleteSpace(space.id);
+      // Deleted but restorable: the translation stays.
+      expect((await store.getTranslation(org.id, doomed.id)).id).toBe(doomed.id);
+      clock.advance(8 * 24 * 60 * 60 * 1000);
+      await store.purgeDeletedSpaces();
+      expect((await store.getSpace(kept.id)).id).toBe(kept.id);
+      expect((await failure(store.getTranslation(org.id, doomed.id))).code).toBe('NOT_FOUND');
+      expect((await store.listTranslations(org.id)).items.map((item) => item.id)).toEqual([survivor.id]);
     });
   });
 }
