@@ -15,3 +15,4 @@ export type {
 } from './revision-snapshot.ts';
 export type { QuireContentChange, QuireDeleteFileChange, QuireDeleteReusableContentChange, QuireInsertPageChange, QuireSetDirectoryChange, QuireUpdateFileChange, QuireUpsertReusableContentChange } from './quire-changes.ts';
 export { gitSpecialFileAlias, maxPathBytes, maxPathSegments, maxSegmentBytes, pathSegmentProblem, repositoryPathProblem, type GitPathKind } from './git-path-rules.ts';
+export { isTranslationLanguage, translationLanguageNames, translationLanguages, type TranslationLanguageCode } from './translation-language.ts';

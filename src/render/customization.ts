@@ -1,3 +1,4 @@
+import { isTranslationLanguage, type TranslationLanguageCode } from '../model/index.ts';
 import type { ContentLinkInput, CustomizationInput, FooterGroupInput, HeaderItemInput, ThemedColor, ThemedUrl } from './site-profile.ts';
 
 /** The customization of one site space with every default filled in: what the chrome and the stylesheet read. */
@@ -29,6 +30,8 @@ export interface Customization {
   externalLinksTarget: 'self' | 'blank';
   pagination: boolean;
   privacyPolicyUrl: string | undefined;
+  /** The language the site space is written in (`internationalization.locale`, default `en`). */
+  locale: TranslationLanguageCode;
 }
 
 // The hosted service's defaults (a new site's customization).
@@ -97,6 +100,7 @@ export function resolveCustomization(site: CustomizationInput, siteSpace?: Custo
     externalLinksTarget: oneOf(merged.externalLinks?.target, ['self', 'blank'] as const, 'self'),
     pagination: merged.pagination?.enabled ?? true,
     privacyPolicyUrl: nonEmpty(merged.privacyPolicy?.url),
+    locale: isTranslationLanguage(merged.internationalization?.locale) ? merged.internationalization.locale : 'en',
   };
 }
 

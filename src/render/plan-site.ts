@@ -11,6 +11,7 @@ import { pageGlyph } from './icon-glyph.ts';
 import type { LinkTarget, NavItem, PagePlan, SitePlan, SpaceChrome, SpacePlan, TabItem } from './route-data.ts';
 import { folderOf, pageHref, safeSegments } from './route-path.ts';
 import { isExternalUrl, isSafeImageUrl } from './safe-url.ts';
+import { languageSwitcher } from './language-switcher.ts';
 import type { ExportSite, SiteExternalLinkInput, SiteSectionGroupInput, SiteSectionInput, SiteSpaceInput, ThemedUrl } from './site-profile.ts';
 
 export interface PlanSiteOptions {
@@ -443,6 +444,8 @@ class SitePlanner {
         href: space === own ? page.href : (pathKeys.get(space)?.get(key) ?? space.homeHref),
         current: space === own,
       }));
+      const languages = languageSwitcher(siblings.map((space, position) => ({ language: space.customization.locale, href: page.variants[position]!.href, current: space === own })));
+      if (languages !== undefined) page.languages = languages;
     }
   }
 

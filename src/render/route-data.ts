@@ -1,6 +1,7 @@
 // The route data of an export (STYLE.md, "render from route data"): plain objects computed once for the whole
 // site, then displayed page by page. Everything here survives a structured clone, so worker threads render from it.
 // Hrefs are relative to the bundle's root and percent-encoded; a page prefixes them with its `rootPrefix`.
+import type { TranslationLanguageCode } from '../model/index.ts';
 import type { JsonObject } from './adaptive/index.ts';
 import type { Customization } from './customization.ts';
 
@@ -151,6 +152,11 @@ export interface PagePlan {
   next?: { title: string; href: string };
   /** The variant switcher: every visible variant of the section, the same page path when it exists there. */
   variants: Array<{ title: string; href: string; current: boolean }>;
+  /**
+   * The language switcher, when the variants of the section are written in more than one language: one entry per
+   * language (its own name), leading to the same page path in a variant of that language when it exists there.
+   */
+  languages?: Array<{ language: TranslationLanguageCode; name: string; href: string; current: boolean }>;
   /** Computed pages (an OpenAPI reference): what computes them. */
   computed?: { type: string; spec?: string };
   /** The page's variables (`page.vars` in expressions), when it has some. */

@@ -93,6 +93,8 @@ export interface CustomizationInput {
   pagination?: { enabled?: boolean };
   trademark?: { enabled?: boolean };
   privacyPolicy?: { url?: string };
+  /** The language of the site space's content (a `TranslationLanguage`): its pages' `lang`, and the language switcher. */
+  internationalization?: { locale?: string };
 }
 
 /** `SiteSpace`: one variant of a section (or of the site, without sections). */

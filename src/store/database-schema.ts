@@ -38,6 +38,7 @@ export interface Database {
   search_sections: SearchSectionsTable;
   change_request_pdfs: ChangeRequestPdfsTable;
   import_runs: ImportRunsTable;
+  translations: TranslationsTable;
 }
 
 export interface SitesTable {
@@ -459,4 +460,22 @@ export interface ImportRunsTable {
   started_at: string | null;
   completed_at: string | null;
   heartbeat_at: string;
+}
+/** A translation of a space (migration 0017): the seed's title and the published `Translation`'s fields. */
+export interface TranslationsTable {
+  id: string;
+  organization_id: string;
+  /** The seed's title (1 to 100 characters), or null when none was given. */
+  title: string | null;
+  source_space_id: string;
+  /** A `TranslationLanguage`. */
+  source_language: string;
+  /** A `TranslationLanguage`, other than `source_language`. */
+  language: string;
+  /** JSON: the published `JSONDocument` of instructions, or null. */
+  instructions: string | null;
+  /** pending, running or completed (always pending: Quire runs no translator). */
+  status: string;
+  created_at: string;
+  updated_at: string;
 }

@@ -82,6 +82,9 @@ async function prepare(server: ConformanceServer, world: World, row: MatrixRow):
     case 'collectionTeamGrant':
       await send('POST', `/v1/collections/${ids.collection}/permissions`, { teams: [freshTeam], role: 'read' });
       break;
+    case 'translation':
+      made = (await send('POST', `/v1/orgs/${ids.organization}/translations`, { source: { space: ids.space, language: 'en' }, language: 'de' })).id!;
+      break;
     case undefined:
       break;
   }

@@ -52,7 +52,7 @@ export interface MatrixRow {
   /** The admin's success status, where it differs (an admin does what others may only ask for). */
   adminSuccess?: number;
   /** What this row makes, as the admin, before each call (its id goes in `ids.made`). */
-  prepare?: 'comment' | 'reply' | 'changeRequestComment' | 'linkInvite' | 'teamWithTarget' | 'spaceGrant' | 'collectionGrant' | 'spaceTeamGrant' | 'collectionTeamGrant';
+  prepare?: 'comment' | 'reply' | 'changeRequestComment' | 'linkInvite' | 'teamWithTarget' | 'spaceGrant' | 'collectionGrant' | 'spaceTeamGrant' | 'collectionTeamGrant' | 'translation';
 }
 
 const org = (ids: MatrixIds) => `/v1/orgs/${ids.organization}`;
@@ -138,6 +138,13 @@ export const matrix: readonly MatrixRow[] = [
   // Search: a space's content needs read on it; an organization's searches what the caller reads (guests too).
   { operation: 'searchSpaceContent', method: 'GET', path: (ids) => `${space(ids)}/search?query=matrix`, needs: { space: 'read' }, success: 200 },
   { operation: 'searchOrganizationContent', method: 'GET', path: (ids) => `${org(ids)}/search?query=matrix`, needs: { organization: 'any' }, success: 200 },
+
+  // Translations: members with a role read them; admins make, change and delete them.
+  { operation: 'listTranslations', method: 'GET', path: (ids) => `${org(ids)}/translations`, needs: { organization: 'member' }, success: 200 },
+  { operation: 'createTranslation', method: 'POST', path: (ids) => `${org(ids)}/translations`, body: (ids) => ({ source: { space: ids.space, language: 'en' }, language: 'fr' }), needs: { organization: 'admin' }, success: 201 },
+  { operation: 'getTranslation', method: 'GET', path: (ids) => `${org(ids)}/translations/${ids.made}`, needs: { organization: 'member' }, success: 200, prepare: 'translation' },
+  { operation: 'updateTranslation', method: 'PUT', path: (ids) => `${org(ids)}/translations/${ids.made}`, body: () => ({ title: 'Matrix' }), needs: { organization: 'admin' }, success: 200, prepare: 'translation' },
+  { operation: 'deleteTranslation', method: 'DELETE', path: (ids) => `${org(ids)}/translations/${ids.made}`, needs: { organization: 'admin' }, success: 205, prepare: 'translation' },
 ];
 
 /**

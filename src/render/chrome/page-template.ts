@@ -28,7 +28,7 @@ export interface PageView {
  * The chrome shared by the pages of a site space at one depth (header, tabs, footer): rendered once, reused.
  * Pages at the same depth link to the same relative URLs, so 10,000 pages cost a handful of renders.
  */
-export type ChromeCache = Map<string, { header: string; footer: string; head: string }>;
+export type ChromeCache = Map<string, { header: { start: string; end: string }; footer: string; head: string }>;
 
 /**
  * A complete HTML page. The sidebar is not in it: the page names its site space's navigation file and its own id,
@@ -52,7 +52,7 @@ export function pageHtml(view: PageView, cache: ChromeCache): string {
   const outline = (options?.outline ?? false) && view.outline.length > 0;
   const themeDefault = c.themes.default;
   const htmlAttributes = [
-    'lang="en"',
+    `lang="${c.locale}"`,
     `data-ss="${space.key}"`,
     `data-theme="${themeDefault === 'dark' ? 'dark' : 'light'}"`,
     `data-theme-default="${themeDefault}"`,
@@ -76,7 +76,9 @@ export function pageHtml(view: PageView, cache: ChromeCache): string {
     page?.noRobotsIndex || !page ? '<meta name="robots" content="noindex">\n' : '',
     chrome.head,
     '</head>\n<body>\n<a class="skip-link" href="#qr-content">Skip to content</a>\n',
-    chrome.header,
+    chrome.header.start,
+    page?.languages ? languageSwitcherHtml(page.languages, prefix) : '',
+    chrome.header.end,
     `<div class="layout${sidebar ? '' : ' no-sidebar'}${outline ? '' : ' no-outline'}${options?.wide ? ' wide' : ''}">\n`,
     sidebar ? sidebarHtml(page, prefix) : '',
     '<main class="page" id="qr-content">\n',
@@ -118,7 +120,8 @@ function linkHtml(link: ChromeLink, prefix: string, className: string, target: '
   return `<a class="${className}" href="${escapeHtml(href)}"${blank}${rel}>${title}${extra}</a>`;
 }
 
-function headerHtml(plan: SitePlan, space: SpacePlan, prefix: string, icons: IconRenderer): string {
+/** The header, in two parts: the page's language switcher (the one part that differs between pages) goes between them. */
+function headerHtml(plan: SitePlan, space: SpacePlan, prefix: string, icons: IconRenderer): { start: string; end: string } {
   const { chrome, customization } = space;
   const target = customization.externalLinksTarget;
   const parts: string[] = [];
@@ -149,12 +152,24 @@ function headerHtml(plan: SitePlan, space: SpacePlan, prefix: string, icons: Ico
     `<a class="brand" href="${prefix}index.html">${logo}<span class="brand-title${logo ? ' with-logo' : ''}">${escapeHtml(chrome.title)}</span></a>\n`,
     `<div class="header-search"><button type="button" class="search-button" id="qr-search-open" aria-label="Search"><span class="search-icon" aria-hidden="true"></span><span class="search-label">Search…</span><kbd>/</kbd></button></div>\n`,
     links ? `<nav class="header-links" aria-label="Links">${links}</nav>\n` : '',
-    toggle,
-    '</div>\n',
-    tabsHtml(plan.tabs, space, prefix, target, icons),
-    '</header>\n',
   );
-  return parts.join('');
+  const end = [toggle, '</div>\n', tabsHtml(plan.tabs, space, prefix, target, icons), '</header>\n'];
+  return { start: parts.join(''), end: end.join('') };
+}
+
+/**
+ * The language switcher: each language of the section's variants, named in itself (`lang`), leading to the same
+ * page in that language (`hreflang`).
+ */
+function languageSwitcherHtml(languages: NonNullable<PagePlan['languages']>, prefix: string): string {
+  const current = languages.find((entry) => entry.current);
+  const items = languages
+    .map(
+      (entry) =>
+        `<a class="menu-link${entry.current ? ' active' : ''}" href="${prefix}${entry.href}" hreflang="${entry.language}" lang="${entry.language}"${entry.current ? ' aria-current="true"' : ''}>${escapeHtml(entry.name)}</a>`,
+    )
+    .join('');
+  return `<details class="dropdown header-dropdown language-switcher" id="qr-languages"><summary class="header-link" aria-label="Language: ${escapeHtml(current?.name ?? '')}"><span lang="${current?.language ?? ''}">${escapeHtml(current?.name ?? '')}</span><span class="chevron" aria-hidden="true"></span></summary><div class="menu">${items}</div></details>\n`;
 }
 
 function tabsHtml(tabs: TabItem[], space: SpacePlan, prefix: string, target: 'self' | 'blank', icons: IconRenderer): string {
