@@ -58,3 +58,5 @@ export type { SearchHits, SearchIndexPage, SearchIndexUpdate, SearchPageHit, Sea
 export type { ChangeRequestPdfKey, ChangeRequestPdfRecord, NewChangeRequestPdf } from './change-request-pdfs.ts';
 export type { ImportRunChange, ImportRunFilter, ImportRunPage, ImportRunRecord, ImportRunStatus, NewImportRun } from './import-runs.ts';
 export { activeImportRunStatuses } from './import-runs.ts';
+export type { NewSamlProvider, SamlProviderFields, SamlProviderRecord, SamlRequestRecord } from './saml-providers.ts';
+export { samlProviderLimits } from './saml-providers.ts';
