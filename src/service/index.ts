@@ -267,3 +267,6 @@ export {
 export { changeRequestPdfUrl, getChangeRequestPdf, openChangeRequestPdf, printJob, type ChangeRequestPdfDownload, type ChangeRequestPdfQuery } from './change-request-pdf.ts';
 export { createPdfPrinter, defaultChromiumPath, type PaperFormat, type PdfPrinter, type PdfPrinterOptions, type PrintJob, type PrintResource } from './pdf-printer.ts';
 export { cancelImportRun, createImportRunner, getImportRun, listImportRuns, startImportRun, type ImportRunner, type ImportRunQuery, type PublishedImportRun, type StartImportRunBody } from './import-runs.ts';
+export { createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, listSsoProviderLogins, updateSamlProvider, type SamlProviderInput } from './saml-providers.ts';
+export type { PublishedSamlProvider, PublishedSsoProviderLogin } from './to-published-saml-provider.ts';
+export { acceptSamlResponse, samlMetadata, samlSessionLifetimeMs, startSamlLogin, type SamlSession } from './saml-login.ts';

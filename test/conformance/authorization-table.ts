@@ -138,6 +138,12 @@ export const matrix: readonly MatrixRow[] = [
   // Search: a space's content needs read on it; an organization's searches what the caller reads (guests too).
   { operation: 'searchSpaceContent', method: 'GET', path: (ids) => `${space(ids)}/search?query=matrix`, needs: { space: 'read' }, success: 200 },
   { operation: 'searchOrganizationContent', method: 'GET', path: (ids) => `${org(ids)}/search?query=matrix`, needs: { organization: 'any' }, success: 200 },
+
+  // SAML providers: only admins manage them (get and update of one provider: test/conformance/saml.test.ts); the sign-in entries are public.
+  { operation: 'listSAMLProvidersInOrganizationById', method: 'GET', path: (ids) => `${org(ids)}/saml`, needs: { organization: 'admin' }, success: 200 },
+  { operation: 'createOrganizationSAMLProvider', method: 'POST', path: (ids) => `${org(ids)}/saml`, body: () => ({ label: 'Matrix IdP' }), needs: { organization: 'admin' }, success: 201 },
+  { operation: 'deleteOrganizationSAMLProvider', method: 'DELETE', path: (ids) => `${org(ids)}/saml/no-such-provider`, needs: { organization: 'admin' }, success: 204 },
+  { operation: 'listSSOProviderLoginsInOrganization', method: 'GET', path: (ids) => `${org(ids)}/sso`, needs: { anyone: true }, success: 200 },
 ];
 
 /**
