@@ -43,7 +43,7 @@ export const samlLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/saml/:samlProviderId/metadata', { schema: { params: ProviderParams } }, async (request, reply) => {
+  app.get('/saml/:samlProviderId/metadata', { schema: { params: ProviderParams, response: { 200: Type.String({ description: 'SAML metadata XML' }), ...errorResponses } } }, async (request, reply) => {
     const xml = await samlMetadata(serviceContext(request), request.params.samlProviderId);
     return reply.type('application/samlmetadata+xml').send(xml);
   });
