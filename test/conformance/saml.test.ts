@@ -215,6 +215,17 @@ describeConformance('saml', (server) => {
     expect(statuses.sort()).toEqual([200, 400]);
     const members = await s.client().orgs.listMembersInOrganizationById(org, { limit: 1000 });
     expect(members.data.items.filter((item) => item.user.email === email)).toHaveLength(1);
+
+    // A good response for a member whose membership is disabled signs nobody in (403), and leaves it as it was.
+    const disabledEmail = unique('disabled');
+    const disabledUser = await s.store.createUser({ displayName: 'Disabled', email: disabledEmail });
+    await s.store.putMember(org, disabledUser.id, { role: 'read' });
+    await s.store.updateMember(org, disabledUser.id, { disabled: true });
+    const forDisabled = await start(s, provider.service.startURL);
+    const refusedMember = await post(provider.service.acsURL, buildSamlResponse(good(forDisabled.requestId, disabledEmail), signed));
+    expect(refusedMember.status).toBe(403);
+    expect((await errorOf(refusedMember)).message).toContain('disabled');
+    expect(await s.store.getMember(org, disabledUser.id)).toMatchObject({ disabled: true, sso: false, role: 'read' });
   });
 
   it('refuses to start a sign-in for a pending or unknown provider, or with a RelayState that leaves the server', async () => {
