@@ -15,6 +15,8 @@ import { installTextChecks } from './text-fields.ts';
 import './request-context.ts';
 import { apiRoutes } from './routes/index.ts';
 import { jwksRoutes } from './routes/jwks.ts';
+import { samlLoginRoutes } from './routes/saml-login.ts';
+import { ssoProviderLoginRoutes } from './routes/saml-providers.ts';
 import { validationError } from './validation-message.ts';
 
 /** What the app is built from. The store is opened (and later closed) by the caller. */
@@ -100,5 +102,8 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   await app.register(apiRoutes, { prefix: '/v1' });
   // Outside /v1 and its bearer-token hook: verifiers of visitor-claims tokens fetch it without a token.
   await app.register(jwksRoutes);
+  // Outside the bearer-token hook too: a sign-in page lists the SSO entries, and browsers sign in, without a token.
+  await app.register(ssoProviderLoginRoutes, { prefix: '/v1' });
+  await app.register(samlLoginRoutes);
   return app;
 }

@@ -277,3 +277,6 @@ export {
   type PublishedTranslation,
   type TranslationInput,
 } from './translations.ts';
+export { createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, listSsoProviderLogins, updateSamlProvider, type SamlProviderInput } from './saml-providers.ts';
+export type { PublishedSamlProvider, PublishedSsoProviderLogin } from './to-published-saml-provider.ts';
+export { acceptSamlResponse, samlMetadata, samlSessionLifetimeMs, startSamlLogin, type SamlSession } from './saml-login.ts';

@@ -39,6 +39,9 @@ export interface Database {
   change_request_pdfs: ChangeRequestPdfsTable;
   import_runs: ImportRunsTable;
   translations: TranslationsTable;
+  saml_providers: SamlProvidersTable;
+  saml_requests: SamlRequestsTable;
+  saml_assertions: SamlAssertionsTable;
 }
 
 export interface SitesTable {
@@ -478,4 +481,34 @@ export interface TranslationsTable {
   status: string;
   created_at: string;
   updated_at: string;
+}
+/** A SAML identity provider of an organization (migration 0018); null fields are not configured yet. */
+export interface SamlProvidersTable {
+  id: string;
+  organization_id: string;
+  label: string;
+  entity_id: string | null;
+  /** PEM, with its BEGIN/END lines. */
+  certificate: string | null;
+  sso_url: string | null;
+  default_team_id: string | null;
+  /** A role, or null: new members join as guests. */
+  default_role: string | null;
+  created_at: string;
+  updated_at: string;
+}
+/** An AuthnRequest the service issued (migration 0018); `consumed_at` is set by the one response accepted for it. */
+export interface SamlRequestsTable {
+  id: string;
+  provider_id: string;
+  relay_state: string | null;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+/** An assertion id accepted once (migration 0018), kept until the assertion itself expires. */
+export interface SamlAssertionsTable {
+  provider_id: string;
+  assertion_id: string;
+  expires_at: string;
 }

@@ -60,3 +60,5 @@ export type { ImportRunChange, ImportRunFilter, ImportRunPage, ImportRunRecord, 
 export { activeImportRunStatuses } from './import-runs.ts';
 export type { NewTranslation, TranslationInstructions, TranslationPatch, TranslationRecord, TranslationStatus, TranslationStore } from './translations.ts';
 export { translationTitleLimits } from './translations.ts';
+export type { NewSamlProvider, SamlProviderFields, SamlProviderRecord, SamlRequestRecord } from './saml-providers.ts';
+export { samlProviderLimits } from './saml-providers.ts';

@@ -145,6 +145,12 @@ export const matrix: readonly MatrixRow[] = [
   { operation: 'getTranslation', method: 'GET', path: (ids) => `${org(ids)}/translations/${ids.made}`, needs: { organization: 'member' }, success: 200, prepare: 'translation' },
   { operation: 'updateTranslation', method: 'PUT', path: (ids) => `${org(ids)}/translations/${ids.made}`, body: () => ({ title: 'Matrix' }), needs: { organization: 'admin' }, success: 200, prepare: 'translation' },
   { operation: 'deleteTranslation', method: 'DELETE', path: (ids) => `${org(ids)}/translations/${ids.made}`, needs: { organization: 'admin' }, success: 205, prepare: 'translation' },
+
+  // SAML providers: only admins manage them (get and update of one provider: test/conformance/saml.test.ts); the sign-in entries are public.
+  { operation: 'listSAMLProvidersInOrganizationById', method: 'GET', path: (ids) => `${org(ids)}/saml`, needs: { organization: 'admin' }, success: 200 },
+  { operation: 'createOrganizationSAMLProvider', method: 'POST', path: (ids) => `${org(ids)}/saml`, body: () => ({ label: 'Matrix IdP' }), needs: { organization: 'admin' }, success: 201 },
+  { operation: 'deleteOrganizationSAMLProvider', method: 'DELETE', path: (ids) => `${org(ids)}/saml/no-such-provider`, needs: { organization: 'admin' }, success: 204 },
+  { operation: 'listSSOProviderLoginsInOrganization', method: 'GET', path: (ids) => `${org(ids)}/sso`, needs: { anyone: true }, success: 200 },
 ];
 
 /**

@@ -94,7 +94,8 @@ export function schemaGaps(route: FuzzRoute): string[] {
   const declared = Object.keys((route.params?.properties as object | undefined) ?? {});
   if (parameters.some((name) => !declared.includes(name))) gaps.push('params');
   if ((route.method === 'PUT' || route.method === 'PATCH') && route.body === undefined) gaps.push('body');
-  if (!route.responses.some((status) => status.startsWith('2'))) gaps.push('response');
+  // A success is a 2xx, or a 3xx for a route whose answer is a redirect (the SAML start URL).
+  if (!route.responses.some((status) => status.startsWith('2') || status.startsWith('3'))) gaps.push('response');
   return gaps;
 }
 
