@@ -58,3 +58,4 @@ export type { SearchHits, SearchIndexPage, SearchIndexUpdate, SearchPageHit, Sea
 export type { ChangeRequestPdfKey, ChangeRequestPdfRecord, NewChangeRequestPdf } from './change-request-pdfs.ts';
 export type { ImportRunChange, ImportRunFilter, ImportRunPage, ImportRunRecord, ImportRunStatus, NewImportRun } from './import-runs.ts';
 export { activeImportRunStatuses } from './import-runs.ts';
+export type { OpenApiProcessingOutcome, OpenApiSpecProblem, OpenApiSpecProcessingState, OpenApiSpecRecord, OpenApiSpecSourceRecord, OpenApiSpecVersionContent, OpenApiSpecVersionRecord, OpenApiSpecVisibility } from './openapi-specs.ts';
