@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledDocument } from './bundled-document.ts';
 import { loadSpecFilesystem } from './load-spec-filesystem.ts';
 import { isOpenApiProcessingError } from './processing-error.ts';
+import { toPublishedFilesystem } from './spec-filesystem.ts';
 import { validatedDocument } from './validate-spec.ts';
 
 /** A filesystem read from in-memory files, as a URL spec's would be. */
@@ -83,6 +84,7 @@ describe('bundledDocument', () => {
     expect(dig(document, 'paths', '/owners', 'get', 'responses', '200', 'content', 'application/json', 'schema')).toEqual({ $ref: '#/components/schemas/owner' });
     expect(dig(document, 'components', 'schemas', 'Node', 'properties', 'next')).toEqual({ $ref: '#/components/schemas/Node' });
     expect(filesystem[0]!.specification).not.toHaveProperty('components.parameters'); // pure
+    expect(bundledDocument(toPublishedFilesystem(filesystem))).toEqual(document); // the content routes' form
     await expect(validatedDocument(filesystem)).resolves.toBeDefined();
   });
 

@@ -1,12 +1,12 @@
 import { upgradeFromTwoToThree } from '@scalar/openapi-parser';
-import { entrypointOf, resolveSpecPath, splitReference, valueAtPointer, type SpecFile, type SpecFilesystem } from './spec-filesystem.ts';
+import { entrypointOf, resolveSpecPath, specFilesOf, splitReference, valueAtPointer, type PublishedSpecFilesystem, type SpecFile, type SpecFilesystem } from './spec-filesystem.ts';
 
 /** An OpenAPI 3.x document as plain JSON values; `$ref` objects point inside it (`#/...`). */
 export type BundledDocument = Record<string, unknown> & { openapi: string };
 
 /**
  * The one document renderers read, from a stored filesystem: the entry point with every reference to another
- * file brought in, so that only internal `#/...` references remain, and Swagger 2.0 upgraded to OpenAPI 3.0.
+ * file brought in (the filesystem as stored, a list, or as the content routes answer it, keyed by filename), so that only internal `#/...` references remain, and Swagger 2.0 upgraded to OpenAPI 3.0.
  *
  * - A reference inside the entry point (`#/components/schemas/Pet`) is kept as it is, cycles included: the
  *   renderer resolves references lazily.
@@ -25,7 +25,8 @@ export type BundledDocument = Record<string, unknown> & { openapi: string };
  * const document = bundledDocument(filesystem);
  * document.paths['/pets'].get.responses['200'].content['application/json'].schema // → { $ref: '#/components/schemas/Pet' }
  */
-export function bundledDocument(filesystem: SpecFilesystem): BundledDocument {
+export function bundledDocument(filesystemOrPublished: SpecFilesystem | PublishedSpecFilesystem): BundledDocument {
+  const filesystem = specFilesOf(filesystemOrPublished);
   const entry = entrypointOf(filesystem);
   const swagger = typeof entry.specification.swagger === 'string';
   const root = structuredClone(entry.specification);

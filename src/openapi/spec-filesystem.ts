@@ -19,6 +19,32 @@ export interface SpecFile {
 export type SpecFilesystem = SpecFile[];
 
 /**
+ * The filesystem as the API answers it: the published `OpenAPISpecContent.filesystem` is a JSON object, so the
+ * entries are keyed by their filename (each entry keeps its `filename` too).
+ */
+export type PublishedSpecFilesystem = Record<string, SpecFile>;
+
+/**
+ * The published form of a filesystem.
+ *
+ * @example
+ * Object.keys(toPublishedFilesystem(filesystem)) // → ['openapi.yaml', 'schemas/pet.yaml']
+ */
+export function toPublishedFilesystem(filesystem: SpecFilesystem): PublishedSpecFilesystem {
+  return Object.fromEntries(filesystem.map((file) => [file.filename, file]));
+}
+
+/**
+ * A filesystem from either form: the list the store keeps or the object the API answers.
+ *
+ * @example
+ * const files = specFilesOf(content.filesystem);
+ */
+export function specFilesOf(filesystem: SpecFilesystem | PublishedSpecFilesystem): SpecFilesystem {
+  return Array.isArray(filesystem) ? filesystem : Object.values(filesystem);
+}
+
+/**
  * The entry point of a filesystem.
  *
  * @example

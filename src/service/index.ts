@@ -267,3 +267,19 @@ export {
 export { changeRequestPdfUrl, getChangeRequestPdf, openChangeRequestPdf, printJob, type ChangeRequestPdfDownload, type ChangeRequestPdfQuery } from './change-request-pdf.ts';
 export { createPdfPrinter, defaultChromiumPath, type PaperFormat, type PdfPrinter, type PdfPrinterOptions, type PrintJob, type PrintResource } from './pdf-printer.ts';
 export { cancelImportRun, createImportRunner, getImportRun, listImportRuns, startImportRun, type ImportRunner, type ImportRunQuery, type PublishedImportRun, type StartImportRunBody } from './import-runs.ts';
+export { createOpenApiProcessor, openApiSettingsFromEnv, outcomeOf, type OpenApiProcessingOptions, type OpenApiProcessor } from './openapi-processing.ts';
+export {
+  createOpenApiSpec,
+  deleteOpenApiSpec,
+  getOpenApiSpec,
+  getOpenApiSpecVersion,
+  getOpenApiSpecVersionContent,
+  listOpenApiSpecs,
+  listOpenApiSpecVersions,
+  putOpenApiSpec,
+  updateOpenApiSpec,
+  type OpenApiSpecSourceBody,
+  type PublishedOpenApiSpec,
+  type PublishedOpenApiSpecContent,
+  type PublishedOpenApiSpecVersion,
+} from './openapi-specs.ts';
