@@ -138,6 +138,8 @@ export const matrix: readonly MatrixRow[] = [
   // Search: a space's content needs read on it; an organization's searches what the caller reads (guests too).
   { operation: 'searchSpaceContent', method: 'GET', path: (ids) => `${space(ids)}/search?query=matrix`, needs: { space: 'read' }, success: 200 },
   { operation: 'searchOrganizationContent', method: 'GET', path: (ids) => `${org(ids)}/search?query=matrix`, needs: { organization: 'any' }, success: 200 },
+  // OpenAPI specs: every member reads (writes need the create role, which `Needs` cannot say: openapi-specs.test.ts).
+  { operation: 'listOpenAPISpecs', method: 'GET', path: (ids) => `${org(ids)}/openapi`, needs: { organization: 'any' }, success: 200 },
 ];
 
 /**
