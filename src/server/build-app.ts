@@ -6,6 +6,7 @@ import { createPdfPrinter, type PdfPrinter, type PdfPrinterOptions } from '../se
 import type { Store } from '../store/index.ts';
 import type { ImportSettings } from '../service/content-import.ts';
 import { createImportRunner } from '../service/import-runs.ts';
+import { createOpenApiProcessor, type OpenApiProcessingOptions } from '../service/openapi-processing.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
 import { installJsonBodies } from './json-body.ts';
@@ -51,6 +52,8 @@ export interface AppDependencies {
    * starts Chromium on the first print and closes it with the app; an injected one is closed by its owner.
    */
   pdf?: PdfPrinter | PdfPrinterOptions;
+  /** How OpenAPI specs are processed (lease, poll, refresh interval: `QUIRE_OPENAPI_REFRESH_INTERVAL`); fetches follow `imports`. */
+  openApi?: OpenApiProcessingOptions;
 }
 
 /** The app: a Fastify instance whose routes are typed by TypeBox schemas. */
@@ -89,6 +92,8 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   if (!injectedPrinter) app.addHook('onClose', () => app.quire.pdfPrinter!.close());
   app.quire.importRuns = createImportRunner(deps.store, { concurrency: deps.imports?.runConcurrency });
   app.addHook('onClose', () => app.quire.importRuns!.close());
+  app.quire.openApiProcessor = createOpenApiProcessor(deps.store, { imports: deps.imports, now: deps.clock, ...deps.openApi });
+  app.addHook('onClose', () => app.quire.openApiProcessor!.close());
   app.decorateRequest('actor', null);
   installConnectionLimits(app, limits);
   installErrorHandling(app);

@@ -4,6 +4,7 @@ import type { DocumentConverter } from '../service/document-converter.ts';
 import type { Actor, Clock, PdfPrinter, ServiceContext, SigningKeyPolicy } from '../service/index.ts';
 import type { ImportSettings } from '../service/content-import.ts';
 import type { ImportRunner } from '../service/import-runs.ts';
+import type { OpenApiProcessor } from '../service/openapi-processing.ts';
 import type { Store } from '../store/index.ts';
 
 /** What `buildApp` decorates the app with: the store (built outside Fastify), the clock, the base URL. */
@@ -24,6 +25,8 @@ export interface QuireDecoration {
   pdfPrinter?: PdfPrinter;
   /** Runs website import runs in the background, a few at once; stopped with the app. */
   importRuns?: ImportRunner;
+  /** Processes OpenAPI specs in the background; stopped with the app. */
+  openApiProcessor?: OpenApiProcessor;
 }
 
 declare module 'fastify' {
@@ -43,8 +46,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns };
+  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor };
 }
 
 /**

@@ -280,3 +280,19 @@ export {
 export { createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, listSsoProviderLogins, updateSamlProvider, type SamlProviderInput } from './saml-providers.ts';
 export type { PublishedSamlProvider, PublishedSsoProviderLogin } from './to-published-saml-provider.ts';
 export { acceptSamlResponse, samlMetadata, samlSessionLifetimeMs, startSamlLogin, type SamlSession } from './saml-login.ts';
+export { createOpenApiProcessor, openApiSettingsFromEnv, outcomeOf, type OpenApiProcessingOptions, type OpenApiProcessor } from './openapi-processing.ts';
+export {
+  createOpenApiSpec,
+  deleteOpenApiSpec,
+  getOpenApiSpec,
+  getOpenApiSpecVersion,
+  getOpenApiSpecVersionContent,
+  listOpenApiSpecs,
+  listOpenApiSpecVersions,
+  putOpenApiSpec,
+  updateOpenApiSpec,
+  type OpenApiSpecSourceBody,
+  type PublishedOpenApiSpec,
+  type PublishedOpenApiSpecContent,
+  type PublishedOpenApiSpecVersion,
+} from './openapi-specs.ts';

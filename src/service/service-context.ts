@@ -4,6 +4,7 @@ import type { SigningKeyPolicy } from './signing-keys.ts';
 import type { ImportSettings } from './content-import.ts';
 import type { PdfPrinter } from './pdf-printer.ts';
 import type { ImportRunner } from './import-runs.ts';
+import type { OpenApiProcessor } from './openapi-processing.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
 export type Clock = () => Date;
@@ -32,6 +33,8 @@ export interface ServiceContext {
   pdfPrinter?: PdfPrinter | undefined;
   /** Runs import runs in the background of this process (`createImportRunner`); without it `startImportRun` is `INTERNAL`. */
   importRuns?: ImportRunner | undefined;
+  /** Processes OpenAPI specs in the background (`createOpenApiProcessor`); without it specs stay `pending` until a process that has one claims them. */
+  openApiProcessor?: OpenApiProcessor | undefined;
 }
 
 /**

@@ -42,6 +42,8 @@ export interface Database {
   saml_providers: SamlProvidersTable;
   saml_requests: SamlRequestsTable;
   saml_assertions: SamlAssertionsTable;
+  openapi_specs: OpenApiSpecsTable;
+  openapi_spec_versions: OpenApiSpecVersionsTable;
 }
 
 export interface SitesTable {
@@ -511,4 +513,39 @@ export interface SamlAssertionsTable {
   provider_id: string;
   assertion_id: string;
   expires_at: string;
+}
+
+export interface OpenApiSpecsTable {
+  id: string;
+  organization_id: string;
+  slug: string;
+  source_url: string | null;
+  source_text: string | null;
+  visibility: string;
+  /** pending | progress | complete */
+  processing_state: string;
+  /** Counted up whenever new processing is asked for; a run that finishes an older generation leaves the spec pending. */
+  generation: number;
+  last_version_id: string | null;
+  last_processed_at: string | null;
+  last_process_error_code: string | null;
+  /** JSON: [{ message, code }] */
+  last_processed_errors: string | null;
+  last_processed_error_count: number;
+  /** The process holding the processing work, until `lease_expires_at`. */
+  lease_holder: string | null;
+  lease_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OpenApiSpecVersionsTable {
+  id: string;
+  spec_id: string;
+  /** sha256 of the filesystem's canonical JSON. */
+  content_hash: string;
+  source_url: string | null;
+  /** JSON: the SpecFilesystem. */
+  filesystem: string;
+  created_at: string;
 }

@@ -62,3 +62,4 @@ export type { NewTranslation, TranslationInstructions, TranslationPatch, Transla
 export { translationTitleLimits } from './translations.ts';
 export type { NewSamlProvider, SamlProviderFields, SamlProviderRecord, SamlRequestRecord } from './saml-providers.ts';
 export { samlProviderLimits } from './saml-providers.ts';
+export type { OpenApiProcessingOutcome, OpenApiSpecProblem, OpenApiSpecProcessingState, OpenApiSpecRecord, OpenApiSpecSourceRecord, OpenApiSpecVersionContent, OpenApiSpecVersionRecord, OpenApiSpecVisibility } from './openapi-specs.ts';

@@ -41,6 +41,7 @@ import { changeRequestPdfStore } from './change-request-pdfs.ts';
 import { importRunStore } from './import-runs.ts';
 import { translationStore } from './translations.ts';
 import { samlProviderStore } from './saml-providers.ts';
+import { openApiSpecStore } from './openapi-specs.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -115,6 +116,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...importRunStore(context),
     ...translationStore(context),
     ...samlProviderStore(context),
+    ...openApiSpecStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

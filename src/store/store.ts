@@ -29,6 +29,7 @@ import type { ChangeRequestPdfStore } from './change-request-pdfs.ts';
 import type { ImportRunStore } from './import-runs.ts';
 import type { TranslationStore } from './translations.ts';
 import type { SamlProviderStore } from './saml-providers.ts';
+import type { OpenApiSpecStore } from './openapi-specs.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -65,7 +66,8 @@ export interface Store
     ChangeRequestPdfStore,
     ImportRunStore,
     TranslationStore,
-    SamlProviderStore {
+    SamlProviderStore,
+    OpenApiSpecStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

@@ -151,6 +151,9 @@ export const matrix: readonly MatrixRow[] = [
   { operation: 'createOrganizationSAMLProvider', method: 'POST', path: (ids) => `${org(ids)}/saml`, body: () => ({ label: 'Matrix IdP' }), needs: { organization: 'admin' }, success: 201 },
   { operation: 'deleteOrganizationSAMLProvider', method: 'DELETE', path: (ids) => `${org(ids)}/saml/no-such-provider`, needs: { organization: 'admin' }, success: 204 },
   { operation: 'listSSOProviderLoginsInOrganization', method: 'GET', path: (ids) => `${org(ids)}/sso`, needs: { anyone: true }, success: 200 },
+
+  // OpenAPI specs: every member reads (writes need the create role, which `Needs` cannot say: openapi-specs.test.ts).
+  { operation: 'listOpenAPISpecs', method: 'GET', path: (ids) => `${org(ids)}/openapi`, needs: { organization: 'any' }, success: 200 },
 ];
 
 /**

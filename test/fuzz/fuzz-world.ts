@@ -95,6 +95,9 @@ export async function openFuzzWorld(): Promise<FuzzWorld> {
   const group = idOf(await call('POST', `/v1/orgs/${org}/sites/${site}/section-groups`, { title: 'Products', sections: [second] }));
   const shareLink = idOf(await call('POST', `/v1/orgs/${org}/sites/${site}/share-links`, { name: 'Testers' }));
   await call('POST', `/v1/orgs/${org}/sites/${site}/publish`);
+  await call('POST', `/v1/orgs/${org}/openapi`, { slug: 'pets', source: { text: "openapi: 3.1.0\ninfo: {title: Pets, version: '1'}\npaths: {}\n" } });
+  await app.quire.openApiProcessor!.idle();
+  const specVersion = (await store.findOpenApiSpec(org, 'pets'))!.lastVersionId!;
 
   const ids: Record<string, string[]> = {
     organizationId: [org],
@@ -117,6 +120,8 @@ export async function openFuzzWorld(): Promise<FuzzWorld> {
     tokenId: tokens.map((token) => token.id),
     emailDomain: ['example.com'],
     '*': content.pages.flatMap((page) => (page.path === undefined ? [] : [page.path])),
+    specSlug: ['pets'],
+    versionId: [specVersion],
   };
   // Body fields that name the same records.
   Object.assign(ids, { parent: [collection, ...ids.pageId!], organization: [org], sectionId: ids.siteSectionId, siteSection: ids.siteSectionId, siteSpace: ids.siteSpaceId, space: ids.spaceId, page: ids.pageId, defaultSiteSection: ids.siteSectionId, defaultSiteSpace: ids.siteSpaceId, siteSectionGroupId: [group] });

@@ -1,6 +1,7 @@
 import { QuireError } from '../../errors/index.ts';
 import { buildApp, listen } from '../../server/index.ts';
 import { importSettingsFromEnv } from '../../service/index.ts';
+import { openApiSettingsFromEnv } from '../../service/index.ts';
 import { checkSigningKeyPolicy, defaultMaxFileBytes, defaultSigningKeyPolicy, discardOrphanRevisions, orphanGraceOption, purgeExpiredSpaces, resolveTokenExpiry, visitorClaimsLifetimeMs, type SigningKeyPolicy } from '../../service/index.ts';
 import type { PdfPrinterOptions } from '../../service/index.ts';
 import { describeBytes, type Store } from '../../store/index.ts';
@@ -44,6 +45,7 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
   const orphanGraceMs = orphanGraceOption(process.env['QUIRE_ORPHAN_GRACE_MS']);
   const signingKeys = signingKeyPolicyOption(process.env['QUIRE_SIGNING_KEY_MAX_AGE']);
   const imports = importSettingsFromEnv(process.env);
+  const openApi = openApiSettingsFromEnv(process.env);
   const pdf = pdfPrinterOptions(process.env['QUIRE_CHROMIUM'], process.env['QUIRE_PDF_PAPER']);
   const stop = stopRequested(options.signal);
   const store = await openServiceStore({ data: options.data, ...(options.database === undefined ? {} : { database: options.database }) });
@@ -59,7 +61,7 @@ export async function serve(options: ServeOptions, terminal: Terminal): Promise<
     timers.push(setInterval(() => void purge(), purgeEveryMs), setInterval(() => void sweep(), orphanSweepEveryMs));
     for (const timer of timers) timer.unref();
 
-    const app = await buildApp({ store, maxFileBytes, imports, pdf, ...(signingKeys === undefined ? {} : { signingKeys }), ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
+    const app = await buildApp({ store, maxFileBytes, imports, openApi, pdf, ...(signingKeys === undefined ? {} : { signingKeys }), ...(options.publicUrl === undefined ? {} : { baseUrl: options.publicUrl }), logger: options.log === true ? { level: 'info', stream: process.stderr } : false });
     let baseUrl: string;
     try {
       baseUrl = await listen(app, { port: options.port, host: options.host });

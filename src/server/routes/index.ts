@@ -30,6 +30,7 @@ import { changeRequestPdfRoutes } from './change-request-pdf.ts';
 import { importRunRoutes } from './import-runs.ts';
 import { translationRoutes } from './translations.ts';
 import { samlProviderRoutes } from './saml-providers.ts';
+import { openApiSpecRoutes } from './openapi-specs.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -71,4 +72,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(importRunRoutes);
   await app.register(translationRoutes);
   await app.register(samlProviderRoutes);
+  await app.register(openApiSpecRoutes);
 };

@@ -15,6 +15,7 @@ import { searchMigration } from './0012-search.ts';
 import { linksMigration } from './0013-links.ts';
 import { importRunsMigration } from './0014-import-runs.ts';
 import { changeRequestPdfsMigration } from './0015-change-request-pdfs.ts';
+import { openApiSpecsMigration } from './0016-openapi-specs.ts';
 import { translationsMigration } from './0017-translations.ts';
 import { samlProvidersMigration } from './0018-saml-providers.ts';
 
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0013-links': linksMigration(),
         '0014-import-runs': importRunsMigration(),
         '0015-change-request-pdfs': changeRequestPdfsMigration(),
+        '0016-openapi-specs': openApiSpecsMigration(),
         '0017-translations': translationsMigration(),
         '0018-saml-providers': samlProvidersMigration(),
       };
