@@ -407,7 +407,8 @@ class SitePlanner {
     }
     if (page.type === 'computed') {
       const spec = (page.computed.dependencies as { spec?: { ref?: { spec?: unknown } } } | undefined)?.spec?.ref?.spec;
-      plan.computed = { type: page.computed.type, ...(typeof spec === 'string' ? { spec } : {}) };
+      const models = (page.computed as { props?: { models?: unknown } }).props?.models;
+      plan.computed = { type: page.computed.type, ...(typeof spec === 'string' ? { spec } : {}), ...(typeof models === 'boolean' ? { models } : {}) };
     }
     return plan;
   }

@@ -3,6 +3,7 @@
 // Hrefs are relative to the bundle's root and percent-encoded; a page prefixes them with its `rootPrefix`.
 import type { JsonObject } from './adaptive/index.ts';
 import type { Customization } from './customization.ts';
+import type { LoadedOpenAPI } from './openapi/document.ts';
 
 /** Something a link in content can point at. */
 export interface LinkTarget {
@@ -152,7 +153,7 @@ export interface PagePlan {
   /** The variant switcher: every visible variant of the section, the same page path when it exists there. */
   variants: Array<{ title: string; href: string; current: boolean }>;
   /** Computed pages (an OpenAPI reference): what computes them. */
-  computed?: { type: string; spec?: string };
+  computed?: { type: string; spec?: string; models?: boolean };
   /** The page's variables (`page.vars` in expressions), when it has some. */
   variables?: JsonObject;
 }
@@ -171,4 +172,10 @@ export interface SitePlan {
   warnings: string[];
   /** The visitor's claims the export was made for (`visitor.claims` in expressions); `{}` when none were given. */
   claims: JsonObject;
+  /**
+   * The OpenAPI documents the pages render from, by reference key (src/render/openapi/spec-references.ts), loaded
+   * before rendering (rendering is synchronous): each a document or the reason it could not be loaded. Absent or
+   * missing a key: the block shows that the specification was not loaded.
+   */
+  openapi?: Record<string, LoadedOpenAPI>;
 }
