@@ -149,7 +149,7 @@ function computedPageTree(page: PagePlan, context: BodyContext): Root {
     content =
       'error' in loaded
         ? unavailable(spec, loaded.error)
-        : referencePage({ document: loaded.document, heading: (depth, label, id, children) => headingElement(context, depth, label, id, children), markdown: descriptionMarkdown }, page.computed.models === undefined ? {} : { models: page.computed.models });
+        : referencePage({ document: loaded.document, heading: (depth, label, id, children, method) => headingElement(context, depth, label, id, children, method), markdown: descriptionMarkdown }, page.computed.models === undefined ? {} : { models: page.computed.models });
   }
   const tree = sanitize({ type: 'root', children: [content] }, bodySchema) as Root;
   finishTree(tree, context.externalTarget, context.icons);

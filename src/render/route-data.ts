@@ -48,6 +48,8 @@ export interface NavItem {
   i?: string;
   /** Children. */
   c?: NavItem[];
+  /** The HTTP method of a page that is one API operation (src/render/openapi/page-operation.ts), drawn as a badge. */
+  m?: string;
 }
 
 /** An entry of the section tab bar: a section, a group of them (a menu), or a link to another site. */

@@ -48,7 +48,7 @@ export function createOpenAPIHandlers(context: BodyContext) {
   const lookup = (reference: OpenAPIReference): LoadedOpenAPI => context.openapi?.documents[reference.key] ?? { error: 'it was not loaded for this render' };
   const renderContext = (document: OpenAPIDocument): OpenAPIRenderContext => ({
     document,
-    heading: (depth, label, id, content) => headingElement(context, depth, label, id, content),
+    heading: (depth, label, id, content, method) => headingElement(context, depth, label, id, content, method),
     markdown: descriptionMarkdown,
   });
   const fallback = (state: State, node: Openapi | OpenapiOperation, head: Element, named: string, reason: string, sourceNote: ElementContent[]) =>

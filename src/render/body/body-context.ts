@@ -10,6 +10,8 @@ export interface OutlineEntry {
   depth: 2 | 3 | 4;
   id: string;
   text: string;
+  /** The HTTP method of an API operation's heading, shown as a badge before the text. */
+  method?: string;
 }
 
 /** A link in a page body that leads nowhere in the export. */

@@ -40,7 +40,7 @@ export function operationSection(context: OpenAPIRenderContext, at: OperationAt,
   const parameters = operationParameters(document, at.pathItem, operation);
   const description = operation.description ?? at.pathItem?.description;
   const children: ElementContent[] = [
-    context.heading(depth, label, id, [methodBadge(method), text(' '), text(label)]),
+    context.heading(depth, label, id, [methodBadge(method), text(' '), text(label)], method.toLowerCase()),
     element('div', { className: ['openapi-head'] }, [
       methodBadge(method),
       element('code', { className: ['openapi-path'] }, [text(path)]),

@@ -10,7 +10,8 @@ import type { OpenAPIDocument } from './document.ts';
  */
 export interface OpenAPIRenderContext {
   document: OpenAPIDocument;
-  heading: (depth: number, label: string, id: string, content: ElementContent[]) => Element;
+  /** `method`: the heading is an operation's (the outline shows its method). */
+  heading: (depth: number, label: string, id: string, content: ElementContent[], method?: string) => Element;
   markdown: (source: string) => ElementContent[];
 }
 
