@@ -55,7 +55,8 @@ export function responsesSection(context: OpenAPIRenderContext, responses: Recor
           return schemaRow(document, name, value.schema ?? {}, value.required === true, value.description);
         });
         const body: ElementContent[] = [
-          ...(response.description ? context.markdown(response.description) : []),
+          // The summary shows the first line; the body shows the description only when it says more.
+          ...(response.description && response.description.trim() !== firstLine(response.description) ? context.markdown(response.description) : []),
           ...(headers.length ? [element('p', { className: ['schema-label'] }, [text('Headers')]), element('ul', { className: ['schema-properties'] }, headers)] : []),
           ...mediaTypes(document, response.content),
         ];
