@@ -15,6 +15,7 @@ mkdirSync(join(folder, 'specs'));
 writeFileSync(join(folder, 'specs/pets.json'), JSON.stringify(document));
 writeFileSync(join(folder, 'specs/pets.yaml'), 'openapi: 3.1.0\ninfo:\n  title: Pets\n  version: "1"\npaths:\n  /pets:\n    get:\n      summary: List pets\n      responses:\n        "200":\n          description: ok\n');
 writeFileSync(join(folder, 'specs/swagger.yaml'), 'swagger: "2.0"\ninfo:\n  title: Old\n  version: "1"\npaths: {}\n');
+writeFileSync(join(folder, 'specs/flow.yaml'), '{openapi: 3.1.0, info: {title: Pets, version: "1"}, paths: {/pets: {get: {summary: List pets, responses: {"200": {description: ok}}}}}}\n');
 writeFileSync(join(folder, 'specs/broken.yaml'), 'openapi: 3.1.0\ninfo: [unclosed\n');
 
 let server: Server;
@@ -47,6 +48,8 @@ describe('fileOpenAPILoader', () => {
     expect(await loader(srcReference('../specs/pets.json', 'guides/api.md', 'main'))).toEqual(document);
     expect(await loader(srcReference('specs/pets.yaml', 'README.md', 'main'))).toEqual(document);
     expect(await loader(srcReference('/specs/pets.yaml', 'guides/deep/api.md', 'main'))).toEqual(document);
+    // Starts like JSON but is a YAML flow mapping: `JSON.parse` refuses it, the YAML parser reads it.
+    expect(await loader(srcReference('specs/flow.yaml', 'README.md', 'main'))).toEqual(document);
   });
 
   it('never reads outside the site space folder, and knows no other site space', async () => {

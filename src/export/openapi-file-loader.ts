@@ -64,7 +64,18 @@ async function boundedText(response: Response, maxBytes: number, url: string): P
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * JSON through `JSON.parse` (about fifty times faster than the YAML parser on a large specification: 1,000
+ * operations, 552 KiB, take 1 s in `yaml`), anything else, or JSON that `JSON.parse` refuses, through `yaml`.
+ */
 function parseDocument(text: string, where: string): OpenAPIDocument {
+  if (/^\s*\{/.test(text)) {
+    try {
+      return JSON.parse(text) as OpenAPIDocument;
+    } catch {
+      // Not strict JSON (comments, a YAML flow mapping): the YAML parser reads it, or says why not.
+    }
+  }
   try {
     return parse(text, { maxAliasCount: 1000 }) as OpenAPIDocument;
   } catch (error) {
