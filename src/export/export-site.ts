@@ -23,6 +23,7 @@ import {
 } from '../render/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
 import { threadIconLibrary } from './icon-library.ts';
+import { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
 import { renderPages } from './render-pool.ts';
 import { searchIndexScript } from './search-index.ts';
 
@@ -50,6 +51,12 @@ export interface ExportOptions {
    * shown only on a condition is left out. One export shows one audience's branch, never all branches at once.
    */
   claims?: JsonObject;
+  /**
+   * Reads the OpenAPI specifications the pages render from (blocks and computed `builtin:openapi` pages), before
+   * rendering: `fileOpenAPILoader` for `quire build`, `serviceOpenAPILoader` for an export from the service.
+   * Without it, such pages show that no specification could be read.
+   */
+  loadOpenAPIDocument?: OpenAPILoader;
 }
 
 /** A link in content that leads nowhere in the export. */
@@ -122,6 +129,8 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
     throw new QuireError('INVALID_ARGUMENT', 'exportSite claims must be a JSON object', { field: 'claims' });
   }
   const plan = planSite(site, { assetPath, ...(options.claims ? { claims: options.claims } : {}) });
+  const openapi = await loadOpenAPIDocuments(plan, options.loadOpenAPIDocument);
+  if (Object.keys(openapi).length > 0) plan.openapi = openapi;
   const writer = new BundleWriter(outDir);
   await mkdir(outDir, { recursive: true });
 

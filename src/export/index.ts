@@ -8,3 +8,6 @@ export { fetchExportSite, fetchExportSpace, siteSpacesOf, type SiteLocation } fr
 export { spaceSiteProfile, type SpaceForSite } from './space-site.ts';
 export { detectBuildLayout, spaceMarkers, type BuildFiles, type BuildLayout, type BuildSpaceFolder } from './build-layout.ts';
 export { buildSiteModel, builtSiteSpaceId, builtSpaceTitle, type BuildSiteModelInput, type BuiltSpace } from './build-site-model.ts';
+export { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
+export { fileOpenAPILoader } from './openapi-file-loader.ts';
+export { serviceOpenAPILoader, type OpenAPISpecContent, type ServiceOpenAPISources } from './openapi-service-loader.ts';

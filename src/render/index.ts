@@ -31,3 +31,5 @@ export { sitemapXml } from './chrome/sitemap.ts';
 export { markdownToDocument, documentText, type DocumentContext } from './document/index.ts';
 export { emptyIconLibrary, type IconFamily, type IconLibrary, type IconSvg } from './icons/icon-library.ts';
 export { findPage, printAssetPath, printDocument, printTemplateVersion, type PrintDocument, type PrintOptions, type PrintSelection } from './print/print-document.ts';
+export { collectOpenAPIReferences, specReference, srcReference, type OpenAPIReference } from './openapi/spec-references.ts';
+export type { LoadedOpenAPI, OpenAPIDocument } from './openapi/document.ts';

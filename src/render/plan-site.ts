@@ -8,6 +8,7 @@ import { assetPaths } from './inert-asset.ts';
 import { resolveCustomization, type Customization } from './customization.ts';
 import { emojiCharacter } from './emoji.ts';
 import { pageGlyph } from './icon-glyph.ts';
+import { singleOperationMethod } from './openapi/page-operation.ts';
 import type { LinkTarget, NavItem, PagePlan, SitePlan, SpaceChrome, SpacePlan, TabItem } from './route-data.ts';
 import { folderOf, pageHref, safeSegments } from './route-path.ts';
 import { isExternalUrl, isSafeImageUrl } from './safe-url.ts';
@@ -334,7 +335,8 @@ class SitePlanner {
         if (!hidden) sequence.push(plan);
         const children = page.type === 'document' ? walk(page.pages, [...crumbs, { title: page.title, href: plan.href }], hidden) : [];
         const { e, i } = icons(page);
-        if (!hidden) items.push({ t: label, h: plan.href, p: page.id, ...(e ? { e } : {}), ...(i ? { i } : {}), ...(children.length ? { c: children } : {}) });
+        const m = plan.documentId === undefined ? undefined : singleOperationMethod(space.documents[plan.documentId] ?? '');
+        if (!hidden) items.push({ t: label, h: plan.href, p: page.id, ...(e ? { e } : {}), ...(i ? { i } : {}), ...(children.length ? { c: children } : {}), ...(m ? { m } : {}) });
       }
       return items;
     };
@@ -408,7 +410,8 @@ class SitePlanner {
     }
     if (page.type === 'computed') {
       const spec = (page.computed.dependencies as { spec?: { ref?: { spec?: unknown } } } | undefined)?.spec?.ref?.spec;
-      plan.computed = { type: page.computed.type, ...(typeof spec === 'string' ? { spec } : {}) };
+      const models = (page.computed as { props?: { models?: unknown } }).props?.models;
+      plan.computed = { type: page.computed.type, ...(typeof spec === 'string' ? { spec } : {}), ...(typeof models === 'boolean' ? { models } : {}) };
     }
     return plan;
   }

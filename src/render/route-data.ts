@@ -4,6 +4,7 @@
 import type { TranslationLanguageCode } from '../model/index.ts';
 import type { JsonObject } from './adaptive/index.ts';
 import type { Customization } from './customization.ts';
+import type { LoadedOpenAPI } from './openapi/document.ts';
 
 /** Something a link in content can point at. */
 export interface LinkTarget {
@@ -48,6 +49,8 @@ export interface NavItem {
   i?: string;
   /** Children. */
   c?: NavItem[];
+  /** The HTTP method of a page that is one API operation (src/render/openapi/page-operation.ts), drawn as a badge. */
+  m?: string;
 }
 
 /** An entry of the section tab bar: a section, a group of them (a menu), or a link to another site. */
@@ -158,7 +161,7 @@ export interface PagePlan {
    */
   languages?: Array<{ language: TranslationLanguageCode; name: string; href: string; current: boolean }>;
   /** Computed pages (an OpenAPI reference): what computes them. */
-  computed?: { type: string; spec?: string };
+  computed?: { type: string; spec?: string; models?: boolean };
   /** The page's variables (`page.vars` in expressions), when it has some. */
   variables?: JsonObject;
 }
@@ -177,4 +180,10 @@ export interface SitePlan {
   warnings: string[];
   /** The visitor's claims the export was made for (`visitor.claims` in expressions); `{}` when none were given. */
   claims: JsonObject;
+  /**
+   * The OpenAPI documents the pages render from, by reference key (src/render/openapi/spec-references.ts), loaded
+   * before rendering (rendering is synchronous): each a document or the reason it could not be loaded. Absent or
+   * missing a key: the block shows that the specification was not loaded.
+   */
+  openapi?: Record<string, LoadedOpenAPI>;
 }

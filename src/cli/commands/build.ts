@@ -1,8 +1,8 @@
 import { lstat } from 'node:fs/promises';
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { readDirectoryFiles } from '../../disk/directory-files.ts';
 import { isQuireError } from '../../errors/quire-error.ts';
-import { buildSiteModel, builtSpaceTitle, detectBuildLayout, exportSite, formatExportSummary, terminalProgress, type BuildFiles, type BuiltSpace } from '../../export/index.ts';
+import { buildSiteModel, builtSiteSpaceId, builtSpaceTitle, fileOpenAPILoader, detectBuildLayout, exportSite, formatExportSummary, terminalProgress, type BuildFiles, type BuiltSpace } from '../../export/index.ts';
 import { readDirectory } from '../../format/read-directory.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { flattenPages } from '../../model/page-tree.ts';
@@ -92,7 +92,9 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, te
 
   const title = options.title ?? (layout.kind === 'space' ? described[0]!.title : basename(resolve(dir)));
   const site = buildSiteModel({ kind: layout.kind, spaces, title, customization, ...(options.url === undefined ? {} : { publishedUrl: options.url }) });
-  const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), ...(claims ? { claims } : {}) });
+  // OpenAPI blocks read their `src` from the space's folder (relative to the page) or from a URL.
+  const loadOpenAPIDocument = fileOpenAPILoader(Object.fromEntries(spaces.map((space) => [builtSiteSpaceId(space.folder), join(resolve(dir), space.folder)])));
+  const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, ...(claims ? { claims } : {}) });
   if (options.json) {
     terminal.out(`${JSON.stringify({ ...summary, layout: layout.kind, spaces: described, skipped: [...layout.skipped, ...layout.unlisted], diagnostics }, null, 2)}\n`);
   } else {

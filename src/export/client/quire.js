@@ -102,6 +102,11 @@
       if (item.e) link.appendChild(element('span', 'nav-emoji', item.e));
       else if (item.i && icons && icons[item.i]) link.appendChild(navIcon(item.i, icons[item.i]));
       link.appendChild(element('span', 'nav-label', item.t));
+      if (item.m) {
+        var method = element('span', 'http-method nav-method', item.m.toUpperCase());
+        method.setAttribute('data-method', item.m);
+        link.appendChild(method);
+      }
       if (item.p && item.p === current) {
         link.setAttribute('aria-current', 'page');
         currentLink = link;

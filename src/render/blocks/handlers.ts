@@ -17,7 +17,7 @@ import { drawing, figure, inlineImage } from './images.ts';
 import { createIncludeHandler } from './include.ts';
 import { button, icon, mark } from './inline-marks.ts';
 import { inlineMath, math } from './math.ts';
-import { openapi, openapiOperation, openapiSchemas, openapiWebhook, swagger, swaggerPart, swaggerResponse } from './openapi.ts';
+import { createOpenAPIHandlers, swagger, swaggerPart, swaggerResponse } from './openapi.ts';
 import { step, stepper } from './stepper.ts';
 import { strayTab, tabs } from './tabs.ts';
 
@@ -59,10 +59,7 @@ export function createHandlers(context: BodyContext): Handlers {
     button,
     icon,
     mark,
-    openapi,
-    openapiOperation,
-    openapiSchemas,
-    openapiWebhook,
+    ...createOpenAPIHandlers(context),
     swagger,
     swaggerDescription: swaggerPart,
     swaggerParameter: swaggerPart,

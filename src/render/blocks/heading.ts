@@ -35,13 +35,13 @@ export function createHeadingHandler(context: BodyContext) {
 
 /**
  * A heading of `depth` with its rendered content: its id (`explicit`, else the slug of `label`, unique in the
- * page), its self-link, and its entry in the outline for `##` to `####`.
+ * page), its self-link, and its entry in the outline for `##` to `####` (with `method`, an API operation's, as a badge).
  */
-export function headingElement(context: BodyContext, depth: number, label: string, explicit: string | undefined, content: ElementContent[]): Element {
+export function headingElement(context: BodyContext, depth: number, label: string, explicit: string | undefined, content: ElementContent[], method?: string): Element {
   const wanted = explicit ?? slugify(label);
   // The chrome's ids start with `qr-`: a heading's is renamed here, so its id, its self-link and the outline agree.
   const id = uniqueId(context, wanted.startsWith(chromeIdPrefix) ? `user-content-${wanted}` : wanted);
-  if (depth >= 2 && depth <= 4) context.outline.push({ depth: depth as 2 | 3 | 4, id, text: label });
+  if (depth >= 2 && depth <= 4) context.outline.push({ depth: depth as 2 | 3 | 4, id, text: label, ...(method ? { method } : {}) });
   return element(`h${depth}`, { id }, [
     ...content,
     element('a', { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to ${label || 'this section'}` }, [text('#')]),

@@ -1,11 +1,21 @@
 import type { Element, ElementContent } from 'hast';
 import type { Openapi, OpenapiOperation, OpenapiSchemas, OpenapiWebhook, Swagger, SwaggerDescription, SwaggerParameter, SwaggerResponse } from '../../markdown/index.ts';
 import type { State } from 'mdast-util-to-hast';
+import { baseOf, type BodyContext } from '../body/body-context.ts';
 import { element, text } from '../body/hast-builder.ts';
+import { descriptionMarkdown } from '../openapi/description-markdown.ts';
+import type { LoadedOpenAPI, OpenAPIDocument } from '../openapi/document.ts';
+import { operationSection } from '../openapi/operation.ts';
+import { findOperation } from '../openapi/operations.ts';
+import type { OpenAPIRenderContext } from '../openapi/render-context.ts';
+import { schemasBlock } from '../openapi/schemas-block.ts';
+import { specReference, srcReference, type OpenAPIReference } from '../openapi/spec-references.ts';
+import { unavailable } from '../openapi/unavailable.ts';
+import { headingElement } from './heading.ts';
 import { isExternalUrl } from '../safe-url.ts';
 
-// OpenAPI blocks are rendered by the hosted service from the specification; the export shows what the block names
-// (method, path, specification) and links to the specification, with whatever the author wrote inside.
+// OpenAPI blocks render from their specification's document (src/render/openapi); when it is missing they show
+// what the block names (method, path, specification), why, and whatever the author wrote inside.
 
 const methods = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace']);
 
@@ -29,25 +39,58 @@ function block(kind: string, children: ElementContent[]): Element {
   return element('div', { className: ['openapi-block'], dataKind: kind }, children);
 }
 
-export function openapi(state: State, node: Openapi): Element {
-  return block('operation', [head(node.method, node.path), ...source(undefined, node.src), ...state.all(node)]);
-}
-
-export function openapiOperation(state: State, node: OpenapiOperation): Element {
-  return block('operation', [head(node.method, node.path), ...source(node.spec, undefined), ...state.all(node)]);
-}
-
-export function openapiSchemas(state: State, node: OpenapiSchemas): Element {
-  const names = node.schemas ?? [];
-  return block('schemas', [
-    element('div', { className: ['openapi-head'] }, [element('span', { className: ['openapi-label'] }, [text(names.length === 1 ? 'Schema' : 'Schemas')]), ...names.map((name) => element('code', { className: ['openapi-path'] }, [text(name)]))]),
-    ...source(node.spec, undefined),
-    ...state.all(node),
-  ]);
-}
-
-export function openapiWebhook(state: State, node: OpenapiWebhook): Element {
-  return block('webhook', [head(node.method, node.name, [element('span', { className: ['openapi-label'] }, [text('Webhook')])]), ...source(node.spec, undefined), ...state.all(node)]);
+/**
+ * The OpenAPI blocks of one page: each renders from its specification's document in the plan (`context.openapi`,
+ * loaded before rendering; src/render/openapi), and falls back to what the block names, a note with the reason,
+ * and whatever the author wrote inside when the document is missing or lacks what the block asks for.
+ */
+export function createOpenAPIHandlers(context: BodyContext) {
+  const lookup = (reference: OpenAPIReference): LoadedOpenAPI => context.openapi?.documents[reference.key] ?? { error: 'it was not loaded for this render' };
+  const renderContext = (document: OpenAPIDocument): OpenAPIRenderContext => ({
+    document,
+    heading: (depth, label, id, content, method) => headingElement(context, depth, label, id, content, method),
+    markdown: descriptionMarkdown,
+  });
+  const fallback = (state: State, node: Openapi | OpenapiOperation, head: Element, named: string, reason: string, sourceNote: ElementContent[]) =>
+    block('operation', [head, unavailable(named, reason), ...sourceNote, ...state.all(node)]);
+  const operationFrom = (state: State, node: Openapi | OpenapiOperation, reference: OpenAPIReference | undefined, named: string, sourceNote: ElementContent[]): Element => {
+    const header = head(node.method, node.path);
+    if (!reference) return fallback(state, node, header, named, 'the block names no specification', sourceNote);
+    const loaded = lookup(reference);
+    if ('error' in loaded) return fallback(state, node, header, named, loaded.error, sourceNote);
+    const found = node.path && node.method ? findOperation(loaded.document, node.path, node.method) : undefined;
+    if (!found) return fallback(state, node, header, named, `it has no operation ${node.method?.toUpperCase() ?? '(no method)'} ${node.path ?? '(no path)'}`, sourceNote);
+    return block('operation', [operationSection(renderContext(loaded.document), found, 2)]);
+  };
+  return {
+    openapi(state: State, node: Openapi): Element {
+      const reference = node.src ? srcReference(node.src, baseOf(context, node), context.openapi?.siteSpaceId ?? '') : undefined;
+      return operationFrom(state, node, reference, node.src ?? '(no src)', source(undefined, node.src));
+    },
+    openapiOperation(state: State, node: OpenapiOperation): Element {
+      return operationFrom(state, node, node.spec ? specReference(node.spec) : undefined, node.spec ?? '(no spec)', source(node.spec, undefined));
+    },
+    openapiSchemas(state: State, node: OpenapiSchemas): Element {
+      const names = node.schemas ?? [];
+      const loaded: LoadedOpenAPI = node.spec ? lookup(specReference(node.spec)) : { error: 'the block names no specification' };
+      if ('document' in loaded) return block('schemas', schemasBlock(renderContext(loaded.document), names, node.grouped === true, 3));
+      return block('schemas', [
+        element('div', { className: ['openapi-head'] }, [element('span', { className: ['openapi-label'] }, [text(names.length === 1 ? 'Schema' : 'Schemas')]), ...names.map((name) => element('code', { className: ['openapi-path'] }, [text(name)]))]),
+        unavailable(node.spec ?? '(no spec)', loaded.error),
+        ...source(node.spec, undefined),
+        ...state.all(node),
+      ]);
+    },
+    openapiWebhook(state: State, node: OpenapiWebhook): Element {
+      const header = head(node.method, node.name, [element('span', { className: ['openapi-label'] }, [text('Webhook')])]);
+      const named = node.spec ?? '(no spec)';
+      const loaded: LoadedOpenAPI = node.spec ? lookup(specReference(node.spec)) : { error: 'the block names no specification' };
+      if ('error' in loaded) return block('webhook', [header, unavailable(named, loaded.error), ...source(node.spec, undefined), ...state.all(node)]);
+      const found = node.name && node.method ? findOperation(loaded.document, node.name, node.method, true) : undefined;
+      if (!found) return block('webhook', [header, unavailable(named, `it has no webhook ${node.name ?? '(no name)'} ${node.method?.toUpperCase() ?? '(no method)'}`), ...state.all(node)]);
+      return block('webhook', [operationSection(renderContext(loaded.document), found, 2)]);
+    },
+  };
 }
 
 /** The legacy hand-written `swagger` block: an operation with its description, parameters and responses. */

@@ -2,6 +2,7 @@ import type { Node } from 'mdast';
 import { expressionScope, type ExpressionScope } from '../adaptive/index.ts';
 import { emptyIconLibrary } from '../icons/icon-library.ts';
 import { createIconRenderer, type IconRenderer } from '../icons/icon-renderer.ts';
+import type { LoadedOpenAPI } from '../openapi/document.ts';
 import type { LinkTarget, SpacePlan } from '../route-data.ts';
 
 /** A heading of the page's outline ("on this page"). */
@@ -9,6 +10,8 @@ export interface OutlineEntry {
   depth: 2 | 3 | 4;
   id: string;
   text: string;
+  /** The HTTP method of an API operation's heading, shown as a badge before the text. */
+  method?: string;
 }
 
 /** A link in a page body that leads nowhere in the export. */
@@ -44,6 +47,14 @@ export interface BodyContext {
   scope: ExpressionScope;
   /** Expressions of the body that could not be evaluated (their content is hidden), one line each. */
   warnings: string[];
+  /** The OpenAPI documents of the plan and the page's site space, for the OpenAPI blocks (src/render/blocks/openapi.ts). */
+  openapi?: OpenAPIScope;
+}
+
+/** What OpenAPI blocks read: the plan's documents by reference key, and the site space relative `src`s are in. */
+export interface OpenAPIScope {
+  documents: Readonly<Record<string, LoadedOpenAPI>>;
+  siteSpaceId: string;
 }
 
 /** What a page body is rendered with beyond its space and file; each has a default. */
@@ -52,6 +63,8 @@ export interface BodyContextOptions {
   icons?: IconRenderer;
   /** Claims and variables (src/render/adaptive); without it, no claims and no variables. */
   scope?: ExpressionScope;
+  /** The OpenAPI documents blocks render from; without it, OpenAPI blocks say their specification was not loaded. */
+  openapi?: OpenAPIScope;
 }
 
 /** No claims and no variables: what a body sees when nothing is given. */
@@ -61,7 +74,7 @@ const emptyScope = expressionScope({ claims: {}, spaceVariables: {}, pageVariabl
 export function createBodyContext(space: BodyContext['space'], source: string, externalTarget: 'self' | 'blank', options: BodyContextOptions = {}): BodyContext {
   const icons = options.icons ?? createIconRenderer(emptyIconLibrary, undefined);
   const scope = options.scope ?? emptyScope;
-  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [], icons, scope, warnings: [] };
+  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [], icons, scope, warnings: [], ...(options.openapi ? { openapi: options.openapi } : {}) };
 }
 
 /** The file a node's relative links are written in. */

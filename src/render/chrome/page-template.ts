@@ -243,7 +243,8 @@ function articleHtml(view: PageView, page: PagePlan, prefix: string, icons: Icon
 }
 
 function outlineHtml(outline: OutlineEntry[]): string {
-  const items = outline.map((entry) => `<li class="depth-${entry.depth}"><a href="#${escapeHtml(entry.id)}">${escapeHtml(entry.text)}</a></li>`).join('');
+  const badge = (method: string | undefined) => (method ? `<span class="http-method outline-method" data-method="${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span>` : '');
+  const items = outline.map((entry) => `<li class="depth-${entry.depth}"><a href="#${escapeHtml(entry.id)}">${badge(entry.method)}${escapeHtml(entry.text)}</a></li>`).join('');
   return `<aside class="outline" aria-label="On this page"><div class="outline-inner"><p class="outline-title">On this page</p><ul>${items}</ul></div></aside>\n`;
 }
 

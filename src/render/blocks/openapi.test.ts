@@ -1,0 +1,35 @@
+// OpenAPI blocks take the full body path: the fast path (src/render/fast-body) refuses any `{%` tag it does not
+// know, so a page with an operation block is rendered by the block's handler, with its document, never as text.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createBodyContext } from '../body/body-context.ts';
+import { bodyHtml } from '../body/body-html.ts';
+import { bodySpace } from '../body/body-space.fixture.ts';
+import { renderBody } from '../body/render-body.ts';
+import { fastBodyTree } from '../fast-body/fast-body-tree.ts';
+import type { OpenAPIDocument } from '../openapi/document.ts';
+
+const petstore = parse(readFileSync(new URL('../../../test/fixtures/openapi/petstore.yaml', import.meta.url), 'utf8')) as OpenAPIDocument;
+const page = '# Delete a pet\n\n{% openapi-operation spec="petstore" path="/pets/{petId}" method="delete" %}\n{% endopenapi-operation %}\n';
+const context = () => createBodyContext(bodySpace({}), 'guides/README.md', 'self', { openapi: { documents: { 'spec:petstore': { document: petstore } }, siteSpaceId: 'main' } });
+
+describe('OpenAPI blocks and the fast body path', () => {
+  it('the fast path refuses a page with `{% openapi-operation %}` and leaves the context untouched', () => {
+    const fast = context();
+    expect(fastBodyTree(page, fast)).toBeUndefined();
+    expect(fast.outline).toEqual([]);
+    expect(fast.ids.size).toBe(0);
+  });
+
+  it('renderBody, fast path allowed, renders the operation from its document with its outline entry', () => {
+    const rendered = context();
+    const html = bodyHtml(renderBody(page, rendered, '../'));
+    expect(html).toMatch(/<div class="openapi-block" data-kind="operation"><section class="openapi-operation" data-method="delete" data-path="\/pets\/{petId}"/);
+    expect(html).toContain('<h2 id="operation-delete-pets-petid">');
+    expect(html).not.toContain('{%');
+    expect(rendered.outline).toEqual([
+      { depth: 2, id: 'operation-delete-pets-petid', text: 'Delete a pet', method: 'delete' },
+    ]);
+  });
+});
