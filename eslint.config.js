@@ -6,14 +6,14 @@ import importX from 'eslint-plugin-import-x';
 
 /** Each layer, and the layers it must never import. */
 const layers = {
-  errors: ['disk', 'model', 'markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  model: ['disk', 'markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  markdown: ['disk', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  format: ['disk', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  content: ['disk', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  render: ['disk', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  disk: ['markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
-  store: ['service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
+  errors: ['disk', 'model', 'markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action', 'openapi'],
+  model: ['disk', 'markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action', 'openapi'],
+  markdown: ['disk', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action', 'openapi'],
+  format: ['disk', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action', 'openapi'],
+  content: ['disk', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action', 'openapi'],
+  render: ['disk', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action', 'openapi'],
+  disk: ['markdown', 'format', 'content', 'render', 'store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action', 'openapi'],
+  store: ['service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action', 'openapi'],
   service: ['server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
   server: ['client', 'git', 'sync', 'export', 'cli', 'action'],
   client: ['store', 'service', 'server', 'git', 'sync', 'export', 'cli', 'action'],
@@ -21,6 +21,7 @@ const layers = {
   sync: ['store', 'service', 'server', 'export', 'cli', 'action'],
   export: ['store', 'service', 'server', 'sync', 'cli', 'action'],
   import: ['store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
+  openapi: ['store', 'service', 'server', 'client', 'git', 'sync', 'export', 'cli', 'action'],
   cli: ['action'],
   action: ['cli'],
 };

@@ -12,6 +12,7 @@ import type {
   GitSyncCommit,
   InviteLinkToOrganization,
   InviteUsersToOrganization,
+  OpenAPISpecContent,
   Organization,
   PublishedContentSite,
   Revision,
@@ -47,6 +48,7 @@ import type { ApiTokenCreation, ApiTokenInfo, ContentChange, CreatedApiToken, Qu
 import type { RequestCounts } from './request-counter.ts';
 import { resolveRetryPolicy, retryBudgetFromEnvironment } from './retry-policy.ts';
 import * as sites from './site-operations.ts';
+import * as openapi from './openapi-operations.ts';
 import * as spaces from './space-operations.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 import * as users from './user-operations.ts';
@@ -541,6 +543,17 @@ export class ApiClient {
    */
   getSite(organizationId: string, siteId: string): Promise<Site> {
     return sites.getSite(this.#transport, checkId('organizationId', organizationId), checkId('siteId', siteId));
+  }
+
+  /**
+   * The content of the latest version of an organization's OpenAPI specification (getLatestOpenAPISpecVersionContent):
+   * its files, `{ filesystem, urls }`; undefined when there is no such specification or it has no version yet.
+   *
+   * @example
+   * const content = await client.getLatestOpenApiSpecContent('org1', 'petstore');
+   */
+  getLatestOpenApiSpecContent(organizationId: string, specSlug: string): Promise<OpenAPISpecContent | undefined> {
+    return openapi.getLatestOpenApiSpecContent(this.#transport, checkId('organizationId', organizationId), checkId('specSlug', specSlug));
   }
 
   /**

@@ -10,4 +10,4 @@ export { detectBuildLayout, spaceMarkers, type BuildFiles, type BuildLayout, typ
 export { buildSiteModel, builtSiteSpaceId, builtSpaceTitle, type BuildSiteModelInput, type BuiltSpace } from './build-site-model.ts';
 export { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
 export { fileOpenAPILoader } from './openapi-file-loader.ts';
-export { serviceOpenAPILoader, type OpenAPISpecContent, type ServiceOpenAPISources } from './openapi-service-loader.ts';
+export { serviceOpenAPILoader, siteOpenAPILoader, type OpenAPISpecContent, type ServiceOpenAPISources } from './openapi-service-loader.ts';

@@ -1,5 +1,8 @@
+import type { ApiClient } from '../client/index.ts';
+import { bundledDocument } from '../openapi/bundled-document.ts';
 import type { OpenAPIDocument } from '../render/index.ts';
 import type { OpenAPILoader } from './load-openapi.ts';
+import { fileOpenAPILoader } from './openapi-file-loader.ts';
 
 /** The content of a specification's latest version as the service gives it: its files by path. */
 export interface OpenAPISpecContent {
@@ -12,20 +15,41 @@ export interface ServiceOpenAPISources {
   latestContent: (slug: string) => Promise<OpenAPISpecContent | undefined>;
   /** The files as one document with internal `$ref`s only (`bundledDocument`, src/openapi). */
   bundledDocument: (filesystem: unknown) => OpenAPIDocument | Promise<OpenAPIDocument>;
+  /** What reads the other references (a block's `src` URL), when the export reads them too: `fileOpenAPILoader({})`. */
+  other?: OpenAPILoader;
 }
 
 /**
- * The seam for an export from the service: `spec:` references read the latest version of the organization's
- * specification and bundle it; `url:` references are not read (the service processes URLs into specifications).
- * Wired by the caller, which passes the official client's call and the bundler.
+ * The loader of an export from the service: `spec:` references read the latest version of the organization's
+ * specification and bundle it; other references (a block's `src` URL) go to `other`, and are refused without it.
+ * Wired by the caller (`siteOpenAPILoader` for the CLI), which passes the client's call and the bundler.
  *
  * @example
  * const loader = serviceOpenAPILoader({ latestContent: (slug) => client.orgs.getLatestOpenApiSpecVersionContent(org, slug).then((r) => r.data), bundledDocument });
  */
 export function serviceOpenAPILoader(sources: ServiceOpenAPISources): OpenAPILoader {
   return async (reference) => {
+    if (reference.kind !== 'spec' && sources.other !== undefined) return sources.other(reference);
     if (reference.kind !== 'spec') throw new Error(`an export from the service reads specifications of the organization, not ${reference.kind === 'url' ? reference.url : reference.path}`);
     const content = await sources.latestContent(reference.slug);
     return content === undefined ? undefined : sources.bundledDocument(content.filesystem);
   };
+}
+
+/**
+ * What `quire export` and the demo read OpenAPI documents with: the organization's specifications through the
+ * service (their latest version, bundled into one document), and a block's `src` URL fetched as `quire build` does.
+ * The organization may be given as a function, asked only when a page names a specification.
+ *
+ * @example
+ * await exportSite(site, { outDir, loadOpenAPIDocument: siteOpenAPILoader(client, organizationId) });
+ */
+export function siteOpenAPILoader(client: Pick<ApiClient, 'getLatestOpenApiSpecContent'>, organizationId: string | (() => Promise<string>)): OpenAPILoader {
+  let organization: Promise<string> | undefined;
+  const organizationOf = () => (organization ??= typeof organizationId === 'string' ? Promise.resolve(organizationId) : organizationId());
+  return serviceOpenAPILoader({
+    latestContent: async (slug) => client.getLatestOpenApiSpecContent(await organizationOf(), slug),
+    bundledDocument: (filesystem) => bundledDocument(filesystem as Parameters<typeof bundledDocument>[0]) as OpenAPIDocument,
+    other: fileOpenAPILoader({}),
+  });
 }

@@ -15,6 +15,7 @@ import { repositoryPathProblem } from '../model/git-path-rules.ts';
 import { emptyDirectorySource, type DirectorySource, type RevisionBundle } from '../model/revision-bundle.ts';
 import { maxPageDepth } from '../model/nesting-limits.ts';
 import { capPageDepth } from './cap-page-depth.ts';
+import { computedEntry } from './summary/computed-page-title.ts';
 import { assetsFolder, includesFolder, planLayout, type DirectoryLayout } from './directory-layout.ts';
 import { basename, decodeTargetPath, isExternalTarget, normalizeDirectoryPath, resolveInside, resolveLinkTarget, splitTarget } from './directory-path.ts';
 import { coverTargets } from './cover-targets.ts';
@@ -397,11 +398,10 @@ class DirectoryReader {
           break;
         }
         case 'computed': {
-          const source = spec.source;
-          const specName = (source.dependencies as { spec?: { ref?: { spec?: unknown } } } | undefined)?.spec?.ref?.spec;
+          const { title, source } = computedEntry(spec.source);
           const computed: RevisionPageComputed = {
             id: this.previousTreeId(`computed\0${JSON.stringify(source)}`) ?? contentId(`computed:${parentPath}:${JSON.stringify(source)}`),
-            title: typeof source.title === 'string' ? source.title : typeof specName === 'string' ? specName : 'API reference',
+            title,
             type: 'computed',
             computed: source as unknown as RevisionPageComputed['computed'],
           };

@@ -8,6 +8,7 @@ import { encodeTargetPath } from '../reference-resolver.ts';
 import { slugify } from '../slug.ts';
 import { escapeTitle, parseSummaryLines, type SummaryEntry } from './summary-lines.ts';
 import { sortedJson } from '../sorted-json.ts';
+import { computedBlock } from './computed-page-title.ts';
 
 /** One line (or block) of SUMMARY.md as the page tree wants it, with a signature to find it in the old text. */
 interface Element {
@@ -205,7 +206,7 @@ function elementsOf(bundle: RevisionBundle, layout: DirectoryLayout, summaryPath
           break;
         }
         case 'computed': {
-          const source = JSON.parse(JSON.stringify(page.computed)) as unknown;
+          const source = computedBlock(page.title, JSON.parse(JSON.stringify(page.computed)) as Record<string, unknown>);
           elements.push({
             kind: 'item',
             signature: `computed\0${depth}\0${sortedJson(source)}`,
