@@ -58,3 +58,21 @@ export type { SearchHits, SearchIndexPage, SearchIndexUpdate, SearchPageHit, Sea
 export type { ChangeRequestPdfKey, ChangeRequestPdfRecord, NewChangeRequestPdf } from './change-request-pdfs.ts';
 export type { ImportRunChange, ImportRunFilter, ImportRunPage, ImportRunRecord, ImportRunStatus, NewImportRun } from './import-runs.ts';
 export { activeImportRunStatuses } from './import-runs.ts';
+export type {
+  IntegrationContentInstallationRecord,
+  IntegrationContentKind,
+  IntegrationEventLogRecord,
+  IntegrationEventRecord,
+  IntegrationFields,
+  IntegrationFilter,
+  IntegrationInstallationChange,
+  IntegrationInstallationRecord,
+  IntegrationInstallationStatus,
+  IntegrationPublication,
+  IntegrationRecord,
+  IntegrationScriptRecord,
+  IntegrationTarget,
+  IntegrationVisibility,
+  NewIntegrationEvent,
+} from './integrations.ts';
+export { integrationNamePattern } from './integrations.ts';

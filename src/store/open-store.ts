@@ -39,6 +39,7 @@ import { linkStore } from './links.ts';
 import { searchStore } from './search.ts';
 import { changeRequestPdfStore } from './change-request-pdfs.ts';
 import { importRunStore } from './import-runs.ts';
+import { integrationStore } from './integrations.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -111,6 +112,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...searchStore(context),
     ...changeRequestPdfStore(context),
     ...importRunStore(context),
+    ...integrationStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

@@ -27,6 +27,7 @@ import type { LinkStore } from './links.ts';
 import type { SearchStore } from './search.ts';
 import type { ChangeRequestPdfStore } from './change-request-pdfs.ts';
 import type { ImportRunStore } from './import-runs.ts';
+import type { IntegrationStore } from './integrations.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -61,7 +62,8 @@ export interface Store
     LinkStore,
     SearchStore,
     ChangeRequestPdfStore,
-    ImportRunStore {
+    ImportRunStore,
+    IntegrationStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

@@ -15,6 +15,7 @@ import { searchMigration } from './0012-search.ts';
 import { linksMigration } from './0013-links.ts';
 import { importRunsMigration } from './0014-import-runs.ts';
 import { changeRequestPdfsMigration } from './0015-change-request-pdfs.ts';
+import { integrationsMigration } from './0019-integrations.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -42,6 +43,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0013-links': linksMigration(),
         '0014-import-runs': importRunsMigration(),
         '0015-change-request-pdfs': changeRequestPdfsMigration(),
+        '0019-integrations': integrationsMigration(),
       };
     },
   };
