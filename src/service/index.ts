@@ -267,3 +267,23 @@ export {
 export { changeRequestPdfUrl, getChangeRequestPdf, openChangeRequestPdf, printJob, type ChangeRequestPdfDownload, type ChangeRequestPdfQuery } from './change-request-pdf.ts';
 export { createPdfPrinter, defaultChromiumPath, type PaperFormat, type PdfPrinter, type PdfPrinterOptions, type PrintJob, type PrintResource } from './pdf-printer.ts';
 export { cancelImportRun, createImportRunner, getImportRun, listImportRuns, startImportRun, type ImportRunner, type ImportRunQuery, type PublishedImportRun, type StartImportRunBody } from './import-runs.ts';
+export {
+  disableIntegrationDevelopmentMode,
+  getIntegration,
+  getIntegrationEvent,
+  getIntegrationInstallation,
+  getIntegrationScript,
+  installIntegration,
+  installIntegrationOnContent,
+  listIntegrationContentInstallations,
+  listIntegrationEvents,
+  listIntegrationInstallations,
+  listIntegrations,
+  publishIntegration,
+  setIntegrationDevelopmentMode,
+  unpublishIntegration,
+  updateIntegrationInstallation,
+  type InstallationUpdateBody,
+  type IntegrationListQuery,
+  type PublishIntegrationBody,
+} from './integrations.ts';

@@ -28,6 +28,7 @@ import { linkRoutes } from './links.ts';
 import { searchRoutes } from './search.ts';
 import { changeRequestPdfRoutes } from './change-request-pdf.ts';
 import { importRunRoutes } from './import-runs.ts';
+import { integrationRoutes } from './integrations.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -67,4 +68,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(searchRoutes);
   await app.register(changeRequestPdfRoutes);
   await app.register(importRunRoutes);
+  await app.register(integrationRoutes);
 };
