@@ -5,6 +5,7 @@ import type { DocumentRequest } from './document-worker.ts';
 import { jsonDocumentOf, type DocumentOwner } from './page-json-document.ts';
 import type { PublishedJsonDocument } from './published-content-shapes.ts';
 import { WorkerPool } from './worker-pool.ts';
+import { workerEntry } from '../disk/worker-entry.ts';
 
 /** How long one Markdown → JSON document conversion may take in a worker before it is stopped (a 422). */
 export const defaultDocumentBudgetMs = 5_000;
@@ -55,7 +56,7 @@ export function createDocumentConverter(options: DocumentConverterOptions = {}):
   const budgetMs = options.budgetMs ?? defaultDocumentBudgetMs;
   const inlineBelow = options.inlineBelow ?? inlineConversionBelow;
   const pool = new WorkerPool<DocumentRequest, PublishedJsonDocument>({
-    entry: 'document-worker-entry.mjs',
+    entry: workerEntry('document-worker-entry.mjs', import.meta.url),
     label: 'document',
     workers: options.workers ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
     budgetMs,

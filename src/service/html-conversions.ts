@@ -2,6 +2,7 @@ import { QuireError } from '../errors/index.ts';
 import { convertHtmlPage, discoverLinks, type ConvertedPage } from '../import/html-to-markdown.ts';
 import { importedBody, type ImportTargets } from '../import/import-pages.ts';
 import { WorkerPool } from './worker-pool.ts';
+import { workerEntry } from '../disk/worker-entry.ts';
 
 /** What an import asks of a page: its links (crawling), its title and links (planning), its body (writing). */
 export type HtmlRequest =
@@ -59,7 +60,7 @@ export function convertHtmlRequest(request: HtmlRequest): HtmlResult {
 export function createHtmlConversions(options: { budgetMs?: number; inlineBelow?: number } = {}): HtmlConversions {
   const budgetMs = options.budgetMs ?? defaultHtmlBudgetMs;
   const inlineBelow = options.inlineBelow ?? inlineHtmlBelow;
-  const pool = new WorkerPool<HtmlRequest, HtmlResult>({ entry: 'html-worker-entry.mjs', label: 'HTML', workers: 1, budgetMs });
+  const pool = new WorkerPool<HtmlRequest, HtmlResult>({ entry: workerEntry('html-worker-entry.mjs', import.meta.url), label: 'HTML', workers: 1, budgetMs });
   const run = async (request: HtmlRequest): Promise<HtmlResult> => {
     if (request.html.length < inlineBelow) return convertHtmlRequest(request);
     const outcome = await pool.run(request);

@@ -1,5 +1,4 @@
 import { parentPort, Worker } from 'node:worker_threads';
-import { workerEntry } from '../disk/worker-entry.ts';
 
 /** One request sent to a worker thread. */
 interface WorkerRequest<Request> {
@@ -22,8 +21,11 @@ export type WorkerOutcome<Result> =
   | { kind: 'unavailable'; message: string };
 
 export interface WorkerPoolOptions {
-  /** The worker's entry file, beside this module (or beside the CLI's bundle): `document-worker-entry.mjs`. */
-  entry: string;
+  /**
+   * The worker's entry file, found by the module that owns the worker (entries live beside their worker, or beside
+   * the CLI's bundle): `workerEntry('document-worker-entry.mjs', import.meta.url)`. Undefined: no worker can start.
+   */
+  entry: URL | undefined;
   /** What the workers do, for messages: `document`, `HTML`. */
   label: string;
   workers: number;
@@ -54,7 +56,7 @@ interface Slot<Result> {
  * The worker side is `answerWorkerRequests`.
  *
  * @example
- * const pool = new WorkerPool<DocumentRequest, PublishedJsonDocument>({ entry: 'document-worker-entry.mjs', label: 'document', workers: 1, budgetMs: 5000 });
+ * const pool = new WorkerPool<DocumentRequest, PublishedJsonDocument>({ entry: workerEntry('document-worker-entry.mjs', import.meta.url), label: 'document', workers: 1, budgetMs: 5000 });
  * const outcome = await pool.run({ markdown, revision, owner: { kind: 'page', id: page.id } });
  * await pool.close();
  */
@@ -68,7 +70,7 @@ export class WorkerPool<Request, Result> {
   private closed = false;
 
   constructor(private readonly options: WorkerPoolOptions) {
-    this.file = workerEntry(options.entry, import.meta.url);
+    this.file = options.entry;
     if (this.file === undefined) this.unavailable = `the ${options.label} worker file is missing`;
   }
 
