@@ -123,6 +123,17 @@ export function describeIntegrationStoreContract(name: string, makeHarness: () =
       expect((await store.listIntegrationContentInstallations(integration.id, 'site', { organizationIds: [org.id] })).items.map((item) => item.targetId)).toEqual(['site-1']);
       expect((await store.getIntegrationInstallation(integration.id, installation.id)).spaces).toBe(1);
 
+      const spaceInstallation = await store.getIntegrationContentInstallation(installation.id, 'space', 'space-1');
+      expect(spaceInstallation).toMatchObject({ installationId: installation.id, kind: 'space', targetId: 'space-1', status: 'active', configuration: {}, externalIds: [] });
+      await expectCode(store.getIntegrationContentInstallation(installation.id, 'site', 'space-1'), 'NOT_FOUND');
+      const configured = await store.updateIntegrationContentInstallation(installation.id, 'space', 'space-1', { configuration: { channel: 'docs' }, externalIds: ['ext-s'], status: 'pending' });
+      expect(configured).toMatchObject({ targetId: 'space-1', status: 'pending', configuration: { channel: 'docs' }, externalIds: ['ext-s'] });
+      expect(await store.getIntegrationContentInstallation(installation.id, 'space', 'space-1')).toEqual(configured);
+      // The site installation of the same installation is untouched.
+      expect((await store.getIntegrationContentInstallation(installation.id, 'site', 'site-1')).configuration).toEqual({});
+      expect((await store.listIntegrationContentInstallations(integration.id, 'space', { externalId: 'ext-s' })).count).toBe(1);
+      await expectCode(store.updateIntegrationContentInstallation(installation.id, 'space', 'space-2', { configuration: {} }), 'NOT_FOUND');
+
       await store.recordIntegrationEvent({ integrationId: integration.id, installationId: installation.id, type: 'installation_setup', status: 'success', payload: { type: 'installation_setup' }, logs: [] });
       expect(await store.deleteIntegration(named('hello-block'))).toBe(true);
       expect(await store.deleteIntegration(named('hello-block'))).toBe(false);

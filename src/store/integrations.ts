@@ -119,6 +119,13 @@ export interface IntegrationInstallationChange {
   siteSelection?: 'all' | 'selected';
 }
 
+/** What a space (or site) installation update may change. */
+export interface IntegrationContentInstallationChange {
+  status?: IntegrationInstallationStatus;
+  configuration?: Record<string, unknown>;
+  externalIds?: string[];
+}
+
 /** An installation of an integration on a space or a site, under an organization installation. */
 export interface IntegrationContentInstallationRecord {
   installationId: string;
@@ -201,6 +208,10 @@ export interface IntegrationStore {
 
   /** Installs an installation on a space or a site (again: unchanged). */
   putIntegrationContentInstallation(input: { installationId: string; integrationId: string; kind: IntegrationContentKind; targetId: string; status: IntegrationInstallationStatus }): Promise<IntegrationContentInstallationRecord>;
+  /** A space (or site) installation of an installation; `NOT_FOUND` when the installation is not on that space (or site). */
+  getIntegrationContentInstallation(installationId: string, kind: IntegrationContentKind, targetId: string): Promise<IntegrationContentInstallationRecord>;
+  /** Changes a space (or site) installation; `NOT_FOUND` when there is none. */
+  updateIntegrationContentInstallation(installationId: string, kind: IntegrationContentKind, targetId: string, change: IntegrationContentInstallationChange): Promise<IntegrationContentInstallationRecord>;
   /** An integration's space (or site) installations, oldest first; with `organizationIds`, only those of installations on these organizations. */
   listIntegrationContentInstallations(
     integrationId: string,
@@ -247,6 +258,18 @@ export function integrationStore(context: StoreContext): IntegrationStore {
       .executeTakeFirst();
     if (row === undefined) throw notFound('installation', installationId);
     return toInstallation(row);
+  };
+  const contentInstallation = async (installationId: string, kind: IntegrationContentKind, targetId: string): Promise<IntegrationContentInstallationRecord> => {
+    const row = await context
+      .db()
+      .selectFrom('integration_content_installations')
+      .selectAll()
+      .where('installation_id', '=', installationId)
+      .where('kind', '=', kind)
+      .where('target_id', '=', targetId)
+      .executeTakeFirst();
+    if (row === undefined) throw notFound(`${kind} installation`, targetId);
+    return toContentInstallation(row);
   };
   // A JSON array column holds `value` as one of its strings.
   const containsJson = (column: 'categories' | 'scopes', value: string) => sql<SqlBool>`${sql.ref(`integrations.${column}`)} like ${`%${escapeLike(JSON.stringify(value))}%`} escape '\\'`;
@@ -442,15 +465,24 @@ export function integrationStore(context: StoreContext): IntegrationStore {
         })
         .onConflict((conflict) => conflict.columns(['installation_id', 'kind', 'target_id']).doNothing())
         .execute();
-      const row = await context
+      return contentInstallation(input.installationId, input.kind, input.targetId);
+    },
+    getIntegrationContentInstallation: contentInstallation,
+    async updateIntegrationContentInstallation(installationId, kind, targetId, change) {
+      const changes: Partial<IntegrationContentInstallationsTable> = { updated_at: context.timestamp() };
+      if (change.status !== undefined) changes.status = change.status;
+      if (change.configuration !== undefined) changes.configuration = JSON.stringify(change.configuration);
+      if (change.externalIds !== undefined) changes.external_ids = JSON.stringify(change.externalIds);
+      const result = await context
         .db()
-        .selectFrom('integration_content_installations')
-        .selectAll()
-        .where('installation_id', '=', input.installationId)
-        .where('kind', '=', input.kind)
-        .where('target_id', '=', input.targetId)
-        .executeTakeFirstOrThrow();
-      return toContentInstallation(row);
+        .updateTable('integration_content_installations')
+        .set(changes)
+        .where('installation_id', '=', installationId)
+        .where('kind', '=', kind)
+        .where('target_id', '=', targetId)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw notFound(`${kind} installation`, targetId);
+      return contentInstallation(installationId, kind, targetId);
     },
     listIntegrationContentInstallations(integrationId, kind, filter, options = {}) {
       let query = context
