@@ -273,6 +273,8 @@ export {
   getIntegrationEvent,
   getIntegrationInstallation,
   getIntegrationScript,
+  getIntegrationContentInstallation,
+  updateIntegrationContentInstallation,
   installIntegration,
   installIntegrationOnContent,
   listIntegrationContentInstallations,

@@ -1,5 +1,6 @@
 import { QuireError, isQuireError } from '../errors/index.ts';
 import type {
+  IntegrationContentInstallationRecord,
   IntegrationContentKind,
   IntegrationEventLogRecord,
   IntegrationInstallationRecord,
@@ -41,7 +42,8 @@ import { getSpace, type DeleteOutcome } from './spaces.ts';
  *   configures the installation, and installs it on the organization's spaces and sites;
  * - the installations listed are those on organizations the caller is an admin of, every one for the
  *   publisher's admins.
- * Installing, and changing an installation's configuration, records an `installation_setup` event.
+ * Installing, and changing an installation's configuration, records an `installation_setup` event; on a space or
+ * a site, a `space_installation_setup` or `site_installation_setup` event.
  */
 
 /** The body of `publishIntegration` (the published `PublishIntegration`). */
@@ -299,8 +301,67 @@ export async function installIntegrationOnContent(
   } else {
     await siteAccess(ctx, actor, installation.organizationId, targetId, 'admin');
   }
-  const stored = await ctx.store.putIntegrationContentInstallation({ installationId, integrationId: integration.id, kind, targetId, status: installation.status });
+  const status = contentStatus(integration, installation, kind, {});
+  const stored = await ctx.store.putIntegrationContentInstallation({ installationId, integrationId: integration.id, kind, targetId, status });
+  await recordContentInstallationSetup(ctx, integration, stored);
   return toPublishedContentInstallation(name, stored, ctx.baseUrl, extended ? await expandTarget(ctx, actor, stored.kind, installation.organizationId, targetId) : targetId);
+}
+
+/**
+ * A space (or site) installation (`GET .../installations/{installationId}/spaces/{spaceId}`, `.../sites/{siteId}`),
+ * for the admins of the installation's organization; with `extended`, `space` (or `site`) is the Space (or Site).
+ *
+ * @example
+ * const installed = await getIntegrationContentInstallation(ctx, actor, 'hello-block', installationId, 'space', spaceId);
+ */
+export async function getIntegrationContentInstallation(
+  ctx: ServiceContext,
+  actor: Actor,
+  name: string,
+  installationId: string,
+  kind: IntegrationContentKind,
+  targetId: string,
+  extended = false,
+): Promise<PublishedContentInstallation> {
+  const { installation } = await administeredInstallation(ctx, actor, name, installationId);
+  const stored = await ctx.store.getIntegrationContentInstallation(installationId, kind, targetId);
+  return toPublishedContentInstallation(name, stored, ctx.baseUrl, extended ? await expandTarget(ctx, actor, kind, installation.organizationId, targetId) : targetId);
+}
+
+/**
+ * Changes a space (or site) installation (`PATCH .../spaces/{spaceId}`, `.../sites/{siteId}`): its configuration,
+ * validated against the integration's `space` (or `site`) schema (400 naming the field), and its external ids.
+ * A configuration change activates it (while its organization installation is active) and records
+ * `space_installation_setup` (or `site_installation_setup`) with the previous status and configuration.
+ *
+ * @example
+ * await updateIntegrationContentInstallation(ctx, actor, 'hello-block', installationId, 'space', spaceId, { configuration: { channel: 'docs' } });
+ */
+export async function updateIntegrationContentInstallation(
+  ctx: ServiceContext,
+  actor: Actor,
+  name: string,
+  installationId: string,
+  kind: IntegrationContentKind,
+  targetId: string,
+  body: { configuration?: Record<string, unknown>; externalIds?: string[] },
+  extended = false,
+): Promise<PublishedContentInstallation> {
+  const { integration, installation } = await administeredInstallation(ctx, actor, name, installationId);
+  const previous = await ctx.store.getIntegrationContentInstallation(installationId, kind, targetId);
+  if (body.configuration !== undefined) checkConfiguration(integration.configurations, kind, body.configuration);
+  const updated = await ctx.store.updateIntegrationContentInstallation(installationId, kind, targetId, {
+    ...(body.configuration === undefined ? {} : { configuration: body.configuration, status: contentStatus(integration, installation, kind, body.configuration) }),
+    ...(body.externalIds === undefined ? {} : { externalIds: body.externalIds }),
+  });
+  if (body.configuration !== undefined) await recordContentInstallationSetup(ctx, integration, updated, previous);
+  return toPublishedContentInstallation(name, updated, ctx.baseUrl, extended ? await expandTarget(ctx, actor, kind, installation.organizationId, targetId) : targetId);
+}
+
+// A space (or site) installation is active when its organization installation is and its configuration is complete.
+function contentStatus(integration: IntegrationRecord, installation: IntegrationInstallationRecord, kind: IntegrationContentKind, configuration: Record<string, unknown>): IntegrationInstallationStatus {
+  if (installation.status !== 'active') return installation.status;
+  return configurationProblem(integration.configurations, kind, configuration) === undefined ? 'active' : 'pending';
 }
 
 /**
@@ -433,6 +494,29 @@ async function recordInstallationSetup(ctx: ServiceContext, integration: Integra
     status: 'success',
     payload,
     logs: [{ message: `installation ${installation.id} ${previous === undefined ? 'created' : 'configured'} (status ${installation.status})`, timestamp, level: 'debug' }],
+  });
+}
+
+// The published `SpaceInstallationSetupEvent` / `SiteInstallationSetupEvent`.
+async function recordContentInstallationSetup(ctx: ServiceContext, integration: IntegrationRecord, installed: IntegrationContentInstallationRecord, previous?: IntegrationContentInstallationRecord): Promise<void> {
+  const type = `${installed.kind}_installation_setup`;
+  const eventId = `evt-${installed.installationId}-${installed.kind}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const payload = {
+    eventId,
+    type,
+    installationId: installed.installationId,
+    ...(installed.kind === 'space' ? { spaceId: installed.targetId } : { siteId: installed.targetId }),
+    status: installed.status,
+    ...(previous === undefined ? {} : { previous: { status: previous.status, configuration: previous.configuration } }),
+  };
+  await ctx.store.recordIntegrationEvent({
+    id: eventId,
+    integrationId: integration.id,
+    installationId: installed.installationId,
+    type,
+    status: 'success',
+    payload,
+    logs: [{ message: `${installed.kind} ${installed.targetId} ${previous === undefined ? 'installed' : 'configured'} (status ${installed.status})`, timestamp: ctx.clock().toISOString(), level: 'debug' }],
   });
 }
 

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import {
   disableIntegrationDevelopmentMode,
   getIntegration,
+  getIntegrationContentInstallation,
   getIntegrationEvent,
   getIntegrationInstallation,
   installIntegration,
@@ -14,12 +15,14 @@ import {
   publishIntegration,
   setIntegrationDevelopmentMode,
   unpublishIntegration,
+  updateIntegrationContentInstallation,
   updateIntegrationInstallation,
 } from '../../service/index.ts';
 import { actorOf, serviceContext } from '../request-context.ts';
 import { EntityId } from '../schemas/entity-id.ts';
 import { errorResponses } from '../schemas/error-body.ts';
 import {
+  ContentInstallationUpdateBody,
   DevelopmentModeBody,
   InstallationUpdateBody,
   IntegrationCategory,
@@ -49,7 +52,8 @@ const NoContent = Type.Unsafe<void>({ description: 'no content' });
  * Integrations, the seed's rows and the installation operations they need: list (every published filter), get,
  * publish (200, a new version each time), unpublish (205 / 204), installations on organizations (list, install
  * 201, get, configure by PATCH), on spaces and sites (installIntegrationOnSpace / OnSite, 201; the lists
- * listIntegrationSpaceInstallations / SiteInstallations with `extended`), events with their trace, and
+ * listIntegrationSpaceInstallations / SiteInstallations with `extended`; get and configure one by
+ * getIntegrationSpaceInstallation / updateIntegrationSpaceInstallation and their site twins), events with their trace, and
  * development mode (PUT 204, DELETE 205). Running scripts and render are not here.
  *
  * @example
@@ -144,6 +148,20 @@ export const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(201).send(installed);
     },
   );
+
+  for (const kind of ['space', 'site'] as const) {
+    const ContentParams = Type.Object({ integrationName: IntegrationName, installationId: EntityId, targetId: EntityId });
+    const Installed = kind === 'space' ? IntegrationSpaceInstallationSchema : IntegrationSiteInstallationSchema;
+    const path = `/integrations/:integrationName/installations/:installationId/${kind}s/:targetId`;
+    app.get(path, { schema: { params: ContentParams, querystring: ExtendedQuery, response: { 200: Installed, ...errorResponses } } }, async (request) => {
+      const { integrationName, installationId, targetId } = request.params;
+      return getIntegrationContentInstallation(serviceContext(request), actorOf(request), integrationName, installationId, kind, targetId, request.query.extended ?? false);
+    });
+    app.patch(path, { schema: { params: ContentParams, querystring: ExtendedQuery, body: ContentInstallationUpdateBody, response: { 200: Installed, ...errorResponses } } }, async (request) => {
+      const { integrationName, installationId, targetId } = request.params;
+      return updateIntegrationContentInstallation(serviceContext(request), actorOf(request), integrationName, installationId, kind, targetId, request.body, request.query.extended ?? false);
+    });
+  }
 
   for (const kind of ['space', 'site'] as const) {
     app.get(

@@ -156,3 +156,6 @@ export const InstallationUpdateBody = Type.Object({
 
 /** The body of `setIntegrationDevelopmentMode`. */
 export const DevelopmentModeBody = Type.Object({ tunnelUrl: Type.String({ minLength: 1, maxLength: 256 }), all: Type.Optional(Type.Boolean()) });
+
+/** The body of `updateIntegrationSpaceInstallation` and `updateIntegrationSiteInstallation`. */
+export const ContentInstallationUpdateBody = Type.Object({ externalIds: Type.Optional(ExternalIds), configuration: Type.Optional(FreeObject) });
