@@ -275,6 +275,7 @@ export {
   getIntegrationScript,
   getIntegrationContentInstallation,
   updateIntegrationContentInstallation,
+  getIntegrationAsset,
   installIntegration,
   installIntegrationOnContent,
   listIntegrationContentInstallations,

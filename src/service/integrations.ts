@@ -1,5 +1,6 @@
 import { QuireError, isQuireError } from '../errors/index.ts';
 import type {
+  ContentHash,
   IntegrationContentInstallationRecord,
   IntegrationContentKind,
   IntegrationEventLogRecord,
@@ -13,6 +14,7 @@ import type {
 } from '../store/index.ts';
 import type { Actor } from './actor.ts';
 import { spaceAccess } from './content-access.ts';
+import { integrationAssetType } from './integration-assets.ts';
 import { checkConfiguration, checkConfigurations, configurationProblem } from './integration-configuration.ts';
 import {
   toPublishedContentInstallation,
@@ -167,6 +169,23 @@ export async function getIntegrationScript(ctx: ServiceContext, actor: Actor, na
   await ownedIntegration(ctx, actor, name, 'read the script of');
   const stored = await ctx.store.getIntegrationScript(name, version);
   return { version: stored.version, script: new TextDecoder().decode(await ctx.store.getBlob(stored.blob)) };
+}
+
+/**
+ * An asset of an integration's latest version (`GET .../assets/{hash}`, the `urls.icon` and `previewImages` URLs
+ * of the published Integration), for whoever may see the integration; only its icon and preview images are
+ * served (another hash is a 404, even when the store holds that blob).
+ *
+ * @example
+ * const { bytes, mediaType } = await getIntegrationAsset(ctx, actor, 'hello-block', iconHash);
+ */
+export async function getIntegrationAsset(ctx: ServiceContext, actor: Actor, name: string, hash: string): Promise<{ bytes: Uint8Array; mediaType: string }> {
+  const integration = await visibleIntegration(ctx, actor, name);
+  if (integration.iconBlob !== hash && !integration.previewImages.includes(hash)) {
+    throw new QuireError('NOT_FOUND', `integration ${name} has no asset ${hash}`, { kind: 'asset', id: hash });
+  }
+  const bytes = await ctx.store.getBlob(hash as ContentHash);
+  return { bytes, mediaType: integrationAssetType(bytes) };
 }
 
 /**

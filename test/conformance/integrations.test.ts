@@ -91,6 +91,39 @@ describeConformance('integrations', (server) => {
     expect((await api.integrations.publishIntegration(name, publication(org))).data.version).toBe(1);
   });
 
+  it('serves the icon and preview images at their published URLs, and nothing else there', async () => {
+    const api = server().client();
+    const org = server().admin.organization.id;
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const name = uniqueName('pictured');
+    const { data: published } = await api.integrations.publishIntegration(
+      name,
+      publication(org, { icon: png.toString('base64'), previewImages: [svg.toString('base64')], visibility: IntegrationVisibility.Private }),
+    );
+    // Bytes, not JSON: fetched directly (the harness's request checks JSON answers), at the published URL itself.
+    const asset = (url: string, token = server().admin.token) => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const icon = await asset(published.urls.icon!);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await icon.arrayBuffer())).toEqual(png);
+    const preview = await asset(published.previewImages[0]!);
+    expect(preview.headers.get('content-type')).toBe('image/svg+xml');
+    expect(preview.headers.get('content-security-policy')).toContain('sandbox');
+    expect(Buffer.from(await preview.arrayBuffer())).toEqual(svg);
+
+    // The script's blob is in the store too, but it is not an asset.
+    const { blob } = await server().store.getIntegrationScript(name);
+    const notAsset = await server().request('GET', `/v1/integrations/${name}/assets/${blob}`);
+    expect(notAsset.status).toBe(404);
+    expect((await errorOf(notAsset)).message).toContain(blob);
+    // A private integration's assets are its organization's.
+    const elsewhere = await server().store.createOrganization({ title: 'Elsewhere' });
+    const outsider = await person(server(), 'outsider', 'admin', elsewhere.id);
+    expect((await server().request('GET', new URL(published.urls.icon!).pathname, { token: outsider.token })).status).toBe(404);
+    expect((await asset(published.urls.icon!, outsider.token)).status).toBe(404);
+  });
+
   it('refuses a bad name, scope, configuration schema or organization with 400 (or 404) naming the field', async () => {
     const org = server().admin.organization.id;
     const publish = (name: string, body: unknown) => server().request('POST', `/v1/integrations/${name}`, { body });

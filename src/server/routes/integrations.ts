@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import {
   disableIntegrationDevelopmentMode,
   getIntegration,
+  getIntegrationAsset,
   getIntegrationContentInstallation,
   getIntegrationEvent,
   getIntegrationInstallation,
@@ -47,6 +48,7 @@ const ContentListQuery = Type.Object({ ...ExternalIdQuery.properties, extended: 
 const ExtendedQuery = Type.Object({ extended: Type.Optional(Type.Boolean()) });
 // 204 and 205 carry no body.
 const NoContent = Type.Unsafe<void>({ description: 'no content' });
+const AssetBytes = Type.Unsafe<unknown>({ description: 'the bytes of an icon or a preview image' });
 
 /**
  * Integrations, the seed's rows and the installation operations they need: list (every published filter), get,
@@ -180,6 +182,22 @@ export const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
   }
+
+  // The published Integration's `urls.icon` and `previewImages` (a Quire route: docs/api-extensions.md). An SVG
+  // is served from the API's origin, so nothing in it may run.
+  app.get(
+    '/integrations/:integrationName/assets/:hash',
+    { schema: { params: Type.Object({ integrationName: IntegrationName, hash: Type.String({ pattern: '^[0-9a-f]{64}$' }) }), response: { 200: AssetBytes, ...errorResponses } } },
+    async (request, reply) => {
+      const { bytes, mediaType } = await getIntegrationAsset(serviceContext(request), actorOf(request), request.params.integrationName, request.params.hash);
+      return reply
+        .header('content-type', mediaType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('cache-control', 'private, max-age=86400')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
 
   app.get(
     '/integrations/:integrationName/events',
