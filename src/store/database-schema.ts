@@ -44,6 +44,11 @@ export interface Database {
   saml_assertions: SamlAssertionsTable;
   openapi_specs: OpenApiSpecsTable;
   openapi_spec_versions: OpenApiSpecVersionsTable;
+  integrations: IntegrationsTable;
+  integration_scripts: IntegrationScriptsTable;
+  integration_installations: IntegrationInstallationsTable;
+  integration_content_installations: IntegrationContentInstallationsTable;
+  integration_events: IntegrationEventsTable;
 }
 
 export interface SitesTable {
@@ -547,5 +552,79 @@ export interface OpenApiSpecVersionsTable {
   source_url: string | null;
   /** JSON: the SpecFilesystem. */
   filesystem: string;
+  created_at: string;
+}
+
+/** A published integration (migration 0019), at its latest version; list and object fields are JSON text. */
+export interface IntegrationsTable {
+  id: string;
+  name: string;
+  organization_id: string;
+  version: number;
+  runtime: string;
+  title: string;
+  title_search: string;
+  description: string;
+  summary: string | null;
+  icon_blob: string | null;
+  preview_images: string;
+  visibility: string;
+  target: string;
+  scopes: string;
+  categories: string;
+  blocks: string;
+  content_sources: string;
+  external_links: string;
+  configurations: string;
+  secrets: string;
+  content_security_policy: string | null;
+  dev_tunnel_url: string | null;
+  dev_all: number;
+  published_by: string;
+  created_at: string;
+  updated_at: string;
+}
+/** One published version of an integration's script (migration 0019): the blob holding its bytes. */
+export interface IntegrationScriptsTable {
+  integration_id: string;
+  version: number;
+  blob: string;
+  size: number;
+  created_at: string;
+}
+/** An installation of an integration on an organization (migration 0019). */
+export interface IntegrationInstallationsTable {
+  id: string;
+  integration_id: string;
+  organization_id: string;
+  status: string;
+  configuration: string;
+  external_ids: string;
+  space_selection: string;
+  site_selection: string;
+  created_at: string;
+  updated_at: string;
+}
+/** An installation on a space or a site (`kind`), under an organization installation (migration 0019). */
+export interface IntegrationContentInstallationsTable {
+  installation_id: string;
+  integration_id: string;
+  kind: string;
+  target_id: string;
+  status: string;
+  configuration: string;
+  external_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+/** An event of an integration (migration 0019): status, payload and trace logs as JSON. */
+export interface IntegrationEventsTable {
+  id: string;
+  integration_id: string;
+  installation_id: string | null;
+  type: string;
+  status: string;
+  payload: string;
+  logs: string;
   created_at: string;
 }

@@ -63,3 +63,21 @@ export { translationTitleLimits } from './translations.ts';
 export type { NewSamlProvider, SamlProviderFields, SamlProviderRecord, SamlRequestRecord } from './saml-providers.ts';
 export { samlProviderLimits } from './saml-providers.ts';
 export type { OpenApiProcessingOutcome, OpenApiSpecProblem, OpenApiSpecProcessingState, OpenApiSpecRecord, OpenApiSpecSourceRecord, OpenApiSpecVersionContent, OpenApiSpecVersionRecord, OpenApiSpecVisibility } from './openapi-specs.ts';
+export type {
+  IntegrationContentInstallationRecord,
+  IntegrationContentKind,
+  IntegrationEventLogRecord,
+  IntegrationEventRecord,
+  IntegrationFields,
+  IntegrationFilter,
+  IntegrationInstallationChange,
+  IntegrationInstallationRecord,
+  IntegrationInstallationStatus,
+  IntegrationPublication,
+  IntegrationRecord,
+  IntegrationScriptRecord,
+  IntegrationTarget,
+  IntegrationVisibility,
+  NewIntegrationEvent,
+} from './integrations.ts';
+export { integrationNamePattern } from './integrations.ts';

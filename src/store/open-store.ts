@@ -42,6 +42,7 @@ import { importRunStore } from './import-runs.ts';
 import { translationStore } from './translations.ts';
 import { samlProviderStore } from './saml-providers.ts';
 import { openApiSpecStore } from './openapi-specs.ts';
+import { integrationStore } from './integrations.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -117,6 +118,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...translationStore(context),
     ...samlProviderStore(context),
     ...openApiSpecStore(context),
+    ...integrationStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

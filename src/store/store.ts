@@ -30,6 +30,7 @@ import type { ImportRunStore } from './import-runs.ts';
 import type { TranslationStore } from './translations.ts';
 import type { SamlProviderStore } from './saml-providers.ts';
 import type { OpenApiSpecStore } from './openapi-specs.ts';
+import type { IntegrationStore } from './integrations.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -67,7 +68,8 @@ export interface Store
     ImportRunStore,
     TranslationStore,
     SamlProviderStore,
-    OpenApiSpecStore {
+    OpenApiSpecStore,
+    IntegrationStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

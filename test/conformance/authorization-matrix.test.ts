@@ -35,9 +35,29 @@ async function makeWorld(server: ConformanceServer): Promise<World> {
   const comment = await post<{ id: string }>(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'First.' } });
   const reply = await post<{ id: string }>(`/v1/spaces/${space.id}/comments/${comment.id}/replies`, { body: { markdown: 'Reply.' } });
   const changeRequestComment = await post<{ id: string }>(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/comments`, { body: { markdown: 'Review.' } });
+  const site = await post<{ id: string }>(`/v1/orgs/${organization}/sites`, { title: 'Matrix' });
+  const integration = `matrix-${unique}`;
+  await post(`/v1/integrations/${integration}`, { title: 'Matrix', description: '', scopes: [], script: 'export default {};', organization });
+  const installation = await post<{ id: string }>(`/v1/integrations/${integration}/installations`, { organization });
+  await post(`/v1/integrations/${integration}/installations/${installation.id}/spaces`, { space: space.id });
+  await post(`/v1/integrations/${integration}/installations/${installation.id}/sites`, { siteId: site.id });
+  const events = await server.request('GET', `/v1/integrations/${integration}/events`).then((response) => json<{ items: { id: string }[] }>(response, 'GET events'));
   return {
     tokens,
-    ids: { organization, space: space.id, collection: collection.id, changeRequest: changeRequest.id, team: team.id, comment: comment.id, reply: reply.id, changeRequestComment: changeRequestComment.id },
+    ids: {
+      organization,
+      space: space.id,
+      collection: collection.id,
+      changeRequest: changeRequest.id,
+      team: team.id,
+      comment: comment.id,
+      reply: reply.id,
+      changeRequestComment: changeRequestComment.id,
+      integration,
+      installation: installation.id,
+      site: site.id,
+      integrationEvent: events.items[0]!.id,
+    },
   };
 }
 
@@ -84,6 +104,10 @@ async function prepare(server: ConformanceServer, world: World, row: MatrixRow):
       break;
     case 'translation':
       made = (await send('POST', `/v1/orgs/${ids.organization}/translations`, { source: { space: ids.space, language: 'en' }, language: 'de' })).id!;
+      break;
+    case 'integration':
+      made = `matrix-${email.slice(7, 15)}`;
+      await send('POST', `/v1/integrations/${made}`, { title: 'Matrix', description: '', scopes: [], script: 'export default {};', organization: ids.organization });
       break;
     case undefined:
       break;

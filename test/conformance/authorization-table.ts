@@ -16,13 +16,16 @@ export type Caller = (typeof callers)[number];
  *   level is its role; guests have none and do not see it).
  * - `author`: only the author of the comment or reply (the organization's admin wrote them).
  * - `anyone`: any authenticated user, of any organization.
+ * - `publisher`: an admin of the organization that publishes the (public) integration; everyone else sees the
+ *   integration, so is refused with 403, members of other organizations too.
  */
 export type Needs =
   | { organization: 'any' | 'member' | 'admin' }
   | { space: Role }
   | { collection: Role }
   | { author: true }
-  | { anyone: true };
+  | { anyone: true }
+  | { publisher: true };
 
 /** Ids a row's request is made of: the shared world, and what the row's `prepare` made for this one call. */
 export interface MatrixIds {
@@ -40,6 +43,14 @@ export interface MatrixIds {
   freshTeam: string;
   /** The id of what `prepare` made for this call (an invite, a comment, ...). */
   made: string;
+  /** A public integration the organization publishes, installed on the organization, on `space` and on `site`. */
+  integration: string;
+  /** The integration's installation on the organization. */
+  installation: string;
+  /** A site of the organization (the integration is installed on it). */
+  site: string;
+  /** An event of the integration (its installation's setup). */
+  integrationEvent: string;
 }
 
 export interface MatrixRow {
@@ -52,7 +63,7 @@ export interface MatrixRow {
   /** The admin's success status, where it differs (an admin does what others may only ask for). */
   adminSuccess?: number;
   /** What this row makes, as the admin, before each call (its id goes in `ids.made`). */
-  prepare?: 'comment' | 'reply' | 'changeRequestComment' | 'linkInvite' | 'teamWithTarget' | 'spaceGrant' | 'collectionGrant' | 'spaceTeamGrant' | 'collectionTeamGrant' | 'translation';
+  prepare?: 'comment' | 'reply' | 'changeRequestComment' | 'linkInvite' | 'teamWithTarget' | 'spaceGrant' | 'collectionGrant' | 'spaceTeamGrant' | 'collectionTeamGrant' | 'translation' | 'integration';
 }
 
 const org = (ids: MatrixIds) => `/v1/orgs/${ids.organization}`;
@@ -154,6 +165,29 @@ export const matrix: readonly MatrixRow[] = [
 
   // OpenAPI specs: every member reads (writes need the create role, which `Needs` cannot say: openapi-specs.test.ts).
   { operation: 'listOpenAPISpecs', method: 'GET', path: (ids) => `${org(ids)}/openapi`, needs: { organization: 'any' }, success: 200 },
+  // Integrations: anyone reads a public one and lists; its publisher's admins publish, unpublish, read its events
+  // and run it in development; the admins of an organization install it there and configure the installations
+  // (the lists of installations answer everyone, with the installations of the organizations they administer).
+  { operation: 'listIntegrations', method: 'GET', path: () => '/v1/integrations', needs: { anyone: true }, success: 200 },
+  { operation: 'getIntegrationByName', method: 'GET', path: (ids) => `/v1/integrations/${ids.integration}`, needs: { anyone: true }, success: 200 },
+  { operation: 'publishIntegration', method: 'POST', path: (ids) => `/v1/integrations/matrix-${ids.made}`, body: (ids) => ({ title: 'Matrix', description: '', scopes: [], script: 'export default {};', organization: ids.organization }), needs: { organization: 'admin' }, success: 200 },
+  { operation: 'unpublishIntegration', method: 'DELETE', path: (ids) => `/v1/integrations/${ids.made}`, needs: { publisher: true }, success: 205, prepare: 'integration' },
+  { operation: 'listIntegrationInstallations', method: 'GET', path: (ids) => `/v1/integrations/${ids.integration}/installations`, needs: { anyone: true }, success: 200 },
+  { operation: 'installIntegration', method: 'POST', path: (ids) => `/v1/integrations/${ids.made}/installations`, body: (ids) => ({ organization: ids.organization }), needs: { organization: 'admin' }, success: 201, prepare: 'integration' },
+  { operation: 'getIntegrationInstallationById', method: 'GET', path: (ids) => `/v1/integrations/${ids.integration}/installations/${ids.installation}`, needs: { organization: 'admin' }, success: 200 },
+  { operation: 'updateIntegrationInstallation', method: 'PATCH', path: (ids) => `/v1/integrations/${ids.integration}/installations/${ids.installation}`, body: () => ({ configuration: {} }), needs: { organization: 'admin' }, success: 200 },
+  { operation: 'installIntegrationOnSpace', method: 'POST', path: (ids) => `/v1/integrations/${ids.integration}/installations/${ids.installation}/spaces`, body: (ids) => ({ space: ids.space }), needs: { organization: 'admin' }, success: 201 },
+  { operation: 'getIntegrationSpaceInstallation', method: 'GET', path: (ids) => `/v1/integrations/${ids.integration}/installations/${ids.installation}/spaces/${ids.space}`, needs: { organization: 'admin' }, success: 200 },
+  { operation: 'updateIntegrationSpaceInstallation', method: 'PATCH', path: (ids) => `/v1/integrations/${ids.integration}/installations/${ids.installation}/spaces/${ids.space}`, body: () => ({ configuration: {} }), needs: { organization: 'admin' }, success: 200 },
+  { operation: 'installIntegrationOnSite', method: 'POST', path: (ids) => `/v1/integrations/${ids.integration}/installations/${ids.installation}/sites`, body: (ids) => ({ siteId: ids.site }), needs: { organization: 'admin' }, success: 201 },
+  { operation: 'getIntegrationSiteInstallation', method: 'GET', path: (ids) => `/v1/integrations/${ids.integration}/installations/${ids.installation}/sites/${ids.site}`, needs: { organization: 'admin' }, success: 200 },
+  { operation: 'updateIntegrationSiteInstallation', method: 'PATCH', path: (ids) => `/v1/integrations/${ids.integration}/installations/${ids.installation}/sites/${ids.site}`, body: () => ({ configuration: {} }), needs: { organization: 'admin' }, success: 200 },
+  { operation: 'listIntegrationSpaceInstallations', method: 'GET', path: (ids) => `/v1/integrations/${ids.integration}/spaces`, needs: { anyone: true }, success: 200 },
+  { operation: 'listIntegrationSiteInstallations', method: 'GET', path: (ids) => `/v1/integrations/${ids.integration}/sites`, needs: { anyone: true }, success: 200 },
+  { operation: 'listIntegrationEvents', method: 'GET', path: (ids) => `/v1/integrations/${ids.integration}/events`, needs: { publisher: true }, success: 200 },
+  { operation: 'getIntegrationEvent', method: 'GET', path: (ids) => `/v1/integrations/${ids.integration}/events/${ids.integrationEvent}`, needs: { publisher: true }, success: 200 },
+  { operation: 'setIntegrationDevelopmentMode', method: 'PUT', path: (ids) => `/v1/integrations/${ids.integration}/dev`, body: () => ({ tunnelUrl: 'https://matrix.example.com' }), needs: { publisher: true }, success: 204 },
+  { operation: 'disableIntegrationDevelopmentMode', method: 'DELETE', path: (ids) => `/v1/integrations/${ids.integration}/dev`, needs: { publisher: true }, success: 205 },
 ];
 
 /**
@@ -167,6 +201,7 @@ export function expectedStatus(row: Pick<MatrixRow, 'needs' | 'success' | 'admin
   const { needs } = row;
   const success = caller === 'admin' ? (row.adminSuccess ?? row.success) : row.success;
   if ('anyone' in needs) return success;
+  if ('publisher' in needs) return caller === 'admin' ? success : 403;
   if (caller === 'outsider') return 404;
   const role: Role | null = caller === 'guest' ? null : caller;
   if ('organization' in needs) {

@@ -31,6 +31,7 @@ import { importRunRoutes } from './import-runs.ts';
 import { translationRoutes } from './translations.ts';
 import { samlProviderRoutes } from './saml-providers.ts';
 import { openApiSpecRoutes } from './openapi-specs.ts';
+import { integrationRoutes } from './integrations.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -73,4 +74,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(translationRoutes);
   await app.register(samlProviderRoutes);
   await app.register(openApiSpecRoutes);
+  await app.register(integrationRoutes);
 };

@@ -18,6 +18,7 @@ import { changeRequestPdfsMigration } from './0015-change-request-pdfs.ts';
 import { openApiSpecsMigration } from './0016-openapi-specs.ts';
 import { translationsMigration } from './0017-translations.ts';
 import { samlProvidersMigration } from './0018-saml-providers.ts';
+import { integrationsMigration } from './0019-integrations.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -48,6 +49,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0016-openapi-specs': openApiSpecsMigration(),
         '0017-translations': translationsMigration(),
         '0018-saml-providers': samlProvidersMigration(),
+        '0019-integrations': integrationsMigration(),
       };
     },
   };
