@@ -40,6 +40,7 @@ import { searchStore } from './search.ts';
 import { changeRequestPdfStore } from './change-request-pdfs.ts';
 import { importRunStore } from './import-runs.ts';
 import { integrationStore } from './integrations.ts';
+import { integrationDeliveryStore } from './integration-deliveries.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -113,6 +114,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...changeRequestPdfStore(context),
     ...importRunStore(context),
     ...integrationStore(context),
+    ...integrationDeliveryStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

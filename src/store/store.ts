@@ -28,6 +28,7 @@ import type { SearchStore } from './search.ts';
 import type { ChangeRequestPdfStore } from './change-request-pdfs.ts';
 import type { ImportRunStore } from './import-runs.ts';
 import type { IntegrationStore } from './integrations.ts';
+import type { IntegrationDeliveryStore } from './integration-deliveries.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -63,7 +64,8 @@ export interface Store
     SearchStore,
     ChangeRequestPdfStore,
     ImportRunStore,
-    IntegrationStore {
+    IntegrationStore,
+    IntegrationDeliveryStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

@@ -16,6 +16,7 @@ import { linksMigration } from './0013-links.ts';
 import { importRunsMigration } from './0014-import-runs.ts';
 import { changeRequestPdfsMigration } from './0015-change-request-pdfs.ts';
 import { integrationsMigration } from './0019-integrations.ts';
+import { integrationDeliveriesMigration } from './0020-integration-deliveries.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0014-import-runs': importRunsMigration(),
         '0015-change-request-pdfs': changeRequestPdfsMigration(),
         '0019-integrations': integrationsMigration(),
+        '0020-integration-deliveries': integrationDeliveriesMigration(),
       };
     },
   };
