@@ -4,6 +4,8 @@ import type { DocumentConverter } from '../service/document-converter.ts';
 import type { Actor, Clock, PdfPrinter, ServiceContext, SigningKeyPolicy } from '../service/index.ts';
 import type { ImportSettings } from '../service/content-import.ts';
 import type { ImportRunner } from '../service/import-runs.ts';
+import type { IntegrationDeliveryLoop } from '../service/integration-deliveries.ts';
+import type { IntegrationRuntime } from '../service/integration-runtime.ts';
 import type { Store } from '../store/index.ts';
 
 /** What `buildApp` decorates the app with: the store (built outside Fastify), the clock, the base URL. */
@@ -24,6 +26,10 @@ export interface QuireDecoration {
   pdfPrinter?: PdfPrinter;
   /** Runs website import runs in the background, a few at once; stopped with the app. */
   importRuns?: ImportRunner;
+  /** Runs integration scripts in workerd: one per app, closed with it. */
+  integrationRuntime?: IntegrationRuntime;
+  /** Delivers integration events in the background; stopped with the app. */
+  integrationDeliveries?: IntegrationDeliveryLoop;
 }
 
 declare module 'fastify' {
@@ -43,8 +49,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns };
+  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, integrationRuntime, integrationDeliveries } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, integrationRuntime, integrationDeliveries };
 }
 
 /**

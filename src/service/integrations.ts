@@ -12,6 +12,7 @@ import type {
 } from '../store/index.ts';
 import type { Actor } from './actor.ts';
 import { spaceAccess } from './content-access.ts';
+import { queueIntegrationEvent } from './integration-deliveries.ts';
 import { checkConfiguration, checkConfigurations, configurationProblem } from './integration-configuration.ts';
 import {
   toPublishedContentInstallation,
@@ -424,16 +425,8 @@ async function recordInstallationSetup(ctx: ServiceContext, integration: Integra
     status: installation.status,
     ...(previous === undefined ? {} : { previous: { status: previous.status, configuration: previous.configuration } }),
   };
-  const timestamp = ctx.clock().toISOString();
-  await ctx.store.recordIntegrationEvent({
-    id: eventId,
-    integrationId: integration.id,
-    installationId: installation.id,
-    type: 'installation_setup',
-    status: 'success',
-    payload,
-    logs: [{ message: `installation ${installation.id} ${previous === undefined ? 'created' : 'configured'} (status ${installation.status})`, timestamp, level: 'debug' }],
-  });
+  // Delivered to the script (or the development tunnel) in the background; recorded with its status once delivered.
+  await queueIntegrationEvent(ctx, { integrationId: integration.id, installationId: installation.id, payload });
 }
 
 async function resolveOrganization(ctx: ServiceContext, actor: Actor, idOrSubdomain: string): Promise<OrganizationRecord> {

@@ -4,6 +4,8 @@ import type { SigningKeyPolicy } from './signing-keys.ts';
 import type { ImportSettings } from './content-import.ts';
 import type { PdfPrinter } from './pdf-printer.ts';
 import type { ImportRunner } from './import-runs.ts';
+import type { IntegrationRuntime } from './integration-runtime.ts';
+import type { IntegrationDeliveryLoop } from './integration-deliveries.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
 export type Clock = () => Date;
@@ -32,6 +34,10 @@ export interface ServiceContext {
   pdfPrinter?: PdfPrinter | undefined;
   /** Runs import runs in the background of this process (`createImportRunner`); without it `startImportRun` is `INTERNAL`. */
   importRuns?: ImportRunner | undefined;
+  /** Runs integration scripts in workerd (one per service); without it render answers `INTEGRATION_FAILED` and events for scripts wait. */
+  integrationRuntime?: IntegrationRuntime | undefined;
+  /** This process's integration event delivery loop, woken when an event is queued. */
+  integrationDeliveries?: IntegrationDeliveryLoop | undefined;
 }
 
 /**

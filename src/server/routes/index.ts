@@ -29,6 +29,7 @@ import { searchRoutes } from './search.ts';
 import { changeRequestPdfRoutes } from './change-request-pdf.ts';
 import { importRunRoutes } from './import-runs.ts';
 import { integrationRoutes } from './integrations.ts';
+import { integrationRenderRoutes } from './integration-render.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -69,4 +70,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(changeRequestPdfRoutes);
   await app.register(importRunRoutes);
   await app.register(integrationRoutes);
+  await app.register(integrationRenderRoutes);
 };
