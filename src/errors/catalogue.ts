@@ -12,7 +12,7 @@ export const errorCatalogue = {
   INTERNAL: { status: 500, summary: 'A bug in Quire: an invariant did not hold.' },
   FILE_TOO_LARGE: { status: 413, summary: 'A file is larger than the server takes (quire serve --max-file-size, default 100 MB).' },
   CONTENT_TOO_COSTLY: { status: 422, summary: 'Converting a page or reusable content to a JSON document took longer than its time budget; the Markdown is kept and can be read as it is.' },
-  INTEGRATION_FAILED: { status: 502, summary: "An integration's script failed: it threw, could not load, answered too much, or went past its wall-clock, CPU or memory limit." },
+  INTEGRATION_FAILED: { status: 502, summary: "An integration's script failed: it threw, could not load, answered too much, or went past its wall-clock, CPU or memory limit.", shownToClients: true },
 
   // Service: who is calling and what they may do
   UNAUTHENTICATED: { status: 401, summary: 'No bearer token, or a token that is unknown, revoked or expired.' },

@@ -7,6 +7,8 @@ import type { Store } from '../store/index.ts';
 import type { ImportSettings } from '../service/content-import.ts';
 import { createImportRunner } from '../service/import-runs.ts';
 import { createOpenApiProcessor, type OpenApiProcessingOptions } from '../service/openapi-processing.ts';
+import { startIntegrationDeliveryLoop, type IntegrationDeliveryOptions } from '../service/integration-deliveries.ts';
+import { IntegrationRuntime } from '../service/integration-runtime.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
 import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
 import { installJsonBodies } from './json-body.ts';
@@ -54,6 +56,11 @@ export interface AppDependencies {
   pdf?: PdfPrinter | PdfPrinterOptions;
   /** How OpenAPI specs are processed (lease, poll, refresh interval: `QUIRE_OPENAPI_REFRESH_INTERVAL`); fetches follow `imports`. */
   openApi?: OpenApiProcessingOptions;
+  /**
+   * Integrations: the runtime their scripts run in (default: one the app makes and closes; an injected one is
+   * closed by its owner) and how events are delivered (poll, lease, attempts, backoff).
+   */
+  integrations?: { runtime?: IntegrationRuntime; delivery?: Partial<IntegrationDeliveryOptions> };
 }
 
 /** The app: a Fastify instance whose routes are typed by TypeBox schemas. */
@@ -94,6 +101,17 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   app.addHook('onClose', () => app.quire.importRuns!.close());
   app.quire.openApiProcessor = createOpenApiProcessor(deps.store, { imports: deps.imports, now: deps.clock, ...deps.openApi });
   app.addHook('onClose', () => app.quire.openApiProcessor!.close());
+  const integrationRuntime = deps.integrations?.runtime ?? new IntegrationRuntime();
+  app.quire.integrationRuntime = integrationRuntime;
+  app.quire.integrationDeliveries = startIntegrationDeliveryLoop(
+    { store: deps.store, clock: app.quire.clock, baseUrl: app.quire.baseUrl ?? 'http://localhost', documents, integrationRuntime },
+    deps.integrations?.delivery,
+  );
+  // The loop stops before the runtime it delivers through.
+  app.addHook('onClose', async () => {
+    await app.quire.integrationDeliveries!.close();
+    if (deps.integrations?.runtime === undefined) await integrationRuntime.close();
+  });
   app.decorateRequest('actor', null);
   installConnectionLimits(app, limits);
   installErrorHandling(app);

@@ -5,6 +5,8 @@ import type { Actor, Clock, PdfPrinter, ServiceContext, SigningKeyPolicy } from 
 import type { ImportSettings } from '../service/content-import.ts';
 import type { ImportRunner } from '../service/import-runs.ts';
 import type { OpenApiProcessor } from '../service/openapi-processing.ts';
+import type { IntegrationDeliveryLoop } from '../service/integration-deliveries.ts';
+import type { IntegrationRuntime } from '../service/integration-runtime.ts';
 import type { Store } from '../store/index.ts';
 
 /** What `buildApp` decorates the app with: the store (built outside Fastify), the clock, the base URL. */
@@ -27,6 +29,10 @@ export interface QuireDecoration {
   importRuns?: ImportRunner;
   /** Processes OpenAPI specs in the background; stopped with the app. */
   openApiProcessor?: OpenApiProcessor;
+  /** Runs integration scripts in workerd: one per app, closed with it. */
+  integrationRuntime?: IntegrationRuntime;
+  /** Delivers integration events in the background; stopped with the app. */
+  integrationDeliveries?: IntegrationDeliveryLoop;
 }
 
 declare module 'fastify' {
@@ -46,8 +52,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor };
+  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries };
 }
 
 /**

@@ -319,3 +319,13 @@ export {
   type IntegrationListQuery,
   type PublishIntegrationBody,
 } from './integrations.ts';
+export { decodeRenderRequest, renderIntegrationUI, type RenderedIntegrationUI, type RenderIntegrationUIRequest } from './integration-render.ts';
+export {
+  defaultIntegrationDeliveryOptions,
+  queueIntegrationEvent,
+  queueSpaceContentUpdated,
+  startIntegrationDeliveryLoop,
+  type IntegrationDeliveryLoop,
+  type IntegrationDeliveryOptions,
+} from './integration-deliveries.ts';
+export { integrationSigningSecret } from './integration-environment.ts';

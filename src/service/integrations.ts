@@ -15,6 +15,7 @@ import type {
 import type { Actor } from './actor.ts';
 import { spaceAccess } from './content-access.ts';
 import { integrationAssetType } from './integration-assets.ts';
+import { queueIntegrationEvent } from './integration-deliveries.ts';
 import { checkConfiguration, checkConfigurations, configurationProblem } from './integration-configuration.ts';
 import {
   toPublishedContentInstallation,
@@ -504,16 +505,8 @@ async function recordInstallationSetup(ctx: ServiceContext, integration: Integra
     status: installation.status,
     ...(previous === undefined ? {} : { previous: { status: previous.status, configuration: previous.configuration } }),
   };
-  const timestamp = ctx.clock().toISOString();
-  await ctx.store.recordIntegrationEvent({
-    id: eventId,
-    integrationId: integration.id,
-    installationId: installation.id,
-    type: 'installation_setup',
-    status: 'success',
-    payload,
-    logs: [{ message: `installation ${installation.id} ${previous === undefined ? 'created' : 'configured'} (status ${installation.status})`, timestamp, level: 'debug' }],
-  });
+  // Delivered to the script (or the development tunnel) in the background; recorded with its status once delivered.
+  await queueIntegrationEvent(ctx, { integrationId: integration.id, installationId: installation.id, payload });
 }
 
 // The published `SpaceInstallationSetupEvent` / `SiteInstallationSetupEvent`.
@@ -528,15 +521,8 @@ async function recordContentInstallationSetup(ctx: ServiceContext, integration: 
     status: installed.status,
     ...(previous === undefined ? {} : { previous: { status: previous.status, configuration: previous.configuration } }),
   };
-  await ctx.store.recordIntegrationEvent({
-    id: eventId,
-    integrationId: integration.id,
-    installationId: installed.installationId,
-    type,
-    status: 'success',
-    payload,
-    logs: [{ message: `${installed.kind} ${installed.targetId} ${previous === undefined ? 'installed' : 'configured'} (status ${installed.status})`, timestamp: ctx.clock().toISOString(), level: 'debug' }],
-  });
+  // Delivered to the script (or the development tunnel) in the background, as the organization's installation setup is.
+  await queueIntegrationEvent(ctx, { integrationId: integration.id, installationId: installed.installationId, payload });
 }
 
 async function resolveOrganization(ctx: ServiceContext, actor: Actor, idOrSubdomain: string): Promise<OrganizationRecord> {

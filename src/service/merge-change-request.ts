@@ -6,6 +6,7 @@ import type { Actor } from './actor.ts';
 import { spaceAccess } from './content-access.ts';
 import { requireEditable } from './editable-space.ts';
 import { HeadMoved, moveHeadOrDiscard, retryWhileHeadsMove } from './head-race.ts';
+import { queueSpaceContentUpdated } from './integration-deliveries.ts';
 import { mergeBaseOf } from './merge-base.ts';
 import { oneMergeAtATime } from './one-merge-at-a-time.ts';
 import { refreshSearchIndexAfterCommit } from './search.ts';
@@ -75,6 +76,7 @@ function mergeOnHead(ctx: ServiceContext, actor: Actor, spaceId: string, id: str
         if (!(await store.setChangeRequestHead(id, changeRequest.revision, changeRequest.revision))) throw new HeadMoved();
         if (!(await store.setSpaceHead(spaceId, head, revision))) throw new HeadMoved();
         await store.markChangeRequestMerged(id, { revisionMerged: revision, mergedBy: actor.user.id });
+        await queueSpaceContentUpdated(ctx, spaceId, revision);
         return true;
       }),
     );

@@ -5,6 +5,8 @@ import type { ImportSettings } from './content-import.ts';
 import type { PdfPrinter } from './pdf-printer.ts';
 import type { ImportRunner } from './import-runs.ts';
 import type { OpenApiProcessor } from './openapi-processing.ts';
+import type { IntegrationRuntime } from './integration-runtime.ts';
+import type { IntegrationDeliveryLoop } from './integration-deliveries.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
 export type Clock = () => Date;
@@ -35,6 +37,10 @@ export interface ServiceContext {
   importRuns?: ImportRunner | undefined;
   /** Processes OpenAPI specs in the background (`createOpenApiProcessor`); without it specs stay `pending` until a process that has one claims them. */
   openApiProcessor?: OpenApiProcessor | undefined;
+  /** Runs integration scripts in workerd (one per service); without it render answers `INTEGRATION_FAILED` and events for scripts wait. */
+  integrationRuntime?: IntegrationRuntime | undefined;
+  /** This process's integration event delivery loop, woken when an event is queued. */
+  integrationDeliveries?: IntegrationDeliveryLoop | undefined;
 }
 
 /**

@@ -49,6 +49,8 @@ export interface Database {
   integration_installations: IntegrationInstallationsTable;
   integration_content_installations: IntegrationContentInstallationsTable;
   integration_events: IntegrationEventsTable;
+  integration_deliveries: IntegrationDeliveriesTable;
+  integration_signing_secrets: IntegrationSigningSecretsTable;
 }
 
 export interface SitesTable {
@@ -626,5 +628,28 @@ export interface IntegrationEventsTable {
   status: string;
   payload: string;
   logs: string;
+  created_at: string;
+}
+
+/** An integration event waiting to be delivered (migration 0020): the outbox row, deleted once the event is recorded. */
+export interface IntegrationDeliveriesTable {
+  id: string;
+  integration_id: string;
+  installation_id: string | null;
+  type: string;
+  payload: string;
+  /** JSON array of the trace lines of the attempts so far. */
+  logs: string;
+  attempts: number;
+  due_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+}
+
+/** The signing secret of an integration (migration 0020): made on first use. */
+export interface IntegrationSigningSecretsTable {
+  integration_id: string;
+  secret: string;
   created_at: string;
 }

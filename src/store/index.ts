@@ -81,3 +81,4 @@ export type {
   NewIntegrationEvent,
 } from './integrations.ts';
 export { integrationNamePattern } from './integrations.ts';
+export type { IntegrationDeliveryRecord, NewIntegrationDelivery, SpaceIntegrationInstallation } from './integration-deliveries.ts';

@@ -43,6 +43,7 @@ import { translationStore } from './translations.ts';
 import { samlProviderStore } from './saml-providers.ts';
 import { openApiSpecStore } from './openapi-specs.ts';
 import { integrationStore } from './integrations.ts';
+import { integrationDeliveryStore } from './integration-deliveries.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -119,6 +120,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...samlProviderStore(context),
     ...openApiSpecStore(context),
     ...integrationStore(context),
+    ...integrationDeliveryStore(context),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

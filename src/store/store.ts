@@ -31,6 +31,7 @@ import type { TranslationStore } from './translations.ts';
 import type { SamlProviderStore } from './saml-providers.ts';
 import type { OpenApiSpecStore } from './openapi-specs.ts';
 import type { IntegrationStore } from './integrations.ts';
+import type { IntegrationDeliveryStore } from './integration-deliveries.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -69,7 +70,8 @@ export interface Store
     TranslationStore,
     SamlProviderStore,
     OpenApiSpecStore,
-    IntegrationStore {
+    IntegrationStore,
+    IntegrationDeliveryStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

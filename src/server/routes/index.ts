@@ -32,6 +32,7 @@ import { translationRoutes } from './translations.ts';
 import { samlProviderRoutes } from './saml-providers.ts';
 import { openApiSpecRoutes } from './openapi-specs.ts';
 import { integrationRoutes } from './integrations.ts';
+import { integrationRenderRoutes } from './integration-render.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -75,4 +76,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(samlProviderRoutes);
   await app.register(openApiSpecRoutes);
   await app.register(integrationRoutes);
+  await app.register(integrationRenderRoutes);
 };

@@ -19,6 +19,7 @@ import { openApiSpecsMigration } from './0016-openapi-specs.ts';
 import { translationsMigration } from './0017-translations.ts';
 import { samlProvidersMigration } from './0018-saml-providers.ts';
 import { integrationsMigration } from './0019-integrations.ts';
+import { integrationDeliveriesMigration } from './0020-integration-deliveries.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (Kysely's Migrator runs them in name order and
@@ -50,6 +51,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
         '0017-translations': translationsMigration(),
         '0018-saml-providers': samlProvidersMigration(),
         '0019-integrations': integrationsMigration(),
+        '0020-integration-deliveries': integrationDeliveriesMigration(),
       };
     },
   };
