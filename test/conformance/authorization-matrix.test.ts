@@ -6,6 +6,9 @@ import { expect, it } from 'vitest';
 import { callers, expectedStatus, matrix, type Caller, type MatrixIds, type MatrixRow } from './authorization-table.ts';
 import { describeConformance, type ConformanceServer } from './harness.ts';
 
+/** The script of the matrix's integrations: answers every event, so their events are delivered and recorded. */
+const matrixScript = `export default { async fetch() { return new Response('ok'); } };`;
+
 interface World {
   tokens: Record<Caller, string>;
   ids: Omit<MatrixIds, 'target' | 'freshTeam' | 'made'>;
@@ -37,11 +40,16 @@ async function makeWorld(server: ConformanceServer): Promise<World> {
   const changeRequestComment = await post<{ id: string }>(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/comments`, { body: { markdown: 'Review.' } });
   const site = await post<{ id: string }>(`/v1/orgs/${organization}/sites`, { title: 'Matrix' });
   const integration = `matrix-${unique}`;
-  await post(`/v1/integrations/${integration}`, { title: 'Matrix', description: '', scopes: [], script: 'export default {};', organization });
+  await post(`/v1/integrations/${integration}`, { title: 'Matrix', description: '', scopes: [], script: matrixScript, organization });
   const installation = await post<{ id: string }>(`/v1/integrations/${integration}/installations`, { organization });
   await post(`/v1/integrations/${integration}/installations/${installation.id}/spaces`, { space: space.id });
   await post(`/v1/integrations/${integration}/installations/${installation.id}/sites`, { siteId: site.id });
-  const events = await server.request('GET', `/v1/integrations/${integration}/events`).then((response) => json<{ items: { id: string }[] }>(response, 'GET events'));
+  // Events are recorded once delivered to the script (in the background): wait for the first.
+  let events: { items: { id: string }[] } = { items: [] };
+  for (let attempt = 0; attempt < 400 && events.items.length === 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    events = await server.request('GET', `/v1/integrations/${integration}/events`).then((response) => json<{ items: { id: string }[] }>(response, 'GET events'));
+  }
   return {
     tokens,
     ids: {
@@ -107,7 +115,7 @@ async function prepare(server: ConformanceServer, world: World, row: MatrixRow):
       break;
     case 'integration':
       made = `matrix-${email.slice(7, 15)}`;
-      await send('POST', `/v1/integrations/${made}`, { title: 'Matrix', description: '', scopes: [], script: 'export default {};', organization: ids.organization });
+      await send('POST', `/v1/integrations/${made}`, { title: 'Matrix', description: '', scopes: [], script: matrixScript, organization: ids.organization });
       break;
     case undefined:
       break;
