@@ -24,7 +24,7 @@ const validateErrorBody = new Ajv({ strict: false }).compile(JSON.parse(JSON.str
  */
 export function answerProblems(request: FuzzRequest, answer: FuzzAnswer, validator?: ResponseValidator): string[] {
   const problems: string[] = [];
-  if (answer.status >= 500) problems.push(`answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  if (answer.status >= 500 && !integrationFailure(request, answer)) problems.push(`answered ${answer.status}: ${answer.body.slice(0, 300)}`);
   if (request.method === 'HEAD') return problems;
   if (answer.status >= 400) problems.push(...errorBodyProblems(answer));
   else if (answer.status >= 200 && answer.status < 300 && validator !== undefined && (answer.contentType ?? '').includes('application/json')) {
@@ -36,6 +36,20 @@ export function answerProblems(request: FuzzRequest, answer: FuzzAnswer, validat
     }
   }
   return problems;
+}
+
+/**
+ * A 502 `INTEGRATION_FAILED` from a route that runs an integration's script (render): the script's failure, not
+ * the server's. The fuzzer publishes integrations with scripts of its own making, which often do not run.
+ */
+function integrationFailure(request: FuzzRequest, answer: FuzzAnswer): boolean {
+  if (answer.status !== 502 || !/^\/v1\/integrations\/[^/]+\/render(\?|$)/.test(request.url)) return false;
+  try {
+    const message = (JSON.parse(answer.body) as { error?: { message?: unknown } }).error?.message;
+    return typeof message === 'string' && /^integration \S+ \(version \d+\) /.test(message);
+  } catch {
+    return false;
+  }
 }
 
 function errorBodyProblems(answer: FuzzAnswer): string[] {

@@ -98,6 +98,18 @@ export async function openFuzzWorld(): Promise<FuzzWorld> {
   await call('POST', `/v1/orgs/${org}/openapi`, { slug: 'pets', source: { text: "openapi: 3.1.0\ninfo: {title: Pets, version: '1'}\npaths: {}\n" } });
   await app.quire.openApiProcessor!.idle();
   const specVersion = (await store.findOpenApiSpec(org, 'pets'))!.lastVersionId!;
+  const translation = idOf(await call('POST', `/v1/orgs/${org}/translations`, { source: { space: docs, language: 'en' }, language: 'fr' }));
+  const samlProvider = idOf(await call('POST', `/v1/orgs/${org}/saml`, { label: 'Fuzz IdP' }));
+  // An integration whose script answers every event, installed on the organization, a space and the site.
+  await call('POST', '/v1/integrations/fuzz-block', { title: 'Fuzz', description: 'Fuzzed', scopes: [], script: `export default { async fetch() { return new Response('ok'); } };`, organization: org });
+  const installation = idOf(await call('POST', '/v1/integrations/fuzz-block/installations', { organization: org }));
+  await call('POST', `/v1/integrations/fuzz-block/installations/${installation}/spaces`, { space: docs });
+  await call('POST', `/v1/integrations/fuzz-block/installations/${installation}/sites`, { siteId: site });
+  let events: Array<{ id: string }> = [];
+  for (let attempt = 0; attempt < 400 && events.length === 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    events = (await call('GET', '/v1/integrations/fuzz-block/events')).body.items as Array<{ id: string }>;
+  }
 
   const ids: Record<string, string[]> = {
     organizationId: [org],
@@ -122,6 +134,11 @@ export async function openFuzzWorld(): Promise<FuzzWorld> {
     '*': content.pages.flatMap((page) => (page.path === undefined ? [] : [page.path])),
     specSlug: ['pets'],
     versionId: [specVersion],
+    translationId: [translation],
+    samlProviderId: [samlProvider],
+    integrationName: ['fuzz-block'],
+    installationId: [installation],
+    eventId: events.map((event) => event.id),
   };
   // Body fields that name the same records.
   Object.assign(ids, { parent: [collection, ...ids.pageId!], organization: [org], sectionId: ids.siteSectionId, siteSection: ids.siteSectionId, siteSpace: ids.siteSpaceId, space: ids.spaceId, page: ids.pageId, defaultSiteSection: ids.siteSectionId, defaultSiteSpace: ids.siteSpaceId, siteSectionGroupId: [group] });

@@ -216,7 +216,10 @@ function validObject(schema: SchemaObject, context: Context): fc.Arbitrary<Recor
     return given === undefined ? own : fc.oneof(given, own);
   };
   const declared = fc.record(Object.fromEntries(chosen.map((name) => [name, propertyValue(name)])), { requiredKeys: requiredKeys.filter((name) => chosen.includes(name)) });
-  const additional = schema.additionalProperties;
+  // TypeBox writes a record of any key as `patternProperties: { '^.*$': schema }`: its values follow that schema.
+  const patterns = isRecord(schema.patternProperties) ? Object.entries(schema.patternProperties as Record<string, JsonSchema>) : [];
+  const anyKey = patterns.length === 1 && ['^.*$', '^(.*)$'].includes(patterns[0]![0]) ? patterns[0]![1] : undefined;
+  const additional = anyKey ?? schema.additionalProperties;
   if (additional === false || !shallow || names.length > 0) return declared as fc.Arbitrary<Record<string, unknown>>;
   // A free object (`additionalProperties` true or a schema): a few properties of its own.
   const value = typeof additional === 'object' ? valid(additional as JsonSchema, deeper(context)) : fc.jsonValue({ maxDepth: 2 });
