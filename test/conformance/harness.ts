@@ -9,7 +9,7 @@ import { GitBookAPI } from '@gitbook/api';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, listen, type QuireApp } from '../../src/server/index.ts';
-import { bootstrap, mintApiToken, type BootstrapResult, type TokenRequest } from '../../src/service/index.ts';
+import { bootstrap, mintApiToken, type BootstrapResult, type ImportSettings, type TokenRequest } from '../../src/service/index.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { ResponseValidator } from './response-validator.ts';
 
@@ -67,10 +67,22 @@ export interface ConformanceServer {
  * const { data } = await server.client().orgs.listOrganizationsForAuthenticatedUser();
  * await server.close();
  */
-export async function startConformanceServer(kind: StoreKind, options: { now?: () => Date; maxFileBytes?: number } = {}): Promise<ConformanceServer> {
+/** How a conformance server differs from the default: its clock, its file limit, what its imports and spec fetches may reach. */
+export interface ConformanceOptions {
+  now?: () => Date;
+  maxFileBytes?: number;
+  imports?: ImportSettings;
+}
+
+export async function startConformanceServer(kind: StoreKind, options: ConformanceOptions = {}): Promise<ConformanceServer> {
   const { store, dispose } = await openThrowawayStore(kind, options.now);
   const admin = await bootstrap(store);
-  const app = await buildApp({ store, ...(options.now === undefined ? {} : { clock: options.now }), ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }) });
+  const app = await buildApp({
+    store,
+    ...(options.now === undefined ? {} : { clock: options.now }),
+    ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
+    ...(options.imports === undefined ? {} : { imports: options.imports }),
+  });
   const baseUrl = await listen(app, { port: 0, host: '127.0.0.1' });
   const validator = new ResponseValidator();
 
@@ -123,7 +135,7 @@ export async function startConformanceServer(kind: StoreKind, options: { now?: (
  *   });
  * });
  */
-export function describeConformance(name: string, body: (server: () => ConformanceServer) => void, options: { now?: () => Date } = {}): void {
+export function describeConformance(name: string, body: (server: () => ConformanceServer) => void, options: ConformanceOptions = {}): void {
   for (const kind of ['sqlite', 'postgres'] as const) {
     const skip = kind === 'postgres' ? postgresSkipReason : undefined;
     describe.skipIf(skip !== undefined)(`${name} (${kind}${skip === undefined ? '' : `; skipped: ${skip}`})`, () => {
