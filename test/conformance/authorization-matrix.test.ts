@@ -3,7 +3,7 @@
 // gives. Whatever a row changes it changes on something made for that one call (a fresh member, team, comment,
 // invite or grant), so the calls do not depend on each other's order. Every response is schema-checked.
 import { expect, it } from 'vitest';
-import { callers, expectedStatus, matrix, type Caller, type MatrixIds, type MatrixRow } from './authorization-table.ts';
+import { callers, expectedStatus, matrix, matrixSpec, type Caller, type MatrixIds, type MatrixRow } from './authorization-table.ts';
 import { describeConformance, type ConformanceServer } from './harness.ts';
 
 /** The script of the matrix's integrations: answers every event, so their events are delivered and recorded. */
@@ -39,6 +39,7 @@ async function makeWorld(server: ConformanceServer): Promise<World> {
   const reply = await post<{ id: string }>(`/v1/spaces/${space.id}/comments/${comment.id}/replies`, { body: { markdown: 'Reply.' } });
   const changeRequestComment = await post<{ id: string }>(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/comments`, { body: { markdown: 'Review.' } });
   const site = await post<{ id: string }>(`/v1/orgs/${organization}/sites`, { title: 'Matrix' });
+  await post(`/v1/orgs/${organization}/openapi`, { slug: 'matrix', source: { text: matrixSpec } });
   const integration = `matrix-${unique}`;
   await post(`/v1/integrations/${integration}`, { title: 'Matrix', description: '', scopes: [], script: matrixScript, organization });
   const installation = await post<{ id: string }>(`/v1/integrations/${integration}/installations`, { organization });
@@ -112,6 +113,9 @@ async function prepare(server: ConformanceServer, world: World, row: MatrixRow):
       break;
     case 'translation':
       made = (await send('POST', `/v1/orgs/${ids.organization}/translations`, { source: { space: ids.space, language: 'en' }, language: 'de' })).id!;
+      break;
+    case 'samlProvider':
+      made = (await send('POST', `/v1/orgs/${ids.organization}/saml`, { label: 'Matrix IdP' })).id!;
       break;
     case 'integration':
       made = `matrix-${email.slice(7, 15)}`;

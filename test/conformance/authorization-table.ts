@@ -21,6 +21,7 @@ export type Caller = (typeof callers)[number];
  */
 export type Needs =
   | { organization: 'any' | 'member' | 'admin' }
+  | { organizationRole: Role }
   | { space: Role }
   | { collection: Role }
   | { author: true }
@@ -63,13 +64,16 @@ export interface MatrixRow {
   /** The admin's success status, where it differs (an admin does what others may only ask for). */
   adminSuccess?: number;
   /** What this row makes, as the admin, before each call (its id goes in `ids.made`). */
-  prepare?: 'comment' | 'reply' | 'changeRequestComment' | 'linkInvite' | 'teamWithTarget' | 'spaceGrant' | 'collectionGrant' | 'spaceTeamGrant' | 'collectionTeamGrant' | 'translation' | 'integration';
+  prepare?: 'comment' | 'reply' | 'changeRequestComment' | 'linkInvite' | 'teamWithTarget' | 'spaceGrant' | 'collectionGrant' | 'spaceTeamGrant' | 'collectionTeamGrant' | 'translation' | 'integration' | 'samlProvider';
 }
 
 const org = (ids: MatrixIds) => `/v1/orgs/${ids.organization}`;
 const space = (ids: MatrixIds) => `/v1/spaces/${ids.space}`;
 const collection = (ids: MatrixIds) => `/v1/collections/${ids.collection}`;
 const changeRequest = (ids: MatrixIds) => `${space(ids)}/change-requests/${ids.changeRequest}`;
+
+/** The OpenAPI specification of the matrix's `matrix` spec (made by the world) and of the ones it creates. */
+export const matrixSpec = "openapi: 3.1.0\ninfo: {title: Matrix, version: '1'}\npaths: {}\n";
 
 export const matrix: readonly MatrixRow[] = [
   // Organizations and members.
@@ -157,14 +161,22 @@ export const matrix: readonly MatrixRow[] = [
   { operation: 'updateTranslation', method: 'PUT', path: (ids) => `${org(ids)}/translations/${ids.made}`, body: () => ({ title: 'Matrix' }), needs: { organization: 'admin' }, success: 200, prepare: 'translation' },
   { operation: 'deleteTranslation', method: 'DELETE', path: (ids) => `${org(ids)}/translations/${ids.made}`, needs: { organization: 'admin' }, success: 205, prepare: 'translation' },
 
-  // SAML providers: only admins manage them (get and update of one provider: test/conformance/saml.test.ts); the sign-in entries are public.
+  // SAML providers: only admins manage them; the sign-in entries are public.
   { operation: 'listSAMLProvidersInOrganizationById', method: 'GET', path: (ids) => `${org(ids)}/saml`, needs: { organization: 'admin' }, success: 200 },
   { operation: 'createOrganizationSAMLProvider', method: 'POST', path: (ids) => `${org(ids)}/saml`, body: () => ({ label: 'Matrix IdP' }), needs: { organization: 'admin' }, success: 201 },
   { operation: 'deleteOrganizationSAMLProvider', method: 'DELETE', path: (ids) => `${org(ids)}/saml/no-such-provider`, needs: { organization: 'admin' }, success: 204 },
+  { operation: 'getOrganizationSAMLProviderById', method: 'GET', path: (ids) => `${org(ids)}/saml/${ids.made}`, needs: { organization: 'admin' }, success: 200, prepare: 'samlProvider' },
+  { operation: 'updateOrganizationSAMLProvider', method: 'PATCH', path: (ids) => `${org(ids)}/saml/${ids.made}`, body: () => ({ label: 'Renamed IdP' }), needs: { organization: 'admin' }, success: 200, prepare: 'samlProvider' },
   { operation: 'listSSOProviderLoginsInOrganization', method: 'GET', path: (ids) => `${org(ids)}/sso`, needs: { anyone: true }, success: 200 },
 
-  // OpenAPI specs: every member reads (writes need the create role, which `Needs` cannot say: openapi-specs.test.ts).
+  // OpenAPI specs: every member reads, guests too; the create role and above write (`createOpenAPISpec`).
   { operation: 'listOpenAPISpecs', method: 'GET', path: (ids) => `${org(ids)}/openapi`, needs: { organization: 'any' }, success: 200 },
+  { operation: 'createOpenAPISpec', method: 'POST', path: (ids) => `${org(ids)}/openapi`, body: (ids) => ({ slug: `matrix-${ids.target.id.toLowerCase().replace(/[^a-z0-9]/g, '')}`, source: { text: matrixSpec } }), needs: { organizationRole: 'create' }, success: 201 },
+  { operation: 'getOpenAPISpecBySlug', method: 'GET', path: (ids) => `${org(ids)}/openapi/matrix`, needs: { organization: 'any' }, success: 200 },
+  { operation: 'listOpenAPISpecVersions', method: 'GET', path: (ids) => `${org(ids)}/openapi/matrix/versions`, needs: { organization: 'any' }, success: 200 },
+  { operation: 'createOrUpdateOpenAPISpecBySlug', method: 'PUT', path: (ids) => `${org(ids)}/openapi/matrix`, body: () => ({ source: { text: matrixSpec } }), needs: { organizationRole: 'create' }, success: 200 },
+  { operation: 'updateOpenAPISpecBySlug', method: 'PATCH', path: (ids) => `${org(ids)}/openapi/matrix`, body: () => ({ visibility: 'private' }), needs: { organizationRole: 'create' }, success: 200 },
+  { operation: 'deleteOpenAPISpecBySlug', method: 'DELETE', path: (ids) => `${org(ids)}/openapi/no-such-spec`, needs: { organizationRole: 'create' }, success: 204 },
   // Integrations: anyone reads a public one and lists; its publisher's admins publish, unpublish, read its events
   // and run it in development; the admins of an organization install it there and configure the installations
   // (the lists of installations answer everyone, with the installations of the organizations they administer).
@@ -204,6 +216,7 @@ export function expectedStatus(row: Pick<MatrixRow, 'needs' | 'success' | 'admin
   if ('publisher' in needs) return caller === 'admin' ? success : 403;
   if (caller === 'outsider') return 404;
   const role: Role | null = caller === 'guest' ? null : caller;
+  if ('organizationRole' in needs) return role !== null && atLeast(role, needs.organizationRole) ? success : 403;
   if ('organization' in needs) {
     if (needs.organization === 'any') return success;
     if (needs.organization === 'member') return role === null ? 403 : success;
