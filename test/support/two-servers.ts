@@ -21,10 +21,10 @@ export interface TwoServers {
  * joins them) and stops them and drops the schema after them, undoing only what was done.
  *
  * @example
- * const servers = useTwoServers(process.env.QUIRE_TEST_DATABASE_URL!, 'quire-scale-out-');
+ * const servers = useTwoServers(process.env.QUIRE_TEST_DATABASE_URL!, 'quire-scale-out-'); // options.env: added to both processes' environment
  * it('...', async () => { const { one, two } = servers(); });
  */
-export function useTwoServers(databaseUrl: string, folderPrefix: string): () => TwoServers {
+export function useTwoServers(databaseUrl: string, folderPrefix: string, options: { env?: Record<string, string> } = {}): () => TwoServers {
   let data: string | undefined;
   let schema: ThrowawaySchema | undefined;
   let one: Served | undefined;
@@ -32,8 +32,8 @@ export function useTwoServers(databaseUrl: string, folderPrefix: string): () => 
   beforeAll(async () => {
     data = mkdtempSync(join(tmpdir(), folderPrefix));
     schema = await createThrowawaySchema(databaseUrl);
-    one = await startServe(['--data', data, '--database', schema.url]);
-    two = await startServe(['--data', data, '--database', schema.url]);
+    one = await startServe(['--data', data, '--database', schema.url], options);
+    two = await startServe(['--data', data, '--database', schema.url], options);
   }, 120_000); // two servers starting on a busy machine take more than the default 10 s
   afterAll(async () => {
     one?.child.kill('SIGINT');
