@@ -17,6 +17,7 @@ import { IntegrationRuntime } from '../src/service/integration-runtime.ts';
 import { integrationSignatureHeader, verifyIntegrationBody } from '../src/service/integration-signature.ts';
 import type { Store } from '../src/store/index.ts';
 import { openThrowawayStore, postgresSkipReason } from './conformance/harness.ts';
+import { ResponseValidator } from './conformance/response-validator.ts';
 
 const fixture = resolve('test/fixtures/integrations/hello-block');
 const fast: Partial<IntegrationDeliveryOptions> = { pollMs: 50, backoffMs: 100, maxBackoffMs: 400, maxAttempts: 3, tunnelTimeoutMs: 2_000 };
@@ -117,7 +118,13 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       const got = await fetch(`${baseUrl}/v1/integrations/hello-render/render?request=${query}`, { headers: { authorization: `Bearer ${admin.token}` } });
       expect(got.status).toBe(200);
       expect(got.headers.get('content-security-policy')).toBe("script-src 'self'; img-src *");
-      expect(await got.json()).toMatchObject({ element: { children: [{ title: 'Bonjour, Grace!' }] } });
+      const gotBody = await got.text();
+      expect(JSON.parse(gotBody)).toMatchObject({ element: { children: [{ title: 'Bonjour, Grace!' }] } });
+      // Both answers validate against the published ContentKitRenderOutput.
+      const validator = new ResponseValidator();
+      const published = validator.check({ method: 'GET', url: got.url, status: got.status, contentType: got.headers.get('content-type'), body: gotBody });
+      expect(published.operationId).toBe('renderIntegrationUIWithGet');
+      validator.check({ method: 'POST', url: `${baseUrl}/v1/integrations/hello-render/render`, status: 200, contentType: 'application/json', body: JSON.stringify(posted.data) });
 
       const garbled = await fetch(`${baseUrl}/v1/integrations/hello-render/render?request=not-lz`, { headers: { authorization: `Bearer ${admin.token}` } });
       expect(garbled.status).toBe(400);
