@@ -103,6 +103,37 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       return (await client().integrations.listIntegrationEvents(name)).data.items;
     }
 
+    it("hands a request to an installation's public endpoint to the script as a fetch event, without the caller's credentials", async () => {
+      await publish('hello-public');
+      const installation = (await client().integrations.installIntegration('hello-public', { organization: admin.organization.id })).data;
+      expect(installation.urls.publicEndpoint).toBe(`${baseUrl}/v1/integrations/hello-public/installations/${installation.id}/public`);
+      const answer = await fetch(`${installation.urls.publicEndpoint}/hooks/github?delivery=7`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature': 'sha256=abc', authorization: 'Bearer not-for-the-script', cookie: 'quire=secret' },
+        body: JSON.stringify({ action: 'opened' }),
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.headers.get('x-hello')).toBe('yes');
+      expect(answer.headers.get('content-security-policy')).toBe("script-src 'self'; img-src *");
+      expect(answer.headers.get('set-cookie')).toBeNull();
+      const echo = (await answer.json()) as { method: string; path: string; headers: Record<string, string>; body: string };
+      expect(echo).toMatchObject({ method: 'POST', path: `/v1/integrations/hello-public/installations/${installation.id}/public/hooks/github?delivery=7`, body: '{"action":"opened"}' });
+      expect(echo.headers['x-hub-signature']).toBe('sha256=abc');
+      expect(echo.headers).not.toHaveProperty('authorization');
+      expect(echo.headers).not.toHaveProperty('cookie');
+
+      const unknown = await fetch(`${baseUrl}/v1/integrations/hello-public/installations/no-such-installation/public`);
+      expect(unknown.status).toBe(404);
+
+      // A space's installation has its own endpoint: the event names the space.
+      const space = (await client().orgs.createSpace(admin.organization.id, { title: 'Hooks' })).data;
+      const onSpace = (await client().integrations.installIntegrationOnSpace('hello-public', installation.id, { space: space.id } as never)).data;
+      const spaceAnswer = await fetch(`${onSpace.urls.publicEndpoint}/ping`);
+      expect(spaceAnswer.status).toBe(201);
+      expect(((await spaceAnswer.json()) as { path: string }).path).toBe(`/v1/integrations/hello-public/installations/${installation.id}/spaces/${space.id}/public/ping`);
+      expect((await fetch(`${baseUrl}/v1/integrations/hello-public/installations/${installation.id}/spaces/not-installed/public`)).status).toBe(404);
+    }, 60_000);
+
     it('renders the hello block through POST and the LZ-string GET, with the content security policy; 404 and 502', async () => {
       await publish('hello-render');
       const space = (await client().orgs.createSpace(admin.organization.id, { title: 'Docs' })).data;

@@ -19,6 +19,7 @@ import './request-context.ts';
 import { apiRoutes } from './routes/index.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { samlLoginRoutes } from './routes/saml-login.ts';
+import { integrationPublicRoutes } from './routes/integration-public.ts';
 import { ssoProviderLoginRoutes } from './routes/saml-providers.ts';
 import { validationError } from './validation-message.ts';
 
@@ -128,5 +129,7 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   // Outside the bearer-token hook too: a sign-in page lists the SSO entries, and browsers sign in, without a token.
   await app.register(ssoProviderLoginRoutes, { prefix: '/v1' });
   await app.register(samlLoginRoutes);
+  // Integrations' public endpoints: third parties call them without a token.
+  await app.register(integrationPublicRoutes, { prefix: '/v1' });
   return app;
 }

@@ -39,11 +39,13 @@ export function answerProblems(request: FuzzRequest, answer: FuzzAnswer, validat
 }
 
 /**
- * A 502 `INTEGRATION_FAILED` from a route that runs an integration's script (render): the script's failure, not
+ * A 502 `INTEGRATION_FAILED` from a route that runs an integration's script (render, public endpoints): the script's failure, not
  * the server's. The fuzzer publishes integrations with scripts of its own making, which often do not run.
  */
 function integrationFailure(request: FuzzRequest, answer: FuzzAnswer): boolean {
-  if (answer.status !== 502 || !/^\/v1\/integrations\/[^/]+\/render(\?|$)/.test(request.url)) return false;
+  if (answer.status !== 502 || !/^\/v1\/integrations\/[^/]+\/(render(\?|$)|installations\/[^/]+\/(?:(?:spaces|sites)\/[^/]+\/)?public)/.test(request.url)) return false;
+  // A HEAD answer has no body to read the message from: the GET beside it is checked.
+  if (request.method === 'HEAD') return true;
   try {
     const message = (JSON.parse(answer.body) as { error?: { message?: unknown } }).error?.message;
     return typeof message === 'string' && /^integration \S+ \(version \d+\) /.test(message);

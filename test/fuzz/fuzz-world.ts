@@ -138,6 +138,7 @@ export async function openFuzzWorld(): Promise<FuzzWorld> {
     samlProviderId: [samlProvider],
     integrationName: ['fuzz-block'],
     installationId: [installation],
+    targetId: [docs, site],
     eventId: events.map((event) => event.id),
   };
   // Body fields that name the same records.
