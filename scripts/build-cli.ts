@@ -1,6 +1,6 @@
 // Builds the CLI's bundle: src/cli/main.ts → dist/quire.mjs, the export's render worker →
 // dist/render-worker-entry.mjs, the service's document worker → dist/document-worker-entry.mjs and its HTML worker
-// (website imports) → dist/html-worker-entry.mjs. Quire's own modules are bundled into one file each; packages from node_modules stay
+// (website imports) → dist/html-worker-entry.mjs, its OpenAPI worker → dist/openapi-worker-entry.mjs. Quire's own modules are bundled into one file each; packages from node_modules stay
 // imports. Run from source through tsx, `quire` spends over a second loading some 400 modules through tsx's loader
 // before it does anything; the bundle starts in a fraction of that. bin/quire.js runs the bundle when it is at
 // least as new as every source file, and the sources otherwise. `npm ci` builds it (`prepare`), as do the tests
@@ -23,7 +23,7 @@ export async function buildCli(): Promise<void> {
   const newestSource = await newestModification(join(root, 'src'));
   await mkdir(distFolder, { recursive: true });
   await bundleQuire(
-    { quire: join(root, 'src/cli/main.ts'), 'render-worker-entry': join(root, 'src/export/render-worker.ts'), 'document-worker-entry': join(root, 'src/service/document-worker.ts'), 'html-worker-entry': join(root, 'src/service/html-worker.ts') },
+    { quire: join(root, 'src/cli/main.ts'), 'render-worker-entry': join(root, 'src/export/render-worker.ts'), 'document-worker-entry': join(root, 'src/service/document-worker.ts'), 'html-worker-entry': join(root, 'src/service/html-worker.ts'), 'openapi-worker-entry': join(root, 'src/service/openapi-worker.ts') },
     distFolder,
   );
   await writeFile(join(distFolder, 'build.json'), `${JSON.stringify({ newestSource })}\n`);

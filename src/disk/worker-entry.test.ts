@@ -22,7 +22,7 @@ describe('workerEntry', () => {
   });
 
   // The CLI's bundle (built by the suite's global setup): its chunks start workers from the entries beside quire.mjs.
-  it.each(['render-worker-entry.mjs', 'document-worker-entry.mjs', 'html-worker-entry.mjs'])('finds %s from a chunk of dist/', (entry) => {
+  it.each(['render-worker-entry.mjs', 'document-worker-entry.mjs', 'html-worker-entry.mjs', 'openapi-worker-entry.mjs'])('finds %s from a chunk of dist/', (entry) => {
     const dist = join(packageRoot, 'dist');
     expect(existsSync(join(dist, 'quire.mjs')), 'dist/ is built before the tests').toBe(true);
     expect(fileURLToPath(workerEntry(entry, pathToFileURL(join(dist, 'chunks', 'any-chunk.mjs')))!)).toBe(join(dist, entry));

@@ -39,10 +39,14 @@ export interface FetchWanted {
   maxBytes: number;
 }
 
-/** A fetched resource, or why it was skipped (never thrown: one bad page does not end an import). */
+/**
+ * A fetched resource, or why it was skipped (never thrown: one bad page does not end an import). `timedOut` says
+ * the request ran out of its time (the deadline, or undici's connect, headers or body timeout), whatever else
+ * held the thread meanwhile.
+ */
 export type FetchOutcome =
   | { ok: true; url: string; status: number; mediaType: string; charset: string | undefined; body: Uint8Array }
-  | { ok: false; url: string; status?: number; reason: string };
+  | { ok: false; url: string; status?: number; reason: string; timedOut: boolean };
 
 /** What the crawl needs from the network; tests may pass a fake. */
 export interface PageFetcher {
@@ -101,7 +105,7 @@ export class SiteFetcher implements PageFetcher {
 
   async fetch(url: string, wanted: FetchWanted): Promise<FetchOutcome> {
     let current = new URL(url);
-    if (!sameImportOrigin(this.start, current)) return { ok: false, url, reason: `${current.origin} is not the imported site (${this.start.origin})` };
+    if (!sameImportOrigin(this.start, current)) return { ok: false, url, reason: `${current.origin} is not the imported site (${this.start.origin})`, timedOut: false };
     await this.address();
     const deadline = AbortSignal.timeout(this.options.limits.timeoutMs);
     try {
@@ -119,38 +123,44 @@ export class SiteFetcher implements PageFetcher {
         if (response.statusCode >= 300 && response.statusCode < 400 && location !== undefined) {
           discard(response.body);
           const next = new URL(location, current);
-          if (!sameImportOrigin(this.start, next)) return { ok: false, url, status: response.statusCode, reason: `redirects off the site, to ${next.origin}` };
-          if (redirects >= this.options.limits.maxRedirects) return { ok: false, url, status: response.statusCode, reason: `more than ${this.options.limits.maxRedirects} redirects` };
+          if (!sameImportOrigin(this.start, next)) return { ok: false, url, status: response.statusCode, reason: `redirects off the site, to ${next.origin}`, timedOut: false };
+          if (redirects >= this.options.limits.maxRedirects) return { ok: false, url, status: response.statusCode, reason: `more than ${this.options.limits.maxRedirects} redirects`, timedOut: false };
           current = next;
           continue;
         }
         if (response.statusCode !== 200) {
           discard(response.body);
-          return { ok: false, url, status: response.statusCode, reason: `answered HTTP ${response.statusCode}` };
+          return { ok: false, url, status: response.statusCode, reason: `answered HTTP ${response.statusCode}`, timedOut: false };
         }
         const { mediaType, charset } = parseContentType(headerOf(response.headers, 'content-type'));
         if (!wanted.accepts(mediaType)) {
           discard(response.body);
-          return { ok: false, url, status: 200, reason: `is ${mediaType === '' ? 'of no media type' : mediaType}, not a type the import takes` };
+          return { ok: false, url, status: 200, reason: `is ${mediaType === '' ? 'of no media type' : mediaType}, not a type the import takes`, timedOut: false };
         }
         const declared = Number(headerOf(response.headers, 'content-length'));
         if (Number.isFinite(declared) && declared > wanted.maxBytes) {
           discard(response.body);
-          return { ok: false, url, status: 200, reason: `is ${declared} bytes, more than the ${wanted.maxBytes} an import reads` };
+          return { ok: false, url, status: 200, reason: `is ${declared} bytes, more than the ${wanted.maxBytes} an import reads`, timedOut: false };
         }
         const body = await readAtMost(response.body, wanted.maxBytes);
-        if (body === undefined) return { ok: false, url, status: 200, reason: `is more than the ${wanted.maxBytes} bytes an import reads` };
+        if (body === undefined) return { ok: false, url, status: 200, reason: `is more than the ${wanted.maxBytes} bytes an import reads`, timedOut: false };
         return { ok: true, url: current.href, status: 200, mediaType, charset, body };
       }
     } catch (error) {
-      if (deadline.aborted) return { ok: false, url, reason: `took longer than ${this.options.limits.timeoutMs} ms` };
-      return { ok: false, url, reason: `could not be fetched: ${error instanceof Error ? error.message : String(error)}` };
+      if (deadline.aborted || isTimeoutError(error)) return { ok: false, url, reason: `took longer than ${this.options.limits.timeoutMs} ms`, timedOut: true };
+      return { ok: false, url, reason: `could not be fetched: ${error instanceof Error ? error.message : String(error)}`, timedOut: false };
     }
   }
 
   async close(): Promise<void> {
     await this.agent.close().catch(() => this.agent.destroy());
   }
+}
+
+/** undici's own timeouts (connect, headers, body), which may fire a moment before the deadline's signal. */
+function isTimeoutError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
 }
 
 function headerOf(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {

@@ -1,12 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { QuireError } from '../errors/index.ts';
 import type { SpecFetchRules } from '../openapi/fetch-spec-file.ts';
 import { defaultMaxSpecFileBytes } from '../openapi/fetch-spec-file.ts';
-import { processSpecSource } from '../openapi/process-spec-source.ts';
-import { isOpenApiProcessingError } from '../openapi/processing-error.ts';
+import { processSpecSource, type SpecTextsProcessor } from '../openapi/process-spec-source.ts';
+import { processSpecTexts } from '../openapi/process-spec-texts.ts';
 import { maxKeptProblems } from '../openapi/validate-spec.ts';
 import type { OpenApiProcessingOutcome, OpenApiSpecRecord, Store } from '../store/index.ts';
 import { defaultImportSettings, type ImportSettings } from './content-import.ts';
+import { createOpenApiTextProcessing, type OpenApiTextProcessing } from './openapi-text-processing.ts';
 import { quireVersion } from './quire-server-info.ts';
 
 /** How a process handles OpenAPI processing. */
@@ -25,13 +26,19 @@ export interface OpenApiProcessingOptions {
   imports?: ImportSettings | undefined;
   /** Largest spec file fetched, in bytes (default 20 MB). */
   maxFileBytes?: number;
+  /**
+   * How long parsing, validating and building one spec may take in its worker thread (default 30 s); past it the
+   * spec fails with `PARSE_ERROR` and a `TOO_COSTLY` problem.
+   */
+  budgetMs?: number;
   /** The clock (the store's). */
   now?: () => Date;
 }
 
 /**
- * Processes OpenAPI specs in the background of one server process: fetch, parse, validate, keep a version when
- * the content changed. Work is found in the database, not in memory, so it survives a restart (a spec `pending`,
+ * Processes OpenAPI specs in the background of one server process: fetch (on this thread: asynchronous I/O),
+ * parse, validate and build the filesystem (in worker threads, within a budget), keep a version when the content
+ * changed. Work is found in the database, not in memory, so it survives a restart (a spec `pending`,
  * or `progress` under an expired lease, is claimed again) and, with several processes on one PostgreSQL, each
  * spec is processed by exactly one: the one whose compare-and-set claim (`claimOpenApiSpec`) won.
  */
@@ -58,6 +65,7 @@ export function createOpenApiProcessor(store: Store, options: OpenApiProcessingO
   const now = options.now ?? (() => new Date());
   const imports = options.imports ?? defaultImportSettings;
   const rules: SpecFetchRules = { policy: imports.policy, limits: { timeoutMs: imports.timeoutMs, maxRedirects: 5 }, maxBytes: options.maxFileBytes ?? defaultMaxSpecFileBytes, resolve: imports.resolve, version: quireVersion };
+  const texts = createOpenApiTextProcessing({ workers: concurrency, ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }) });
   const running = new Set<Promise<void>>();
   let closed = false;
   let sweeping: Promise<void> | undefined;
@@ -79,7 +87,7 @@ export function createOpenApiProcessor(store: Store, options: OpenApiProcessingO
           const claimed = await store.claimOpenApiSpec(id, holder, leaseMs).catch(() => undefined);
           if (claimed === undefined) continue;
           claimedAny = true;
-          const work: Promise<void> = processClaimed(store, claimed, holder, leaseMs, rules).finally(() => {
+          const work: Promise<void> = processClaimed(store, claimed, holder, leaseMs, rules, texts).finally(() => {
             running.delete(work);
             kick();
           });
@@ -115,16 +123,17 @@ export function createOpenApiProcessor(store: Store, options: OpenApiProcessingO
       clearInterval(timer);
       await sweeping;
       await Promise.all(running);
+      await texts.close();
     },
   };
 }
 
 /** Processes one claimed spec, renewing the lease while it runs, and records the outcome. */
-async function processClaimed(store: Store, spec: OpenApiSpecRecord, holder: string, leaseMs: number, rules: SpecFetchRules): Promise<void> {
+async function processClaimed(store: Store, spec: OpenApiSpecRecord, holder: string, leaseMs: number, rules: SpecFetchRules, texts: OpenApiTextProcessing): Promise<void> {
   const renew = setInterval(() => void store.renewOpenApiSpecLease(spec.id, holder, leaseMs).catch(() => false), Math.max(10, Math.floor(leaseMs / 3)));
   renew.unref();
   try {
-    const outcome = await outcomeOf(spec, rules);
+    const outcome = await outcomeOf(spec, rules, texts.forSpec());
     await store.finishOpenApiSpecProcessing(spec.id, holder, spec.generation, outcome).catch(() => undefined);
   } finally {
     clearInterval(renew);
@@ -133,17 +142,18 @@ async function processClaimed(store: Store, spec: OpenApiSpecRecord, holder: str
 
 /**
  * The outcome of processing a spec's source: its filesystem and content hash, or the published error code with
- * the first `maxKeptProblems` problems and their count.
+ * the first `maxKeptProblems` problems and their count. The texts are processed by `processTexts` (default: on
+ * this thread; the processor passes its worker threads').
  *
  * @example
  * const outcome = await outcomeOf(spec, rules);
  */
-export async function outcomeOf(spec: Pick<OpenApiSpecRecord, 'source'>, rules: SpecFetchRules): Promise<OpenApiProcessingOutcome> {
+export async function outcomeOf(spec: Pick<OpenApiSpecRecord, 'source'>, rules: SpecFetchRules, processTexts: SpecTextsProcessor = processSpecTexts): Promise<OpenApiProcessingOutcome> {
   try {
-    const filesystem = await processSpecSource(spec.source, rules);
-    return { ok: true, filesystem, contentHash: createHash('sha256').update(JSON.stringify(filesystem)).digest('hex') };
+    const outcome = await processSpecSource(spec.source, rules, processTexts);
+    if (outcome.kind === 'processed') return { ok: true, filesystem: outcome.filesystem, contentHash: outcome.contentHash };
+    return { ok: false, errorCode: outcome.code, errors: outcome.problems.slice(0, maxKeptProblems), errorCount: outcome.problemCount };
   } catch (error) {
-    if (isOpenApiProcessingError(error)) return { ok: false, errorCode: error.code, errors: error.problems.slice(0, maxKeptProblems), errorCount: error.problems.length };
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, errorCode: 'FETCH_ERROR', errors: [{ message, code: 'INTERNAL' }], errorCount: 1 };
   }

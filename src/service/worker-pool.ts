@@ -38,6 +38,7 @@ const workerHeapMb = 512;
 
 interface Task<Request, Result> {
   request: Request;
+  budgetMs: number;
   settle: (outcome: WorkerOutcome<Result>) => void;
 }
 
@@ -74,11 +75,12 @@ export class WorkerPool<Request, Result> {
     if (this.file === undefined) this.unavailable = `the ${options.label} worker file is missing`;
   }
 
-  run(request: Request): Promise<WorkerOutcome<Result>> {
+  /** Runs one request within the pool's budget, or `budgetMs` when given (what is left of a larger one). */
+  run(request: Request, budgetMs: number = this.options.budgetMs): Promise<WorkerOutcome<Result>> {
     if (this.unavailable !== undefined) return Promise.resolve({ kind: 'unavailable', message: this.unavailable });
     if (this.closed) return Promise.resolve({ kind: 'unavailable', message: 'the pool is closed' });
     return new Promise((settle) => {
-      this.queue.push({ request, settle });
+      this.queue.push({ request, budgetMs, settle });
       this.dispatch();
     });
   }
@@ -110,7 +112,7 @@ export class WorkerPool<Request, Result> {
 
   private send(slot: Slot<Result>, task: Task<Request, Result>): void {
     const id = this.nextId++;
-    const timer = setTimeout(() => this.overBudget(slot), this.options.budgetMs);
+    const timer = setTimeout(() => this.overBudget(slot), task.budgetMs);
     slot.task = { id, settle: task.settle, timer };
     slot.worker.ref();
     slot.worker.postMessage({ id, request: task.request } satisfies WorkerRequest<Request>);
@@ -171,23 +173,26 @@ export class WorkerPool<Request, Result> {
 }
 
 /**
- * The worker side of a `WorkerPool`: answers each request with `handle` (an error it throws is sent back as
- * `threw`), after saying it is ready. Called once, at the top of a worker's module.
+ * The worker side of a `WorkerPool`: answers each request with `handle`, whose result may be a promise (an error
+ * it throws or rejects with is sent back as `threw`), after saying it is ready. Called once, at the top of a
+ * worker's module.
  *
  * @example
  * answerWorkerRequests((request: DocumentRequest) => jsonDocumentOf(request.markdown, request.revision, request.owner));
  */
-export function answerWorkerRequests<Request, Result>(handle: (request: Request) => Result): void {
+export function answerWorkerRequests<Request, Result>(handle: (request: Request) => Result | Promise<Result>): void {
   const port = parentPort;
   if (port === null) throw new Error('answerWorkerRequests runs in a worker thread');
   port.on('message', ({ id, request }: WorkerRequest<Request>) => {
-    let reply: WorkerReply<Result>;
+    const answer = (reply: WorkerReply<Result>) => port.postMessage(reply);
+    const fail = (error: unknown) => answer({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
     try {
-      reply = { id, ok: true, result: handle(request) };
+      const result = handle(request);
+      if (result instanceof Promise) result.then((value) => answer({ id, ok: true, result: value }), fail);
+      else answer({ id, ok: true, result });
     } catch (error) {
-      reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+      fail(error);
     }
-    port.postMessage(reply);
   });
   port.postMessage({ ready: true } satisfies WorkerReply<Result>);
 }
