@@ -53,9 +53,12 @@ describe('exportSite with OpenAPI reference pages', () => {
     expect(remove).toContain('<h2 id="operation-delete-pets-petid">');
     expect(remove).toContain('class="openapi-parameters" data-in="path"');
     const models = pageTitled('Models');
-    expect([...models.matchAll(/<section class="openapi-schema" data-schema="(\w+)">/g)].map((match) => match[1])).toEqual(['Pet', 'Order']);
+    // Pet and Order from the block, then Person, which Pet's owner links to, at the end of the page.
+    expect([...models.matchAll(/<section class="openapi-schema" data-schema="(\w+)">/g)].map((match) => match[1])).toEqual(['Pet', 'Order', 'Person']);
     expect(models).toContain('<h3 id="schema-pet">');
-    expect(models).toContain('circular: Pet');
+    expect(models).toContain('<a class="schema-link" href="#schema-person">Person</a>');
+    expect(models).toContain('<h2 id="referenced-schemas">');
+    expect(models).toContain('circular: Person');
     const webhook = pageTitled('New pet');
     expect(webhook).toContain('<h2 id="webhook-post-newpet">');
     expect(webhook).toContain('Payload');

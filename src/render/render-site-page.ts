@@ -6,6 +6,7 @@ import { finishTree } from './body/finish-tree.ts';
 import { bodySchema } from './body/sanitize-schema.ts';
 import { descriptionMarkdown } from './openapi/description-markdown.ts';
 import { referencePage } from './openapi/reference-page.ts';
+import { createSchemaLinks } from './openapi/schema-links.ts';
 import { specReference } from './openapi/spec-references.ts';
 import { unavailable } from './openapi/unavailable.ts';
 import { createBodyContext, type BodyContext, type BrokenLink } from './body/body-context.ts';
@@ -149,7 +150,7 @@ function computedPageTree(page: PagePlan, context: BodyContext): Root {
     content =
       'error' in loaded
         ? unavailable(spec, loaded.error)
-        : referencePage({ document: loaded.document, heading: (depth, label, id, children, method) => headingElement(context, depth, label, id, children, method), markdown: descriptionMarkdown }, page.computed.models === undefined ? {} : { models: page.computed.models });
+        : referencePage({ document: loaded.document, heading: (depth, label, id, children, method) => headingElement(context, depth, label, id, children, method), markdown: descriptionMarkdown, schemaLinks: createSchemaLinks() }, page.computed.models === undefined ? {} : { models: page.computed.models });
   }
   const tree = sanitize({ type: 'root', children: [content] }, bodySchema) as Root;
   finishTree(tree, context.externalTarget, context.icons);

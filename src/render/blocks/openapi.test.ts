@@ -32,4 +32,29 @@ describe('OpenAPI blocks and the fast body path', () => {
       { depth: 2, id: 'operation-delete-pets-petid', text: 'Delete a pet', method: 'delete' },
     ]);
   });
+
+  it('ends a page of blocks with the schemas they link to, once each, and not those a block on the page shows', () => {
+    const blocks = [
+      '{% openapi-operation spec="petstore" path="/pets/{petId}" method="get" %}\n{% endopenapi-operation %}',
+      '{% openapi-operation spec="petstore" path="/pets" method="post" %}\n{% endopenapi-operation %}',
+      '{% openapi-schemas spec="petstore" schemas="Person" grouped="false" %}\n{% endopenapi-schemas %}',
+    ];
+    const rendered = context();
+    const html = bodyHtml(renderBody(`# Pets\n\n${blocks.join('\n\n')}\n`, rendered, '../'));
+    const shown = [...html.matchAll(/<section class="openapi-schema" data-schema="(\w+)">/g)].map((match) => match[1]);
+    // Person from its block; Pet and NewPet (linked by the operations) at the end, after "Referenced schemas".
+    expect(shown).toEqual(['Person', 'Pet', 'NewPet']);
+    expect(html.indexOf('<h2 id="referenced-schemas">Referenced schemas')).toBeGreaterThan(html.indexOf('data-schema="Person"'));
+    const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]));
+    const links = [...html.matchAll(/<a class="schema-link" href="#([^"]+)">/g)].map((match) => match[1]);
+    expect(new Set(links)).toEqual(new Set(['schema-pet', 'schema-newpet', 'schema-person']));
+    for (const link of links) expect(ids).toContain(link);
+    expect(rendered.outline.map((entry) => entry.id)).toEqual(expect.arrayContaining(['referenced-schemas', 'schema-pet', 'schema-newpet']));
+  });
+
+  it('adds nothing to a page whose blocks link to no schema', () => {
+    const html = bodyHtml(renderBody(page, context(), '../'));
+    expect(html).not.toContain('Referenced schemas');
+    expect(html).not.toContain('schema-link');
+  });
 });

@@ -7,8 +7,10 @@ import { descriptionMarkdown } from '../openapi/description-markdown.ts';
 import type { LoadedOpenAPI, OpenAPIDocument } from '../openapi/document.ts';
 import { operationSection } from '../openapi/operation.ts';
 import { findOperation } from '../openapi/operations.ts';
+import { referencedTitle } from '../openapi/reference-page.ts';
 import type { OpenAPIRenderContext } from '../openapi/render-context.ts';
-import { schemasBlock } from '../openapi/schemas-block.ts';
+import { createSchemaLinks } from '../openapi/schema-links.ts';
+import { linkedSchemaSections, schemasBlock } from '../openapi/schemas-block.ts';
 import { specReference, srcReference, type OpenAPIReference } from '../openapi/spec-references.ts';
 import { unavailable } from '../openapi/unavailable.ts';
 import { headingElement } from './heading.ts';
@@ -46,11 +48,15 @@ function block(kind: string, children: ElementContent[]): Element {
  */
 export function createOpenAPIHandlers(context: BodyContext) {
   const lookup = (reference: OpenAPIReference): LoadedOpenAPI => context.openapi?.documents[reference.key] ?? { error: 'it was not loaded for this render' };
-  const renderContext = (document: OpenAPIDocument): OpenAPIRenderContext => ({
-    document,
-    heading: (depth, label, id, content, method) => headingElement(context, depth, label, id, content, method),
-    markdown: descriptionMarkdown,
-  });
+  const renderContext = (reference: OpenAPIReference, document: OpenAPIDocument): OpenAPIRenderContext => {
+    const contexts = (context.openapiContexts ??= new Map());
+    let found = contexts.get(reference.key);
+    if (found === undefined) {
+      found = { document, heading: (depth: number, label: string, id: string, content: ElementContent[], method?: string) => headingElement(context, depth, label, id, content, method), markdown: descriptionMarkdown, schemaLinks: createSchemaLinks() };
+      contexts.set(reference.key, found);
+    }
+    return found;
+  };
   const fallback = (state: State, node: Openapi | OpenapiOperation, head: Element, named: string, reason: string, sourceNote: ElementContent[]) =>
     block('operation', [head, unavailable(named, reason), ...sourceNote, ...state.all(node)]);
   const operationFrom = (state: State, node: Openapi | OpenapiOperation, reference: OpenAPIReference | undefined, named: string, sourceNote: ElementContent[]): Element => {
@@ -60,7 +66,7 @@ export function createOpenAPIHandlers(context: BodyContext) {
     if ('error' in loaded) return fallback(state, node, header, named, loaded.error, sourceNote);
     const found = node.path && node.method ? findOperation(loaded.document, node.path, node.method) : undefined;
     if (!found) return fallback(state, node, header, named, `it has no operation ${node.method?.toUpperCase() ?? '(no method)'} ${node.path ?? '(no path)'}`, sourceNote);
-    return block('operation', [operationSection(renderContext(loaded.document), found, 2)]);
+    return block('operation', [operationSection(renderContext(reference, loaded.document), found, 2)]);
   };
   return {
     openapi(state: State, node: Openapi): Element {
@@ -73,7 +79,7 @@ export function createOpenAPIHandlers(context: BodyContext) {
     openapiSchemas(state: State, node: OpenapiSchemas): Element {
       const names = node.schemas ?? [];
       const loaded: LoadedOpenAPI = node.spec ? lookup(specReference(node.spec)) : { error: 'the block names no specification' };
-      if ('document' in loaded) return block('schemas', schemasBlock(renderContext(loaded.document), names, node.grouped === true, 3));
+      if ('document' in loaded) return block('schemas', schemasBlock(renderContext(specReference(node.spec ?? ''), loaded.document), names, node.grouped === true, 3));
       return block('schemas', [
         element('div', { className: ['openapi-head'] }, [element('span', { className: ['openapi-label'] }, [text(names.length === 1 ? 'Schema' : 'Schemas')]), ...names.map((name) => element('code', { className: ['openapi-path'] }, [text(name)]))]),
         unavailable(node.spec ?? '(no spec)', loaded.error),
@@ -88,9 +94,22 @@ export function createOpenAPIHandlers(context: BodyContext) {
       if ('error' in loaded) return block('webhook', [header, unavailable(named, loaded.error), ...source(node.spec, undefined), ...state.all(node)]);
       const found = node.name && node.method ? findOperation(loaded.document, node.name, node.method, true) : undefined;
       if (!found) return block('webhook', [header, unavailable(named, `it has no webhook ${node.name ?? '(no name)'} ${node.method?.toUpperCase() ?? '(no method)'}`), ...state.all(node)]);
-      return block('webhook', [operationSection(renderContext(loaded.document), found, 2)]);
+      return block('webhook', [operationSection(renderContext(specReference(node.spec ?? ''), loaded.document), found, 2)]);
     },
   };
+}
+
+/**
+ * The end of a page with OpenAPI blocks: the component schemas its blocks link to and no block shows, once each,
+ * under a "Referenced schemas" heading per specification. Nothing for a page whose links all have their target.
+ */
+export function linkedSchemasOfPage(context: BodyContext): Element[] {
+  const blocks: Element[] = [];
+  for (const openapi of context.openapiContexts?.values() ?? []) {
+    const sections = linkedSchemaSections(openapi, 3);
+    if (sections.length > 0) blocks.push(block('schemas', [headingElement(context, 2, referencedTitle, 'referenced-schemas', [text(referencedTitle)]), ...sections]));
+  }
+  return blocks;
 }
 
 /** The legacy hand-written `swagger` block: an operation with its description, parameters and responses. */

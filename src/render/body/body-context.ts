@@ -3,6 +3,7 @@ import { expressionScope, type ExpressionScope } from '../adaptive/index.ts';
 import { emptyIconLibrary } from '../icons/icon-library.ts';
 import { createIconRenderer, type IconRenderer } from '../icons/icon-renderer.ts';
 import type { LoadedOpenAPI } from '../openapi/document.ts';
+import type { OpenAPIRenderContext } from '../openapi/render-context.ts';
 import type { LinkTarget, SpacePlan } from '../route-data.ts';
 
 /** A heading of the page's outline ("on this page"). */
@@ -49,6 +50,9 @@ export interface BodyContext {
   warnings: string[];
   /** The OpenAPI documents of the plan and the page's site space, for the OpenAPI blocks (src/render/blocks/openapi.ts). */
   openapi?: OpenAPIScope;
+  /** What the page's OpenAPI blocks render with, by specification key: one per document, so the schemas they link to
+   * are shown once, at the end of the page (src/render/blocks/openapi.ts). Made by the first block. */
+  openapiContexts?: Map<string, OpenAPIRenderContext>;
 }
 
 /** What OpenAPI blocks read: the plan's documents by reference key, and the site space relative `src`s are in. */

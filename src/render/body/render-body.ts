@@ -4,6 +4,7 @@ import { sanitize } from 'hast-util-sanitize';
 import { toHast } from 'mdast-util-to-hast';
 import { parseMarkdown } from '../../markdown/index.ts';
 import { createHandlers, unknownHandler } from '../blocks/handlers.ts';
+import { linkedSchemasOfPage } from '../blocks/openapi.ts';
 import { renderInlineExpressions } from '../blocks/inline-expression.ts';
 import type { BodyContext } from './body-context.ts';
 import { fastBodyTree } from '../fast-body/fast-body-tree.ts';
@@ -34,6 +35,8 @@ export function renderBody(markdown: string, context: BodyContext, prefix: strin
   } else {
     const mdast = parseMarkdown(markdown);
     tree = toHast(mdast, { allowDangerousHtml: true, handlers: createHandlers(context), unknownHandler }) as Root;
+    // OpenAPI blocks link to component schemas instead of repeating their trees: the page ends with those models.
+    tree.children.push(...linkedSchemasOfPage(context));
     // Parsing raw HTML costs a full HTML parse of the page: only when there is some.
     if (hasRaw(tree.children)) {
       tree = raw(tree) as Root;

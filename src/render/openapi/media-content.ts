@@ -1,20 +1,20 @@
 import type { Element, ElementContent } from 'hast';
 import { element, text } from '../body/hast-builder.ts';
 import { mediaExample } from './code-samples.ts';
-import type { OpenAPIDocument, OpenAPIMediaType } from './document.ts';
+import type { OpenAPIMediaType } from './document.ts';
 import type { OpenAPIRenderContext } from './render-context.ts';
 import { resolveRef } from './resolve-ref.ts';
-import { schemaRow, schemaTree } from './schema-tree.ts';
+import { schemaRow, schemaTree, type SchemaScope } from './schema-tree.ts';
 
 type Content = Record<string, OpenAPIMediaType> | undefined;
 
-/** A body's content, one block per media type: its schema tree and its example. Pure. */
-export function mediaTypes(document: OpenAPIDocument, content: Content): Element[] {
+/** A body's content, one block per media type: its schema tree (named components linked) and its example. */
+export function mediaTypes(scope: SchemaScope, content: Content): Element[] {
   return Object.entries(content ?? {}).map(([mediaType, media]) => {
-    const example = mediaExample(document, media);
+    const example = mediaExample(scope.document, media);
     return element('div', { className: ['openapi-media'], dataMediaType: mediaType }, [
       element('p', { className: ['openapi-media-type'] }, [element('code', {}, [text(mediaType)])]),
-      ...(media.schema === undefined ? [] : [schemaTree(document, media.schema)]),
+      ...(media.schema === undefined ? [] : [schemaTree(scope, media.schema)]),
       ...(example === undefined
         ? []
         : [
@@ -35,7 +35,7 @@ export function requestBodySection(context: OpenAPIRenderContext, body: unknown,
     element('div', { className: ['openapi-request-body'] }, [
       element('h4', { className: ['openapi-section'] }, [text(title), ...(resolved.required ? [element('span', { className: ['required'] }, [text('required')])] : [])]),
       ...(resolved.description ? context.markdown(resolved.description) : []),
-      ...mediaTypes(context.document, resolved.content),
+      ...mediaTypes(context, resolved.content),
     ]),
   ];
 }
@@ -52,13 +52,13 @@ export function responsesSection(context: OpenAPIRenderContext, responses: Recor
         const response = resolveRef<{ description?: string; content?: Content; headers?: Record<string, unknown> }>(document, entry as { content?: Content }, []).value ?? {};
         const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
           const value = resolveRef<{ schema?: unknown; description?: string; required?: boolean }>(document, header as { schema?: unknown }, []).value ?? {};
-          return schemaRow(document, name, value.schema ?? {}, value.required === true, value.description);
+          return schemaRow(context, name, value.schema ?? {}, value.required === true, value.description);
         });
         const body: ElementContent[] = [
           // The summary shows the first line; the body shows the description only when it says more.
           ...(response.description && response.description.trim() !== firstLine(response.description) ? context.markdown(response.description) : []),
           ...(headers.length ? [element('p', { className: ['schema-label'] }, [text('Headers')]), element('ul', { className: ['schema-properties'] }, headers)] : []),
-          ...mediaTypes(document, response.content),
+          ...mediaTypes(context, response.content),
         ];
         const summary = element('summary', {}, [
           element('span', { className: ['http-status'], dataStatus: /^[1-5]/.test(status) ? status.charAt(0) : undefined }, [text(status)]),

@@ -50,18 +50,41 @@ describe('referencePage', () => {
     expect(selectAll('.openapi-parameters', one).map((node) => node.properties.dataIn)).toEqual(['path', 'cookie']);
   });
 
-  it('shows the request body per media type with allOf, enums and defaults in a collapsible tree', () => {
+  it('shows the request body per media type: a large component as a link to its model, a small one in place', () => {
     const add = select('section.openapi-operation[data-path="/pets"][data-method="post"]', tree)!;
     expect(selectAll('.openapi-request-body .openapi-media', add).map((node) => node.properties.dataMediaType)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
-    expect(select('.openapi-media[data-media-type="application/json"] .schema-composition[data-kind="allOf"] details > summary', add)).toBeDefined();
+    // Pet (allOf with a nested Person) is linked, not drawn: its rows are under its model.
+    const json = select('.openapi-media[data-media-type="application/json"]', add)!;
+    expect(texts(json, '.schema-facts a.schema-link')).toEqual(['Pet']);
+    expect(select('a.schema-link', json)!.properties.href).toBe('#schema-pet');
+    expect(selectAll('.schema-property', json)).toHaveLength(0);
+    // NewPet (two scalar properties) is shown in place too, with its enums and defaults, beside its link.
+    const form = select('.openapi-media[data-media-type="application/x-www-form-urlencoded"]', add)!;
+    expect(texts(form, '.schema-facts a.schema-link')).toEqual(['NewPet']);
+    expect(texts(form, '.schema-property .schema-name')).toEqual(['name', 'status']);
     expect(texts(add, '.schema-facts li')).toEqual(expect.arrayContaining(['Enum: available, pending, sold', 'Default: available']));
     expect(texts(add, '.openapi-security li')[0]).toContain('petstore_auth OAuth 2.0 (scopes: write:pets)');
+  });
+
+  it('merges the object members of an allOf into one property list, required marks included', () => {
+    const pet = select('section.openapi-schema[data-schema="Pet"] .schema-tree', tree)!;
+    expect(select('.schema-composition', pet)).toBeUndefined();
+    const rows = selectAll(':scope > .schema-properties > li.schema-property', pet);
+    expect(rows.map((row) => texts(row, '.schema-name')[0])).toEqual(['name', 'status', 'id', 'owner']);
+    expect(rows.map((row) => row.properties.dataRequired)).toEqual(['true', undefined, undefined, undefined]);
+    // owner is a Person: linked to its model, not expanded under Pet.
+    expect(select('a.schema-link', rows[3]!)!.properties.href).toBe('#schema-person');
+    expect(select('details', rows[3]!)).toBeUndefined();
+    const gift = select('section.openapi-schema[data-schema="GiftOrder"] .schema-tree', tree)!;
+    expect(texts(gift, ':scope > .schema-properties > li .schema-name')).toEqual(['petId', 'quantity', 'message']);
   });
 
   it('shows oneOf variants by name, responses per status, webhooks and security schemes', () => {
     const order = select('section.openapi-operation[data-path="/store/orders"]', tree)!;
     const oneOf = select('.schema-composition[data-kind="oneOf"]', order)!;
-    expect(texts(oneOf, ':scope > ol > li > details > summary')).toEqual(['Order', 'GiftOrder']);
+    // Order is small: it opens in place; GiftOrder (an allOf) is a link to its model.
+    expect(texts(oneOf, ':scope > ol > li > details > summary')).toEqual(['Order']);
+    expect(texts(oneOf, ':scope > ol > li > .schema-row a.schema-link')).toEqual(['GiftOrder']);
     const add = select('section.openapi-operation[data-path="/pets"][data-method="post"]', tree)!;
     expect(selectAll('.openapi-response', add).map((node) => node.properties.dataStatus)).toEqual(['201', '400']);
     expect(select('.openapi-response[data-status="201"] > details[open]', add)).toBeDefined();
@@ -71,18 +94,37 @@ describe('referencePage', () => {
     expect(texts(tree, 'section.openapi-models > section.openapi-schema > h3')).toEqual(['NewPet', 'Pet', 'Person', 'Order', 'GiftOrder']);
   });
 
-  it('stops at a $ref cycle with "circular: Name"', () => {
+  it('draws each component once, in Models, and every link of the page has its target', () => {
+    const ids = new Set(selectAll('[id]', tree).map((node) => node.properties.id));
+    const links = selectAll('a.schema-link', tree).map((node) => String(node.properties.href));
+    expect(links.length).toBeGreaterThan(5);
+    for (const href of links) expect(ids).toContain(href.slice(1));
+    expect(selectAll('section.openapi-schema', tree).map((node) => node.properties.dataSchema)).toEqual(['NewPet', 'Pet', 'Person', 'Order', 'GiftOrder']);
+  });
+
+  it('without Models, ends with the schemas its operations link to, and those they link to in turn', () => {
+    const without = fromHtml(bodyHtml({ type: 'root', children: [referencePage(plainRenderContext(petstore), { models: false })] }), { fragment: true });
+    expect(texts(without, 'section.openapi-models > h2')).toEqual(['Referenced schemas']);
+    // Order is linked from the oneOf (shown in place there, being small); Person only from Pet's model.
+    expect(texts(without, 'section.openapi-models > section.openapi-schema > h3')).toEqual(['Pet', 'NewPet', 'Order', 'GiftOrder', 'Person']);
+    const ids = new Set(selectAll('[id]', without).map((node) => node.properties.id));
+    for (const link of selectAll('a.schema-link', without)) expect(ids).toContain(String(link.properties.href).slice(1));
+  });
+
+  it('stops at a $ref cycle with "circular: Name", in a model and in an inline schema', () => {
     const person = select('section.openapi-schema[data-schema="Person"]', tree)!;
-    expect(texts(person, '.schema-circular')).toContain('circular: Person');
-    // Pet → owner (Person) → pets (Pet): the cycle through two components is caught too.
-    const pet = select('section.openapi-schema[data-schema="Pet"]', tree)!;
-    expect(texts(pet, '.schema-circular')).toEqual(expect.arrayContaining(['circular: Pet']));
+    expect(texts(person, '.schema-circular')).toEqual(['circular: Person']);
+    // A cycle through a pointer that is not a named component is followed in place until it closes.
+    const document = { ...petstore, 'x-node': { type: 'object', properties: { label: { type: 'string' }, next: { $ref: '#/x-node' } } } } as unknown as OpenAPIDocument;
+    const html = bodyHtml({ type: 'root', children: [schemaTree(plainRenderContext(document), { type: 'object', properties: { head: { $ref: '#/x-node' } } })] });
+    expect(html).toContain('circular: x-node');
+    expect(html).not.toContain('schema-link');
   });
 
   it('caps the nesting of a schema without cycles', () => {
     let schema: Record<string, unknown> = { type: 'string' };
     for (let level = 0; level < maxSchemaDepth + 5; level++) schema = { type: 'object', properties: { next: schema } };
-    const tree = schemaTree(petstore, schema);
+    const tree = schemaTree(plainRenderContext(petstore), schema);
     const html = bodyHtml({ type: 'root', children: [tree] });
     expect(html).toContain(`nested deeper than ${maxSchemaDepth} levels`);
     expect(html.match(/class="schema-property"/g)).toHaveLength(maxSchemaDepth);
@@ -117,5 +159,9 @@ describe('referencePage', () => {
     expect(selectAll('section.openapi-operation', tree)).toHaveLength(1000);
     expect(selectAll('section.openapi-tag', tree)).toHaveLength(10);
     expect(new Set(selectAll('section.openapi-operation > h3', tree).map((node) => node.properties.id)).size).toBe(1000);
+    // Item's tree is drawn once, in Models; the 1,000 operations link to it.
+    expect(selectAll('section.openapi-schema', tree)).toHaveLength(1);
+    expect(selectAll('section.openapi-operation a.schema-link[href="#schema-item"]', tree)).toHaveLength(1000);
+    expect(texts(tree, 'section.openapi-operation .schema-name')).not.toContain('parent');
   });
 });

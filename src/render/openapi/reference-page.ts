@@ -4,22 +4,27 @@ import { tagAnchor } from './anchors.ts';
 import { operationSection, type OperationAt } from './operation.ts';
 import { listOperations } from './operations.ts';
 import type { OpenAPIRenderContext } from './render-context.ts';
-import { schemasBlock } from './schemas-block.ts';
+import { linkedSchemaSections, schemasBlock } from './schemas-block.ts';
 import { securitySchemesSection } from './security.ts';
 
 /** What a computed `builtin:openapi` page asks for (`props` of `ComputedContentSourceRevisionOpenAPI`). */
 export interface ReferencePageProps {
-  /** Show the component schemas ("Models") after the operations. Default true. */
+  /** Show every component schema ("Models") after the operations. Default true; when off, the page still ends with
+   * the schemas its operations link to ("Referenced schemas"), so each link has its target. */
   models?: boolean;
 }
 
 /** Title of the group of operations with no tag. */
 export const untaggedTitle = 'Other operations';
 
+/** Title of the schemas operations link to, at the end of a page without Models. */
+export const referencedTitle = 'Referenced schemas';
+
 /**
  * A whole specification as one page: its description, servers, authentication, then operations grouped by tag
  * (each tag an `h2` in the document's `tags` order, then tags only operations name; an operation with several
- * tags is shown under the first), webhooks, and the component schemas when `models` is on. Pure.
+ * tags is shown under the first), webhooks, and the component schemas when `models` is on (else those linked to).
+ * Each component's tree is drawn once, there; operations link to it (src/render/openapi/schema-tree.ts). Pure.
  *
  * @example
  * referencePage(context, { models: true }) // → [<div class="openapi-reference">…</div>]
@@ -71,6 +76,10 @@ export function referencePage(context: OpenAPIRenderContext, props: ReferencePag
   }
   if (props.models !== false && Object.keys(document.components?.schemas ?? {}).length > 0) {
     children.push(element('section', { className: ['openapi-models'] }, [context.heading(2, 'Models', 'models', [text('Models')]), ...schemasBlock(context, undefined, false, 3)]));
+  }
+  const linked = linkedSchemaSections(context, 3);
+  if (linked.length > 0) {
+    children.push(element('section', { className: ['openapi-models'], dataLinked: 'true' }, [context.heading(2, referencedTitle, 'referenced-schemas', [text(referencedTitle)]), ...linked]));
   }
   return element('div', { className: ['openapi-reference'] }, children);
 }
