@@ -8,8 +8,10 @@
  */
 import type {
   ChangeRequest,
+  ContentKitRenderOutput,
   CreateSpace,
   GitSyncCommit,
+  IntegrationInstallation,
   InviteLinkToOrganization,
   InviteUsersToOrganization,
   OpenAPISpecContent,
@@ -49,6 +51,7 @@ import type { RequestCounts } from './request-counter.ts';
 import { resolveRetryPolicy, retryBudgetFromEnvironment } from './retry-policy.ts';
 import * as sites from './site-operations.ts';
 import * as openapi from './openapi-operations.ts';
+import * as integrations from './integration-operations.ts';
 import * as spaces from './space-operations.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 import * as users from './user-operations.ts';
@@ -554,6 +557,35 @@ export class ApiClient {
    */
   getLatestOpenApiSpecContent(organizationId: string, specSlug: string): Promise<OpenAPISpecContent | undefined> {
     return openapi.getLatestOpenApiSpecContent(this.#transport, checkId('organizationId', organizationId), checkId('specSlug', specSlug));
+  }
+
+  /**
+   * Renders a block of an integration in a document (renderIntegrationUIWithPost): the script's ContentKit output,
+   * with the installation of the space's organization when there is one; undefined when there is no such integration.
+   *
+   * @example
+   * const output = await client.renderIntegrationBlock('hello-block', { componentId: 'hello', props: { name: 'Ada' }, context: { type: 'document', theme: 'light', spaceId: 'space1', editable: false } });
+   */
+  renderIntegrationBlock(integrationName: string, request: integrations.IntegrationBlockRenderRequest): Promise<ContentKitRenderOutput | undefined> {
+    const name = checkId('integrationName', integrationName);
+    const given = checkObject('request', request);
+    checkId('request.componentId', given['componentId']);
+    checkObject('request.props', given['props']);
+    checkObject('request.context', given['context']);
+    return integrations.renderIntegrationBlock(this.#transport, name, request);
+  }
+
+  /**
+   * The installations of an integration (listIntegrationInstallations) on organizations the caller administers,
+   * following pages; nothing when there is no such integration.
+   *
+   * @example
+   * for await (const installation of client.listIntegrationInstallations('hello-block')) console.log(installation.target.organization);
+   */
+  listIntegrationInstallations(integrationName: string, options: { readonly limit?: number | undefined } = {}): AsyncIterable<IntegrationInstallation> {
+    const name = checkId('integrationName', integrationName);
+    const given = checkObject('options', options);
+    return integrations.listIntegrationInstallations(this.#transport, name, checkOptionalLimit('options.limit', given['limit']));
   }
 
   /**

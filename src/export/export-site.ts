@@ -23,6 +23,7 @@ import {
 } from '../render/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
 import { threadIconLibrary } from './icon-library.ts';
+import { loadIntegrationBlocks, type IntegrationBlockLoader } from './load-integration-blocks.ts';
 import { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
 import { renderPages } from './render-pool.ts';
 import { searchIndexScript } from './search-index.ts';
@@ -57,6 +58,12 @@ export interface ExportOptions {
    * Without it, such pages show that no specification could be read.
    */
   loadOpenAPIDocument?: OpenAPILoader;
+  /**
+   * Renders the integration blocks of the pages (`{% @integration/block %}`) before rendering, once per distinct
+   * block: `siteIntegrationBlockLoader` for an export from the service. Without it (`quire build`, which has no
+   * service), each block shows its placeholder and that this export does not run integrations.
+   */
+  renderIntegrationBlock?: IntegrationBlockLoader;
 }
 
 /** A link in content that leads nowhere in the export. */
@@ -131,6 +138,8 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
   const plan = planSite(site, { assetPath, ...(options.claims ? { claims: options.claims } : {}) });
   const openapi = await loadOpenAPIDocuments(plan, options.loadOpenAPIDocument);
   if (Object.keys(openapi).length > 0) plan.openapi = openapi;
+  const integrationBlocks = await loadIntegrationBlocks(plan, options.renderIntegrationBlock);
+  if (Object.keys(integrationBlocks).length > 0) plan.integrationBlocks = integrationBlocks;
   const writer = new BundleWriter(outDir);
   await mkdir(outDir, { recursive: true });
 

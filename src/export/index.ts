@@ -11,3 +11,5 @@ export { buildSiteModel, builtSiteSpaceId, builtSpaceTitle, type BuildSiteModelI
 export { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
 export { fileOpenAPILoader } from './openapi-file-loader.ts';
 export { serviceOpenAPILoader, siteOpenAPILoader, type OpenAPISpecContent, type ServiceOpenAPISources } from './openapi-service-loader.ts';
+export { loadIntegrationBlocks, integrationRenderConcurrency, type IntegrationBlockContext, type IntegrationBlockLoader, type IntegrationBlockRender } from './load-integration-blocks.ts';
+export { serviceIntegrationBlockLoader, siteIntegrationBlockLoader, type ServiceIntegrationSources } from './integration-service-loader.ts';

@@ -33,3 +33,6 @@ export { emptyIconLibrary, type IconFamily, type IconLibrary, type IconSvg } fro
 export { findPage, printAssetPath, printDocument, printTemplateVersion, type PrintDocument, type PrintOptions, type PrintSelection } from './print/print-document.ts';
 export { collectOpenAPIReferences, specReference, srcReference, type OpenAPIReference } from './openapi/spec-references.ts';
 export type { LoadedOpenAPI, OpenAPIDocument } from './openapi/document.ts';
+export { collectIntegrationBlocks } from './integrations/collect-integration-blocks.ts';
+export { integrationBlockKey, type IntegrationBlockReference, type RenderedIntegrationBlock } from './integrations/integration-block-reference.ts';
+export { contentKitHtml } from './contentkit/contentkit-html.ts';

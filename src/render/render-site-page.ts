@@ -115,7 +115,8 @@ export function renderPageBody(plan: SitePlan, page: PagePlan, prefix: string, i
   const iconRenderer = createIconRenderer(icons, space.customization.icons);
   const scope = expressionScope({ claims: plan.claims, spaceVariables: space.variables, pageVariables: page.variables ?? {} });
   const openapi = { documents: plan.openapi ?? {}, siteSpaceId: space.siteSpaceId };
-  const context = createBodyContext(space, page.source ?? '', space.customization.externalLinksTarget, { icons: iconRenderer, scope, openapi });
+  const integrationBlocks = { rendered: plan.integrationBlocks ?? {}, spaceId: space.spaceId };
+  const context = createBodyContext(space, page.source ?? '', space.customization.externalLinksTarget, { icons: iconRenderer, scope, openapi, integrationBlocks });
   if (page.kind === 'computed') {
     const tree = computedPageTree(page, context);
     return { body: bodyHtml(tree), text: hastText(tree), context, iconRenderer };

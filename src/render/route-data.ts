@@ -4,6 +4,7 @@
 import type { TranslationLanguageCode } from '../model/index.ts';
 import type { JsonObject } from './adaptive/index.ts';
 import type { Customization } from './customization.ts';
+import type { RenderedIntegrationBlock } from './integrations/integration-block-reference.ts';
 import type { LoadedOpenAPI } from './openapi/document.ts';
 
 /** Something a link in content can point at. */
@@ -186,4 +187,10 @@ export interface SitePlan {
    * missing a key: the block shows that the specification was not loaded.
    */
   openapi?: Record<string, LoadedOpenAPI>;
+  /**
+   * The integration blocks of the pages, by key (src/render/integrations/integration-block-reference.ts), each
+   * rendered by its integration before the pages are: its ContentKit element, or why there is none. Absent or
+   * missing a key: the block shows its placeholder and that it was not rendered.
+   */
+  integrationBlocks?: Record<string, RenderedIntegrationBlock>;
 }

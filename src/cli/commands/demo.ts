@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApiClient } from '../../client/index.ts';
-import { exportSite, fetchExportSite, formatExportSummary, siteOpenAPILoader } from '../../export/index.ts';
+import { exportSite, fetchExportSite, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader } from '../../export/index.ts';
 import { readDirectoryFiles } from '../../disk/directory-files.ts';
 import { packageFile } from '../../disk/package-root.ts';
 import { changedPaths, initRepository, readCommit, writeCommit } from '../../git/index.ts';
@@ -99,7 +99,8 @@ async function syncDemo(out: string, terminal: Terminal): Promise<number> {
     const siteDir = join(out, 'site');
     await rm(siteDir, { recursive: true, force: true });
     const loadOpenAPIDocument = siteOpenAPILoader(client, service.organizationId);
-    const summary = await exportSite(await fetchExportSite(client, { organizationId: service.organizationId, siteId: site.id }), { outDir: siteDir, loadOpenAPIDocument });
+    const renderIntegrationBlock = siteIntegrationBlockLoader(client, service.organizationId);
+    const summary = await exportSite(await fetchExportSite(client, { organizationId: service.organizationId, siteId: site.id }), { outDir: siteDir, loadOpenAPIDocument, renderIntegrationBlock });
     terminal.out(`10. quire export of the site:\n${indent(formatExportSummary(summary))}\n`);
 
     terminal.out(whereToLook({ siteDir, repoDir, data, spaceId: space.id, siteId: site.id, again: join(out, 'site-again') }));

@@ -1,5 +1,5 @@
 import { isQuireError } from '../../errors/quire-error.ts';
-import { exportSite, fetchExportSite, fetchExportSpace, formatExportSummary, siteOpenAPILoader, terminalProgress, type OpenAPILoader } from '../../export/index.ts';
+import { exportSite, fetchExportSite, fetchExportSpace, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader, terminalProgress, type IntegrationBlockLoader, type OpenAPILoader } from '../../export/index.ts';
 import { openApiConnection } from '../api-connection.ts';
 import { exitCodes } from '../exit-codes.ts';
 import type { ExportSite, JsonObject } from '../../render/index.ts';
@@ -51,17 +51,21 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
     const onSpace = (title: string) => terminal.err(`  content of ${title}\n`);
     let site: ExportSite;
     let loadOpenAPIDocument: OpenAPILoader;
+    let renderIntegrationBlock: IntegrationBlockLoader;
     if (target.kind === 'space') {
       terminal.err(`Reading space ${target.id} as a site with the default customization\n`);
       site = await fetchExportSpace(connection.client, target.id, onSpace);
-      loadOpenAPIDocument = siteOpenAPILoader(connection.client, async () => (await connection.client.getSpace(target.id)).organization);
+      const spaceOrganization = async () => (await connection.client.getSpace(target.id)).organization;
+      loadOpenAPIDocument = siteOpenAPILoader(connection.client, spaceOrganization);
+      renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, spaceOrganization);
     } else {
       const organizationId = await connection.organizationId();
       terminal.err(`Reading site ${target.id} of organization ${organizationId}\n`);
       site = await fetchExportSite(connection.client, { organizationId, siteId: target.id, ...(options.shareKey === undefined ? {} : { shareKey: options.shareKey }) }, onSpace);
       loadOpenAPIDocument = siteOpenAPILoader(connection.client, organizationId);
+      renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, organizationId);
     }
-    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, ...(claims ? { claims } : {}) });
+    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, renderIntegrationBlock, ...(claims ? { claims } : {}) });
     if (options.json) terminal.out(`${JSON.stringify(summary, null, 2)}\n`);
     else terminal.out(`${formatExportSummary(summary)}\nOpen ${options.out}/index.html in a browser, or serve the folder with any static web server.\n`);
     return exitCodes.ok;

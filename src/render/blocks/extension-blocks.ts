@@ -1,34 +1,10 @@
 import type { Element, ElementContent } from 'hast';
-import type { Condition, IntegrationBlock, LiquidBlock, LiquidTag, Update, Updates } from '../../markdown/index.ts';
+import type { Condition, LiquidBlock, LiquidTag, Update, Updates } from '../../markdown/index.ts';
 import type { State } from 'mdast-util-to-hast';
 import { evaluateSource, isTruthy } from '../adaptive/index.ts';
 import type { BodyContext } from '../body/body-context.ts';
 import { element, text } from '../body/hast-builder.ts';
 import { conditionBranches } from './condition-branches.ts';
-
-/**
- * `{% @mermaid/diagram content="…" %}` → a placeholder naming the integration (integrations render on the hosted
- * service). A `content` or `code` prop is shown as source, so the reader still gets the diagram's text.
- */
-export function integrationBlock(_state: State, node: IntegrationBlock): Element {
-  const source = node.props.find((prop) => prop.name === 'content' || prop.name === 'code')?.value;
-  const url = node.props.find((prop) => prop.name === 'url')?.value;
-  return element('div', { className: ['integration-block'], dataIntegration: node.integration }, [
-    element('div', { className: ['integration-head'] }, [
-      element('span', { className: ['integration-icon'], ariaHidden: 'true' }),
-      element('strong', {}, [text(node.integration)]),
-      element('span', { className: ['integration-name'] }, [text(` · ${node.block}`)]),
-    ]),
-    element('p', { className: ['integration-note'] }, [text(`This block is drawn by the ${node.integration} integration on the hosted site.`)]),
-    ...(source ? [element('pre', {}, [element('code', {}, [text(unescapeLiquid(source))])])] : []),
-    ...(url ? [element('p', {}, [element('a', { href: unescapeLiquid(url) }, [text(unescapeLiquid(url))])])] : []),
-  ]);
-}
-
-/** Liquid escapes a backslash before `"`, `\` and `%}`. */
-function unescapeLiquid(value: string): string {
-  return value.replace(/\\(.)/gs, '$1');
-}
 
 /** An unknown `{% name %}` … `{% endname %}`: its content, never dropped. */
 export function liquidBlock(state: State, node: LiquidBlock): Element {

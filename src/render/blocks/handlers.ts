@@ -9,12 +9,13 @@ import { column, columns } from './columns.ts';
 import { createContentRefHandlers } from './content-ref.ts';
 import { details } from './details.ts';
 import { embed } from './embed.ts';
-import { createConditionHandler, integrationBlock, liquidBlock, liquidTag, update, updates } from './extension-blocks.ts';
+import { createConditionHandler, liquidBlock, liquidTag, update, updates } from './extension-blocks.ts';
 import { createFileHandler } from './file.ts';
 import { createHeadingHandler } from './heading.ts';
 import { hint } from './hint.ts';
 import { drawing, figure, inlineImage } from './images.ts';
 import { createIncludeHandler } from './include.ts';
+import { createIntegrationBlockHandler } from './integration-block.ts';
 import { button, icon, mark } from './inline-marks.ts';
 import { inlineMath, math } from './math.ts';
 import { createOpenAPIHandlers, swagger, swaggerPart, swaggerResponse } from './openapi.ts';
@@ -64,7 +65,7 @@ export function createHandlers(context: BodyContext): Handlers {
     swaggerDescription: swaggerPart,
     swaggerParameter: swaggerPart,
     swaggerResponse,
-    integrationBlock,
+    integrationBlock: createIntegrationBlockHandler(context),
     liquidBlock,
     liquidTag,
     condition: createConditionHandler(context),

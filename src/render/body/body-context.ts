@@ -2,6 +2,7 @@ import type { Node } from 'mdast';
 import { expressionScope, type ExpressionScope } from '../adaptive/index.ts';
 import { emptyIconLibrary } from '../icons/icon-library.ts';
 import { createIconRenderer, type IconRenderer } from '../icons/icon-renderer.ts';
+import type { RenderedIntegrationBlock } from '../integrations/integration-block-reference.ts';
 import type { LoadedOpenAPI } from '../openapi/document.ts';
 import type { OpenAPIRenderContext } from '../openapi/render-context.ts';
 import type { LinkTarget, SpacePlan } from '../route-data.ts';
@@ -53,6 +54,14 @@ export interface BodyContext {
   /** What the page's OpenAPI blocks render with, by specification key: one per document, so the schemas they link to
    * are shown once, at the end of the page (src/render/blocks/openapi.ts). Made by the first block. */
   openapiContexts?: Map<string, OpenAPIRenderContext>;
+  /** The integration blocks of the plan rendered by their integrations, for `{% @integration/block %}` (src/render/blocks/integration-block.ts). */
+  integrationBlocks?: IntegrationBlockScope;
+}
+
+/** What integration blocks read: the plan's rendered blocks by key, and the space the page is in (part of the key). */
+export interface IntegrationBlockScope {
+  rendered: Readonly<Record<string, RenderedIntegrationBlock>>;
+  spaceId: string;
 }
 
 /** What OpenAPI blocks read: the plan's documents by reference key, and the site space relative `src`s are in. */
@@ -69,6 +78,8 @@ export interface BodyContextOptions {
   scope?: ExpressionScope;
   /** The OpenAPI documents blocks render from; without it, OpenAPI blocks say their specification was not loaded. */
   openapi?: OpenAPIScope;
+  /** The rendered integration blocks; without it, integration blocks show their placeholder and that they were not rendered. */
+  integrationBlocks?: IntegrationBlockScope;
 }
 
 /** No claims and no variables: what a body sees when nothing is given. */
@@ -78,7 +89,7 @@ const emptyScope = expressionScope({ claims: {}, spaceVariables: {}, pageVariabl
 export function createBodyContext(space: BodyContext['space'], source: string, externalTarget: 'self' | 'blank', options: BodyContextOptions = {}): BodyContext {
   const icons = options.icons ?? createIconRenderer(emptyIconLibrary, undefined);
   const scope = options.scope ?? emptyScope;
-  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [], icons, scope, warnings: [], ...(options.openapi ? { openapi: options.openapi } : {}) };
+  return { space, source, externalTarget, outline: [], ids: new Set(), usedFiles: new Set(), broken: [], bases: new WeakMap(), including: [], icons, scope, warnings: [], ...(options.openapi ? { openapi: options.openapi } : {}), ...(options.integrationBlocks ? { integrationBlocks: options.integrationBlocks } : {}) };
 }
 
 /** The file a node's relative links are written in. */

@@ -1,5 +1,6 @@
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
+import { integrationBlockKey } from '../integrations/integration-block-reference.ts';
 import { createBodyContext } from './body-context.ts';
 import { bodySpace } from './body-space.fixture.ts';
 import { fakeIconLibrary, fakePath } from '../icons/fake-icon-library.fixture.ts';
@@ -158,6 +159,20 @@ describe('renderBody: GitBook blocks', () => {
     expect(html).toContain('<strong>mermaid</strong>');
     expect(html).toContain('This block is drawn by the mermaid integration on the hosted site.');
     expect(html).toContain('<pre><code>graph TD\n  A-->B</code></pre>');
+    expect(html).toContain('<p class="integration-note integration-reason">Not rendered in this export: it was not rendered for this export.</p>');
+  });
+
+  it('integration blocks: the element their integration rendered, looked up by space, block and props, sanitized', () => {
+    const key = integrationBlockKey('space1', 'hello-block', 'hello', { name: 'Ada' });
+    const integrationBlocks = {
+      spaceId: 'space1',
+      rendered: { [key]: { element: { type: 'block' as const, children: [{ type: 'text' as const, children: ['Hello, Ada! <b>'] }, { type: 'webframe' as const, source: { url: 'javascript:alert(1)' } }] } } },
+    };
+    const context = createBodyContext(space, 'README.md', 'self', { integrationBlocks });
+    const html = toHtml(renderBody('{% @hello-block/hello name="Ada" %}\n\n{% @hello-block/hello name="Grace" %}\n', context, ''));
+    expect(html).toContain('<div class="integration-block integration-rendered" data-integration="hello-block" data-block="hello"><div class="contentkit contentkit-block"><p class="contentkit-text">Hello, Ada! &#x3C;b></p></div></div>');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('Not rendered in this export: it was not rendered for this export.');
   });
 
   it('unknown liquid blocks and updates keep their content; conditions without claims show nothing', () => {

@@ -3,9 +3,10 @@ import type { Schema } from 'hast-util-sanitize';
 // What a rendered page body may contain (the sanitizer runs on every page, after raw HTML is parsed and links are
 // resolved). Close to GitHub's rules (hast-util-sanitize's default), plus what GitBook's blocks need to display:
 // classes and `data-*` attributes for styling, `role`/`aria-*` for tabs, `hidden` panels, `<figure>`, `<mark>`,
-// `<details open>`, `<button type="button">` for tab bars and `download` on file links. Never: `<script>`,
-// `<style>`, frames, forms, event handler attributes (`on*` are not in any list), `style` attributes, and URLs with
-// a scheme other than http(s), mailto and tel (plus raster `data:` images, already checked by the link pass).
+// `<details open>`, `<button type="button">` for tab bars (`disabled` for the inert buttons of integration
+// blocks) and `download` on file links. Never: `<script>`, `<style>`, frames, forms, event handler attributes
+// (`on*` are not in any list), `style` attributes, and URLs with a scheme other than http(s), mailto and tel (plus
+// raster `data:` images, already checked by the link pass).
 
 const global = [
   'abbr', 'align', 'alt', 'ariaDescribedBy', 'ariaHidden', 'ariaLabel', 'ariaLabelledBy', 'ariaSelected', 'axis', 'border',
@@ -35,7 +36,7 @@ export const bodySchema: Schema = {
     '*': global,
     a: ['href', 'download'],
     blockquote: ['cite'],
-    button: [['type', 'button']],
+    button: [['type', 'button'], ['disabled', true]],
     del: ['cite'],
     details: ['open'],
     img: ['src', 'longDesc'],
