@@ -23,7 +23,7 @@ export async function buildCli(): Promise<void> {
   const newestSource = await newestModification(join(root, 'src'));
   await mkdir(distFolder, { recursive: true });
   await bundleQuire(
-    { quire: join(root, 'src/cli/main.ts'), 'render-worker-entry': join(root, 'src/export/render-worker.ts'), 'document-worker-entry': join(root, 'src/service/document-worker.ts'), 'html-worker-entry': join(root, 'src/service/html-worker.ts'), 'openapi-worker-entry': join(root, 'src/service/openapi-worker.ts') },
+    { quire: join(root, 'src/cli/main.ts'), 'render-worker-entry': join(root, 'src/export/render-worker.ts'), 'document-worker-entry': join(root, 'src/service/content/document-worker.ts'), 'html-worker-entry': join(root, 'src/service/import/html-worker.ts'), 'openapi-worker-entry': join(root, 'src/service/openapi/openapi-worker.ts') },
     distFolder,
   );
   await writeFile(join(distFolder, 'build.json'), `${JSON.stringify({ newestSource })}\n`);

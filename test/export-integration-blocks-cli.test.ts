@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, listen, type QuireApp } from '../src/server/index.ts';
 import { bootstrap, type BootstrapResult } from '../src/service/index.ts';
-import { IntegrationRuntime } from '../src/service/integration-runtime.ts';
+import { IntegrationRuntime } from '../src/service/integrations/integration-runtime.ts';
 import type { Store } from '../src/store/index.ts';
 import { openThrowawayStore } from './conformance/harness.ts';
 import { publishOneSpaceSite } from './support/published-site.ts';

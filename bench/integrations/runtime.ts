@@ -4,8 +4,8 @@
 // dispatch), the warm dispatch latency (p50, p99) and the resident memory of each workerd process.
 // Usage: npx tsx bench/integrations/runtime.ts [count=4] [dispatches=200]
 import { cpus, totalmem } from 'node:os';
-import { IntegrationRuntime } from '../../src/service/integration-runtime.ts';
-import { childProcesses, processUsage } from '../../src/service/process-usage.ts';
+import { IntegrationRuntime } from '../../src/service/integrations/integration-runtime.ts';
+import { childProcesses, processUsage } from '../../src/service/integrations/process-usage.ts';
 
 const count = Number(process.argv[2] ?? 4);
 const dispatches = Number(process.argv[3] ?? 200);

@@ -15,8 +15,8 @@ import { bundledDocument } from '../../src/openapi/bundled-document.ts';
 import { openSpecUrl } from '../../src/openapi/fetch-spec-file.ts';
 import { loadSpecFilesystem } from '../../src/openapi/load-spec-filesystem.ts';
 import { validatedDocument } from '../../src/openapi/validate-spec.ts';
-import { defaultImportSettings } from '../../src/service/content-import.ts';
-import { createOpenApiProcessor } from '../../src/service/openapi-processing.ts';
+import { defaultImportSettings } from '../../src/service/import/content-import.ts';
+import { createOpenApiProcessor } from '../../src/service/openapi/openapi-processing.ts';
 import { openStore } from '../../src/store/index.ts';
 import { generatedSpec } from './generated-spec.ts';
 

@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { defaultLayout } from '../../src/format/page-metadata.ts';
-import { authenticate } from '../../src/service/actor.ts';
+import { authenticate } from '../../src/service/access/actor.ts';
 import { bootstrap } from '../../src/service/bootstrap.ts';
-import { updateChangeRequestContent } from '../../src/service/change-request-content.ts';
-import { createChangeRequest } from '../../src/service/change-requests.ts';
-import { mergeChangeRequest } from '../../src/service/merge-change-request.ts';
-import { refreshSearchIndex, searchSpaceContent } from '../../src/service/search.ts';
+import { updateChangeRequestContent } from '../../src/service/change-requests/change-request-content.ts';
+import { createChangeRequest } from '../../src/service/change-requests/change-requests.ts';
+import { mergeChangeRequest } from '../../src/service/change-requests/merge-change-request.ts';
+import { refreshSearchIndex, searchSpaceContent } from '../../src/service/search/search.ts';
 import type { ServiceContext } from '../../src/service/service-context.ts';
 import { openStore, type SearchIndexUpdate, type Store, type StoredChildPage } from '../../src/store/index.ts';
 

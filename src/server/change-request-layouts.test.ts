@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planLayout } from '../format/directory-layout.ts';
 import { startTestApp, type TestApp } from './test-app.fixture.ts';
-import { carryOver, takeCarryOver } from '../service/batch-carry-over.ts';
+import { carryOver, takeCarryOver } from '../service/change-requests/batch-carry-over.ts';
 import type { PageTreeSlugs } from '../content/page-tree-draft.ts';
 import type { SnapshotPage } from '../model/revision-snapshot.ts';
 

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { QuireError } from '../errors/index.ts';
-import type { DocumentConverter } from '../service/document-converter.ts';
+import type { DocumentConverter } from '../service/content/document-converter.ts';
 import type { Actor, Clock, PdfPrinter, ServiceContext, SigningKeyPolicy } from '../service/index.ts';
-import type { ImportSettings } from '../service/content-import.ts';
-import type { ImportRunner } from '../service/import-runs.ts';
-import type { OpenApiProcessor } from '../service/openapi-processing.ts';
-import type { IntegrationDeliveryLoop } from '../service/integration-deliveries.ts';
-import type { IntegrationRuntime } from '../service/integration-runtime.ts';
+import type { ImportSettings } from '../service/import/content-import.ts';
+import type { ImportRunner } from '../service/import/import-runs.ts';
+import type { OpenApiProcessor } from '../service/openapi/openapi-processing.ts';
+import type { IntegrationDeliveryLoop } from '../service/integrations/integration-deliveries.ts';
+import type { IntegrationRuntime } from '../service/integrations/integration-runtime.ts';
 import type { Store } from '../store/index.ts';
 
 /** What `buildApp` decorates the app with: the store (built outside Fastify), the clock, the base URL. */

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isQuireError } from '../errors/index.ts';
 import type { Store } from '../store/index.ts';
-import { authenticate } from './actor.ts';
+import { authenticate } from './access/actor.ts';
 import { adminEmail, bootstrap } from './bootstrap.ts';
-import { mintApiToken } from './mint-api-token.ts';
+import { mintApiToken } from './tokens/mint-api-token.ts';
 import { openTestStore } from './test-store.fixture.ts';
 
 let store: Store;

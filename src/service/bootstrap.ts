@@ -1,6 +1,6 @@
 import { isQuireError } from '../errors/index.ts';
 import type { OrganizationRecord, Store, UserRecord } from '../store/index.ts';
-import { readAllPages } from './read-all-pages.ts';
+import { readAllPages } from './content/read-all-pages.ts';
 
 /** The e-mail address of the admin user `quire serve` creates on first start. */
 export const adminEmail = 'admin@localhost';

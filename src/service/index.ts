@@ -1,9 +1,9 @@
 // The service's use cases over a Store: no HTTP in here. src/server maps routes onto these.
 export { defaultMaxFileBytes, maxFileBytesOf, systemClock, type Clock, type ServiceContext } from './service-context.ts';
-export { uploadBlob, type BlobUploadClaims } from './upload-blob.ts';
-export { authenticate, type Actor } from './actor.ts';
-export { atLeast } from './role-rank.ts';
-export { organizationAccess, organizationNotFound, requireOrganizationRole, type OrganizationAccess } from './organization-access.ts';
+export { uploadBlob, type BlobUploadClaims } from './content/upload-blob.ts';
+export { authenticate, type Actor } from './access/actor.ts';
+export { atLeast } from './access/role-rank.ts';
+export { organizationAccess, organizationNotFound, requireOrganizationRole, type OrganizationAccess } from './access/organization-access.ts';
 export {
   absentWhenNotFound,
   collectionAccess,
@@ -14,8 +14,8 @@ export {
   spaceAccess,
   type CollectionAccess,
   type SpaceAccess,
-} from './content-access.ts';
-export { collectionPermissions, organizationPermissions, spacePermissions } from './permissions.ts';
+} from './access/content-access.ts';
+export { collectionPermissions, organizationPermissions, spacePermissions } from './access/permissions.ts';
 export type {
   CollectionPermissions,
   OrganizationPermissions,
@@ -30,12 +30,12 @@ export type {
 export { resourceUrls } from './resource-urls.ts';
 export { toPublishedCollection, toPublishedOrganization, toPublishedSpace, toPublishedUser } from './to-published.ts';
 export { toPublishedList } from './list-page.ts';
-export { readAllPages } from './read-all-pages.ts';
-export { placeInLevel, rekeySiblings, type ContentLevel, type ContentPointer, type ContentPosition, type Placement } from './content-position.ts';
-export { getAuthenticatedUser } from './users.ts';
-export { getOrganization, listOrganizations, updateOrganization, type OrganizationUpdate } from './organizations.ts';
-export { listOrganizationsForEmailDomain } from './organizations.ts';
-export { getMember, listMembers, memberOf, removeMember, setSsoMember, updateMember, type MemberRemoval } from './members.ts';
+export { readAllPages } from './content/read-all-pages.ts';
+export { placeInLevel, rekeySiblings, type ContentLevel, type ContentPointer, type ContentPosition, type Placement } from './content/content-position.ts';
+export { getAuthenticatedUser } from './organizations/users.ts';
+export { getOrganization, listOrganizations, updateOrganization, type OrganizationUpdate } from './organizations/organizations.ts';
+export { listOrganizationsForEmailDomain } from './organizations/organizations.ts';
+export { getMember, listMembers, memberOf, removeMember, setSsoMember, updateMember, type MemberRemoval } from './organizations/members.ts';
 export {
   createInviteLink,
   deleteInvite,
@@ -49,7 +49,7 @@ export {
   type EmailInvite,
   type InviteUsersRequest,
   type InviteUsersResult,
-} from './organization-invites.ts';
+} from './organizations/organization-invites.ts';
 export {
   createSpace,
   deleteSpace,
@@ -66,8 +66,8 @@ export {
   type DeleteOutcome,
   type SpaceCreation,
   type SpaceUpdate,
-} from './spaces.ts';
-export { defaultOrphanGraceMs, discardOrphanRevisions, orphanGraceOption } from './orphan-revisions.ts';
+} from './spaces/spaces.ts';
+export { defaultOrphanGraceMs, discardOrphanRevisions, orphanGraceOption } from './content/orphan-revisions.ts';
 export {
   createCollection,
   deleteCollection,
@@ -78,9 +78,9 @@ export {
   updateCollection,
   type CollectionCreation,
   type CollectionUpdate,
-} from './collections.ts';
+} from './spaces/collections.ts';
 export { adminEmail, administeredOrganization, bootstrap, type BootstrapResult } from './bootstrap.ts';
-export { mintApiToken, type MintedToken, type TokenRequest } from './mint-api-token.ts';
+export { mintApiToken, type MintedToken, type TokenRequest } from './tokens/mint-api-token.ts';
 // Space content, change requests, merges, and Quire's extensions (docs/api-extensions.md).
 export type {
   PublishedChangeRequest,
@@ -97,12 +97,12 @@ export type {
   PublishedRevision,
   PublishedRevisionDirectory,
   PublishedRevisionInfo,
-} from './published-content-shapes.ts';
-export { changeRequestContent, revisionContent, spaceContent, type ContentLocation } from './content-location.ts';
-export { getContentFile, getContentRevision, listContentFiles, listContentPages, type ContentReadOptions } from './content-revisions.ts';
-export { getContentPage, getContentPageByPath, getPageDocument, type PageReadOptions } from './content-pages.ts';
-export { getContentReusableContent, getReusableContentDocument } from './reusable-contents.ts';
-export { openFileDownload, type FileDownload } from './file-downloads.ts';
+} from './content/published-content-shapes.ts';
+export { changeRequestContent, revisionContent, spaceContent, type ContentLocation } from './content/content-location.ts';
+export { getContentFile, getContentRevision, listContentFiles, listContentPages, type ContentReadOptions } from './content/content-revisions.ts';
+export { getContentPage, getContentPageByPath, getPageDocument, type PageReadOptions } from './content/content-pages.ts';
+export { getContentReusableContent, getReusableContentDocument } from './content/reusable-contents.ts';
+export { openFileDownload, type FileDownload } from './content/file-downloads.ts';
 export {
   createChangeRequest,
   getChangeRequest,
@@ -111,16 +111,16 @@ export {
   type ChangeRequestCreation,
   type ChangeRequestListOptions,
   type ChangeRequestUpdate,
-} from './change-requests.ts';
-export { updateChangeRequestContent, type ContentUpdateOptions } from './change-request-content.ts';
-export { mergeChangeRequest, type MergeOutcome } from './merge-change-request.ts';
-export { updateChangeRequestFromSpace } from './update-change-request.ts';
-export { listSpaceRevisions, setRevisionGit } from './revision-history.ts';
-export { listSyncPoints, setSyncPoint, type PublishedSyncPoint, type SyncPointBody } from './sync-points.ts';
-export { getRevisionDirectory } from './revision-directory.ts';
+} from './change-requests/change-requests.ts';
+export { updateChangeRequestContent, type ContentUpdateOptions } from './change-requests/change-request-content.ts';
+export { mergeChangeRequest, type MergeOutcome } from './change-requests/merge-change-request.ts';
+export { updateChangeRequestFromSpace } from './change-requests/update-change-request.ts';
+export { listSpaceRevisions, setRevisionGit } from './content/revision-history.ts';
+export { listSyncPoints, setSyncPoint, type PublishedSyncPoint, type SyncPointBody } from './spaces/sync-points.ts';
+export { getRevisionDirectory } from './content/revision-directory.ts';
 export { getQuireServerInfo, quireExtensions, quireVersion } from './quire-server-info.ts';
-export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite, type SiteCreation, type SiteListQuery, type SiteUpdate } from './sites.ts';
-export { createSiteSection, deleteSiteSection, listSiteSections, updateSiteSection, type SiteSectionAddition, type SiteSectionUpdate } from './site-sections.ts';
+export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite, type SiteCreation, type SiteListQuery, type SiteUpdate } from './sites/sites.ts';
+export { createSiteSection, deleteSiteSection, listSiteSections, updateSiteSection, type SiteSectionAddition, type SiteSectionUpdate } from './sites/site-sections.ts';
 export {
   createSiteSectionGroup,
   deleteSiteSectionGroup,
@@ -129,21 +129,21 @@ export {
   updateSiteSectionGroup,
   type SiteSectionGroupCreation,
   type SiteSectionGroupUpdate,
-} from './site-section-groups.ts';
-export { createSiteSpace, deleteSiteSpace, listSiteSpaces, updateSiteSpace, type SiteSpaceAddition, type SiteSpaceUpdate } from './site-spaces.ts';
-export { getSiteStructure, sortSiteStructure, type StructurePointer, type StructurePosition } from './site-structure.ts';
-export { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './site-share-links.ts';
+} from './sites/site-section-groups.ts';
+export { createSiteSpace, deleteSiteSpace, listSiteSpaces, updateSiteSpace, type SiteSpaceAddition, type SiteSpaceUpdate } from './sites/site-spaces.ts';
+export { getSiteStructure, sortSiteStructure, type StructurePointer, type StructurePosition } from './sites/site-structure.ts';
+export { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './sites/site-share-links.ts';
 export {
   deleteSiteSpaceCustomization,
   getSiteCustomization,
   getSiteSpaceCustomization,
   overrideSiteSpaceCustomization,
   putSiteCustomization,
-} from './site-customization.ts';
-export { checkCustomization, defaultCustomization } from './customization-settings.ts';
-export { getSiteAdaptiveSchema, listSiteAdaptiveTemplateConditions, putSiteAdaptiveSchema } from './site-adaptive-schema.ts';
-export { getPublishedSite } from './published-site.ts';
-export type * from './published-site-shapes.ts';
+} from './sites/site-customization.ts';
+export { checkCustomization, defaultCustomization } from './sites/customization-settings.ts';
+export { getSiteAdaptiveSchema, listSiteAdaptiveTemplateConditions, putSiteAdaptiveSchema } from './sites/site-adaptive-schema.ts';
+export { getPublishedSite } from './sites/published-site.ts';
+export type * from './sites/published-site-shapes.ts';
 export {
   createOwnApiToken,
   defaultApiTokenLabel,
@@ -156,8 +156,8 @@ export {
   type ApiTokenCreation,
   type PublishedApiToken,
   type PublishedCreatedApiToken,
-} from './api-tokens.ts';
-export { maxTokenLifetimeDays, resolveTokenExpiry, type TokenExpiryNames, type TokenExpiryRequest } from './token-expiry.ts';
+} from './tokens/api-tokens.ts';
+export { maxTokenLifetimeDays, resolveTokenExpiry, type TokenExpiryNames, type TokenExpiryRequest } from './tokens/token-expiry.ts';
 export {
   checkSigningKeyPolicy,
   currentSigningKey,
@@ -169,9 +169,9 @@ export {
   type JsonWebKeySet,
   type SignedClaimsTarget,
   type SigningKeyPolicy,
-} from './signing-keys.ts';
-export { pingOrganization, type MemberVisitorClaims, type PublishedPing } from './organization-ping.ts';
-export { addUser, listOrganizationMembers, type AddedUser, type UserAddition } from './add-user.ts';
+} from './tokens/signing-keys.ts';
+export { pingOrganization, type MemberVisitorClaims, type PublishedPing } from './organizations/organization-ping.ts';
+export { addUser, listOrganizationMembers, type AddedUser, type UserAddition } from './organizations/add-user.ts';
 export {
   deleteComment,
   deleteCommentReply,
@@ -195,7 +195,7 @@ export {
   type PublishedCommentPage,
   type PublishedCommentReply,
   type PublishedEmojiReaction,
-} from './comments.ts';
+} from './comments/comments.ts';
 export {
   addTeamMember,
   createTeam,
@@ -210,9 +210,9 @@ export {
   updateTeamMembers,
   type PublishedMemberTeam,
   type TeamMembersUpdate,
-} from './teams.ts';
-export { toPublishedTeam, toPublishedTeamMember, type PublishedTeam, type PublishedTeamMember, type PublishedTeamRole } from './to-published-team.ts';
-export { toPublishedMember, type PublishedMember } from './to-published-member.ts';
+} from './organizations/teams.ts';
+export { toPublishedTeam, toPublishedTeamMember, type PublishedTeam, type PublishedTeamMember, type PublishedTeamRole } from './organizations/to-published-team.ts';
+export { toPublishedMember, type PublishedMember } from './organizations/to-published-member.ts';
 export {
   inviteToContent,
   listPermissionsAggregate,
@@ -229,7 +229,7 @@ export {
   type PublishedPermissionTeam,
   type PublishedTeamContentPermission,
   type PublishedUserContentPermission,
-} from './content-permissions.ts';
+} from './access/content-permissions.ts';
 export {
   checkImportRequest,
   defaultImportSettings,
@@ -241,7 +241,7 @@ export {
   type ContentImportResult,
   type ImportSettings,
   type WebsiteImportOutcome,
-} from './content-import.ts';
+} from './import/content-import.ts';
 export {
   linkGraphOf,
   listFileBacklinks,
@@ -254,7 +254,7 @@ export {
   type PageLocationReference,
   type PublishedLink,
   type PublishedLinkList,
-} from './links.ts';
+} from './links/links.ts';
 export {
   checkSearchQuery,
   maxSearchQueryLength,
@@ -263,10 +263,10 @@ export {
   searchOrganizationContent,
   searchSpaceContent,
   type SearchRefresh,
-} from './search.ts';
-export { changeRequestPdfUrl, getChangeRequestPdf, openChangeRequestPdf, printJob, type ChangeRequestPdfDownload, type ChangeRequestPdfQuery } from './change-request-pdf.ts';
-export { createPdfPrinter, defaultChromiumPath, type PaperFormat, type PdfPrinter, type PdfPrinterOptions, type PrintJob, type PrintResource } from './pdf-printer.ts';
-export { cancelImportRun, createImportRunner, getImportRun, listImportRuns, startImportRun, type ImportRunner, type ImportRunQuery, type PublishedImportRun, type StartImportRunBody } from './import-runs.ts';
+} from './search/search.ts';
+export { changeRequestPdfUrl, getChangeRequestPdf, openChangeRequestPdf, printJob, type ChangeRequestPdfDownload, type ChangeRequestPdfQuery } from './change-requests/change-request-pdf.ts';
+export { createPdfPrinter, defaultChromiumPath, type PaperFormat, type PdfPrinter, type PdfPrinterOptions, type PrintJob, type PrintResource } from './change-requests/pdf-printer.ts';
+export { cancelImportRun, createImportRunner, getImportRun, listImportRuns, startImportRun, type ImportRunner, type ImportRunQuery, type PublishedImportRun, type StartImportRunBody } from './import/import-runs.ts';
 export {
   createTranslation,
   deleteTranslation,
@@ -276,11 +276,11 @@ export {
   updateTranslation,
   type PublishedTranslation,
   type TranslationInput,
-} from './translations.ts';
-export { createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, listSsoProviderLogins, updateSamlProvider, type SamlProviderInput } from './saml-providers.ts';
-export type { PublishedSamlProvider, PublishedSsoProviderLogin } from './to-published-saml-provider.ts';
-export { acceptSamlResponse, samlMetadata, samlSessionLifetimeMs, startSamlLogin, type SamlSession } from './saml-login.ts';
-export { createOpenApiProcessor, openApiSettingsFromEnv, outcomeOf, type OpenApiProcessingOptions, type OpenApiProcessor } from './openapi-processing.ts';
+} from './translations/translations.ts';
+export { createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, listSsoProviderLogins, updateSamlProvider, type SamlProviderInput } from './sso/saml-providers.ts';
+export type { PublishedSamlProvider, PublishedSsoProviderLogin } from './sso/to-published-saml-provider.ts';
+export { acceptSamlResponse, samlMetadata, samlSessionLifetimeMs, startSamlLogin, type SamlSession } from './sso/saml-login.ts';
+export { createOpenApiProcessor, openApiSettingsFromEnv, outcomeOf, type OpenApiProcessingOptions, type OpenApiProcessor } from './openapi/openapi-processing.ts';
 export {
   createOpenApiSpec,
   deleteOpenApiSpec,
@@ -295,7 +295,7 @@ export {
   type PublishedOpenApiSpec,
   type PublishedOpenApiSpecContent,
   type PublishedOpenApiSpecVersion,
-} from './openapi-specs.ts';
+} from './openapi/openapi-specs.ts';
 export {
   disableIntegrationDevelopmentMode,
   getIntegration,
@@ -318,8 +318,8 @@ export {
   type InstallationUpdateBody,
   type IntegrationListQuery,
   type PublishIntegrationBody,
-} from './integrations.ts';
-export { decodeRenderRequest, renderIntegrationUI, type RenderedIntegrationUI, type RenderIntegrationUIRequest } from './integration-render.ts';
+} from './integrations/integrations.ts';
+export { decodeRenderRequest, renderIntegrationUI, type RenderedIntegrationUI, type RenderIntegrationUIRequest } from './integrations/integration-render.ts';
 export {
   defaultIntegrationDeliveryOptions,
   queueIntegrationEvent,
@@ -327,5 +327,5 @@ export {
   startIntegrationDeliveryLoop,
   type IntegrationDeliveryLoop,
   type IntegrationDeliveryOptions,
-} from './integration-deliveries.ts';
-export { integrationSigningSecret } from './integration-environment.ts';
+} from './integrations/integration-deliveries.ts';
+export { integrationSigningSecret } from './integrations/integration-environment.ts';

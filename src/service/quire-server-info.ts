@@ -1,4 +1,4 @@
-import type { PublishedQuireServerInfo } from './published-content-shapes.ts';
+import type { PublishedQuireServerInfo } from './content/published-content-shapes.ts';
 import { maxFileBytesOf, type ServiceContext } from './service-context.ts';
 
 /** Quire's version, as `package.json` says (a test keeps the two in step). */

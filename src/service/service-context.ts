@@ -1,12 +1,12 @@
 import type { Store } from '../store/index.ts';
-import { inlineDocumentConverter, type DocumentConverter } from './document-converter.ts';
-import type { SigningKeyPolicy } from './signing-keys.ts';
-import type { ImportSettings } from './content-import.ts';
-import type { PdfPrinter } from './pdf-printer.ts';
-import type { ImportRunner } from './import-runs.ts';
-import type { OpenApiProcessor } from './openapi-processing.ts';
-import type { IntegrationRuntime } from './integration-runtime.ts';
-import type { IntegrationDeliveryLoop } from './integration-deliveries.ts';
+import { inlineDocumentConverter, type DocumentConverter } from './content/document-converter.ts';
+import type { SigningKeyPolicy } from './tokens/signing-keys.ts';
+import type { ImportSettings } from './import/content-import.ts';
+import type { PdfPrinter } from './change-requests/pdf-printer.ts';
+import type { ImportRunner } from './import/import-runs.ts';
+import type { OpenApiProcessor } from './openapi/openapi-processing.ts';
+import type { IntegrationRuntime } from './integrations/integration-runtime.ts';
+import type { IntegrationDeliveryLoop } from './integrations/integration-deliveries.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
 export type Clock = () => Date;

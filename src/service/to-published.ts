@@ -1,5 +1,5 @@
 import type { CollectionRecord, OrganizationRecord, Role, SpaceRecord, UserRecord } from '../store/index.ts';
-import { collectionPermissions, organizationPermissions, spacePermissions } from './permissions.ts';
+import { collectionPermissions, organizationPermissions, spacePermissions } from './access/permissions.ts';
 import type { PublishedCollection, PublishedGitSync, PublishedOrganization, PublishedSpace, PublishedUser } from './published-shapes.ts';
 import { resourceUrls } from './resource-urls.ts';
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { QuireError } from '../errors/index.ts';
-import { sha256Hex } from './content-hash.ts';
+import { sha256Hex } from './blobs/content-hash.ts';
 import type { Database } from './database-schema.ts';
 
 /** `limit` (1 to 1000, default 50) and `page` (the cursor from a previous answer's `next.page`). */

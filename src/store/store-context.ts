@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely, Transaction } from 'kysely';
-import type { BlobFolder } from './blob-folder.ts';
+import type { BlobFolder } from './blobs/blob-folder.ts';
 import type { Database } from './database-schema.ts';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from './blobs/object-store.ts';
 import type { StoreDialect } from './store-dialect.ts';
 
 interface OpenTransaction {

@@ -7,7 +7,7 @@ import { isQuireError, QuireError, type ErrorCode } from '../errors/index.ts';
 import { emptyDirectorySource } from '../model/index.ts';
 import { positionBetween, type RevisionContent, type StoredChildPage, type StoredPage, type Store } from './index.ts';
 import { defaultLayout } from '../format/page-metadata.ts';
-import { describeMembersContract } from './members.contract.ts';
+import { describeMembersContract } from './organizations/members.contract.ts';
 
 /** How the suite gets stores on one database. */
 export interface StoreHarness {

@@ -2,7 +2,7 @@
 // (members, organization settings, invites, teams, comments, space and collection permissions), what a caller
 // needs, and what it answers on success. `expectedStatus` turns a row and a caller into the status the route
 // must answer; authorization-matrix.test.ts calls every row as every caller.
-import { atLeast } from '../../src/service/role-rank.ts';
+import { atLeast } from '../../src/service/access/role-rank.ts';
 import type { Role } from '../../src/store/index.ts';
 
 /** The callers: a member of the organization with each role, a guest (role null), and a member of another organization. */

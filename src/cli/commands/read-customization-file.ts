@@ -1,6 +1,6 @@
 import { isQuireError, QuireError } from '../../errors/quire-error.ts';
 import type { CustomizationInput } from '../../render/index.ts';
-import { checkCustomization, defaultCustomization, mergeSettings } from '../../service/customization-settings.ts';
+import { checkCustomization, defaultCustomization, mergeSettings } from '../../service/sites/customization-settings.ts';
 import { readJsonObjectFile } from './read-json-object-file.ts';
 
 /**

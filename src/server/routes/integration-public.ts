@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { fetchIntegrationEndpoint } from '../../service/integration-fetch.ts';
+import { fetchIntegrationEndpoint } from '../../service/integrations/integration-fetch.ts';
 import { serviceContext } from '../request-context.ts';
 import { EntityId } from '../schemas/entity-id.ts';
 import { errorResponses } from '../schemas/error-body.ts';
@@ -25,7 +25,7 @@ const maxBodyBytes = 1024 * 1024;
  * An installation's public endpoints (`urls.publicEndpoint`), `/v1/integrations/{integrationName}/installations/
  * {installationId}/public[/…]` and the same under `/spaces/{spaceId}` and `/sites/{siteId}`, `GET` and `POST` (what
  * webhooks and OAuth callbacks use): the request goes to the integration's script as a `fetch` event and
- * its answer back to the caller (src/service/integration-fetch.ts). Outside the bearer-token hook, as third parties
+ * its answer back to the caller (src/service/integrations/integration-fetch.ts). Outside the bearer-token hook, as third parties
  * (webhooks, OAuth providers) call it without a token; bodies of any type are read as text, up to 1 MiB.
  *
  * @example

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { decodeRenderRequest, renderIntegrationUI, type RenderedIntegrationUI } from '../../service/integration-render.ts';
+import { decodeRenderRequest, renderIntegrationUI, type RenderedIntegrationUI } from '../../service/integrations/integration-render.ts';
 import { actorOf, serviceContext } from '../request-context.ts';
 import { errorResponses } from '../schemas/error-body.ts';
 import { ContentKitRenderOutput, RenderIntegrationUIBody, RenderIntegrationUIQuery } from '../schemas/integration-render.ts';

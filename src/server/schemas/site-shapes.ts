@@ -9,7 +9,7 @@ import { SpaceSchema } from './space.ts';
 /*
  * The response schemas of the site objects (`components.schemas` of @gitbook/api's openapi.json): `Site`,
  * `ShareLink`, `SiteSpace`, `SiteSection`, `SiteSectionGroup`, `SiteStructure`, `SiteStructureItem`, and their
- * list envelopes. Each lists every field the service fills (`src/service/published-site-shapes.ts`) and no
+ * list envelopes. Each lists every field the service fills (`src/service/sites/published-site-shapes.ts`) and no
  * other: fast-json-stringify writes only what a schema lists, and `shapeOf` makes a schema that misses a field
  * of its service shape a compile error. Required fields are the ones the service always fills.
  *

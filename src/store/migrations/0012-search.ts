@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { StoreDialect } from '../store-dialect.ts';
 
 /**
- * The full-text search index of spaces (src/store/search.ts says how it is used):
+ * The full-text search index of spaces (src/store/search/search.ts says how it is used):
  * - `search_index_state`: per space, the revision the index reflects (the compare-and-set of every refresh);
  * - `search_pages`: per indexed document page, what its rows were made of and where it stands;
  * - `search_sections`: one row per section of a page, with its plain text for excerpts;

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The links extracted from page bodies (src/store/links.ts): one row per (document, path of the page's file),
+ * The links extracted from page bodies (src/store/links/links.ts): one row per (document, path of the page's file),
  * immutable like the documents they come from. `key` is the SHA-256 of the pair, so that a long path (up to
  * 4096 bytes) never meets PostgreSQL's limit on the size of an index entry.
  *

@@ -1,0 +1,76 @@
+import { documentIdOf } from '../../model/index.ts';
+import { notFound } from '../field-checks.ts';
+import type { StoreContext } from '../store-context.ts';
+import { QuireError } from '../../errors/index.ts';
+
+const readBatch = 500;
+
+/** The id of a document, as everywhere in Quire (src/model/content-id.ts): derived from the Markdown, so a body is stored once. */
+export const documentIdFor = documentIdOf;
+
+export interface DocumentStore {
+  /**
+   * Stores a page or reusable-content body and returns its id (`documentId`); storing the same Markdown again
+   * writes nothing.
+   *
+   * @example
+   * const documentId = await store.putDocument('# Install\n\nRun `npm i quire`.\n');
+   */
+  putDocument(markdown: string): Promise<string>;
+  /** The Markdown of a document; `NOT_FOUND` when there is none. */
+  getDocument(id: string): Promise<string>;
+  /** Many documents at once (batched reads); ids that do not exist are absent from the map. */
+  getDocuments(ids: Iterable<string>): Promise<Map<string, string>>;
+}
+
+/**
+ * The document methods of a Store.
+ *
+ * @example
+ * const documents = documentStore(context);
+ */
+export function documentStore(context: StoreContext): DocumentStore {
+  return {
+    async putDocument(markdown) {
+      if (typeof markdown !== 'string') throw new QuireError('INVALID_ARGUMENT', 'markdown must be a string', { field: 'markdown' });
+      const id = documentIdFor(markdown);
+      await context
+        .db()
+        .insertInto('documents')
+        .values({ id, markdown, created_at: context.timestamp() })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+      return id;
+    },
+    async getDocument(id) {
+      const row = await context.db().selectFrom('documents').select('markdown').where('id', '=', id).executeTakeFirst();
+      if (row === undefined) throw notFound('document', id);
+      return row.markdown;
+    },
+    async getDocuments(ids) {
+      const wanted = [...new Set(ids)];
+      const out = new Map<string, string>();
+      for (let start = 0; start < wanted.length; start += readBatch) {
+        const rows = await context.db().selectFrom('documents').select(['id', 'markdown']).where('id', 'in', wanted.slice(start, start + readBatch)).execute();
+        for (const row of rows) out.set(row.id, row.markdown);
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * Which of `ids` are not stored documents.
+ *
+ * @example
+ * const missing = await missingDocuments(context, ['k3J…']);
+ */
+export async function missingDocuments(context: StoreContext, ids: Iterable<string>): Promise<Set<string>> {
+  const missing = new Set(ids);
+  const wanted = [...missing];
+  for (let start = 0; start < wanted.length; start += readBatch) {
+    const rows = await context.db().selectFrom('documents').select('id').where('id', 'in', wanted.slice(start, start + readBatch)).execute();
+    for (const row of rows) missing.delete(row.id);
+  }
+  return missing;
+}
