@@ -53970,6 +53970,7 @@ var errorCatalogue = {
   INTERNAL: { status: 500, summary: "A bug in Quire: an invariant did not hold." },
   FILE_TOO_LARGE: { status: 413, summary: "A file is larger than the server takes (quire serve --max-file-size, default 100 MB)." },
   CONTENT_TOO_COSTLY: { status: 422, summary: "Converting a page or reusable content to a JSON document took longer than its time budget; the Markdown is kept and can be read as it is." },
+  INTEGRATION_FAILED: { status: 502, summary: "An integration's script failed: it threw, could not load, answered too much, or went past its wall-clock, CPU or memory limit.", shownToClients: true },
   // Service: who is calling and what they may do
   UNAUTHENTICATED: { status: 401, summary: "No bearer token, or a token that is unknown, revoked or expired." },
   PERMISSION_DENIED: { status: 403, summary: "The caller may see the thing but its role does not allow this change." },
@@ -54412,6 +54413,38 @@ function publishSite(transport, organizationId, siteId) {
 }
 function unpublishSite(transport, organizationId, siteId) {
   return transport.json({ method: "POST", route: "/v1/orgs/{organizationId}/sites/{siteId}/unpublish", params: { organizationId, siteId } });
+}
+
+// src/client/openapi-operations.ts
+async function getLatestOpenApiSpecContent(transport, organizationId, specSlug) {
+  try {
+    return await transport.json({
+      method: "GET",
+      route: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content",
+      params: { organizationId, specSlug }
+    });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return void 0;
+    throw error;
+  }
+}
+
+// src/client/integration-operations.ts
+async function renderIntegrationBlock(transport, integrationName2, request3) {
+  try {
+    return await transport.json({ method: "POST", route: "/v1/integrations/{integrationName}/render", params: { integrationName: integrationName2 }, body: request3, retrySafe: true });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return void 0;
+    throw error;
+  }
+}
+async function* listIntegrationInstallations(transport, integrationName2, limit) {
+  try {
+    yield* listRequest(transport, { method: "GET", route: "/v1/integrations/{integrationName}/installations", params: { integrationName: integrationName2 } }, limit);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return;
+    throw error;
+  }
 }
 
 // src/client/space-operations.ts
@@ -56080,6 +56113,43 @@ var ApiClient = class {
     return getSite(this.#transport, checkId("organizationId", organizationId), checkId("siteId", siteId));
   }
   /**
+   * The content of the latest version of an organization's OpenAPI specification (getLatestOpenAPISpecVersionContent):
+   * its files, `{ filesystem, urls }`; undefined when there is no such specification or it has no version yet.
+   *
+   * @example
+   * const content = await client.getLatestOpenApiSpecContent('org1', 'petstore');
+   */
+  getLatestOpenApiSpecContent(organizationId, specSlug) {
+    return getLatestOpenApiSpecContent(this.#transport, checkId("organizationId", organizationId), checkId("specSlug", specSlug));
+  }
+  /**
+   * Renders a block of an integration in a document (renderIntegrationUIWithPost): the script's ContentKit output,
+   * with the installation of the space's organization when there is one; undefined when there is no such integration.
+   *
+   * @example
+   * const output = await client.renderIntegrationBlock('hello-block', { componentId: 'hello', props: { name: 'Ada' }, context: { type: 'document', theme: 'light', spaceId: 'space1', editable: false } });
+   */
+  renderIntegrationBlock(integrationName2, request3) {
+    const name = checkId("integrationName", integrationName2);
+    const given = checkObject("request", request3);
+    checkId("request.componentId", given["componentId"]);
+    checkObject("request.props", given["props"]);
+    checkObject("request.context", given["context"]);
+    return renderIntegrationBlock(this.#transport, name, request3);
+  }
+  /**
+   * The installations of an integration (listIntegrationInstallations) on organizations the caller administers,
+   * following pages; nothing when there is no such integration.
+   *
+   * @example
+   * for await (const installation of client.listIntegrationInstallations('hello-block')) console.log(installation.target.organization);
+   */
+  listIntegrationInstallations(integrationName2, options = {}) {
+    const name = checkId("integrationName", integrationName2);
+    const given = checkObject("options", options);
+    return listIntegrationInstallations(this.#transport, name, checkOptionalLimit("options.limit", given["limit"]));
+  }
+  /**
    * Creates a site in an organization (createSite). Not retried once it may have been sent.
    *
    * @example
@@ -57471,6 +57541,16 @@ function capPageDepth(tree, maxDepth2) {
     for (const spec of rebuilt) siblings.push(spec);
   }
   return moved;
+}
+
+// src/format/summary/computed-page-title.ts
+function defaultComputedTitle(source) {
+  const spec = source["dependencies"]?.spec?.ref?.spec;
+  return typeof spec === "string" ? spec : "API reference";
+}
+function computedEntry(block2) {
+  const { title, ...source } = block2;
+  return { title: typeof title === "string" && title !== "" ? title : defaultComputedTitle(source), source };
 }
 
 // src/format/directory-path.ts
@@ -59082,11 +59162,10 @@ var DirectoryReader = class {
           break;
         }
         case "computed": {
-          const source = spec.source;
-          const specName = source.dependencies?.spec?.ref?.spec;
+          const { title, source } = computedEntry(spec.source);
           const computed = {
             id: this.previousTreeId(`computed\0${JSON.stringify(source)}`) ?? contentId(`computed:${parentPath}:${JSON.stringify(source)}`),
-            title: typeof source.title === "string" ? source.title : typeof specName === "string" ? specName : "API reference",
+            title,
             type: "computed",
             computed: source
           };
