@@ -45,7 +45,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, actor: Actor, spac
   const { id } = await ctx.store.getChangeRequest(spaceId, changeRequestId);
 
   const outcome = await oneMergeAtATime(ctx.store, spaceId, () => mergeOnHead(ctx, actor, spaceId, id, changeRequestId));
-  // The head moved (committed): the search index follows it (in the background where the service has an indexer).
+  // The head moved (committed): the search index follows it, here rather than on the next search.
   if (outcome.result === 'merge') await refreshSearchIndexAfterCommit(ctx, spaceId);
   return outcome;
 }
