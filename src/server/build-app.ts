@@ -7,7 +7,6 @@ import type { Store } from '../store/index.ts';
 import type { ImportSettings } from '../service/import/content-import.ts';
 import { createImportRunner } from '../service/import/import-runs.ts';
 import { createOpenApiProcessor, type OpenApiProcessingOptions } from '../service/openapi/openapi-processing.ts';
-import { createSearchIndexer } from '../service/search/search-indexer.ts';
 import { startIntegrationDeliveryLoop, type IntegrationDeliveryOptions } from '../service/integrations/integration-deliveries.ts';
 import { IntegrationRuntime } from '../service/integrations/integration-runtime.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
@@ -101,8 +100,6 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
   if (!injectedPrinter) app.addHook('onClose', () => app.quire.pdfPrinter!.close());
   app.quire.importRuns = createImportRunner(deps.store, { concurrency: deps.imports?.runConcurrency });
   app.addHook('onClose', () => app.quire.importRuns!.close());
-  app.quire.searchIndexer = createSearchIndexer({ store: deps.store });
-  app.addHook('onClose', () => app.quire.searchIndexer!.close());
   app.quire.openApiProcessor = createOpenApiProcessor(deps.store, { imports: deps.imports, now: deps.clock, ...deps.openApi });
   app.addHook('onClose', () => app.quire.openApiProcessor!.close());
   const integrationRuntime = deps.integrations?.runtime ?? new IntegrationRuntime();

@@ -5,7 +5,6 @@ import type { Actor, Clock, PdfPrinter, ServiceContext, SigningKeyPolicy } from 
 import type { ImportSettings } from '../service/import/content-import.ts';
 import type { ImportRunner } from '../service/import/import-runs.ts';
 import type { OpenApiProcessor } from '../service/openapi/openapi-processing.ts';
-import type { SearchIndexer } from '../service/search/search-indexer.ts';
 import type { IntegrationDeliveryLoop } from '../service/integrations/integration-deliveries.ts';
 import type { IntegrationRuntime } from '../service/integrations/integration-runtime.ts';
 import type { Store } from '../store/index.ts';
@@ -34,8 +33,6 @@ export interface QuireDecoration {
   integrationRuntime?: IntegrationRuntime;
   /** Delivers integration events in the background; stopped with the app. */
   integrationDeliveries?: IntegrationDeliveryLoop;
-  /** Refreshes search indexes after heads move, in the background; closed with the app. */
-  searchIndexer?: SearchIndexer;
 }
 
 declare module 'fastify' {
@@ -55,8 +52,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries, searchIndexer } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries, searchIndexer };
+  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries };
 }
 
 /**

@@ -6,7 +6,6 @@ import type { PdfPrinter } from './change-requests/pdf-printer.ts';
 import type { ImportRunner } from './import/import-runs.ts';
 import type { OpenApiProcessor } from './openapi/openapi-processing.ts';
 import type { IntegrationRuntime } from './integrations/integration-runtime.ts';
-import type { SearchIndexer } from './search/search-indexer.ts';
 import type { IntegrationDeliveryLoop } from './integrations/integration-deliveries.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
@@ -42,8 +41,6 @@ export interface ServiceContext {
   integrationRuntime?: IntegrationRuntime | undefined;
   /** This process's integration event delivery loop, woken when an event is queued. */
   integrationDeliveries?: IntegrationDeliveryLoop | undefined;
-  /** Refreshes search indexes in the background after heads move; without it they are refreshed before answering. */
-  searchIndexer?: SearchIndexer | undefined;
 }
 
 /**

@@ -10,7 +10,6 @@ import { spaceContent } from '../content/content-location.ts';
 import { getContentRevision } from '../content/content-revisions.ts';
 import { mergeChangeRequest } from '../change-requests/merge-change-request.ts';
 import { refreshSearchIndex, searchSpaceContent } from './search.ts';
-import { createSearchIndexer } from './search-indexer.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { createSpace } from '../spaces/spaces.ts';
 import { openTestStore } from '../test-store.fixture.ts';
@@ -82,28 +81,6 @@ describe('search index upkeep', () => {
     expect((await searchSpaceContent(ctx, actor, space.id, 'topic57')).count).toBe(0);
     // Nothing else was touched: a refresh now has nothing to do.
     expect(await refreshSearchIndex(ctx, space.id)).toMatchObject({ reindexed: 0, relocated: 0, removed: 0 });
-  });
-
-  it('with a background indexer, a merge answers before indexing; the indexer brings the index to the head, once per move', async () => {
-    const updates: SearchIndexUpdate[] = [];
-    const recording = recordingStore(updates);
-    const indexer = createSearchIndexer({ store: recording });
-    const ctx: ServiceContext = { ...contextOn(recording), searchIndexer: indexer };
-    const space = await createSpace(ctx, actor, organizationId, { title: 'Background' });
-    await indexer.idle();
-    updates.length = 0;
-    await merge(ctx, space.id, [{ operation: 'insert_page', title: 'Later', document: { markdown: 'An okapi appears.\n' } }]);
-    // The merge has answered; the refresh it scheduled runs on its own.
-    await indexer.idle();
-    expect(await store.getSearchIndexRevision(space.id)).toBe((await store.getSpace(space.id)).revisionId);
-    expect(updates.map((update) => update.put.map((page) => page.title))).toEqual([['Later']]);
-    // Scheduled again and again while a refresh runs: one more refresh after it, which finds nothing to do.
-    indexer.schedule(space.id);
-    indexer.schedule(space.id);
-    indexer.schedule(space.id);
-    await indexer.close();
-    expect(updates).toHaveLength(1);
-    expect((await searchSpaceContent(contextOn(store), actor, space.id, 'okapi')).items.map((item) => item.title)).toEqual(['Later']);
   });
 
   it('heals before answering when the process died between a merge and its indexing', async () => {

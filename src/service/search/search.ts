@@ -67,15 +67,12 @@ export async function refreshSearchIndex(ctx: Pick<ServiceContext, 'store'>, spa
 
 /**
  * `refreshSearchIndex` after a head moved, where the move has committed already: a failure must not turn it
- * into an error (the next search heals the index), so it is swallowed. With the context's `searchIndexer`, the
- * refresh is scheduled in the background instead of awaited.
+ * into an error (the next search heals the index), so it is swallowed.
  *
  * @example
  * await refreshSearchIndexAfterCommit(ctx, spaceId);
  */
-export async function refreshSearchIndexAfterCommit(ctx: Pick<ServiceContext, 'store' | 'searchIndexer'>, spaceId: string): Promise<void> {
-  // A service with a background indexer (`quire serve`) answers first and indexes after; without one, now.
-  if (ctx.searchIndexer !== undefined) return ctx.searchIndexer.schedule(spaceId);
+export async function refreshSearchIndexAfterCommit(ctx: Pick<ServiceContext, 'store'>, spaceId: string): Promise<void> {
   await refreshSearchIndex(ctx, spaceId).catch(() => undefined);
 }
 
