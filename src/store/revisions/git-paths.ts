@@ -3,8 +3,7 @@
  * with each path (`git.path`). It is what lets sync on a fresh checkout (no local location cache) ask for the
  * few paths a push changed instead of downloading the whole revision.
  *
- * The index of a revision is made once from its content (a walk of its page tree and lists, about 3 ms at
- * 10,000 pages), then kept in the store's size-bounded object cache under the revision's content hash, like
+ * The index of a revision is made once from its content (one walk of its page tree and lists), then kept in the store's size-bounded object cache under the revision's content hash, like
  * materialized revisions: content never changes, so it is right for every revision sharing that content and
  * for any process. The revision the index is made from is nearly always in that cache already (the server wrote
  * it, or read it), so answering does not decode the tree again.
