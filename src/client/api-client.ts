@@ -46,7 +46,7 @@ import * as content from './content-operations.ts';
 import type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
 import * as organizations from './organization-operations.ts';
 import * as extensions from './quire-extension-operations.ts';
-import type { ApiTokenCreation, ApiTokenInfo, ContentChange, CreatedApiToken, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
+import type { ApiTokenCreation, ApiTokenInfo, ContentChange, CreatedApiToken, GitPathLocationsInfo, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
 import type { RequestCounts } from './request-counter.ts';
 import { resolveRetryPolicy, retryBudgetFromEnvironment } from './retry-policy.ts';
 import * as sites from './site-operations.ts';
@@ -444,6 +444,20 @@ export class ApiClient {
     }
     if (typeof given['message'] !== 'string') throw new QuireError('INVALID_ARGUMENT', 'git.message must be a string', { field: 'git.message' });
     return extensions.setRevisionGit(this.#transport, checkId('spaceId', spaceId), checkId('revisionId', revisionId), git);
+  }
+
+  /**
+   * Where revision `revisionId` keeps each of `paths` (extension `git-paths`, at most 1,000 paths): the page, file or
+   * reusable content recorded with it; a path the revision lacks is absent. Safe to retry.
+   *
+   * @example
+   * const { locations } = await client.locateGitPaths('space1', 'rev2', ['guide/install.md']);
+   */
+  locateGitPaths(spaceId: string, revisionId: string, paths: readonly string[]): Promise<GitPathLocationsInfo> {
+    if (!Array.isArray(paths) || !paths.every((path) => typeof path === 'string' && path !== '')) {
+      throw new QuireError('INVALID_ARGUMENT', 'paths must be an array of non-empty Git paths', { field: 'paths' });
+    }
+    return extensions.locateGitPaths(this.#transport, checkId('spaceId', spaceId), checkId('revisionId', revisionId), paths);
   }
 
   /**

@@ -39,5 +39,7 @@ export type {
   RevisionInfo,
   SyncPointInfo,
   UploadedBlob,
+  GitPathLocationInfo,
+  GitPathLocationsInfo,
 } from './quire-extensions.ts';
 export type { EmailInviteInfo, InviteUsersAnswer } from './invite-operations.ts';

@@ -5,7 +5,7 @@
 import type { GitSyncCommit } from '@gitbook/api';
 import { ApiRequestError } from './api-errors.ts';
 import { listRequest } from './list-request.ts';
-import type { ApiTokenCreation, ApiTokenInfo, CreatedApiToken, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
+import type { ApiTokenCreation, ApiTokenInfo, CreatedApiToken, GitPathLocationsInfo, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
 import type { ApiRequest, Transport } from './transport.ts';
 
 const revision = '/v1/spaces/{spaceId}/revisions/{revisionId}';
@@ -82,4 +82,9 @@ export async function revokeApiToken(transport: Transport, tokenId: string, orga
       ? { method: 'DELETE', route: '/v1/quire/tokens/{tokenId}', params: { tokenId } }
       : { method: 'DELETE', route: '/v1/orgs/{organizationId}/quire/tokens/{tokenId}', params: { organizationId, tokenId } };
   await transport.json<undefined>(call);
+}
+
+/** `POST .../revisions/{revisionId}/git-paths` (`git-paths`): where the revision keeps up to 1,000 paths. Changes nothing: safe to retry. */
+export function locateGitPaths(transport: Transport, spaceId: string, revisionId: string, paths: readonly string[]): Promise<GitPathLocationsInfo> {
+  return transport.json<GitPathLocationsInfo>({ method: 'POST', route: `${revision}/git-paths`, params: { spaceId, revisionId }, body: { paths }, retrySafe: true });
 }

@@ -9,7 +9,7 @@ import type { QuireContentChange } from '../model/quire-changes.ts';
 export type { QuireUpdateFileChange, QuireDeleteFileChange, QuireUpsertReusableContentChange, QuireDeleteReusableContentChange, QuireSetDirectoryChange, QuireContentChange } from '../model/quire-changes.ts';
 
 /** The extensions a server may announce. */
-export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points' | 'file-uploads' | 'api-tokens';
+export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points' | 'file-uploads' | 'api-tokens' | 'git-paths';
 
 /** `GET /v1/quire`: the server is Quire, and which extensions it offers; `limits` with `file-uploads`. */
 export type QuireServerInfo = {
@@ -96,4 +96,17 @@ export type ApiTokenCreation = {
   readonly label?: string | undefined;
   readonly expiresAt?: string | undefined;
   readonly expiresIn?: string | undefined;
+};
+
+/** What a revision keeps at one Git path (extension `git-paths`). */
+export type GitPathLocationInfo =
+  | { readonly kind: 'page'; readonly id: string; readonly title: string }
+  | { readonly kind: 'file'; readonly id: string; readonly name: string; readonly contentType: string }
+  | { readonly kind: 'reusable-content'; readonly id: string; readonly title: string };
+
+/** `POST .../revisions/{revisionId}/git-paths`: where the revision keeps the paths asked for; a path it lacks is absent. */
+export type GitPathLocationsInfo = {
+  readonly object: 'git-path-locations';
+  readonly revision: string;
+  readonly locations: Readonly<Record<string, GitPathLocationInfo>>;
 };

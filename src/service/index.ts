@@ -329,3 +329,5 @@ export {
   type IntegrationDeliveryOptions,
 } from './integrations/integration-deliveries.ts';
 export { integrationSigningSecret } from './integrations/integration-environment.ts';
+export { locateGitPaths } from './content/git-paths.ts';
+export type { PublishedGitPathLocation, PublishedGitPathLocations } from './content/published-content-shapes.ts';

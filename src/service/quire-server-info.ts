@@ -10,9 +10,10 @@ export const quireVersion = '0.1.0';
  * in a merge or update that conflicts, groups, link pages and computed pages created by `quire_insert_page`, and
  * files uploaded as a raw stream (`file-uploads`, with the largest file the server takes in `limits`), and the
  * lifecycle of API tokens (`api-tokens`: list, create with expiry, revoke), and the JWKS that verifies the
- * visitor-claims tokens of the ping operation (`visitor-claims`: `GET /.well-known/jwks.json`).
+ * visitor-claims tokens of the ping operation (`visitor-claims`: `GET /.well-known/jwks.json`), and where a
+ * revision keeps given Git paths (`git-paths`: `POST .../revisions/{revisionId}/git-paths`).
  */
-export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims'] as const;
+export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths'] as const;
 
 /**
  * What `GET /v1/quire` answers (any valid token): the server is Quire, its version and its extensions.

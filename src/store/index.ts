@@ -82,3 +82,4 @@ export type {
 } from './integrations/integrations.ts';
 export { integrationNamePattern } from './integrations/integrations.ts';
 export type { IntegrationDeliveryRecord, NewIntegrationDelivery, SpaceIntegrationInstallation } from './integrations/integration-deliveries.ts';
+export { maxGitPathsPerLookup, type GitPathLocationRecord } from './revisions/git-paths.ts';

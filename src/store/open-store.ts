@@ -44,6 +44,7 @@ import { samlProviderStore } from './sso/saml-providers.ts';
 import { openApiSpecStore } from './openapi/openapi-specs.ts';
 import { integrationStore } from './integrations/integrations.ts';
 import { integrationDeliveryStore } from './integrations/integration-deliveries.ts';
+import { gitPathStore } from './revisions/git-paths.ts';
 
 const defaultCacheBytes = 64 * 1024 * 1024;
 const knownHashes = 200_000;
@@ -121,6 +122,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...openApiSpecStore(context),
     ...integrationStore(context),
     ...integrationDeliveryStore(context),
+    ...gitPathStore(context, { getRevision: (id) => store.getRevision(id) }),
     transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
     async stats(): Promise<StoreStats> {
       const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {

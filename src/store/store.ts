@@ -32,6 +32,7 @@ import type { SamlProviderStore } from './sso/saml-providers.ts';
 import type { OpenApiSpecStore } from './openapi/openapi-specs.ts';
 import type { IntegrationStore } from './integrations/integrations.ts';
 import type { IntegrationDeliveryStore } from './integrations/integration-deliveries.ts';
+import type { GitPathStore } from './revisions/git-paths.ts';
 
 /**
  * Everything the service persists, as a plain object (no HTTP): accounts, collections, spaces, change
@@ -71,7 +72,8 @@ export interface Store
     SamlProviderStore,
     OpenApiSpecStore,
     IntegrationStore,
-    IntegrationDeliveryStore {
+    IntegrationDeliveryStore,
+    GitPathStore {
   readonly kind: StoreDialect;
   /**
    * Runs `fn` in one database transaction: everything it writes is committed together, or nothing is (when it

@@ -14,6 +14,7 @@ import { canPlanInPlace, planInPlaceChanges, structurePaths } from './fast-conte
 import { fileLimitsOf } from './file-limits.ts';
 import { locationsOf, type GitPathLocations } from './git-path-locations.ts';
 import { openLocationCache, writeLocationCache } from './location-cache.ts';
+import { locateOnServer } from './server-locations.ts';
 import { repositoryIdentity } from './repository-identity.ts';
 import { previewMarker } from './plan.ts';
 import { readFilesCompleteMark } from './files-complete-mark.ts';
@@ -90,9 +91,15 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   // Files edited in place need only where the space keeps them: cached for the sync point's revision, when it is the live one.
   const inPlaceAllowed = syncPoint !== undefined && syncPoint.rewritten !== true && syncPoint.revisionId === space.revision && revisions.length === 0 && target === undefined;
   const cache = inPlaceAllowed ? await openLocationCache(context.repo, spaceId, space.revision) : undefined;
+  // Without the cache (a fresh checkout, or one that describes another revision), the server says where the
+  // changed paths are (extension `git-paths`), rather than the whole revision being read for a few paths.
+  // Only where the plan takes the quick way with what is located (a preview plans from the live content).
+  const locatesGitPaths = info?.extensions.includes('git-paths') === true && context.options.pullRequest === undefined;
+  const locateElsewhere = async (paths: readonly string[]): Promise<GitPathLocations> =>
+    (locatesGitPaths && live === undefined ? await locateOnServer(client, spaceId, space.revision, paths) : undefined) ?? liveLocationsOf(await loadLive());
   const { git, locations } = await readGitSide(context, head, syncPoint, {
     inPlaceAllowed,
-    locate: async (paths) => (await cache?.lookup(paths)) ?? liveLocationsOf(await loadLive()),
+    locate: async (paths) => (await cache?.lookup(paths)) ?? (await locateElsewhere(paths)),
     unchangedAllowed: target === undefined && context.options.pullRequest === undefined,
     spacePaths: [...new Set(revisions.flatMap((revision) => [...revision.changes.keys()]))],
     missing,

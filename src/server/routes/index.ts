@@ -33,6 +33,7 @@ import { samlProviderRoutes } from './saml-providers.ts';
 import { openApiSpecRoutes } from './openapi-specs.ts';
 import { integrationRoutes } from './integrations.ts';
 import { integrationRenderRoutes } from './integration-render.ts';
+import { quireGitPathRoutes } from './quire-git-paths.ts';
 
 /**
  * Every /v1 route, one file per resource, all behind the bearer-token hook. To add a resource (content, change
@@ -77,4 +78,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(openApiSpecRoutes);
   await app.register(integrationRoutes);
   await app.register(integrationRenderRoutes);
+  await app.register(quireGitPathRoutes);
 };

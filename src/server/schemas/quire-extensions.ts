@@ -6,7 +6,9 @@ import type {
   PublishedRevisionDirectory,
   PublishedRevisionInfo,
   PublishedUploadedBlob,
+  PublishedGitPathLocations,
 } from '../../service/index.ts';
+import { maxGitPathsPerLookup } from '../../store/index.ts';
 import { EntityId } from './entity-id.ts';
 import { GitCommitSchema } from './revision.ts';
 
@@ -94,4 +96,26 @@ export const ApiTokenCreateBody = Type.Object(
     expiresIn: Type.Optional(Type.String({ maxLength: 16 })),
   },
   { additionalProperties: false },
+);
+
+/** `POST .../revisions/{revisionId}/git-paths`'s body: the Git paths to locate, at most `maxGitPathsPerLookup`. Closed. */
+export const GitPathsBody = Type.Object(
+  { paths: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: maxGitPathsPerLookup }) },
+  { additionalProperties: false },
+);
+
+/** `POST .../revisions/{revisionId}/git-paths`: where the revision keeps the paths asked for (extension `git-paths`). */
+export const GitPathLocationsSchema = Type.Unsafe<PublishedGitPathLocations>(
+  Type.Object({
+    object: Type.Literal('git-path-locations'),
+    revision: Type.String(),
+    locations: Type.Record(
+      Type.String(),
+      Type.Union([
+        Type.Object({ kind: Type.Literal('page'), id: Type.String(), title: Type.String() }),
+        Type.Object({ kind: Type.Literal('file'), id: Type.String(), name: Type.String(), contentType: Type.String() }),
+        Type.Object({ kind: Type.Literal('reusable-content'), id: Type.String(), title: Type.String() }),
+      ]),
+    ),
+  }),
 );

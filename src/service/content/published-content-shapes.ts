@@ -168,3 +168,17 @@ export interface PublishedUploadedBlob {
   size: number;
   oid: string;
 }
+
+/** What a revision keeps at one Git path (extension `git-paths`). */
+export type PublishedGitPathLocation =
+  | { kind: 'page'; id: string; title: string }
+  | { kind: 'file'; id: string; name: string; contentType: string }
+  | { kind: 'reusable-content'; id: string; title: string };
+
+/** `POST .../revisions/{revisionId}/git-paths`: where the revision keeps the paths asked for (those it has). */
+export interface PublishedGitPathLocations {
+  object: 'git-path-locations';
+  revision: string;
+  /** Git path → location; a path asked for that the revision does not have is absent. */
+  locations: Record<string, PublishedGitPathLocation>;
+}
