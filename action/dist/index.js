@@ -54326,6 +54326,9 @@ async function revokeApiToken(transport, tokenId, organizationId) {
   const call = organizationId === void 0 ? { method: "DELETE", route: "/v1/quire/tokens/{tokenId}", params: { tokenId } } : { method: "DELETE", route: "/v1/orgs/{organizationId}/quire/tokens/{tokenId}", params: { organizationId, tokenId } };
   await transport.json(call);
 }
+function locateGitPaths(transport, spaceId, revisionId, paths) {
+  return transport.json({ method: "POST", route: `${revision}/git-paths`, params: { spaceId, revisionId }, body: { paths }, retrySafe: true });
+}
 
 // src/client/retry-policy.ts
 var defaultRetryPolicy = { maxAttempts: 5, baseDelayMs: 250, maxDelayMs: 3e4 };
@@ -56017,6 +56020,19 @@ var ApiClient = class {
     }
     if (typeof given["message"] !== "string") throw new QuireError("INVALID_ARGUMENT", "git.message must be a string", { field: "git.message" });
     return setRevisionGit(this.#transport, checkId("spaceId", spaceId), checkId("revisionId", revisionId), git9);
+  }
+  /**
+   * Where revision `revisionId` keeps each of `paths` (extension `git-paths`, at most 1,000 paths): the page, file or
+   * reusable content recorded with it; a path the revision lacks is absent. Safe to retry.
+   *
+   * @example
+   * const { locations } = await client.locateGitPaths('space1', 'rev2', ['guide/install.md']);
+   */
+  locateGitPaths(spaceId, revisionId, paths) {
+    if (!Array.isArray(paths) || !paths.every((path2) => typeof path2 === "string" && path2 !== "")) {
+      throw new QuireError("INVALID_ARGUMENT", "paths must be an array of non-empty Git paths", { field: "paths" });
+    }
+    return locateGitPaths(this.#transport, checkId("spaceId", spaceId), checkId("revisionId", revisionId), paths);
   }
   /**
    * The space's sync points, one per repository and ref (extension `sync-points`).
@@ -81489,6 +81505,21 @@ function safeName(spaceId) {
   return spaceId.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
+// src/sync/server-locations.ts
+var maxServerLookupPaths = 1e3;
+async function locateOnServer(client, spaceId, revisionId, paths) {
+  if (paths.length === 0) return /* @__PURE__ */ new Map();
+  if (paths.length > maxServerLookupPaths) return void 0;
+  const answer = await client.locateGitPaths(spaceId, revisionId, paths);
+  if (answer.revision !== revisionId || typeof answer.locations !== "object" || answer.locations === null) return void 0;
+  const located = /* @__PURE__ */ new Map();
+  for (const [path2, location] of Object.entries(answer.locations)) {
+    if (!isGitPathLocation(location)) return void 0;
+    located.set(path2, location);
+  }
+  return located;
+}
+
 // src/sync/repository-identity.ts
 async function repositoryIdentity(repo, commit) {
   const shallow = new Set((await repo.fs.promises.readFile(`${repo.gitdir}/shallow`, "utf8").then(String, () => "")).split("\n").filter(Boolean));
@@ -81574,9 +81605,11 @@ async function readSyncSides(context) {
   stage("reading the repository");
   const inPlaceAllowed = syncPoint !== void 0 && syncPoint.rewritten !== true && syncPoint.revisionId === space3.revision && revisions.length === 0 && target === void 0;
   const cache = inPlaceAllowed ? await openLocationCache(context.repo, spaceId, space3.revision) : void 0;
+  const locatesGitPaths = info?.extensions.includes("git-paths") === true && context.options.pullRequest === void 0;
+  const locateElsewhere = async (paths) => (locatesGitPaths && live === void 0 ? await locateOnServer(client, spaceId, space3.revision, paths) : void 0) ?? liveLocationsOf(await loadLive());
   const { git: git9, locations } = await readGitSide(context, head, syncPoint, {
     inPlaceAllowed,
-    locate: async (paths) => await cache?.lookup(paths) ?? liveLocationsOf(await loadLive()),
+    locate: async (paths) => await cache?.lookup(paths) ?? await locateElsewhere(paths),
     unchangedAllowed: target === void 0 && context.options.pullRequest === void 0,
     spacePaths: [...new Set(revisions.flatMap((revision2) => [...revision2.changes.keys()]))],
     missing
