@@ -24,6 +24,7 @@ const space = bodySpace({
   '.gitbook/includes/support.md': 'Ask [the guides](../../guides/README.md).\n\n## Support\n\n{% include "loop.md" %}\n',
   '.gitbook/includes/loop.md': '{% include "support.md" %}\n\nSee ![cover](../assets/cover.png).\n',
   '.gitbook/includes/plain.md': '* one\n* [two](../../guides/writing.md)\n',
+  '.gitbook/includes/blocks.md': '{% content-ref url="../../guides/writing.md" %}\n[writing](../../guides/writing.md)\n{% endcontent-ref %}\n\n{% content-ref url="nowhere.md" %}\n[Nowhere](nowhere.md)\n{% endcontent-ref %}\n\n{% tabs %}\n{% tab title="T" %}\n[w](../../guides/writing.md)\n{% endtab %}\n{% endtabs %}\n',
 });
 
 interface Outcome {
@@ -66,9 +67,22 @@ describe('fast body path: the same output as the full path', () => {
     const taken = inputs.filter((input) => compare(input.body).fast).map((input) => input.name);
     // The fast path must keep taking the pages it reads (a change that sends everything the full way is a regression).
     expect(inputs.length).toBeGreaterThan(90);
-    expect(taken.length).toBeGreaterThanOrEqual(25);
+    expect(taken.length).toBeGreaterThanOrEqual(40);
     expect(taken).toContain('fixtures/markdown/hint/styles/input.md');
     expect(taken).toEqual(expect.arrayContaining(['fixtures/markdown/commonmark/non-canonical/input.md', 'fixtures/markdown/code/options/input.md', 'fixtures/markdown/figure/canonical/input.md', 'fixtures/markdown/include/canonical/input.md']));
+    // Each block family the fast path reads, held to the full path on its fixtures (issue 17).
+    expect(taken).toEqual(
+      expect.arrayContaining([
+        'fixtures/markdown/tabs/canonical/input.md',
+        'fixtures/markdown/stepper/canonical/input.md',
+        'fixtures/markdown/columns/canonical/input.md',
+        'fixtures/markdown/content-ref/content-ref/input.md',
+        'fixtures/markdown/details/canonical/input.md',
+        'fixtures/markdown/details/compact/input.md',
+        'fixtures/markdown/embed/void-and-caption/input.md',
+        'fixtures/markdown/updates/canonical/input.md',
+      ]),
+    );
   });
 
   it("every page of bench/format's generated repository takes the fast path", () => {
@@ -106,6 +120,21 @@ describe('fast body path: the same output as the full path', () => {
     'empty and blank': '',
     'only blank lines': '\n\n\n',
     'unicode': 'Ünïcödé — “quotes” 日本語 😀 [ö](ö.md)\n',
+    tabs: '{% tabs %}\n{% tab title="npm" icon="box" %}\n## Install\n\n```bash\nnpm i\n```\n{% endtab %}\n\n{% tab title="" %}\n* [a](writing.md)\n* b\n{% endtab %}\n\n{% tab %}\nthird\n{% endtab %}\n{% endtabs %}\n',
+    'tabs with content between tabs, and a tab alone': '{% tabs %}\nstray\n\n{% tab title="A" %}\na\n{% endtab %}\n{% endtabs %}\n\n{% tab title="B" %}\nb\n{% endtab %}\n',
+    steppers: '{% stepper %}\n{% step %}\n### Install\n\nRun it.\n{% endstep %}\n\n{% step %}\n### Install\n\n{% hint style="warning" %}\nCareful.\n{% endhint %}\n{% endstep %}\n{% endstepper %}\n',
+    columns: '{% columns %}\n{% column width="50%" valign="middle" %}\nLeft ![i](../.gitbook/assets/cover.png)\n{% endcolumn %}\n\n{% column width="bad" valign="sideways" %}\nRight\n{% endcolumn %}\n\n{% column %}\n{% endcolumn %}\n{% endcolumns %}\n',
+    'content-refs': '{% content-ref url="writing.md" %}\n[writing.md](writing.md)\n{% endcontent-ref %}\n\n{% content-ref url="missing.md" %}\n[Missing *page*](missing.md)\n{% endcontent-ref %}\n\n{% content-ref url="https://example.com" %}\n{% endcontent-ref %}\n\n{% content-ref url="../.gitbook/assets/report.pdf" %}\n[report.pdf](../.gitbook/assets/report.pdf)\n{% endcontent-ref %}\n\n{% page-ref page="writing.md" %}\n',
+    embeds: '{% embed url="https://www.youtube.com/watch?v=x" %}\n\n{% embed url="https://example.com/a" %}\nA **caption**\n{% endembed %}\n\n{% embed url="javascript:alert(1)" %}\n',
+    'an embed left open inside a hint': '{% hint style="info" %}\n{% embed url="https://example.com" %}\ntext\n{% endhint %}\n',
+    expandables: '<details>\n\n<summary>How?</summary>\n\nLike **this**.\n\n* one\n\n</details>\n\n<details open>\n<summary>Open</summary>\n\ntext\n</details>\n\n<details>\n\n<summary></summary>\n\nempty summary\n\n</details>\n',
+    'expandables the fast path leaves': '<details>\n\n<summary>Q &amp; <b>A</b></summary>\n\nx\n\n</details>\n\n<details>\n\nno summary\n\n</details>\n',
+    updates: '{% updates format="full" %}\n{% update date="2025-12-25" tags="release,api" %}\n## New\n\nText.\n{% endupdate %}\n\n{% update date="soon" %}\nLater.\n{% endupdate %}\n{% endupdates %}\n',
+    'blocks inside blocks': '{% hint style="info" %}\n{% tabs %}\n{% tab title="A" %}\n{% stepper %}\n{% step %}\n<details>\n\n<summary>S</summary>\n\n{% code title="x.js" %}\n```js\nx\n```\n{% endcode %}\n\n</details>\n\n{% endstep %}\n{% endstepper %}\n{% endtab %}\n{% endtabs %}\n{% endhint %}\n\n* {% content-ref url="writing.md" %}\n  [writing.md](writing.md)\n  {% endcontent-ref %}\n',
+    'blocks crossing each other': '{% hint style="info" %}\n<details>\n\n<summary>S</summary>\n\n{% endhint %}\n\n</details>\n\n{% tabs %}\n{% tab title="A" %}\nx\n{% endtabs %}\n{% endtab %}\n',
+    // markdown-it runs an HTML block on to the next blank line; micromark ends it before a tag line.
+    'an HTML block followed by a tag line': '{% hint style="info" %}\n<details>\n\n<summary>S</summary>\n\nx\n\n</details>\n{% endhint %}\n',
+    'blocks in reusable content': '{% include "../.gitbook/includes/blocks.md" %}\n',
   };
   for (const [name, markdown] of Object.entries(cases)) {
     it(name, () => {
@@ -115,7 +144,7 @@ describe('fast body path: the same output as the full path', () => {
   }
 
   it('takes the plain cases (they are what it is for)', () => {
-    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text']) {
+    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content']) {
       expect(compare(cases[name]!).fast, name).toBe(true);
     }
   });
@@ -146,7 +175,21 @@ describe('fast body path: the same output as the full path', () => {
     { weight: 3, arbitrary: blocks },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('info', 'warning'), blocks, blocks).map(([style, inside, after]) => `{% hint style="${style}" %}\n${inside}{% endhint %}\n${after}`) },
     { weight: 1, arbitrary: fc.tuple(blocks, blocks).map(([a, b]) => `* item\n\n  ${a.replace(/\n/g, '\n  ')}\n${b}`) },
+    // Every block family the fast path reads, around generated content (issue 17).
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', ' title="A"', ' title="A" icon="bolt"'), blocks, blocks).map(([title, a, b]) => `{% tabs %}\n{% tab${title} %}\n${a}{% endtab %}\n\n{% tab title="B" %}\n${b}{% endtab %}\n{% endtabs %}\n`) },
+    { weight: 1, arbitrary: fc.tuple(blocks, blocks).map(([a, b]) => `{% stepper %}\n{% step %}\n${a}{% endstep %}\n{% step %}\n${b}{% endstep %}\n{% endstepper %}\n`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', ' width="50%"', ' width="30%" valign="middle"'), blocks, blocks).map(([options, a, b]) => `{% columns %}\n{% column${options} %}\n${a}{% endcolumn %}\n\n{% column %}\n${b}{% endcolumn %}\n{% endcolumns %}\n`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('writing.md', '../README.md', 'x.md', 'https://example.com'), word, blocks).map(([url, title, after]) => `{% content-ref url="${url}" %}\n[${title}](${url})\n{% endcontent-ref %}\n${after}`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', ' open'), word, blocks, blocks).map(([open, summary, inside, after]) => `<details${open}>\n\n<summary>${summary}</summary>\n\n${inside}\n</details>\n\n${after}`) },
+    { weight: 1, arbitrary: fc.tuple(blocks, fc.boolean()).map(([caption, paired]) => (paired ? `{% embed url="https://example.com/v" %}\n${caption}{% endembed %}\n` : `{% embed url="https://example.com/v" %}\n${caption}`)) },
+    { weight: 1, arbitrary: fc.tuple(blocks, blocks).map(([a, b]) => `{% updates format="full" %}\n{% update date="2025-01-02" tags="a,b" %}\n${a}{% endupdate %}\n{% update %}\n${b}{% endupdate %}\n{% endupdates %}\n`) },
   );
+
+  it('leaves to the full path the block families and forms it does not read', () => {
+    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'an HTML block followed by a tag line']) {
+      expect(compare(cases[name]!).fast, name).toBe(false);
+    }
+  });
 
   it('generated pages of what the fast path reads', () => {
     let taken = 0;

@@ -3,23 +3,26 @@
 // GitBook block through the same element builders as its handler in src/render/blocks. What it cannot build
 // exactly throws `FastPathUnsupported`, and the page goes the full way.
 import type { Element, ElementContent } from 'hast';
+import type { RootContent } from 'mdast';
 import type { Token } from 'markdown-it';
-import { readFigure, readGitbookTag } from '../../markdown/index.ts';
+import { readFigure, readGitbookTag, type Update } from '../../markdown/index.ts';
 import { element, text } from '../body/hast-builder.ts';
 import type { BodyContext } from '../body/body-context.ts';
 import { codeFrame } from '../blocks/code.ts';
+import { columnElement, columnsElement } from '../blocks/columns.ts';
+import { contentRefElement } from '../blocks/content-ref.ts';
+import { detailsElement } from '../blocks/details.ts';
+import { embedElement } from '../blocks/embed.ts';
+import { updateElement, updatesElement } from '../blocks/extension-blocks.ts';
+import { stepElement, stepperElement } from '../blocks/stepper.ts';
+import { tabsElement } from '../blocks/tabs.ts';
 import { headingElement } from '../blocks/heading.ts';
 import { hintElement } from '../blocks/hint.ts';
 import { figureElement } from '../blocks/images.ts';
 import { includedPath, reusableContentElement } from '../blocks/include.ts';
 import { parseFast } from '../../markdown/fast-markdown.ts';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
-
-/** A block token with the tokens between it and its closing token. */
-interface BlockNode {
-  token: Token;
-  children: BlockNode[];
-}
+import { detailsOpen, htmlOf, pairBlocks, type BlockNode, type FlowItem } from './pair-blocks.ts';
 
 /**
  * In text, what micromark reads as something markdown-it does not (GFM autolink literals, strikethrough with one
@@ -27,6 +30,11 @@ interface BlockNode {
  * after a `[`), Liquid tags inside a line, footnote calls), or what may be HTML an editor wrote as text.
  */
 const unsupportedText = /\{%|[$~@`]|www\.|:\/\/|mailto:|xmpp:|\[\^/i;
+
+/** An expandable's summary in a block of its own (blocks/details/from-markdown.ts). */
+const summaryBlock = /^<summary>([\s\S]*?)<\/summary>$/;
+/** A summary that is text: HTML in it goes the full way (and `</summary>` in it is no summary). */
+const plainSummary = /^[^<>&]*$/;
 
 /** A caption GitBook writes: one paragraph of plain text. */
 const plainCaption = /^<p>([^<>&]*)<\/p>$/;
@@ -78,48 +86,124 @@ function wrap(nodes: ElementContent[], loose: boolean): ElementContent[] {
   return result;
 }
 
-/** Flow content, as `state.all` gives it: one after the other, Liquid pairs read as their blocks. */
+/** Flow content, as `state.all` gives it: one after the other, Liquid pairs and expandables read as their blocks. */
 function flow(nodes: BlockNode[], context: BodyContext): ElementContent[] {
+  return items(pairBlocks(nodes), context);
+}
+
+function items(list: FlowItem[], context: BodyContext): ElementContent[] {
   const out: ElementContent[] = [];
-  for (let index = 0; index < nodes.length; index++) {
-    const node = nodes[index]!;
-    if (node.token.type !== 'liquid_tag') {
-      out.push(block(node, context));
-      continue;
-    }
-    const value = node.token.content;
-    const name = /^\{%\s*([\w-]+)/.exec(value)?.[1];
-    if (name === 'include') {
-      const include = readTag(value);
-      if (include?.type !== 'include') throw new FastPathUnsupported(`include tag ${value}`);
-      const included = includeElement(include.path, context);
-      if (included) out.push(included);
-      continue;
-    }
-    if (name !== 'hint' && name !== 'code') throw new FastPathUnsupported(`Liquid tag ${name ?? value}`);
-    const end = nodes.findIndex((other, at) => at > index && other.token.type === 'liquid_tag' && /^\{%\s*([\w-]+)/.exec(other.token.content)?.[1] === `end${name}`);
-    if (end < 0) throw new FastPathUnsupported(`{% ${name} %} without its end tag`);
-    const inside = nodes.slice(index + 1, end);
-    if (inside.some((other) => other.token.type === 'liquid_tag' && !/^\{%\s*include\b/.test(other.token.content))) throw new FastPathUnsupported(`a Liquid tag inside {% ${name} %}`);
-    if (!/^\{%\s*end(?:hint|code)\s*%\}$/.test(nodes[end]!.token.content)) throw new FastPathUnsupported(`end tag ${nodes[end]!.token.content}`);
-    out.push(name === 'hint' ? hintBlock(value, inside, context) : codeOptionsBlock(value, inside));
-    index = end;
+  for (const item of list) {
+    if (item.kind === 'block') out.push(block(item.node, context));
+    else if (item.kind === 'details') out.push(detailsBlock(item, context));
+    else if (item.kind === 'tag') {
+      const rendered = voidTag(item, context);
+      if (rendered) out.push(rendered);
+    } else out.push(pairBlock(item, context));
   }
   return out;
 }
 
-function hintBlock(value: string, inside: BlockNode[], context: BodyContext): Element {
-  const hint = readTag(value, []);
-  if (hint?.type !== 'hint') throw new FastPathUnsupported(`hint tag ${value}`);
-  return hintElement(hint.style, flow(inside, context), hint.icon);
+/** A tag alone: an include, an embed without a caption or a legacy page link; anything else goes the full way. */
+function voidTag(item: Extract<FlowItem, { kind: 'tag' }>, context: BodyContext): Element | undefined {
+  const read = item.name === 'include' || item.name === 'embed' || item.name === 'page-ref' ? readTag(item.value) : undefined;
+  if (read?.type === 'include') return includeElement(read.path, context);
+  if (read?.type === 'embed') return embedElement(read.url?.trim() ?? '', []);
+  if (read?.type === 'pageRef') return contentRefElement(context, baseOf(context), read.page?.trim() ?? '', '');
+  throw new FastPathUnsupported(`Liquid tag ${item.value}`);
 }
 
-function codeOptionsBlock(value: string, inside: BlockNode[]): Element {
-  const [only, ...rest] = inside;
-  if (only === undefined || rest.length > 0 || (only.token.type !== 'fence' && only.token.type !== 'code_block')) throw new FastPathUnsupported('{% code %} around something else than one code block');
-  const code = codeNode(only.token);
-  const options = readGitbookTag(value, [{ type: 'code', lang: code.lang ?? null, meta: null, value: code.value }]);
-  if (options?.type !== 'codeOptions') throw new FastPathUnsupported(`code tag ${value}`);
+type Pair = Extract<FlowItem, { kind: 'pair' }>;
+
+function pairBlock(pair: Pair, context: BodyContext): Element {
+  switch (pair.name) {
+    case 'hint': {
+      const hint = readTag(pair.open, []);
+      if (hint?.type !== 'hint') throw new FastPathUnsupported(`hint tag ${pair.open}`);
+      return hintElement(hint.style, items(pair.children, context), hint.icon);
+    }
+    case 'code':
+      return codeOptionsBlock(pair);
+    case 'tabs':
+      return tabsElement(parts(pair, 'tab', 'tabs').map(({ node, children }) => ({ title: field(node, 'title'), icon: field(node, 'icon'), children: items(children, context) })));
+    case 'stepper':
+      return stepperElement(parts(pair, 'step', 'stepper').map(({ children }) => stepElement(items(children, context))));
+    case 'columns':
+      return columnsElement(parts(pair, 'column', 'columns').map(({ node, children }) => columnElement({ width: field(node, 'width'), valign: field(node, 'valign') }, items(children, context))));
+    case 'updates':
+      return updatesElement(parts(pair, 'update', 'updates').map(({ node, children }) => updateElement(node as Update, items(children, context))));
+    case 'embed': {
+      const embed = readGitbookTag(pair.open, []);
+      if (embed?.type !== 'embed') throw new FastPathUnsupported(`embed tag ${pair.open}`);
+      return embedElement(embed.url?.trim() ?? '', items(pair.children, context));
+    }
+    case 'content-ref':
+      return contentRefBlock(pair, context);
+    default:
+      throw new FastPathUnsupported(`Liquid block ${pair.name}`);
+  }
+}
+
+/**
+ * The parts of a block that holds only blocks of one kind (tabs of `{% tabs %}`), each with the node its reader
+ * makes of its tag (read as the full path reads it, through `readGitbookTag`) and its content.
+ */
+function parts(pair: Pair, part: string, type: string): Array<{ node: RootContent; children: FlowItem[] }> {
+  const list = pair.children.map((child) => {
+    if (child.kind !== 'pair' || child.name !== part) throw new FastPathUnsupported(`{% ${pair.name} %} holding something else than ${part}s`);
+    return child;
+  });
+  const skeleton = list.map((child) => ({ type: 'liquidBlock', name: part, open: child.open, close: `{% end${part} %}`, children: [] }) as unknown as RootContent);
+  const read = readGitbookTag(pair.open, skeleton);
+  if (read?.type !== type || !('children' in read) || read.children.length !== list.length || read.children.some((child) => child.type !== part)) throw new FastPathUnsupported(`${pair.name} tag ${pair.open}`);
+  return list.map((child, index) => ({ node: read.children[index]!, children: child.children }));
+}
+
+function field(node: RootContent, name: string): string | undefined {
+  const value = (node as unknown as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The file relative links are written in at this point: the reusable content being included, or the page. */
+function baseOf(context: BodyContext): string {
+  return context.including.at(-1) ?? context.source;
+}
+
+/** `{% content-ref %}` around its link as GitBook writes it: paragraphs, whose text titles a card to nothing. */
+function contentRefBlock(pair: Pair, context: BodyContext): Element {
+  const read = readGitbookTag(pair.open, []);
+  if (read?.type !== 'contentRef') throw new FastPathUnsupported(`content-ref tag ${pair.open}`);
+  const texts = pair.children.map((child) => {
+    if (child.kind !== 'block' || child.node.token.type !== 'paragraph_open') throw new FastPathUnsupported('{% content-ref %} around something else than paragraphs');
+    const content = child.node.children[0]!.token;
+    // Read as it would be rendered, so that what micromark reads otherwise is refused here too.
+    inline(content);
+    return plainText(content.children ?? [], false);
+  });
+  return contentRefElement(context, baseOf(context), read.url?.trim() ?? '', texts.join(' ').trim());
+}
+
+/** `<details>` with its summary (on its line or in the next block) as plain text; the rest goes the full way. */
+function detailsBlock(item: Extract<FlowItem, { kind: 'details' }>, context: BodyContext): Element {
+  const [, open, inlineSummary] = detailsOpen.exec(item.open) ?? [];
+  let summary = inlineSummary;
+  let content = item.children;
+  if (summary === undefined) {
+    const first = content[0];
+    const html = first?.kind === 'block' ? htmlOf(first.node) : undefined;
+    summary = html === undefined ? undefined : summaryBlock.exec(html)?.[1];
+    content = content.slice(1);
+  }
+  if (summary === undefined || !plainSummary.test(summary)) throw new FastPathUnsupported('an expandable whose summary is not plain text');
+  return detailsElement(summary, open !== undefined, items(content, context));
+}
+
+function codeOptionsBlock(pair: Pair): Element {
+  const [only, ...rest] = pair.children;
+  if (only?.kind !== 'block' || rest.length > 0 || (only.node.token.type !== 'fence' && only.node.token.type !== 'code_block')) throw new FastPathUnsupported('{% code %} around something else than one code block');
+  const code = codeNode(only.node.token);
+  const options = readGitbookTag(pair.open, [{ type: 'code', lang: code.lang ?? null, meta: null, value: code.value }]);
+  if (options?.type !== 'codeOptions') throw new FastPathUnsupported(`code tag ${pair.open}`);
   return codeFrame(code, options);
 }
 
