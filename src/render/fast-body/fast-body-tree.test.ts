@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../../../bench/format/generate-repository.ts';
 import { pageBody, realPages } from '../../../test/support/real-pages.ts';
 import { markdownPage } from '../../markdown/markdown-generators.fixture.ts';
+import { expressionScope, type JsonObject } from '../adaptive/index.ts';
 import { createBodyContext, type BodyContext } from '../body/body-context.ts';
 import { bodySpace } from '../body/body-space.fixture.ts';
 import { bodyHtml } from '../body/body-html.ts';
@@ -32,21 +33,23 @@ interface Outcome {
 }
 
 /** Renders `markdown` both ways; when the fast path takes it, everything must be equal. */
-function compare(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank'; bodySpace?: BodyContext['space'] } = {}): Outcome {
+function compare(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank'; bodySpace?: BodyContext['space']; claims?: JsonObject } = {}): Outcome {
   const source = options.source ?? 'guides/README.md';
   const prefix = options.prefix ?? '../';
   const target = options.target ?? 'self';
   const bodySpace = options.bodySpace ?? space;
-  const fullContext = createBodyContext(bodySpace, source, target);
+  const scope = expressionScope({ claims: options.claims ?? { plan: 'pro' }, spaceVariables: { product: 'Quire' }, pageVariables: {} });
+  const fullContext = createBodyContext(bodySpace, source, target, { scope });
   const full = renderBody(markdown, fullContext, prefix, { fast: false });
   // The body serializer writes what hast-util-to-html writes, for every tree the full path makes too.
   expect(bodyHtml(full)).toBe(toHtml(full));
-  const fastContext = createBodyContext(bodySpace, source, target);
+  const fastContext = createBodyContext(bodySpace, source, target, { scope });
   const tree = fastBodyTree(markdown, fastContext);
   if (tree === undefined) {
     expect(fastContext.outline).toEqual([]);
     expect(fastContext.ids.size).toBe(0);
     expect(fastContext.broken).toEqual([]);
+    expect(fastContext.warnings).toEqual([]);
     return { fast: false };
   }
   resolveLinks(tree, fastContext, prefix);
@@ -58,6 +61,7 @@ function compare(markdown: string, options: { source?: string; prefix?: string; 
   expect(fastContext.outline).toEqual(fullContext.outline);
   expect([...fastContext.usedFiles]).toEqual([...fullContext.usedFiles]);
   expect(fastContext.broken).toEqual(fullContext.broken);
+  expect(fastContext.warnings).toEqual(fullContext.warnings);
   return { fast: true };
 }
 
@@ -134,6 +138,10 @@ describe('fast body path: the same output as the full path', () => {
     'blocks crossing each other': '{% hint style="info" %}\n<details>\n\n<summary>S</summary>\n\n{% endhint %}\n\n</details>\n\n{% tabs %}\n{% tab title="A" %}\nx\n{% endtabs %}\n{% endtab %}\n',
     // markdown-it runs an HTML block on to the next blank line; micromark ends it before a tag line.
     'an HTML block followed by a tag line': '{% hint style="info" %}\n<details>\n\n<summary>S</summary>\n\nx\n\n</details>\n{% endhint %}\n',
+    conditions: '{% if visitor.claims.plan == "pro" %}\n## Pro\n\nWelcome.\n{% elsif visitor.claims.plan == "free" %}\n## Free\n{% else %}\n## Other\n\nUpgrade.\n{% endif %}\n\n{% if visitor.claims.plan == "free" %}\nHidden.\n{% else %}\n## Else\n{% endif %}\n\n{% if space.vars.product == "Quire" %}\n{% hint style="info" %}\nShown.\n{% endhint %}\n{% endif %}\n',
+    'a condition that cannot be evaluated': '{% if visitor.claims.plan == %}\n## Never\n{% else %}\nNor this.\n{% endif %}\n\nAfter.\n',
+    // The hidden branch is read too: here markdown-it runs its HTML block over `{% else %}`, where micromark stops.
+    'a hidden branch the fast path cannot read': '{% if visitor.claims.plan == "free" %}\n<div>\n{% else %}\n\nShown.\n\n{% endif %}\n',
     'blocks in reusable content': '{% include "../.gitbook/includes/blocks.md" %}\n',
   };
   for (const [name, markdown] of Object.entries(cases)) {
@@ -144,7 +152,7 @@ describe('fast body path: the same output as the full path', () => {
   }
 
   it('takes the plain cases (they are what it is for)', () => {
-    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content']) {
+    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated']) {
       expect(compare(cases[name]!).fast, name).toBe(true);
     }
   });
@@ -182,11 +190,12 @@ describe('fast body path: the same output as the full path', () => {
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('writing.md', '../README.md', 'x.md', 'https://example.com'), word, blocks).map(([url, title, after]) => `{% content-ref url="${url}" %}\n[${title}](${url})\n{% endcontent-ref %}\n${after}`) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', ' open'), word, blocks, blocks).map(([open, summary, inside, after]) => `<details${open}>\n\n<summary>${summary}</summary>\n\n${inside}\n</details>\n\n${after}`) },
     { weight: 1, arbitrary: fc.tuple(blocks, fc.boolean()).map(([caption, paired]) => (paired ? `{% embed url="https://example.com/v" %}\n${caption}{% endembed %}\n` : `{% embed url="https://example.com/v" %}\n${caption}`)) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('visitor.claims.plan == "pro"', 'visitor.claims.plan == "free"', 'space.vars.product', 'nope ==', '1 < 2'), blocks, blocks, fc.boolean()).map(([expression, a, b, otherwise]) => `{% if ${expression} %}\n${a}${otherwise ? `{% else %}\n${b}` : ''}{% endif %}\n`) },
     { weight: 1, arbitrary: fc.tuple(blocks, blocks).map(([a, b]) => `{% updates format="full" %}\n{% update date="2025-01-02" tags="a,b" %}\n${a}{% endupdate %}\n{% update %}\n${b}{% endupdate %}\n{% endupdates %}\n`) },
   );
 
   it('leaves to the full path the block families and forms it does not read', () => {
-    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'an HTML block followed by a tag line']) {
+    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'an HTML block followed by a tag line', 'a hidden branch the fast path cannot read']) {
       expect(compare(cases[name]!).fast, name).toBe(false);
     }
   });

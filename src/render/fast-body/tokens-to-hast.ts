@@ -8,6 +8,7 @@ import type { Token } from 'markdown-it';
 import { readFigure, readGitbookTag, type Update } from '../../markdown/index.ts';
 import { element, text } from '../body/hast-builder.ts';
 import type { BodyContext } from '../body/body-context.ts';
+import { evaluateSource, isTruthy } from '../adaptive/index.ts';
 import { codeFrame } from '../blocks/code.ts';
 import { columnElement, columnsElement } from '../blocks/columns.ts';
 import { contentRefElement } from '../blocks/content-ref.ts';
@@ -99,7 +100,8 @@ function items(list: FlowItem[], context: BodyContext): ElementContent[] {
     else if (item.kind === 'tag') {
       const rendered = voidTag(item, context);
       if (rendered) out.push(rendered);
-    } else out.push(pairBlock(item, context));
+    } else if (item.name === 'if') out.push(...conditionBlock(item, context));
+    else out.push(pairBlock(item, context));
   }
   return out;
 }
@@ -162,6 +164,49 @@ function parts(pair: Pair, part: string, type: string): Array<{ node: RootConten
 function field(node: RootContent, name: string): string | undefined {
   const value = (node as unknown as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * `{% if %}` with its `{% elsif %}`/`{% else %}` branches: the content of the first branch that holds for the
+ * export's claims, as the full path's condition handler gives it (extension-blocks.ts). The other branches are read
+ * too, into a scratch context, so that a page whose hidden branch the fast path cannot read exactly (and whose
+ * branches it might then split otherwise) goes the full way.
+ */
+function conditionBlock(pair: Pair, context: BodyContext): ElementContent[] {
+  const read = readGitbookTag(pair.open, []);
+  if (read?.type !== 'condition') throw new FastPathUnsupported(`if tag ${pair.open}`);
+  const branches: Array<{ expression: string | undefined; children: FlowItem[] }> = [{ expression: read.expression, children: [] }];
+  for (const child of pair.children) {
+    const match = child.kind === 'tag' ? branchTag.exec(child.value) : null;
+    if (match) branches.push({ expression: match[1] === 'else' ? undefined : match[2], children: [] });
+    else branches.at(-1)!.children.push(child);
+  }
+  let shown: FlowItem[] | undefined;
+  for (const branch of branches) {
+    if (branch.expression === undefined) {
+      shown = branch.children;
+      break;
+    }
+    const result = evaluateSource(branch.expression, context.scope);
+    if (!result.ok) {
+      context.warnings.push(`{% if ${branch.expression} %} cannot be evaluated (${result.error.message}): the block is hidden`);
+      break;
+    }
+    if (isTruthy(result.value)) {
+      shown = branch.children;
+      break;
+    }
+  }
+  for (const branch of branches) if (branch.children !== shown) items(branch.children, scratchOf(context));
+  return shown ? items(shown, context) : [];
+}
+
+/** `{% else %}` and `{% elsif x %}` as condition-branches.ts splits a condition at them. */
+const branchTag = /^\{%-?\s*(else|elsif|elseif)\b\s*([\s\S]*?)\s*-?%\}$/;
+
+/** A copy of `context` whose outline, ids, broken links and warnings are its own: what is read into it is dropped. */
+function scratchOf(context: BodyContext): BodyContext {
+  return { ...context, outline: [], ids: new Set(context.ids), broken: [], including: [...context.including], warnings: [] };
 }
 
 /** The file relative links are written in at this point: the reusable content being included, or the page. */
