@@ -142,6 +142,10 @@ describe('fast body path: the same output as the full path', () => {
     'a condition that cannot be evaluated': '{% if visitor.claims.plan == %}\n## Never\n{% else %}\nNor this.\n{% endif %}\n\nAfter.\n',
     // The hidden branch is read too: here markdown-it runs its HTML block over `{% else %}`, where micromark stops.
     'a hidden branch the fast path cannot read': '{% if visitor.claims.plan == "free" %}\n<div>\n{% else %}\n\nShown.\n\n{% endif %}\n',
+    'hints in hints': `${'{% hint style="info" %}\n'.repeat(6)}deep\n${'{% endhint %}\n'.repeat(6)}`,
+    // The full path flattens blocks nested past its depth cap: the fast path leaves deep nesting to it.
+    'blocks nested deep in each other': `${'{% hint style="info" %}\n* > {% tabs %}\n  > {% tab title="t" %}\n  > '.repeat(12)}deep\n`,
+    'hints nested deep in each other': `${'{% hint style="info" %}\n'.repeat(70)}deep\n${'{% endhint %}\n'.repeat(70)}`,
     'blocks in reusable content': '{% include "../.gitbook/includes/blocks.md" %}\n',
   };
   for (const [name, markdown] of Object.entries(cases)) {
@@ -152,7 +156,7 @@ describe('fast body path: the same output as the full path', () => {
   }
 
   it('takes the plain cases (they are what it is for)', () => {
-    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated']) {
+    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated', 'hints in hints']) {
       expect(compare(cases[name]!).fast, name).toBe(true);
     }
   });
@@ -195,7 +199,7 @@ describe('fast body path: the same output as the full path', () => {
   );
 
   it('leaves to the full path the block families and forms it does not read', () => {
-    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'an HTML block followed by a tag line', 'a hidden branch the fast path cannot read']) {
+    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'an HTML block followed by a tag line', 'a hidden branch the fast path cannot read', 'hints nested deep in each other']) {
       expect(compare(cases[name]!).fast, name).toBe(false);
     }
   });

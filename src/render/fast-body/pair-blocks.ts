@@ -3,6 +3,7 @@
 // `<details>` with `</details>`, each close taking the nearest open of its name (pair-siblings.ts), then the same
 // inside every pair. What is left unpaired stays a tag (or an HTML block), for the renderer to read or refuse.
 import type { Token } from 'markdown-it';
+import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
 
 /** A block token with the tokens between it and its closing token. */
 export interface BlockNode {
@@ -28,11 +29,22 @@ export const detailsOpen = /^<details( open)?>(?:\r?\n<summary>([\s\S]*?)<\/summ
 
 /** The flow content of `nodes`, paired as the full path pairs it. */
 export function pairBlocks(nodes: BlockNode[]): FlowItem[] {
-  return pairInside(pairSiblings(pairSiblings(nodes.map(itemOf), liquidMarker), detailsMarker));
+  return pairInside(pairSiblings(pairSiblings(nodes.map(itemOf), liquidMarker), detailsMarker), 0);
 }
 
-function pairInside(items: FlowItem[]): FlowItem[] {
-  for (const item of items) if (item.kind === 'pair' || item.kind === 'details') item.children = pairInside(pairSiblings(pairSiblings(item.children, liquidMarker), detailsMarker));
+/**
+ * Blocks nested deeper than this in each other are left to the full path, which flattens what goes past
+ * `maxMarkdownDepth` (each block is up to two levels of its tree, `tabs` > `tab`; the fast path's own limit on
+ * Markdown nesting is half of `maxMarkdownDepth`, so the two stay under it together).
+ */
+export const maxBlockDepth = 8;
+
+function pairInside(items: FlowItem[], depth: number): FlowItem[] {
+  for (const item of items) {
+    if (item.kind !== 'pair' && item.kind !== 'details') continue;
+    if (depth >= maxBlockDepth) throw new FastPathUnsupported('blocks nested deep in each other');
+    item.children = pairInside(pairSiblings(pairSiblings(item.children, liquidMarker), detailsMarker), depth + 1);
+  }
   return items;
 }
 

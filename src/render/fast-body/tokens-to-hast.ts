@@ -23,7 +23,7 @@ import { figureElement } from '../blocks/images.ts';
 import { includedPath, reusableContentElement } from '../blocks/include.ts';
 import { parseFast } from '../../markdown/fast-markdown.ts';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
-import { detailsOpen, htmlOf, pairBlocks, type BlockNode, type FlowItem } from './pair-blocks.ts';
+import { detailsOpen, htmlOf, maxBlockDepth, pairBlocks, type BlockNode, type FlowItem } from './pair-blocks.ts';
 
 /**
  * In text, what micromark reads as something markdown-it does not (GFM autolink literals, strikethrough with one
@@ -92,6 +92,20 @@ function flow(nodes: BlockNode[], context: BodyContext): ElementContent[] {
   return items(pairBlocks(nodes), context);
 }
 
+/** How many blocks (`{% hint %}`, `<details>`, …) enclose what is being read: at most `maxBlockDepth`. */
+let blockDepth = 0;
+
+/** The content of a block, one level deeper. */
+function inner(list: FlowItem[], context: BodyContext): ElementContent[] {
+  if (blockDepth >= maxBlockDepth) throw new FastPathUnsupported('blocks nested deep in each other');
+  blockDepth++;
+  try {
+    return items(list, context);
+  } finally {
+    blockDepth--;
+  }
+}
+
 function items(list: FlowItem[], context: BodyContext): ElementContent[] {
   const out: ElementContent[] = [];
   for (const item of list) {
@@ -122,22 +136,22 @@ function pairBlock(pair: Pair, context: BodyContext): Element {
     case 'hint': {
       const hint = readTag(pair.open, []);
       if (hint?.type !== 'hint') throw new FastPathUnsupported(`hint tag ${pair.open}`);
-      return hintElement(hint.style, items(pair.children, context), hint.icon);
+      return hintElement(hint.style, inner(pair.children, context), hint.icon);
     }
     case 'code':
       return codeOptionsBlock(pair);
     case 'tabs':
-      return tabsElement(parts(pair, 'tab', 'tabs').map(({ node, children }) => ({ title: field(node, 'title'), icon: field(node, 'icon'), children: items(children, context) })));
+      return tabsElement(parts(pair, 'tab', 'tabs').map(({ node, children }) => ({ title: field(node, 'title'), icon: field(node, 'icon'), children: inner(children, context) })));
     case 'stepper':
-      return stepperElement(parts(pair, 'step', 'stepper').map(({ children }) => stepElement(items(children, context))));
+      return stepperElement(parts(pair, 'step', 'stepper').map(({ children }) => stepElement(inner(children, context))));
     case 'columns':
-      return columnsElement(parts(pair, 'column', 'columns').map(({ node, children }) => columnElement({ width: field(node, 'width'), valign: field(node, 'valign') }, items(children, context))));
+      return columnsElement(parts(pair, 'column', 'columns').map(({ node, children }) => columnElement({ width: field(node, 'width'), valign: field(node, 'valign') }, inner(children, context))));
     case 'updates':
-      return updatesElement(parts(pair, 'update', 'updates').map(({ node, children }) => updateElement(node as Update, items(children, context))));
+      return updatesElement(parts(pair, 'update', 'updates').map(({ node, children }) => updateElement(node as Update, inner(children, context))));
     case 'embed': {
       const embed = readGitbookTag(pair.open, []);
       if (embed?.type !== 'embed') throw new FastPathUnsupported(`embed tag ${pair.open}`);
-      return embedElement(embed.url?.trim() ?? '', items(pair.children, context));
+      return embedElement(embed.url?.trim() ?? '', inner(pair.children, context));
     }
     case 'content-ref':
       return contentRefBlock(pair, context);
@@ -197,8 +211,8 @@ function conditionBlock(pair: Pair, context: BodyContext): ElementContent[] {
       break;
     }
   }
-  for (const branch of branches) if (branch.children !== shown) items(branch.children, scratchOf(context));
-  return shown ? items(shown, context) : [];
+  for (const branch of branches) if (branch.children !== shown) inner(branch.children, scratchOf(context));
+  return shown ? inner(shown, context) : [];
 }
 
 /** `{% else %}` and `{% elsif x %}` as condition-branches.ts splits a condition at them. */
@@ -240,7 +254,7 @@ function detailsBlock(item: Extract<FlowItem, { kind: 'details' }>, context: Bod
     content = content.slice(1);
   }
   if (summary === undefined || !plainSummary.test(summary)) throw new FastPathUnsupported('an expandable whose summary is not plain text');
-  return detailsElement(summary, open !== undefined, items(content, context));
+  return detailsElement(summary, open !== undefined, inner(content, context));
 }
 
 function codeOptionsBlock(pair: Pair): Element {
