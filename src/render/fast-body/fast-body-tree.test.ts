@@ -11,7 +11,8 @@ import { generateRepository } from '../../../bench/format/generate-repository.ts
 import { pageBody, realPages } from '../../../test/support/real-pages.ts';
 import { markdownPage } from '../../markdown/markdown-generators.fixture.ts';
 import { expressionScope, type JsonObject } from '../adaptive/index.ts';
-import { createBodyContext, type BodyContext } from '../body/body-context.ts';
+import { createBodyContext, type BodyContext, type IntegrationBlockScope } from '../body/body-context.ts';
+import { integrationBlockKey } from '../integrations/integration-block-reference.ts';
 import { bodySpace } from '../body/body-space.fixture.ts';
 import { bodyHtml } from '../body/body-html.ts';
 import { finishTree } from '../body/finish-tree.ts';
@@ -33,17 +34,18 @@ interface Outcome {
 }
 
 /** Renders `markdown` both ways; when the fast path takes it, everything must be equal. */
-function compare(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank'; bodySpace?: BodyContext['space']; claims?: JsonObject } = {}): Outcome {
+function compare(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank'; bodySpace?: BodyContext['space']; claims?: JsonObject; integrationBlocks?: IntegrationBlockScope } = {}): Outcome {
   const source = options.source ?? 'guides/README.md';
   const prefix = options.prefix ?? '../';
   const target = options.target ?? 'self';
   const bodySpace = options.bodySpace ?? space;
   const scope = expressionScope({ claims: options.claims ?? { plan: 'pro' }, spaceVariables: { product: 'Quire' }, pageVariables: {} });
-  const fullContext = createBodyContext(bodySpace, source, target, { scope });
+  const blocks = options.integrationBlocks ? { integrationBlocks: options.integrationBlocks } : {};
+  const fullContext = createBodyContext(bodySpace, source, target, { scope, ...blocks });
   const full = renderBody(markdown, fullContext, prefix, { fast: false });
   // The body serializer writes what hast-util-to-html writes, for every tree the full path makes too.
   expect(bodyHtml(full)).toBe(toHtml(full));
-  const fastContext = createBodyContext(bodySpace, source, target, { scope });
+  const fastContext = createBodyContext(bodySpace, source, target, { scope, ...blocks });
   const tree = fastBodyTree(markdown, fastContext);
   if (tree === undefined) {
     expect(fastContext.outline).toEqual([]);
@@ -85,6 +87,7 @@ describe('fast body path: the same output as the full path', () => {
         'fixtures/markdown/details/compact/input.md',
         'fixtures/markdown/embed/void-and-caption/input.md',
         'fixtures/markdown/updates/canonical/input.md',
+        'fixtures/markdown/file/caption/input.md',
       ]),
     );
   });
@@ -146,6 +149,8 @@ describe('fast body path: the same output as the full path', () => {
     // The full path flattens blocks nested past its depth cap: the fast path leaves deep nesting to it.
     'blocks nested deep in each other': `${'{% hint style="info" %}\n* > {% tabs %}\n  > {% tab title="t" %}\n  > '.repeat(12)}deep\n`,
     'hints nested deep in each other': `${'{% hint style="info" %}\n'.repeat(70)}deep\n${'{% endhint %}\n'.repeat(70)}`,
+    files: '{% file src="../.gitbook/assets/report.pdf" %}\nThe **report**.\n{% endfile %}\n\n{% file src="missing%20file.zip" %}\n{% endfile %}\n',
+    'integration blocks': '{% @mermaid/diagram content="graph TD; A-->B" %}\n\n{% @links/card url="https://example.com/a" %}\n\n{% @hello-block/hello name="Grace" %}\n',
     'blocks in reusable content': '{% include "../.gitbook/includes/blocks.md" %}\n',
   };
   for (const [name, markdown] of Object.entries(cases)) {
@@ -156,7 +161,7 @@ describe('fast body path: the same output as the full path', () => {
   }
 
   it('takes the plain cases (they are what it is for)', () => {
-    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated', 'hints in hints', 'an HTML block followed by a tag line']) {
+    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated', 'hints in hints', 'an HTML block followed by a tag line', 'files', 'integration blocks']) {
       expect(compare(cases[name]!).fast, name).toBe(true);
     }
   });
@@ -202,6 +207,13 @@ describe('fast body path: the same output as the full path', () => {
     for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'a hidden branch the fast path cannot read', 'hints nested deep in each other']) {
       expect(compare(cases[name]!).fast, name).toBe(false);
     }
+  });
+
+  it('leaves integration blocks their integration rendered to the full path (their ContentKit HTML is sanitized there)', () => {
+    const key = integrationBlockKey('space1', 'hello-block', 'hello', { name: 'Ada' });
+    const integrationBlocks = { spaceId: 'space1', rendered: { [key]: { element: { type: 'block' as const, children: [{ type: 'text' as const, children: ['Hello, Ada!'] }] } } } };
+    expect(compare('{% @hello-block/hello name="Ada" %}\n', { integrationBlocks }).fast).toBe(false);
+    expect(compare('{% @hello-block/hello name="Grace" %}\n', { integrationBlocks }).fast).toBe(true);
   });
 
   it('generated pages of what the fast path reads', () => {

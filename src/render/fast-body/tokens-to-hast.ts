@@ -14,6 +14,8 @@ import { columnElement, columnsElement } from '../blocks/columns.ts';
 import { contentRefElement } from '../blocks/content-ref.ts';
 import { detailsElement } from '../blocks/details.ts';
 import { embedElement } from '../blocks/embed.ts';
+import { fileElement } from '../blocks/file.ts';
+import { integrationBlockElement } from '../blocks/integration-block.ts';
 import { updateElement, updatesElement } from '../blocks/extension-blocks.ts';
 import { stepElement, stepperElement } from '../blocks/stepper.ts';
 import { tabsElement } from '../blocks/tabs.ts';
@@ -120,12 +122,20 @@ function items(list: FlowItem[], context: BodyContext): ElementContent[] {
   return out;
 }
 
-/** A tag alone: an include, an embed without a caption or a legacy page link; anything else goes the full way. */
+/**
+ * A tag alone: an include, an embed without a caption, a legacy page link or an integration block its integration
+ * did not render (a rendered one holds ContentKit's HTML, for the sanitizer); anything else goes the full way.
+ */
 function voidTag(item: Extract<FlowItem, { kind: 'tag' }>, context: BodyContext): Element | undefined {
-  const read = item.name === 'include' || item.name === 'embed' || item.name === 'page-ref' ? readTag(item.value) : undefined;
+  const read = item.name === 'include' || item.name === 'embed' || item.name === 'page-ref' || item.name.startsWith('@') ? readTag(item.value) : undefined;
   if (read?.type === 'include') return includeElement(read.path, context);
   if (read?.type === 'embed') return embedElement(read.url?.trim() ?? '', []);
   if (read?.type === 'pageRef') return contentRefElement(context, baseOf(context), read.page?.trim() ?? '', '');
+  if (read?.type === 'integrationBlock') {
+    const block = integrationBlockElement(context, read);
+    if (Array.isArray(block.properties.className) && block.properties.className.includes('integration-rendered')) throw new FastPathUnsupported('a rendered integration block');
+    return block;
+  }
   throw new FastPathUnsupported(`Liquid tag ${item.value}`);
 }
 
@@ -155,6 +165,11 @@ function pairBlock(pair: Pair, context: BodyContext): Element {
     }
     case 'content-ref':
       return contentRefBlock(pair, context);
+    case 'file': {
+      const file = readGitbookTag(pair.open, []);
+      if (file?.type !== 'file') throw new FastPathUnsupported(`file tag ${pair.open}`);
+      return fileElement(context, baseOf(context), file.src ?? '', inner(pair.children, context));
+    }
     default:
       throw new FastPathUnsupported(`Liquid block ${pair.name}`);
   }
