@@ -8,6 +8,7 @@ import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
 import htmlBlock from 'markdown-it/lib/rules_block/html_block.mjs';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { maxMarkdownDepth } from '../model/nesting-limits.ts';
+import { mathBlockRule } from './fast-math-block.ts';
 import { FastPathUnsupported } from './fast-path-unsupported.ts';
 import { htmlBlockStart } from './html/html-block-start.ts';
 
@@ -57,6 +58,7 @@ reader.normalizeLink = normalizeUri;
 reader.normalizeLinkText = (text) => text;
 reader.validateLink = () => true;
 reader.block.ruler.at('html_block', htmlBlockBeforeTagRule, { alt: ['paragraph', 'reference', 'blockquote'] });
+reader.block.ruler.before('fence', 'math_block', mathBlockRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 reader.block.ruler.before('paragraph', 'liquid_tag', liquidTagRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 
 /**

@@ -151,6 +151,9 @@ describe('fast body path: the same output as the full path', () => {
     'hints nested deep in each other': `${'{% hint style="info" %}\n'.repeat(70)}deep\n${'{% endhint %}\n'.repeat(70)}`,
     files: '{% file src="../.gitbook/assets/report.pdf" %}\nThe **report**.\n{% endfile %}\n\n{% file src="missing%20file.zip" %}\n{% endfile %}\n',
     'integration blocks': '{% @mermaid/diagram content="graph TD; A-->B" %}\n\n{% @links/card url="https://example.com/a" %}\n\n{% @hello-block/hello name="Grace" %}\n',
+    'block math': '$$\nf(x) = \\frac{a}{b}\n$$\n\ntext\n$$$\n\n  x^2\n\n$$$$\n\n* item\n\n  $$\n  \\alpha\n    \\beta\n  $$\n\n> $$\n> y\n> $$\n\n$$\n$$\n\n   $$\n   z\n   $$\n',
+    'block math interrupting a paragraph': 'para\n$$\nx\n$$\nafter\n',
+    'block math the fast path leaves': '$$\nnever closed\n\n* $$\n  x\n\n$$ x\n$$\n\n> $$\ny\n> $$\n\n$$\n\tx\n$$\n',
     'blocks in reusable content': '{% include "../.gitbook/includes/blocks.md" %}\n',
   };
   for (const [name, markdown] of Object.entries(cases)) {
@@ -161,7 +164,7 @@ describe('fast body path: the same output as the full path', () => {
   }
 
   it('takes the plain cases (they are what it is for)', () => {
-    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated', 'hints in hints', 'an HTML block followed by a tag line', 'files', 'integration blocks']) {
+    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated', 'hints in hints', 'an HTML block followed by a tag line', 'files', 'integration blocks', 'block math', 'block math interrupting a paragraph']) {
       expect(compare(cases[name]!).fast, name).toBe(true);
     }
   });
@@ -185,6 +188,7 @@ describe('fast body path: the same output as the full path', () => {
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', 'js', 'bash x'), fc.array(word, { maxLength: 3 })).map(([info, lines]) => ['```' + info, ...lines, '```'].join('\n')) },
     { weight: 1, arbitrary: line.map((text) => `> ${text.replace(/\n/g, '\n> ')}`) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('---', ':--', ':-:', '--:'), word, word).map(([align, a, b]) => `| ${a} | ${b} |\n| ${align} | --- |\n| ${b} | ${a} |`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('$$', '$$$', '  $$'), fc.array(fc.constantFrom('x^2', '\\frac{a}{b}', '', '  y', '$', '$$'), { maxLength: 3 })).map(([fence, lines]) => [fence, ...lines, fence.trim()].join('\n')) },
     { weight: 1, arbitrary: fc.constantFrom('***', '---', '{% include "../.gitbook/includes/plain.md" %}', '<figure><img src="../.gitbook/assets/cover.png" alt="x"><figcaption><p>C</p></figcaption></figure>') },
   );
   const blocks = fc.array(fc.tuple(leaf, fc.constantFrom('\n', '\n\n', '\n\n\n')), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([text, gap]) => text + gap).join(''));
@@ -204,7 +208,7 @@ describe('fast body path: the same output as the full path', () => {
   );
 
   it('leaves to the full path the block families and forms it does not read', () => {
-    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'a hidden branch the fast path cannot read', 'hints nested deep in each other']) {
+    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'a hidden branch the fast path cannot read', 'hints nested deep in each other', 'block math the fast path leaves']) {
       expect(compare(cases[name]!).fast, name).toBe(false);
     }
   });

@@ -23,6 +23,7 @@ import { headingElement } from '../blocks/heading.ts';
 import { hintElement } from '../blocks/hint.ts';
 import { figureElement } from '../blocks/images.ts';
 import { includedPath, reusableContentElement } from '../blocks/include.ts';
+import { mathElement } from '../blocks/math.ts';
 import { parseFast } from '../../markdown/fast-markdown.ts';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
 import { detailsOpen, htmlOf, maxBlockDepth, pairBlocks, type BlockNode, type FlowItem } from './pair-blocks.ts';
@@ -310,6 +311,8 @@ function block(node: BlockNode, context: BodyContext): ElementContent {
       return codeFrame(codeNode(token), {});
     case 'hr':
       return element('hr');
+    case 'math_block':
+      return mathElement(token.content);
     case 'table_open':
       return table(node);
     case 'html_block':
