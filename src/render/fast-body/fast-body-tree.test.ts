@@ -154,6 +154,8 @@ describe('fast body path: the same output as the full path', () => {
     'block math': '$$\nf(x) = \\frac{a}{b}\n$$\n\ntext\n$$$\n\n  x^2\n\n$$$$\n\n* item\n\n  $$\n  \\alpha\n    \\beta\n  $$\n\n> $$\n> y\n> $$\n\n$$\n$$\n\n   $$\n   z\n   $$\n',
     'block math interrupting a paragraph': 'para\n$$\nx\n$$\nafter\n',
     'block math the fast path leaves': '$$\nnever closed\n\n* $$\n  x\n\n$$ x\n$$\n\n> $$\ny\n> $$\n\n$$\n\tx\n$$\n',
+    'buttons and icons': 'Start <a href="writing.md" class="button primary" data-icon="rocket">Get started</a> or <a href="https://example.com" class="button secondary">More</a>.\n\n<i class="fa-wallet">:wallet:</i> Pay *<i class="fa-github" style="color:$primary;">:github:</i>* <a href="x.md" class="button primary"></a>\n\n* <i class="fa-bolt">:bolt:</i> fast\n',
+    'inline HTML the fast path leaves': 'a <a href="#x" id="x"></a> b\n\n<i class="fa-x">**bold**</i>\n\n<mark style="color:red;">red</mark>\n\n<i class="fa-x">:x:</i></i>\n\n<a href="y" class="button primary">y</i>\n',
     'blocks in reusable content': '{% include "../.gitbook/includes/blocks.md" %}\n',
   };
   for (const [name, markdown] of Object.entries(cases)) {
@@ -164,7 +166,7 @@ describe('fast body path: the same output as the full path', () => {
   }
 
   it('takes the plain cases (they are what it is for)', () => {
-    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated', 'hints in hints', 'an HTML block followed by a tag line', 'files', 'integration blocks', 'block math', 'block math interrupting a paragraph']) {
+    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated', 'hints in hints', 'an HTML block followed by a tag line', 'files', 'integration blocks', 'block math', 'block math interrupting a paragraph', 'buttons and icons']) {
       expect(compare(cases[name]!).fast, name).toBe(true);
     }
   });
@@ -177,6 +179,8 @@ describe('fast body path: the same output as the full path', () => {
     { weight: 1, arbitrary: word.map((text) => `**${text}**`) },
     { weight: 1, arbitrary: word.map((text) => `_${text}_`) },
     { weight: 1, arbitrary: word.map((text) => `\`${text}\``) },
+    { weight: 1, arbitrary: fc.tuple(word, fc.constantFrom('', ' style="color:$primary;"', ' style="color:red"')).map(([name, style]) => `<i class="fa-${name.toLowerCase()}"${style}>:${name}:</i>`) },
+    { weight: 1, arbitrary: fc.tuple(word, fc.constantFrom('writing.md', 'https://example.com', '#a'), fc.constantFrom('primary', 'secondary'), fc.constantFrom('', ' data-icon="rocket"')).map(([label, href, kind, icon]) => `<a href="${href}" class="button ${kind}"${icon}>${label}</a>`) },
     { weight: 1, arbitrary: fc.tuple(word, fc.constantFrom('writing.md', 'README.md', '../README.md', 'x.md', '#a', '../.gitbook/assets/cover.png', 'https://example.com/a', '')).map(([text, href]) => `[${text}](${href})`) },
     { weight: 1, arbitrary: fc.tuple(word, fc.constantFrom('../.gitbook/assets/cover.png', 'x.png', 'https://example.com/i.png')).map(([alt, src]) => `![${alt}](${src})`) },
   );
@@ -208,7 +212,7 @@ describe('fast body path: the same output as the full path', () => {
   );
 
   it('leaves to the full path the block families and forms it does not read', () => {
-    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'a hidden branch the fast path cannot read', 'hints nested deep in each other', 'block math the fast path leaves']) {
+    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'a hidden branch the fast path cannot read', 'hints nested deep in each other', 'block math the fast path leaves', 'inline HTML the fast path leaves']) {
       expect(compare(cases[name]!).fast, name).toBe(false);
     }
   });

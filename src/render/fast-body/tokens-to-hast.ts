@@ -3,7 +3,11 @@
 // GitBook block through the same element builders as its handler in src/render/blocks. What it cannot build
 // exactly throws `FastPathUnsupported`, and the page goes the full way.
 import type { Element, ElementContent } from 'hast';
-import type { RootContent } from 'mdast';
+import type { Html, PhrasingContent, RootContent } from 'mdast';
+import { buttonPairing } from '../../markdown/blocks/button/from-markdown.ts';
+import { iconPairing } from '../../markdown/blocks/icon/from-markdown.ts';
+import { markPairing } from '../../markdown/blocks/mark/from-markdown.ts';
+import { buttonElement, iconElement } from '../blocks/inline-marks.ts';
 import type { Token } from 'markdown-it';
 import { readFigure, readGitbookTag, type Update } from '../../markdown/index.ts';
 import { element, text } from '../body/hast-builder.ts';
@@ -399,7 +403,9 @@ function inline(token: Token): ElementContent[] {
   const stack: ElementContent[][] = [root];
   let siblings = root;
   let autolink = false;
-  for (const child of token.children ?? []) {
+  const children = token.children ?? [];
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
     let node: ElementContent | undefined;
     let opens = false;
     switch (child.type) {
@@ -416,6 +422,12 @@ function inline(token: Token): ElementContent[] {
       case 'hardbreak':
         siblings.push(element('br'), text('\n'));
         continue;
+      case 'html_inline': {
+        const close = inlineElementEnd(children, index);
+        siblings.push(inlineElement(children, index, close));
+        index = close;
+        continue;
+      }
       case 'code_inline':
         node = element('code', {}, [text(child.content)]);
         break;
@@ -459,6 +471,39 @@ function inline(token: Token): ElementContent[] {
   }
   if (stack.length !== 1) throw new FastPathUnsupported('unbalanced inline tokens');
   return root;
+}
+
+/**
+ * Where the inline element GitBook writes as HTML that opens at `at` ends: an icon (`<i class="fa-…">:name:</i>`) or a
+ * button (`<a href="…" class="button primary">label</a>`) around plain text. Any other inline HTML, or these around
+ * anything else, goes the full way (the full path pairs them among siblings, inline-element-pairing.ts; with text
+ * alone between them the pair is the same).
+ */
+function inlineElementEnd(tokens: Token[], at: number): number {
+  const open = htmlNode(tokens[at]!);
+  const pairing = buttonPairing.mark(open)?.kind === 'open' ? buttonPairing : iconPairing.mark(open)?.kind === 'open' ? iconPairing : undefined;
+  if (pairing === undefined || markPairing.mark(open) !== undefined) throw new FastPathUnsupported(`inline HTML ${open.value}`);
+  let close = at + 1;
+  while (tokens[close]?.type === 'text') close++;
+  const end = tokens[close];
+  if (end?.type !== 'html_inline' || pairing.mark(htmlNode(end))?.kind !== 'close') throw new FastPathUnsupported(`inline HTML ${open.value} around something else than text`);
+  return close;
+}
+
+/** The icon or button between the HTML tokens at `at` and `close`, built by the full path's reader and handler. */
+function inlineElement(tokens: Token[], at: number, close: number): Element {
+  const label = tokens.slice(at + 1, close).map((token) => token.content).join('');
+  if (unsupportedText.test(label)) throw new FastPathUnsupported(`text ${JSON.stringify(label.slice(0, 40))}`);
+  const children: PhrasingContent[] = label === '' ? [] : [{ type: 'text', value: label }];
+  const open = htmlNode(tokens[at]!);
+  const node = (open.value.startsWith('<a') ? buttonPairing : iconPairing).wrap(open, children, htmlNode(tokens[close]!));
+  if (node?.type === 'button') return buttonElement(node, label === '' ? [] : [text(label)]);
+  if (node?.type === 'icon') return iconElement(node);
+  throw new FastPathUnsupported(`inline HTML ${open.value}`);
+}
+
+function htmlNode(token: Token): Html {
+  return { type: 'html', value: token.content };
 }
 
 /**
