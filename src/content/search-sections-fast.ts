@@ -66,6 +66,8 @@ function sectionsOf(markdown: string): SearchSection[] {
         continue;
       case 'html_block':
         throw new FastPathUnsupported('HTML');
+      case 'math_block':
+        throw new FastPathUnsupported('math');
       case 'liquid_tag': {
         const name = /^\{%\s*([\w-]+)/.exec(token.content)?.[1] ?? '';
         if (pairedTags.has(name)) open.push(name);

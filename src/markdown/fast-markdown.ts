@@ -5,9 +5,12 @@
 // construct makes it a flow node (src/markdown/liquid/syntax.ts): it may interrupt a paragraph and ends a lazy
 // continuation line.
 import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
+import htmlBlock from 'markdown-it/lib/rules_block/html_block.mjs';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { maxMarkdownDepth } from '../model/nesting-limits.ts';
+import { mathBlockRule } from './fast-math-block.ts';
 import { FastPathUnsupported } from './fast-path-unsupported.ts';
+import { htmlBlockStart } from './html/html-block-start.ts';
 
 /** One tag on its line, `%}` outside quotes, nothing but spaces after it. */
 const tagLine = /^(\{%(?:[^"'%]|%(?!\})|"[^"\n]*"|'[^'\n]*')*%\})[ \t]*$/;
@@ -27,6 +30,26 @@ function liquidTagRule(state: StateBlock, startLine: number, _endLine: number, s
   return true;
 }
 
+/**
+ * markdown-it's HTML block, ended before a Liquid tag line when it is of kind 6 or 7 (a block tag, or one complete
+ * tag alone on its line), as micromark reads it with GitBook's construct (src/markdown/liquid/html-flow-before-tag.ts):
+ * the `{% endhint %}` written directly under a `</details>` or a figure ends the hint, not the HTML.
+ */
+function htmlBlockBeforeTagRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  let end = endLine;
+  if (!silent && htmlBlockStart(state.src.slice(state.bMarks[startLine]! + state.tShift[startLine]!, state.eMarks[startLine])) !== undefined) {
+    for (let line = startLine + 1; line < endLine; line++) {
+      if (state.isEmpty(line) || state.sCount[line]! < state.blkIndent) break;
+      const start = state.bMarks[line]! + state.tShift[line]!;
+      if (state.sCount[line]! - state.blkIndent < 4 && state.src.charCodeAt(start) === 0x7b && state.src.charCodeAt(start + 1) === 0x25) {
+        end = line;
+        break;
+      }
+    }
+  }
+  return htmlBlock(state, startLine, end, silent);
+}
+
 const reader = new MarkdownIt('commonmark', { html: true, linkify: false, typographer: false });
 reader.enable(['table', 'strikethrough']);
 // Depth is not limited on the full path; a deeper document than this is read there (see `parseFast`).
@@ -34,6 +57,8 @@ Object.assign(reader.options, { maxNesting: 200 });
 reader.normalizeLink = normalizeUri;
 reader.normalizeLinkText = (text) => text;
 reader.validateLink = () => true;
+reader.block.ruler.at('html_block', htmlBlockBeforeTagRule, { alt: ['paragraph', 'reference', 'blockquote'] });
+reader.block.ruler.before('fence', 'math_block', mathBlockRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 reader.block.ruler.before('paragraph', 'liquid_tag', liquidTagRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 
 /**

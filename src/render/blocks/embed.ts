@@ -1,4 +1,4 @@
-import type { Element } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import type { Embed } from '../../markdown/index.ts';
 import type { State } from 'mdast-util-to-hast';
 import { element, text } from '../body/hast-builder.ts';
@@ -8,8 +8,11 @@ import { isExternalUrl } from '../safe-url.ts';
  * `{% embed url="..." %}` → a link card to the URL (the export runs no third-party frames), with its caption.
  */
 export function embed(state: State, node: Embed): Element {
-  const url = node.url?.trim() ?? '';
-  const caption = state.all(node);
+  return embedElement(node.url?.trim() ?? '', state.all(node));
+}
+
+/** The link card of an embed of `url` (trimmed), with its rendered caption. */
+export function embedElement(url: string, caption: ElementContent[]): Element {
   const safe = isExternalUrl(url);
   const host = safe ? hostOf(url) : undefined;
   return element('div', { className: ['embed'] }, [

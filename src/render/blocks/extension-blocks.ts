@@ -38,20 +38,26 @@ export function createConditionHandler(context: BodyContext) {
 
 /** `{% updates %}` → a changelog of dated entries with tags. */
 export function updates(state: State, node: Updates): Element {
-  return element(
-    'div',
-    { className: ['updates'] },
-    node.children.map((child) => update(state, child)),
-  );
+  return updatesElement(node.children.map((child) => update(state, child)));
+}
+
+/** The changelog of rendered entries. */
+export function updatesElement(entries: Element[]): Element {
+  return element('div', { className: ['updates'] }, entries);
 }
 
 export function update(state: State, node: Update): Element {
+  return updateElement(node, state.all(node));
+}
+
+/** One dated entry around its rendered content. */
+export function updateElement(node: Pick<Update, 'date' | 'tags'>, children: ElementContent[]): Element {
   return element('section', { className: ['update'] }, [
     element('div', { className: ['update-meta'] }, [
       ...(node.date ? [element('time', { dateTime: node.date }, [text(formatDate(node.date))])] : []),
       ...(node.tags ?? []).map((tag) => element('span', { className: ['update-tag'] }, [text(tag)])),
     ]),
-    element('div', { className: ['update-body'] }, state.all(node)),
+    element('div', { className: ['update-body'] }, children),
   ]);
 }
 

@@ -1,4 +1,4 @@
-import type { Element } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import type { File } from '../../markdown/index.ts';
 import type { State } from 'mdast-util-to-hast';
 import { baseOf, type BodyContext } from '../body/body-context.ts';
@@ -8,21 +8,24 @@ import { findTarget } from '../body/resolve-links.ts';
 /** `{% file src="..." %}` → a download link with the file's name and size, and its caption. */
 export function createFileHandler(context: BodyContext) {
   return function file(state: State, node: File): Element {
-    const src = node.src ?? '';
-    const target = src === '' ? undefined : findTarget(context.space, baseOf(context, node), src);
-    const name = target?.kind === 'file' ? target.title : decodeName(src);
-    const caption = state.all(node);
-    return element('div', { className: ['file-block'] }, [
-      element('a', { className: ['file-link'], href: src === '' ? undefined : src, download: target?.kind === 'file' ? name : undefined }, [
-        element('span', { className: ['file-icon'], ariaHidden: 'true' }),
-        element('span', { className: ['file-text'] }, [
-          element('span', { className: ['file-name'] }, [text(name || 'File')]),
-          ...(target?.size !== undefined ? [element('span', { className: ['file-size'] }, [text(formatBytes(target.size))])] : []),
-        ]),
-      ]),
-      ...(caption.length ? [element('div', { className: ['file-caption'] }, caption)] : []),
-    ]);
+    return fileElement(context, baseOf(context, node), node.src ?? '', state.all(node));
   };
+}
+
+/** The download link of a file block of `src`, written in the file `base`, with its rendered caption. */
+export function fileElement(context: BodyContext, base: string, src: string, caption: ElementContent[]): Element {
+  const target = src === '' ? undefined : findTarget(context.space, base, src);
+  const name = target?.kind === 'file' ? target.title : decodeName(src);
+  return element('div', { className: ['file-block'] }, [
+    element('a', { className: ['file-link'], href: src === '' ? undefined : src, download: target?.kind === 'file' ? name : undefined }, [
+      element('span', { className: ['file-icon'], ariaHidden: 'true' }),
+      element('span', { className: ['file-text'] }, [
+        element('span', { className: ['file-name'] }, [text(name || 'File')]),
+        ...(target?.size !== undefined ? [element('span', { className: ['file-size'] }, [text(formatBytes(target.size))])] : []),
+      ]),
+    ]),
+    ...(caption.length ? [element('div', { className: ['file-caption'] }, caption)] : []),
+  ]);
 }
 
 function decodeName(src: string): string {

@@ -6,9 +6,14 @@ import { colourOfStyle, iconSlot } from '../icons/icon-slot.ts';
 
 /** `<a class="button primary" data-icon="…">` → a button-styled link, its icon before the label. */
 export function button(state: State, node: Button): Element {
+  return buttonElement(node, state.all(node));
+}
+
+/** The button-styled link of `node` around its rendered label. */
+export function buttonElement(node: Pick<Button, 'kind' | 'icon' | 'url'>, label: ElementContent[]): Element {
   const kind = node.kind === 'secondary' ? 'secondary' : 'primary';
   const icon = node.icon ? [iconSlot(node.icon)] : [];
-  return element('a', { className: ['button', `button-${kind}`], href: node.url ?? '' }, [...icon, ...state.all(node)]);
+  return element('a', { className: ['button', `button-${kind}`], href: node.url ?? '' }, [...icon, ...label]);
 }
 
 /**
@@ -16,6 +21,11 @@ export function button(state: State, node: Button): Element {
  * the finishing pass draws it, and the `:github:` text (what shows where icons are not drawn) is dropped.
  */
 export function icon(_state: State, node: Icon): Element {
+  return iconElement(node);
+}
+
+/** The slot of an inline icon, in the colour of its `style` attribute. */
+export function iconElement(node: Pick<Icon, 'name' | 'attributes'>): Element {
   const style = node.attributes?.find((attribute) => attribute.name.toLowerCase() === 'style')?.value;
   return iconSlot(node.name ?? '', typeof style === 'string' ? colourOfStyle(style) : undefined);
 }

@@ -13,14 +13,17 @@ import { integrationBlockKey, integrationBlockProps, unescapeLiquid } from '../i
  * so the reader still gets the block's substance.
  */
 export function createIntegrationBlockHandler(context: BodyContext) {
-  return (_state: State, node: IntegrationBlock): Element => {
-    const scope = context.integrationBlocks;
-    const rendered = scope === undefined ? undefined : scope.rendered[integrationBlockKey(scope.spaceId, node.integration, node.block, integrationBlockProps(node.props))];
-    if (rendered !== undefined && 'element' in rendered) {
-      return element('div', { className: ['integration-block', 'integration-rendered'], dataIntegration: node.integration, dataBlock: node.block }, [contentKitHtml(rendered.element, rendered.state ?? {})]);
-    }
-    return integrationPlaceholder(node, rendered === undefined ? 'it was not rendered for this export' : rendered.error);
-  };
+  return (_state: State, node: IntegrationBlock): Element => integrationBlockElement(context, node);
+}
+
+/** The element of an integration block: what its integration rendered, or the placeholder. */
+export function integrationBlockElement(context: BodyContext, node: IntegrationBlock): Element {
+  const scope = context.integrationBlocks;
+  const rendered = scope === undefined ? undefined : scope.rendered[integrationBlockKey(scope.spaceId, node.integration, node.block, integrationBlockProps(node.props))];
+  if (rendered !== undefined && 'element' in rendered) {
+    return element('div', { className: ['integration-block', 'integration-rendered'], dataIntegration: node.integration, dataBlock: node.block }, [contentKitHtml(rendered.element, rendered.state ?? {})]);
+  }
+  return integrationPlaceholder(node, rendered === undefined ? 'it was not rendered for this export' : rendered.error);
 }
 
 /** What a block shows when its integration did not render it: its name, why, and its source or URL prop. */

@@ -6,7 +6,12 @@ import { texToText } from './tex-text.ts';
 
 /** `$$ … $$` on its own lines → a display formula, as readable text; the TeX source is its title. */
 export function math(_state: State, node: Math): Element {
-  return element('div', { className: ['math-display'] }, [element('code', { className: ['math'], title: node.value }, [text(texToText(node.value))])]);
+  return mathElement(node.value);
+}
+
+/** The display formula of the TeX source `value`. */
+export function mathElement(value: string): Element {
+  return element('div', { className: ['math-display'] }, [element('code', { className: ['math'], title: value }, [text(texToText(value))])]);
 }
 
 /** `$$…$$` inside text → an inline formula. */

@@ -1,4 +1,4 @@
-import type { Element } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import type { Tab, Tabs } from '../../markdown/index.ts';
 import type { State } from 'mdast-util-to-hast';
 import { element, text } from '../body/hast-builder.ts';
@@ -11,6 +11,11 @@ import { iconSlot } from '../icons/icon-slot.ts';
  */
 export function tabs(state: State, node: Tabs): Element {
   const list = node.children.filter((child): child is Tab => child.type === 'tab');
+  return tabsElement(list.map((tab) => ({ title: tab.title, icon: tab.icon, children: state.all(tab) })));
+}
+
+/** The tab bar and panels of tabs whose content is rendered. */
+export function tabsElement(list: ReadonlyArray<{ title?: string | undefined; icon?: string | undefined; children: ElementContent[] }>): Element {
   return element('div', { className: ['tabs'] }, [
     element(
       'div',
@@ -22,7 +27,7 @@ export function tabs(state: State, node: Tabs): Element {
         ]),
       ),
     ),
-    ...list.map((tab, index) => element('div', { className: ['tab-panel'], role: 'tabpanel', dataTab: String(index), hidden: index === 0 ? undefined : true }, state.all(tab))),
+    ...list.map((tab, index) => element('div', { className: ['tab-panel'], role: 'tabpanel', dataTab: String(index), hidden: index === 0 ? undefined : true }, tab.children)),
   ]);
 }
 

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../../../bench/format/generate-repository.ts';
 import { pageBody, realPages } from '../../../test/support/real-pages.ts';
 import { markdownPage } from '../../markdown/markdown-generators.fixture.ts';
-import { createBodyContext, type BodyContext } from '../body/body-context.ts';
+import { expressionScope, type JsonObject } from '../adaptive/index.ts';
+import { createBodyContext, type BodyContext, type IntegrationBlockScope } from '../body/body-context.ts';
+import { integrationBlockKey } from '../integrations/integration-block-reference.ts';
 import { bodySpace } from '../body/body-space.fixture.ts';
 import { bodyHtml } from '../body/body-html.ts';
 import { finishTree } from '../body/finish-tree.ts';
@@ -24,6 +26,7 @@ const space = bodySpace({
   '.gitbook/includes/support.md': 'Ask [the guides](../../guides/README.md).\n\n## Support\n\n{% include "loop.md" %}\n',
   '.gitbook/includes/loop.md': '{% include "support.md" %}\n\nSee ![cover](../assets/cover.png).\n',
   '.gitbook/includes/plain.md': '* one\n* [two](../../guides/writing.md)\n',
+  '.gitbook/includes/blocks.md': '{% content-ref url="../../guides/writing.md" %}\n[writing](../../guides/writing.md)\n{% endcontent-ref %}\n\n{% content-ref url="nowhere.md" %}\n[Nowhere](nowhere.md)\n{% endcontent-ref %}\n\n{% tabs %}\n{% tab title="T" %}\n[w](../../guides/writing.md)\n{% endtab %}\n{% endtabs %}\n',
 });
 
 interface Outcome {
@@ -31,21 +34,24 @@ interface Outcome {
 }
 
 /** Renders `markdown` both ways; when the fast path takes it, everything must be equal. */
-function compare(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank'; bodySpace?: BodyContext['space'] } = {}): Outcome {
+function compare(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank'; bodySpace?: BodyContext['space']; claims?: JsonObject; integrationBlocks?: IntegrationBlockScope } = {}): Outcome {
   const source = options.source ?? 'guides/README.md';
   const prefix = options.prefix ?? '../';
   const target = options.target ?? 'self';
   const bodySpace = options.bodySpace ?? space;
-  const fullContext = createBodyContext(bodySpace, source, target);
+  const scope = expressionScope({ claims: options.claims ?? { plan: 'pro' }, spaceVariables: { product: 'Quire' }, pageVariables: {} });
+  const blocks = options.integrationBlocks ? { integrationBlocks: options.integrationBlocks } : {};
+  const fullContext = createBodyContext(bodySpace, source, target, { scope, ...blocks });
   const full = renderBody(markdown, fullContext, prefix, { fast: false });
   // The body serializer writes what hast-util-to-html writes, for every tree the full path makes too.
   expect(bodyHtml(full)).toBe(toHtml(full));
-  const fastContext = createBodyContext(bodySpace, source, target);
+  const fastContext = createBodyContext(bodySpace, source, target, { scope, ...blocks });
   const tree = fastBodyTree(markdown, fastContext);
   if (tree === undefined) {
     expect(fastContext.outline).toEqual([]);
     expect(fastContext.ids.size).toBe(0);
     expect(fastContext.broken).toEqual([]);
+    expect(fastContext.warnings).toEqual([]);
     return { fast: false };
   }
   resolveLinks(tree, fastContext, prefix);
@@ -57,6 +63,7 @@ function compare(markdown: string, options: { source?: string; prefix?: string; 
   expect(fastContext.outline).toEqual(fullContext.outline);
   expect([...fastContext.usedFiles]).toEqual([...fullContext.usedFiles]);
   expect(fastContext.broken).toEqual(fullContext.broken);
+  expect(fastContext.warnings).toEqual(fullContext.warnings);
   return { fast: true };
 }
 
@@ -66,9 +73,23 @@ describe('fast body path: the same output as the full path', () => {
     const taken = inputs.filter((input) => compare(input.body).fast).map((input) => input.name);
     // The fast path must keep taking the pages it reads (a change that sends everything the full way is a regression).
     expect(inputs.length).toBeGreaterThan(90);
-    expect(taken.length).toBeGreaterThanOrEqual(25);
+    expect(taken.length).toBeGreaterThanOrEqual(40);
     expect(taken).toContain('fixtures/markdown/hint/styles/input.md');
     expect(taken).toEqual(expect.arrayContaining(['fixtures/markdown/commonmark/non-canonical/input.md', 'fixtures/markdown/code/options/input.md', 'fixtures/markdown/figure/canonical/input.md', 'fixtures/markdown/include/canonical/input.md']));
+    // Each block family the fast path reads, held to the full path on its fixtures (issue 17).
+    expect(taken).toEqual(
+      expect.arrayContaining([
+        'fixtures/markdown/tabs/canonical/input.md',
+        'fixtures/markdown/stepper/canonical/input.md',
+        'fixtures/markdown/columns/canonical/input.md',
+        'fixtures/markdown/content-ref/content-ref/input.md',
+        'fixtures/markdown/details/canonical/input.md',
+        'fixtures/markdown/details/compact/input.md',
+        'fixtures/markdown/embed/void-and-caption/input.md',
+        'fixtures/markdown/updates/canonical/input.md',
+        'fixtures/markdown/file/caption/input.md',
+      ]),
+    );
   });
 
   it("every page of bench/format's generated repository takes the fast path", () => {
@@ -106,6 +127,36 @@ describe('fast body path: the same output as the full path', () => {
     'empty and blank': '',
     'only blank lines': '\n\n\n',
     'unicode': 'Ünïcödé — “quotes” 日本語 😀 [ö](ö.md)\n',
+    tabs: '{% tabs %}\n{% tab title="npm" icon="box" %}\n## Install\n\n```bash\nnpm i\n```\n{% endtab %}\n\n{% tab title="" %}\n* [a](writing.md)\n* b\n{% endtab %}\n\n{% tab %}\nthird\n{% endtab %}\n{% endtabs %}\n',
+    'tabs with content between tabs, and a tab alone': '{% tabs %}\nstray\n\n{% tab title="A" %}\na\n{% endtab %}\n{% endtabs %}\n\n{% tab title="B" %}\nb\n{% endtab %}\n',
+    steppers: '{% stepper %}\n{% step %}\n### Install\n\nRun it.\n{% endstep %}\n\n{% step %}\n### Install\n\n{% hint style="warning" %}\nCareful.\n{% endhint %}\n{% endstep %}\n{% endstepper %}\n',
+    columns: '{% columns %}\n{% column width="50%" valign="middle" %}\nLeft ![i](../.gitbook/assets/cover.png)\n{% endcolumn %}\n\n{% column width="bad" valign="sideways" %}\nRight\n{% endcolumn %}\n\n{% column %}\n{% endcolumn %}\n{% endcolumns %}\n',
+    'content-refs': '{% content-ref url="writing.md" %}\n[writing.md](writing.md)\n{% endcontent-ref %}\n\n{% content-ref url="missing.md" %}\n[Missing *page*](missing.md)\n{% endcontent-ref %}\n\n{% content-ref url="https://example.com" %}\n{% endcontent-ref %}\n\n{% content-ref url="../.gitbook/assets/report.pdf" %}\n[report.pdf](../.gitbook/assets/report.pdf)\n{% endcontent-ref %}\n\n{% page-ref page="writing.md" %}\n',
+    embeds: '{% embed url="https://www.youtube.com/watch?v=x" %}\n\n{% embed url="https://example.com/a" %}\nA **caption**\n{% endembed %}\n\n{% embed url="javascript:alert(1)" %}\n',
+    'an embed left open inside a hint': '{% hint style="info" %}\n{% embed url="https://example.com" %}\ntext\n{% endhint %}\n',
+    expandables: '<details>\n\n<summary>How?</summary>\n\nLike **this**.\n\n* one\n\n</details>\n\n<details open>\n<summary>Open</summary>\n\ntext\n</details>\n\n<details>\n\n<summary></summary>\n\nempty summary\n\n</details>\n',
+    'expandables the fast path leaves': '<details>\n\n<summary>Q &amp; <b>A</b></summary>\n\nx\n\n</details>\n\n<details>\n\nno summary\n\n</details>\n',
+    updates: '{% updates format="full" %}\n{% update date="2025-12-25" tags="release,api" %}\n## New\n\nText.\n{% endupdate %}\n\n{% update date="soon" %}\nLater.\n{% endupdate %}\n{% endupdates %}\n',
+    'blocks inside blocks': '{% hint style="info" %}\n{% tabs %}\n{% tab title="A" %}\n{% stepper %}\n{% step %}\n<details>\n\n<summary>S</summary>\n\n{% code title="x.js" %}\n```js\nx\n```\n{% endcode %}\n\n</details>\n\n{% endstep %}\n{% endstepper %}\n{% endtab %}\n{% endtabs %}\n{% endhint %}\n\n* {% content-ref url="writing.md" %}\n  [writing.md](writing.md)\n  {% endcontent-ref %}\n',
+    'blocks crossing each other': '{% hint style="info" %}\n<details>\n\n<summary>S</summary>\n\n{% endhint %}\n\n</details>\n\n{% tabs %}\n{% tab title="A" %}\nx\n{% endtabs %}\n{% endtab %}\n',
+    // markdown-it runs an HTML block on to the next blank line; micromark (and the fast path) end it before a tag line.
+    'an HTML block followed by a tag line': '{% hint style="info" %}\n<details>\n\n<summary>S</summary>\n\nx\n\n</details>\n{% endhint %}\n',
+    conditions: '{% if visitor.claims.plan == "pro" %}\n## Pro\n\nWelcome.\n{% elsif visitor.claims.plan == "free" %}\n## Free\n{% else %}\n## Other\n\nUpgrade.\n{% endif %}\n\n{% if visitor.claims.plan == "free" %}\nHidden.\n{% else %}\n## Else\n{% endif %}\n\n{% if space.vars.product == "Quire" %}\n{% hint style="info" %}\nShown.\n{% endhint %}\n{% endif %}\n',
+    'a condition that cannot be evaluated': '{% if visitor.claims.plan == %}\n## Never\n{% else %}\nNor this.\n{% endif %}\n\nAfter.\n',
+    // The hidden branch is read too: raw HTML in it sends the page the full way.
+    'a hidden branch the fast path cannot read': '{% if visitor.claims.plan == "free" %}\n<div>\n{% else %}\n\nShown.\n\n{% endif %}\n',
+    'hints in hints': `${'{% hint style="info" %}\n'.repeat(6)}deep\n${'{% endhint %}\n'.repeat(6)}`,
+    // The full path flattens blocks nested past its depth cap: the fast path leaves deep nesting to it.
+    'blocks nested deep in each other': `${'{% hint style="info" %}\n* > {% tabs %}\n  > {% tab title="t" %}\n  > '.repeat(12)}deep\n`,
+    'hints nested deep in each other': `${'{% hint style="info" %}\n'.repeat(70)}deep\n${'{% endhint %}\n'.repeat(70)}`,
+    files: '{% file src="../.gitbook/assets/report.pdf" %}\nThe **report**.\n{% endfile %}\n\n{% file src="missing%20file.zip" %}\n{% endfile %}\n',
+    'integration blocks': '{% @mermaid/diagram content="graph TD; A-->B" %}\n\n{% @links/card url="https://example.com/a" %}\n\n{% @hello-block/hello name="Grace" %}\n',
+    'block math': '$$\nf(x) = \\frac{a}{b}\n$$\n\ntext\n$$$\n\n  x^2\n\n$$$$\n\n* item\n\n  $$\n  \\alpha\n    \\beta\n  $$\n\n> $$\n> y\n> $$\n\n$$\n$$\n\n   $$\n   z\n   $$\n',
+    'block math interrupting a paragraph': 'para\n$$\nx\n$$\nafter\n',
+    'block math the fast path leaves': '$$\nnever closed\n\n* $$\n  x\n\n$$ x\n$$\n\n> $$\ny\n> $$\n\n$$\n\tx\n$$\n',
+    'buttons and icons': 'Start <a href="writing.md" class="button primary" data-icon="rocket">Get started</a> or <a href="https://example.com" class="button secondary">More</a>.\n\n<i class="fa-wallet">:wallet:</i> Pay *<i class="fa-github" style="color:$primary;">:github:</i>* <a href="x.md" class="button primary"></a>\n\n* <i class="fa-bolt">:bolt:</i> fast\n',
+    'inline HTML the fast path leaves': 'a <a href="#x" id="x"></a> b\n\n<i class="fa-x">**bold**</i>\n\n<mark style="color:red;">red</mark>\n\n<i class="fa-x">:x:</i></i>\n\n<a href="y" class="button primary">y</i>\n',
+    'blocks in reusable content': '{% include "../.gitbook/includes/blocks.md" %}\n',
   };
   for (const [name, markdown] of Object.entries(cases)) {
     it(name, () => {
@@ -115,7 +166,7 @@ describe('fast body path: the same output as the full path', () => {
   }
 
   it('takes the plain cases (they are what it is for)', () => {
-    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text']) {
+    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated', 'hints in hints', 'an HTML block followed by a tag line', 'files', 'integration blocks', 'block math', 'block math interrupting a paragraph', 'buttons and icons']) {
       expect(compare(cases[name]!).fast, name).toBe(true);
     }
   });
@@ -128,6 +179,8 @@ describe('fast body path: the same output as the full path', () => {
     { weight: 1, arbitrary: word.map((text) => `**${text}**`) },
     { weight: 1, arbitrary: word.map((text) => `_${text}_`) },
     { weight: 1, arbitrary: word.map((text) => `\`${text}\``) },
+    { weight: 1, arbitrary: fc.tuple(word, fc.constantFrom('', ' style="color:$primary;"', ' style="color:red"')).map(([name, style]) => `<i class="fa-${name.toLowerCase()}"${style}>:${name}:</i>`) },
+    { weight: 1, arbitrary: fc.tuple(word, fc.constantFrom('writing.md', 'https://example.com', '#a'), fc.constantFrom('primary', 'secondary'), fc.constantFrom('', ' data-icon="rocket"')).map(([label, href, kind, icon]) => `<a href="${href}" class="button ${kind}"${icon}>${label}</a>`) },
     { weight: 1, arbitrary: fc.tuple(word, fc.constantFrom('writing.md', 'README.md', '../README.md', 'x.md', '#a', '../.gitbook/assets/cover.png', 'https://example.com/a', '')).map(([text, href]) => `[${text}](${href})`) },
     { weight: 1, arbitrary: fc.tuple(word, fc.constantFrom('../.gitbook/assets/cover.png', 'x.png', 'https://example.com/i.png')).map(([alt, src]) => `![${alt}](${src})`) },
   );
@@ -139,6 +192,7 @@ describe('fast body path: the same output as the full path', () => {
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', 'js', 'bash x'), fc.array(word, { maxLength: 3 })).map(([info, lines]) => ['```' + info, ...lines, '```'].join('\n')) },
     { weight: 1, arbitrary: line.map((text) => `> ${text.replace(/\n/g, '\n> ')}`) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('---', ':--', ':-:', '--:'), word, word).map(([align, a, b]) => `| ${a} | ${b} |\n| ${align} | --- |\n| ${b} | ${a} |`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('$$', '$$$', '  $$'), fc.array(fc.constantFrom('x^2', '\\frac{a}{b}', '', '  y', '$', '$$'), { maxLength: 3 })).map(([fence, lines]) => [fence, ...lines, fence.trim()].join('\n')) },
     { weight: 1, arbitrary: fc.constantFrom('***', '---', '{% include "../.gitbook/includes/plain.md" %}', '<figure><img src="../.gitbook/assets/cover.png" alt="x"><figcaption><p>C</p></figcaption></figure>') },
   );
   const blocks = fc.array(fc.tuple(leaf, fc.constantFrom('\n', '\n\n', '\n\n\n')), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([text, gap]) => text + gap).join(''));
@@ -146,7 +200,29 @@ describe('fast body path: the same output as the full path', () => {
     { weight: 3, arbitrary: blocks },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('info', 'warning'), blocks, blocks).map(([style, inside, after]) => `{% hint style="${style}" %}\n${inside}{% endhint %}\n${after}`) },
     { weight: 1, arbitrary: fc.tuple(blocks, blocks).map(([a, b]) => `* item\n\n  ${a.replace(/\n/g, '\n  ')}\n${b}`) },
+    // Every block family the fast path reads, around generated content (issue 17).
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', ' title="A"', ' title="A" icon="bolt"'), blocks, blocks).map(([title, a, b]) => `{% tabs %}\n{% tab${title} %}\n${a}{% endtab %}\n\n{% tab title="B" %}\n${b}{% endtab %}\n{% endtabs %}\n`) },
+    { weight: 1, arbitrary: fc.tuple(blocks, blocks).map(([a, b]) => `{% stepper %}\n{% step %}\n${a}{% endstep %}\n{% step %}\n${b}{% endstep %}\n{% endstepper %}\n`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', ' width="50%"', ' width="30%" valign="middle"'), blocks, blocks).map(([options, a, b]) => `{% columns %}\n{% column${options} %}\n${a}{% endcolumn %}\n\n{% column %}\n${b}{% endcolumn %}\n{% endcolumns %}\n`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('writing.md', '../README.md', 'x.md', 'https://example.com'), word, blocks).map(([url, title, after]) => `{% content-ref url="${url}" %}\n[${title}](${url})\n{% endcontent-ref %}\n${after}`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', ' open'), word, blocks, blocks).map(([open, summary, inside, after]) => `<details${open}>\n\n<summary>${summary}</summary>\n\n${inside}\n</details>\n\n${after}`) },
+    { weight: 1, arbitrary: fc.tuple(blocks, fc.boolean()).map(([caption, paired]) => (paired ? `{% embed url="https://example.com/v" %}\n${caption}{% endembed %}\n` : `{% embed url="https://example.com/v" %}\n${caption}`)) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('visitor.claims.plan == "pro"', 'visitor.claims.plan == "free"', 'space.vars.product', 'nope ==', '1 < 2'), blocks, blocks, fc.boolean()).map(([expression, a, b, otherwise]) => `{% if ${expression} %}\n${a}${otherwise ? `{% else %}\n${b}` : ''}{% endif %}\n`) },
+    { weight: 1, arbitrary: fc.tuple(blocks, blocks).map(([a, b]) => `{% updates format="full" %}\n{% update date="2025-01-02" tags="a,b" %}\n${a}{% endupdate %}\n{% update %}\n${b}{% endupdate %}\n{% endupdates %}\n`) },
   );
+
+  it('leaves to the full path the block families and forms it does not read', () => {
+    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'a hidden branch the fast path cannot read', 'hints nested deep in each other', 'block math the fast path leaves', 'inline HTML the fast path leaves']) {
+      expect(compare(cases[name]!).fast, name).toBe(false);
+    }
+  });
+
+  it('leaves integration blocks their integration rendered to the full path (their ContentKit HTML is sanitized there)', () => {
+    const key = integrationBlockKey('space1', 'hello-block', 'hello', { name: 'Ada' });
+    const integrationBlocks = { spaceId: 'space1', rendered: { [key]: { element: { type: 'block' as const, children: [{ type: 'text' as const, children: ['Hello, Ada!'] }] } } } };
+    expect(compare('{% @hello-block/hello name="Ada" %}\n', { integrationBlocks }).fast).toBe(false);
+    expect(compare('{% @hello-block/hello name="Grace" %}\n', { integrationBlocks }).fast).toBe(true);
+  });
 
   it('generated pages of what the fast path reads', () => {
     let taken = 0;

@@ -20,6 +20,7 @@ export function fastBodyTree(markdown: string, context: BodyContext): Root | und
   const broken = context.broken.length;
   const ids = new Set(context.ids);
   const including = context.including.length;
+  const warnings = context.warnings.length;
   try {
     return { type: 'root', children: markdownToHast(markdown, context) };
   } catch (error) {
@@ -30,6 +31,7 @@ export function fastBodyTree(markdown: string, context: BodyContext): Root | und
     context.ids.clear();
     for (const id of ids) context.ids.add(id);
     context.including.length = including;
+    context.warnings.length = warnings;
     return undefined;
   }
 }

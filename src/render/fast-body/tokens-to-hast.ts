@@ -3,23 +3,34 @@
 // GitBook block through the same element builders as its handler in src/render/blocks. What it cannot build
 // exactly throws `FastPathUnsupported`, and the page goes the full way.
 import type { Element, ElementContent } from 'hast';
+import type { Html, PhrasingContent, RootContent } from 'mdast';
+import { buttonPairing } from '../../markdown/blocks/button/from-markdown.ts';
+import { iconPairing } from '../../markdown/blocks/icon/from-markdown.ts';
+import { markPairing } from '../../markdown/blocks/mark/from-markdown.ts';
+import { buttonElement, iconElement } from '../blocks/inline-marks.ts';
 import type { Token } from 'markdown-it';
-import { readFigure, readGitbookTag } from '../../markdown/index.ts';
+import { readFigure, readGitbookTag, type Update } from '../../markdown/index.ts';
 import { element, text } from '../body/hast-builder.ts';
 import type { BodyContext } from '../body/body-context.ts';
+import { evaluateSource, isTruthy } from '../adaptive/index.ts';
 import { codeFrame } from '../blocks/code.ts';
+import { columnElement, columnsElement } from '../blocks/columns.ts';
+import { contentRefElement } from '../blocks/content-ref.ts';
+import { detailsElement } from '../blocks/details.ts';
+import { embedElement } from '../blocks/embed.ts';
+import { fileElement } from '../blocks/file.ts';
+import { integrationBlockElement } from '../blocks/integration-block.ts';
+import { updateElement, updatesElement } from '../blocks/extension-blocks.ts';
+import { stepElement, stepperElement } from '../blocks/stepper.ts';
+import { tabsElement } from '../blocks/tabs.ts';
 import { headingElement } from '../blocks/heading.ts';
 import { hintElement } from '../blocks/hint.ts';
 import { figureElement } from '../blocks/images.ts';
 import { includedPath, reusableContentElement } from '../blocks/include.ts';
+import { mathElement } from '../blocks/math.ts';
 import { parseFast } from '../../markdown/fast-markdown.ts';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
-
-/** A block token with the tokens between it and its closing token. */
-interface BlockNode {
-  token: Token;
-  children: BlockNode[];
-}
+import { detailsOpen, htmlOf, maxBlockDepth, pairBlocks, type BlockNode, type FlowItem } from './pair-blocks.ts';
 
 /**
  * In text, what micromark reads as something markdown-it does not (GFM autolink literals, strikethrough with one
@@ -27,6 +38,11 @@ interface BlockNode {
  * after a `[`), Liquid tags inside a line, footnote calls), or what may be HTML an editor wrote as text.
  */
 const unsupportedText = /\{%|[$~@`]|www\.|:\/\/|mailto:|xmpp:|\[\^/i;
+
+/** An expandable's summary in a block of its own (blocks/details/from-markdown.ts). */
+const summaryBlock = /^<summary>([\s\S]*?)<\/summary>$/;
+/** A summary that is text: HTML in it goes the full way (and `</summary>` in it is no summary). */
+const plainSummary = /^[^<>&]*$/;
 
 /** A caption GitBook writes: one paragraph of plain text. */
 const plainCaption = /^<p>([^<>&]*)<\/p>$/;
@@ -78,48 +94,195 @@ function wrap(nodes: ElementContent[], loose: boolean): ElementContent[] {
   return result;
 }
 
-/** Flow content, as `state.all` gives it: one after the other, Liquid pairs read as their blocks. */
+/** Flow content, as `state.all` gives it: one after the other, Liquid pairs and expandables read as their blocks. */
 function flow(nodes: BlockNode[], context: BodyContext): ElementContent[] {
+  return items(pairBlocks(nodes), context);
+}
+
+/** How many blocks (`{% hint %}`, `<details>`, …) enclose what is being read: at most `maxBlockDepth`. */
+let blockDepth = 0;
+
+/** The content of a block, one level deeper. */
+function inner(list: FlowItem[], context: BodyContext): ElementContent[] {
+  if (blockDepth >= maxBlockDepth) throw new FastPathUnsupported('blocks nested deep in each other');
+  blockDepth++;
+  try {
+    return items(list, context);
+  } finally {
+    blockDepth--;
+  }
+}
+
+function items(list: FlowItem[], context: BodyContext): ElementContent[] {
   const out: ElementContent[] = [];
-  for (let index = 0; index < nodes.length; index++) {
-    const node = nodes[index]!;
-    if (node.token.type !== 'liquid_tag') {
-      out.push(block(node, context));
-      continue;
-    }
-    const value = node.token.content;
-    const name = /^\{%\s*([\w-]+)/.exec(value)?.[1];
-    if (name === 'include') {
-      const include = readTag(value);
-      if (include?.type !== 'include') throw new FastPathUnsupported(`include tag ${value}`);
-      const included = includeElement(include.path, context);
-      if (included) out.push(included);
-      continue;
-    }
-    if (name !== 'hint' && name !== 'code') throw new FastPathUnsupported(`Liquid tag ${name ?? value}`);
-    const end = nodes.findIndex((other, at) => at > index && other.token.type === 'liquid_tag' && /^\{%\s*([\w-]+)/.exec(other.token.content)?.[1] === `end${name}`);
-    if (end < 0) throw new FastPathUnsupported(`{% ${name} %} without its end tag`);
-    const inside = nodes.slice(index + 1, end);
-    if (inside.some((other) => other.token.type === 'liquid_tag' && !/^\{%\s*include\b/.test(other.token.content))) throw new FastPathUnsupported(`a Liquid tag inside {% ${name} %}`);
-    if (!/^\{%\s*end(?:hint|code)\s*%\}$/.test(nodes[end]!.token.content)) throw new FastPathUnsupported(`end tag ${nodes[end]!.token.content}`);
-    out.push(name === 'hint' ? hintBlock(value, inside, context) : codeOptionsBlock(value, inside));
-    index = end;
+  for (const item of list) {
+    if (item.kind === 'block') out.push(block(item.node, context));
+    else if (item.kind === 'details') out.push(detailsBlock(item, context));
+    else if (item.kind === 'tag') {
+      const rendered = voidTag(item, context);
+      if (rendered) out.push(rendered);
+    } else if (item.name === 'if') out.push(...conditionBlock(item, context));
+    else out.push(pairBlock(item, context));
   }
   return out;
 }
 
-function hintBlock(value: string, inside: BlockNode[], context: BodyContext): Element {
-  const hint = readTag(value, []);
-  if (hint?.type !== 'hint') throw new FastPathUnsupported(`hint tag ${value}`);
-  return hintElement(hint.style, flow(inside, context), hint.icon);
+/**
+ * A tag alone: an include, an embed without a caption, a legacy page link or an integration block its integration
+ * did not render (a rendered one holds ContentKit's HTML, for the sanitizer); anything else goes the full way.
+ */
+function voidTag(item: Extract<FlowItem, { kind: 'tag' }>, context: BodyContext): Element | undefined {
+  const read = item.name === 'include' || item.name === 'embed' || item.name === 'page-ref' || item.name.startsWith('@') ? readTag(item.value) : undefined;
+  if (read?.type === 'include') return includeElement(read.path, context);
+  if (read?.type === 'embed') return embedElement(read.url?.trim() ?? '', []);
+  if (read?.type === 'pageRef') return contentRefElement(context, baseOf(context), read.page?.trim() ?? '', '');
+  if (read?.type === 'integrationBlock') {
+    const block = integrationBlockElement(context, read);
+    if (Array.isArray(block.properties.className) && block.properties.className.includes('integration-rendered')) throw new FastPathUnsupported('a rendered integration block');
+    return block;
+  }
+  throw new FastPathUnsupported(`Liquid tag ${item.value}`);
 }
 
-function codeOptionsBlock(value: string, inside: BlockNode[]): Element {
-  const [only, ...rest] = inside;
-  if (only === undefined || rest.length > 0 || (only.token.type !== 'fence' && only.token.type !== 'code_block')) throw new FastPathUnsupported('{% code %} around something else than one code block');
-  const code = codeNode(only.token);
-  const options = readGitbookTag(value, [{ type: 'code', lang: code.lang ?? null, meta: null, value: code.value }]);
-  if (options?.type !== 'codeOptions') throw new FastPathUnsupported(`code tag ${value}`);
+type Pair = Extract<FlowItem, { kind: 'pair' }>;
+
+function pairBlock(pair: Pair, context: BodyContext): Element {
+  switch (pair.name) {
+    case 'hint': {
+      const hint = readTag(pair.open, []);
+      if (hint?.type !== 'hint') throw new FastPathUnsupported(`hint tag ${pair.open}`);
+      return hintElement(hint.style, inner(pair.children, context), hint.icon);
+    }
+    case 'code':
+      return codeOptionsBlock(pair);
+    case 'tabs':
+      return tabsElement(parts(pair, 'tab', 'tabs').map(({ node, children }) => ({ title: field(node, 'title'), icon: field(node, 'icon'), children: inner(children, context) })));
+    case 'stepper':
+      return stepperElement(parts(pair, 'step', 'stepper').map(({ children }) => stepElement(inner(children, context))));
+    case 'columns':
+      return columnsElement(parts(pair, 'column', 'columns').map(({ node, children }) => columnElement({ width: field(node, 'width'), valign: field(node, 'valign') }, inner(children, context))));
+    case 'updates':
+      return updatesElement(parts(pair, 'update', 'updates').map(({ node, children }) => updateElement(node as Update, inner(children, context))));
+    case 'embed': {
+      const embed = readGitbookTag(pair.open, []);
+      if (embed?.type !== 'embed') throw new FastPathUnsupported(`embed tag ${pair.open}`);
+      return embedElement(embed.url?.trim() ?? '', inner(pair.children, context));
+    }
+    case 'content-ref':
+      return contentRefBlock(pair, context);
+    case 'file': {
+      const file = readGitbookTag(pair.open, []);
+      if (file?.type !== 'file') throw new FastPathUnsupported(`file tag ${pair.open}`);
+      return fileElement(context, baseOf(context), file.src ?? '', inner(pair.children, context));
+    }
+    default:
+      throw new FastPathUnsupported(`Liquid block ${pair.name}`);
+  }
+}
+
+/**
+ * The parts of a block that holds only blocks of one kind (tabs of `{% tabs %}`), each with the node its reader
+ * makes of its tag (read as the full path reads it, through `readGitbookTag`) and its content.
+ */
+function parts(pair: Pair, part: string, type: string): Array<{ node: RootContent; children: FlowItem[] }> {
+  const list = pair.children.map((child) => {
+    if (child.kind !== 'pair' || child.name !== part) throw new FastPathUnsupported(`{% ${pair.name} %} holding something else than ${part}s`);
+    return child;
+  });
+  const skeleton = list.map((child) => ({ type: 'liquidBlock', name: part, open: child.open, close: `{% end${part} %}`, children: [] }) as unknown as RootContent);
+  const read = readGitbookTag(pair.open, skeleton);
+  if (read?.type !== type || !('children' in read) || read.children.length !== list.length || read.children.some((child) => child.type !== part)) throw new FastPathUnsupported(`${pair.name} tag ${pair.open}`);
+  return list.map((child, index) => ({ node: read.children[index]!, children: child.children }));
+}
+
+function field(node: RootContent, name: string): string | undefined {
+  const value = (node as unknown as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * `{% if %}` with its `{% elsif %}`/`{% else %}` branches: the content of the first branch that holds for the
+ * export's claims, as the full path's condition handler gives it (extension-blocks.ts). The other branches are read
+ * too, into a scratch context, so that a page whose hidden branch the fast path cannot read exactly (and whose
+ * branches it might then split otherwise) goes the full way.
+ */
+function conditionBlock(pair: Pair, context: BodyContext): ElementContent[] {
+  const read = readGitbookTag(pair.open, []);
+  if (read?.type !== 'condition') throw new FastPathUnsupported(`if tag ${pair.open}`);
+  const branches: Array<{ expression: string | undefined; children: FlowItem[] }> = [{ expression: read.expression, children: [] }];
+  for (const child of pair.children) {
+    const match = child.kind === 'tag' ? branchTag.exec(child.value) : null;
+    if (match) branches.push({ expression: match[1] === 'else' ? undefined : match[2], children: [] });
+    else branches.at(-1)!.children.push(child);
+  }
+  let shown: FlowItem[] | undefined;
+  for (const branch of branches) {
+    if (branch.expression === undefined) {
+      shown = branch.children;
+      break;
+    }
+    const result = evaluateSource(branch.expression, context.scope);
+    if (!result.ok) {
+      context.warnings.push(`{% if ${branch.expression} %} cannot be evaluated (${result.error.message}): the block is hidden`);
+      break;
+    }
+    if (isTruthy(result.value)) {
+      shown = branch.children;
+      break;
+    }
+  }
+  for (const branch of branches) if (branch.children !== shown) inner(branch.children, scratchOf(context));
+  return shown ? inner(shown, context) : [];
+}
+
+/** `{% else %}` and `{% elsif x %}` as condition-branches.ts splits a condition at them. */
+const branchTag = /^\{%-?\s*(else|elsif|elseif)\b\s*([\s\S]*?)\s*-?%\}$/;
+
+/** A copy of `context` whose outline, ids, broken links and warnings are its own: what is read into it is dropped. */
+function scratchOf(context: BodyContext): BodyContext {
+  return { ...context, outline: [], ids: new Set(context.ids), broken: [], including: [...context.including], warnings: [] };
+}
+
+/** The file relative links are written in at this point: the reusable content being included, or the page. */
+function baseOf(context: BodyContext): string {
+  return context.including.at(-1) ?? context.source;
+}
+
+/** `{% content-ref %}` around its link as GitBook writes it: paragraphs, whose text titles a card to nothing. */
+function contentRefBlock(pair: Pair, context: BodyContext): Element {
+  const read = readGitbookTag(pair.open, []);
+  if (read?.type !== 'contentRef') throw new FastPathUnsupported(`content-ref tag ${pair.open}`);
+  const texts = pair.children.map((child) => {
+    if (child.kind !== 'block' || child.node.token.type !== 'paragraph_open') throw new FastPathUnsupported('{% content-ref %} around something else than paragraphs');
+    const content = child.node.children[0]!.token;
+    // Read as it would be rendered, so that what micromark reads otherwise is refused here too.
+    inline(content);
+    return plainText(content.children ?? [], false);
+  });
+  return contentRefElement(context, baseOf(context), read.url?.trim() ?? '', texts.join(' ').trim());
+}
+
+/** `<details>` with its summary (on its line or in the next block) as plain text; the rest goes the full way. */
+function detailsBlock(item: Extract<FlowItem, { kind: 'details' }>, context: BodyContext): Element {
+  const [, open, inlineSummary] = detailsOpen.exec(item.open) ?? [];
+  let summary = inlineSummary;
+  let content = item.children;
+  if (summary === undefined) {
+    const first = content[0];
+    const html = first?.kind === 'block' ? htmlOf(first.node) : undefined;
+    summary = html === undefined ? undefined : summaryBlock.exec(html)?.[1];
+    content = content.slice(1);
+  }
+  if (summary === undefined || !plainSummary.test(summary)) throw new FastPathUnsupported('an expandable whose summary is not plain text');
+  return detailsElement(summary, open !== undefined, inner(content, context));
+}
+
+function codeOptionsBlock(pair: Pair): Element {
+  const [only, ...rest] = pair.children;
+  if (only?.kind !== 'block' || rest.length > 0 || (only.node.token.type !== 'fence' && only.node.token.type !== 'code_block')) throw new FastPathUnsupported('{% code %} around something else than one code block');
+  const code = codeNode(only.node.token);
+  const options = readGitbookTag(pair.open, [{ type: 'code', lang: code.lang ?? null, meta: null, value: code.value }]);
+  if (options?.type !== 'codeOptions') throw new FastPathUnsupported(`code tag ${pair.open}`);
   return codeFrame(code, options);
 }
 
@@ -152,6 +315,8 @@ function block(node: BlockNode, context: BodyContext): ElementContent {
       return codeFrame(codeNode(token), {});
     case 'hr':
       return element('hr');
+    case 'math_block':
+      return mathElement(token.content);
     case 'table_open':
       return table(node);
     case 'html_block':
@@ -238,7 +403,9 @@ function inline(token: Token): ElementContent[] {
   const stack: ElementContent[][] = [root];
   let siblings = root;
   let autolink = false;
-  for (const child of token.children ?? []) {
+  const children = token.children ?? [];
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
     let node: ElementContent | undefined;
     let opens = false;
     switch (child.type) {
@@ -255,6 +422,12 @@ function inline(token: Token): ElementContent[] {
       case 'hardbreak':
         siblings.push(element('br'), text('\n'));
         continue;
+      case 'html_inline': {
+        const close = inlineElementEnd(children, index);
+        siblings.push(inlineElement(children, index, close));
+        index = close;
+        continue;
+      }
       case 'code_inline':
         node = element('code', {}, [text(child.content)]);
         break;
@@ -298,6 +471,39 @@ function inline(token: Token): ElementContent[] {
   }
   if (stack.length !== 1) throw new FastPathUnsupported('unbalanced inline tokens');
   return root;
+}
+
+/**
+ * Where the inline element GitBook writes as HTML that opens at `at` ends: an icon (`<i class="fa-…">:name:</i>`) or a
+ * button (`<a href="…" class="button primary">label</a>`) around plain text. Any other inline HTML, or these around
+ * anything else, goes the full way (the full path pairs them among siblings, inline-element-pairing.ts; with text
+ * alone between them the pair is the same).
+ */
+function inlineElementEnd(tokens: Token[], at: number): number {
+  const open = htmlNode(tokens[at]!);
+  const pairing = buttonPairing.mark(open)?.kind === 'open' ? buttonPairing : iconPairing.mark(open)?.kind === 'open' ? iconPairing : undefined;
+  if (pairing === undefined || markPairing.mark(open) !== undefined) throw new FastPathUnsupported(`inline HTML ${open.value}`);
+  let close = at + 1;
+  while (tokens[close]?.type === 'text') close++;
+  const end = tokens[close];
+  if (end?.type !== 'html_inline' || pairing.mark(htmlNode(end))?.kind !== 'close') throw new FastPathUnsupported(`inline HTML ${open.value} around something else than text`);
+  return close;
+}
+
+/** The icon or button between the HTML tokens at `at` and `close`, built by the full path's reader and handler. */
+function inlineElement(tokens: Token[], at: number, close: number): Element {
+  const label = tokens.slice(at + 1, close).map((token) => token.content).join('');
+  if (unsupportedText.test(label)) throw new FastPathUnsupported(`text ${JSON.stringify(label.slice(0, 40))}`);
+  const children: PhrasingContent[] = label === '' ? [] : [{ type: 'text', value: label }];
+  const open = htmlNode(tokens[at]!);
+  const node = (open.value.startsWith('<a') ? buttonPairing : iconPairing).wrap(open, children, htmlNode(tokens[close]!));
+  if (node?.type === 'button') return buttonElement(node, label === '' ? [] : [text(label)]);
+  if (node?.type === 'icon') return iconElement(node);
+  throw new FastPathUnsupported(`inline HTML ${open.value}`);
+}
+
+function htmlNode(token: Token): Html {
+  return { type: 'html', value: token.content };
 }
 
 /**
