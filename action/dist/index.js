@@ -80661,6 +80661,41 @@ var FastPathUnsupported = class extends Error {
   reason;
 };
 
+// src/markdown/fast-math-block.ts
+var dollar = 36;
+function mathBlockRule(state, startLine, endLine, silent) {
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  const start = state.bMarks[startLine] + state.tShift[startLine];
+  const max = state.eMarks[startLine];
+  if (state.src.charCodeAt(start) !== dollar) return false;
+  const afterFence = state.skipChars(start, dollar);
+  const size = afterFence - start;
+  if (size < 2 || state.skipSpaces(afterFence) < max) return false;
+  if (silent) return true;
+  let line = startLine + 1;
+  let closed = false;
+  for (; line < endLine; line++) {
+    const from = state.bMarks[line] + state.tShift[line];
+    const to = state.eMarks[line];
+    if (from < to && state.sCount[line] < state.blkIndent) break;
+    if (state.src.charCodeAt(from) !== dollar || state.sCount[line] - state.blkIndent >= 4) continue;
+    const end = state.skipChars(from, dollar);
+    if (end - from >= size && state.skipSpaces(end) >= to) {
+      closed = true;
+      break;
+    }
+  }
+  if (!closed) throw new FastPathUnsupported("block math without its closing fence");
+  const lines2 = state.src.slice(state.bMarks[startLine], state.eMarks[line]);
+  if (lines2.includes("	")) throw new FastPathUnsupported("tabs in block math");
+  const token = state.push("math_block", "math", 0);
+  token.content = state.getLines(startLine + 1, line, state.sCount[startLine], true).replace(/\n$/, "");
+  token.markup = state.src.slice(start, afterFence);
+  token.map = [startLine, line + 1];
+  state.line = line + 1;
+  return true;
+}
+
 // src/markdown/fast-markdown.ts
 var tagLine = /^(\{%(?:[^"'%]|%(?!\})|"[^"\n]*"|'[^'\n]*')*%\})[ \t]*$/;
 function liquidTagRule(state, startLine, _endLine, silent) {
@@ -80676,12 +80711,28 @@ function liquidTagRule(state, startLine, _endLine, silent) {
   state.line = startLine + 1;
   return true;
 }
+function htmlBlockBeforeTagRule(state, startLine, endLine, silent) {
+  let end = endLine;
+  if (!silent && htmlBlockStart(state.src.slice(state.bMarks[startLine] + state.tShift[startLine], state.eMarks[startLine])) !== void 0) {
+    for (let line = startLine + 1; line < endLine; line++) {
+      if (state.isEmpty(line) || state.sCount[line] < state.blkIndent) break;
+      const start = state.bMarks[line] + state.tShift[line];
+      if (state.sCount[line] - state.blkIndent < 4 && state.src.charCodeAt(start) === 123 && state.src.charCodeAt(start + 1) === 37) {
+        end = line;
+        break;
+      }
+    }
+  }
+  return html_block(state, startLine, end, silent);
+}
 var reader = new lib_default("commonmark", { html: true, linkify: false, typographer: false });
 reader.enable(["table", "strikethrough"]);
 Object.assign(reader.options, { maxNesting: 200 });
 reader.normalizeLink = normalizeUri;
 reader.normalizeLinkText = (text6) => text6;
 reader.validateLink = () => true;
+reader.block.ruler.at("html_block", htmlBlockBeforeTagRule, { alt: ["paragraph", "reference", "blockquote"] });
+reader.block.ruler.before("fence", "math_block", mathBlockRule, { alt: ["paragraph", "reference", "blockquote", "list"] });
 reader.block.ruler.before("paragraph", "liquid_tag", liquidTagRule, { alt: ["paragraph", "reference", "blockquote", "list"] });
 var maxDepth = maxMarkdownDepth / 2;
 
