@@ -4,6 +4,7 @@
 // inside every pair. What is left unpaired stays a tag (or an HTML block), for the renderer to read or refuse.
 import type { Token } from 'markdown-it';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
+import { pairMarkers } from '../../markdown/tree/pair-siblings.ts';
 
 /** A block token with the tokens between it and its closing token. */
 export interface BlockNode {
@@ -83,27 +84,11 @@ function detailsMarker(item: FlowItem): Marker {
   return html === '</details>' ? { kind: 'close', key: 'details' } : undefined;
 }
 
-/** pair-siblings.ts's `pairSiblings`, on flow items; a pair is built whatever its content (readers judge it later). */
+/** `pairMarkers` (src/markdown/tree/pair-siblings.ts) on flow items; a pair is built whatever its content (readers judge it later). */
 function pairSiblings(items: FlowItem[], mark: (item: FlowItem) => Marker): FlowItem[] {
-  const result: FlowItem[] = [];
-  const stack: Array<{ key: string; index: number }> = [];
-  for (const item of items) {
-    const marker = mark(item);
-    if (marker?.kind === 'close') {
-      let depth = stack.length - 1;
-      while (depth >= 0 && stack[depth]!.key !== marker.key) depth--;
-      if (depth >= 0) {
-        const { index } = stack[depth]!;
-        stack.length = depth;
-        const open = result[index]!;
-        const children = result.splice(index + 1);
-        result[index] = open.kind === 'tag' ? { kind: 'pair', name: marker.key, open: open.value, children } : { kind: 'details', open: htmlOf((open as { node: BlockNode }).node)!, children };
-        continue;
-      }
-    } else if (marker?.kind === 'open') {
-      stack.push({ key: marker.key, index: result.length });
-    }
-    result.push(item);
-  }
-  return result;
+  return pairMarkers(items, {
+    mark,
+    wrap: (open, children, close) =>
+      open.kind === 'tag' ? { kind: 'pair', name: mark(close)!.key, open: open.value, children } : { kind: 'details', open: htmlOf((open as { node: BlockNode }).node)!, children },
+  });
 }

@@ -36,25 +36,32 @@ export const integrationPublicRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxBodyBytes }, (_request, body, done) => done(null, body));
 
   const owners = [installationPath, `${installationPath}/spaces/:spaceId`, `${installationPath}/sites/:siteId`];
-  for (const path of owners.flatMap((owner) => [`${owner}/public`, `${owner}/public/*`])) {
+  const paths = owners.flatMap((owner) => [`${owner}/public`, `${owner}/public/*`]);
+  for (const url of paths) {
     for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: path,
-      schema: { params: EndpointParams, ...(method === 'POST' ? { body: PublicBody } : {}), response: { '2xx': ScriptAnswer, ...errorResponses } },
-      handler: async (request, reply) => {
-      const { integrationName, installationId, spaceId, siteId } = request.params;
-      const target = spaceId !== undefined ? { kind: 'space' as const, id: spaceId } : siteId !== undefined ? { kind: 'site' as const, id: siteId } : undefined;
-      const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : Array.isArray(value) ? [[name, value.join(', ')]] : [])));
-      const answer = await fetchIntegrationEndpoint(serviceContext(request), integrationName, installationId, {
-        method: request.method,
-        url: `${request.protocol}://${request.host}${request.url}`,
-        headers,
-        body: typeof request.body === 'string' && request.body !== '' ? request.body : undefined,
-      }, target);
-      return reply.status(answer.status).headers(answer.headers).send(answer.body);
-      },
-    });
+      const schema = { params: EndpointParams, ...(method === 'POST' ? { body: PublicBody } : {}), response: { '2xx': ScriptAnswer, ...errorResponses } };
+      app.route({
+        method,
+        url,
+        schema,
+        handler: async (request, reply) => {
+          const { integrationName, installationId, spaceId, siteId } = request.params;
+          const target = spaceId !== undefined ? { kind: 'space' as const, id: spaceId } : siteId !== undefined ? { kind: 'site' as const, id: siteId } : undefined;
+          const answer = await fetchIntegrationEndpoint(
+            serviceContext(request),
+            integrationName,
+            installationId,
+            { method: request.method, url: `${request.protocol}://${request.host}${request.url}`, headers: headersOf(request.headers), body: typeof request.body === 'string' && request.body !== '' ? request.body : undefined },
+            target,
+          );
+          return reply.status(answer.status).headers(answer.headers).send(answer.body);
+        },
+      });
     }
   }
 };
+
+/** The request's headers as one string each (repeated ones joined, as HTTP allows). */
+function headersOf(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : Array.isArray(value) ? [[name, value.join(', ')]] : [])));
+}
