@@ -75101,11 +75101,11 @@ function liquidTagPairing(isVoid) {
 }
 
 // src/markdown/tree/pair-siblings.ts
-function pairSiblings(nodes, pairing) {
+function pairMarkers(items, pairing) {
   const result = [];
   const stack = [];
-  for (const node2 of nodes) {
-    const marker = pairing.mark(node2);
+  for (const item of items) {
+    const marker = pairing.mark(item);
     if (marker?.kind === "close") {
       let depth = stack.length - 1;
       while (depth >= 0 && stack[depth].key !== marker.key) depth--;
@@ -75114,9 +75114,9 @@ function pairSiblings(nodes, pairing) {
         stack.length = depth;
         const open = result[index3];
         const children = result.splice(index3 + 1);
-        const wrapped = pairing.wrap(open, children, node2);
-        if (wrapped) {
-          result[index3] = withSpan(wrapped, open, node2);
+        const wrapped = pairing.wrap(open, children, item);
+        if (wrapped !== void 0) {
+          result[index3] = wrapped;
           continue;
         }
         result.push(...children);
@@ -75124,9 +75124,18 @@ function pairSiblings(nodes, pairing) {
     } else if (marker?.kind === "open") {
       stack.push({ key: marker.key, index: result.length });
     }
-    result.push(node2);
+    result.push(item);
   }
   return result;
+}
+function pairSiblings(nodes, pairing) {
+  return pairMarkers(nodes, {
+    mark: (node2) => pairing.mark(node2),
+    wrap: (open, children, close) => {
+      const wrapped = pairing.wrap(open, children, close);
+      return wrapped === void 0 ? void 0 : withSpan(wrapped, open, close);
+    }
+  });
 }
 function withSpan(node2, first, last) {
   const position2 = first.position && last.position ? { start: first.position.start, end: last.position.end } : void 0;
