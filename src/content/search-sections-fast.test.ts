@@ -35,6 +35,8 @@ describe('fast search sections: the same sections as the full parse', () => {
     'no heading': 'Just text.\n',
     empty: '',
     unicode: '## 日本語の見出し\n\nÜnïcödé — “quotes” مرحبا 😀\n',
+    'tabs with titles, steppers, columns, includes': '{% tabs %}\n{% tab title="First &amp; \\"one\\"" %}\n## Not a section\n\nIn a tab.\n{% endtab %}\n\n{% tab title=\'Second\' %}\nOther.\n{% endtab %}\n{% endtabs %}\n\n{% stepper %}\n{% step %}\n### Step one\n\nDo it.\n{% endstep %}\n{% endstepper %}\n\n{% columns %}\n{% column %}\nLeft.\n{% endcolumn %}\n\n{% column %}\nRight.\n{% endcolumn %}\n{% endcolumns %}\n\n{% include "../.gitbook/includes/support.md" %}\n\n## After\n\nx\n',
+    'figures as GitBook writes them': 'Before.\n\n<figure><img src="../.gitbook/assets/a.png" alt="A diagram."><figcaption><p>The caption &amp; more.</p></figcaption></figure>\n\n## Next\n\n<figure><img src="b.png" alt=""><figcaption></figcaption></figure>\n\nAfter.\n',
     'autolink literals and mentions': 'See www.example.com and https://x.org/a. Mail a@b.co <https://auto.example/x>.\n',
   };
   for (const [name, markdown] of Object.entries(cases)) {
@@ -44,7 +46,7 @@ describe('fast search sections: the same sections as the full parse', () => {
   }
 
   it('leaves to the full parse what it does not read the same way', () => {
-    for (const markdown of ['---\ndescription: x\n---\n\nBody\n', '<div>x</div>\n', 'a $x$ b\n', '{% tabs %}\n{% tab title="A" %}\nx\n{% endtab %}\n{% endtabs %}\n', '* [ ] task\n', 'a[^1]\n\n[^1]: note\n', 'a <mark>b</mark>\n']) {
+    for (const markdown of ['---\ndescription: x\n---\n\nBody\n', '<div>x</div>\n', '<figure><img src="a.png"><figcaption><p>x</p></figcaption></figure>\n<p>more</p>\n', 'a $x$ b\n',  '{% tabs %}\n{% tab title="A" %}\nx\n{% endtabs %}\n', '{% embed url="https://x.org" %}\n', '{% tabs %}\nBetween.\n{% tab title="A" %}\nx\n{% endtab %}\n{% endtabs %}\n', '{% tab title="A" %}\nx\n{% endtab %}\n', '* [ ] task\n', 'a[^1]\n\n[^1]: note\n', 'a <mark>b</mark>\n']) {
       expect(fastSearchSections(markdown), markdown).toBeUndefined();
     }
   });

@@ -1,14 +1,18 @@
+import type { RootContent } from 'mdast';
 import type { Token } from 'markdown-it';
 import { slugify, uniqueSlug } from '../format/slug.ts';
 import { parseFast } from '../markdown/fast-markdown.ts';
+import { readFigure, readGitbookTag } from '../markdown/index.ts';
 import { FastPathUnsupported } from '../markdown/fast-path-unsupported.ts';
 import type { SearchSection } from './search-sections.ts';
+import { withoutTags } from './search-visible-text.ts';
 
 /*
  * The sections of a page for search, read from markdown-it's tokens (the fast body path's reader, about twenty
  * times faster than the full parse) instead of the mdast document. It gives exactly what `searchSections` gives
  * from the full parse, or `undefined` when the page uses something it does not read the same way (raw HTML,
- * Liquid tags other than hints and code options, math, footnotes, task lists, front matter, …), and the caller
+ * Liquid tags other than hints, code options, tabs, steppers, columns and includes, math, footnotes, task lists,
+ * front matter, …), and the caller
  * takes the full path. The differential test (search-sections-fast.test.ts) holds it to that.
  */
 
@@ -16,8 +20,16 @@ import type { SearchSection } from './search-sections.ts';
 const unsupportedText = /\{%|[$~`]|\[\^/;
 /** GitBook's explicit heading anchor (as in search-sections.ts). */
 const explicitAnchor = /^<a\s[^>]*\bid\s*=\s*["']([^"']+)["'][^>]*>$/i;
-/** The Liquid blocks the fast path reads: their tags add no text, their content is read as flow content. */
-const pairedTags = new Set(['hint', 'code']);
+/**
+ * The Liquid blocks the fast path reads: their tags add no text (a tab adds its title, as the full parse's
+ * `visibleFields` does), their content is read as flow content.
+ */
+const pairedTags = new Set(['hint', 'code', 'tabs', 'tab', 'stepper', 'step', 'columns', 'column']);
+/** Liquid tags without an end tag that hold no text of the page (an include names another file). */
+const voidTags = new Set(['include']);
+/** Blocks that hold only blocks of one kind; anything else, or a part outside its block, is left to the full parse. */
+const partOf: Record<string, string> = { tabs: 'tab', stepper: 'step', columns: 'column' };
+const containerOf: Record<string, string> = { tab: 'tabs', step: 'stepper', column: 'columns' };
 
 /**
  * The sections of `markdown`, as `searchSections` gives them, or `undefined` when the full parse must read it.
@@ -46,6 +58,7 @@ function sectionsOf(markdown: string): SearchSection[] {
   let parts = sections[0]!.parts;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
+    if (token.type !== 'liquid_tag' && partOf[open.at(-1) ?? ''] !== undefined) throw new FastPathUnsupported(`content between the parts of {% ${open.at(-1)} %}`);
     switch (token.type) {
       case 'heading_open': {
         if (token.level !== 0 || open.length > 0) break;
@@ -64,15 +77,26 @@ function sectionsOf(markdown: string): SearchSection[] {
       case 'code_block':
         parts.push(token.content, ' ');
         continue;
-      case 'html_block':
-        throw new FastPathUnsupported('HTML');
+      case 'html_block': {
+        // The one HTML block read here: a figure on one line, exactly as GitBook writes it (its caption is text).
+        const html = token.content.replace(/\n$/, '');
+        const figure = html.includes('\n') ? undefined : readFigure({ type: 'html', value: html });
+        if (figure === undefined) throw new FastPathUnsupported('HTML');
+        if (figure.caption !== undefined) parts.push(withoutTags(figure.caption), ' ');
+        parts.push(' ');
+        continue;
+      }
       case 'math_block':
         throw new FastPathUnsupported('math');
       case 'liquid_tag': {
         const name = /^\{%\s*([\w-]+)/.exec(token.content)?.[1] ?? '';
-        if (pairedTags.has(name)) open.push(name);
-        else if (name.startsWith('end') && open.at(-1) === name.slice(3)) open.pop();
-        else throw new FastPathUnsupported(`Liquid tag ${name}`);
+        if (pairedTags.has(name)) {
+          if (containerOf[name] !== undefined && open.at(-1) !== containerOf[name]) throw new FastPathUnsupported(`{% ${name} %} outside {% ${containerOf[name]} %}`);
+          if (partOf[open.at(-1) ?? ''] !== undefined && partOf[open.at(-1)!] !== name) throw new FastPathUnsupported(`{% ${open.at(-1)} %} holding {% ${name} %}`);
+          open.push(name);
+          if (name === 'tab') parts.push(tabTitle(token.content), ' ');
+        } else if (name.startsWith('end') && open.at(-1) === name.slice(3)) open.pop();
+        else if (!voidTags.has(name)) throw new FastPathUnsupported(`Liquid tag ${name}`);
         parts.push(' ');
         continue;
       }
@@ -85,6 +109,15 @@ function sectionsOf(markdown: string): SearchSection[] {
   const result = sections.map((section) => ({ title: section.title, anchor: section.anchor, body: squeeze(section.parts.join('')) }));
   const [intro, ...rest] = result;
   return intro!.body === '' && rest.length > 0 ? rest : result;
+}
+
+/** A tab's title as the full parse reads it (the repository's tag reader: quoting and escapes alike). */
+function tabTitle(tag: string): string {
+  const skeleton = [{ type: 'liquidBlock', name: 'tab', open: tag, close: '{% endtab %}', children: [] }] as unknown as RootContent[];
+  const tabs = readGitbookTag('{% tabs %}', skeleton) as { type?: string; children?: Array<{ type?: string; title?: unknown }> } | undefined;
+  const tab = tabs?.type === 'tabs' ? tabs.children?.[0] : undefined;
+  if (tab?.type !== 'tab') throw new FastPathUnsupported(`a tab tag the reader does not take: ${tag}`);
+  return typeof tab.title === 'string' ? tab.title : '';
 }
 
 /** What the fast body path also leaves to the full parse, where markdown-it and micromark disagree on structure. */

@@ -2,6 +2,7 @@ import type { Heading, Nodes, Root, RootContent } from 'mdast';
 import { slugify, uniqueSlug } from '../format/slug.ts';
 import { parseMarkdown } from '../markdown/index.ts';
 import { fastSearchSections } from './search-sections-fast.ts';
+import { visibleFields } from './search-visible-text.ts';
 
 /**
  * A section of a page for search: the text under one heading, up to the next heading. The section before the
@@ -108,23 +109,6 @@ function collectText(node: Nodes | RootContent, parts: string[]): void {
     for (const child of node.children as RootContent[]) collectText(child, parts);
   }
   if (!inlineTypes.has(node.type)) parts.push(' ');
-}
-
-/** Text that GitBook blocks hold in fields rather than children: tab titles, summaries, captions. */
-function visibleFields(node: Nodes | RootContent): string {
-  const fields = node as { type: string; title?: unknown; summary?: unknown; caption?: unknown };
-  const texts: string[] = [];
-  if (fields.type === 'tab' && typeof fields.title === 'string') texts.push(fields.title);
-  if (fields.type === 'details' && typeof fields.summary === 'string') texts.push(withoutTags(fields.summary));
-  if (fields.type === 'figure' && typeof fields.caption === 'string') texts.push(withoutTags(fields.caption));
-  return texts.join(' ');
-}
-
-/** The text of a small HTML fragment (a summary, a caption): tags dropped, the common entities decoded. */
-function withoutTags(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, entity: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[entity] ?? ' ');
 }
 
 function squeeze(text: string): string {
