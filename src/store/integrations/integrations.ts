@@ -427,16 +427,11 @@ export function integrationStore(context: StoreContext): IntegrationStore {
     },
     listIntegrationInstallations(integrationId, filter, options = {}) {
       let query = selectInstallations().where('integration_installations.integration_id', '=', integrationId);
-      if (filter.organizationIds !== undefined) {
-        const ids = [...filter.organizationIds];
-        if (ids.length === 0) query = query.where(sql<SqlBool>`1 = 0`);
-        else query = query.where('integration_installations.organization_id', 'in', ids);
-      }
-      if (filter.externalId !== undefined) query = query.where(sql<SqlBool>`${sql.ref('integration_installations.external_ids')} like ${`%${escapeLike(JSON.stringify(filter.externalId))}%`} escape '\\'`);
+      for (const condition of installationConditions(filter, 'integration_installations.external_ids')) query = query.where(condition);
       return listPage(
         query,
         {
-          scope: `integration-installations|${integrationId}|${filter.externalId ?? ''}|${filter.organizationIds?.join(',') ?? '*'}`,
+          scope: `integration-installations|${integrationId}|${filterScope(filter)}`,
           keys: [
             { column: 'integration_installations.created_at', direction: 'asc', value: (row) => row.created_at },
             { column: 'integration_installations.id', direction: 'asc', value: (row) => row.id },
@@ -492,16 +487,11 @@ export function integrationStore(context: StoreContext): IntegrationStore {
         .selectAll('integration_content_installations')
         .where('integration_content_installations.integration_id', '=', integrationId)
         .where('integration_content_installations.kind', '=', kind);
-      if (filter.organizationIds !== undefined) {
-        const ids = [...filter.organizationIds];
-        if (ids.length === 0) query = query.where(sql<SqlBool>`1 = 0`);
-        else query = query.where('integration_installations.organization_id', 'in', ids);
-      }
-      if (filter.externalId !== undefined) query = query.where(sql<SqlBool>`${sql.ref('integration_content_installations.external_ids')} like ${`%${escapeLike(JSON.stringify(filter.externalId))}%`} escape '\\'`);
+      for (const condition of installationConditions(filter, 'integration_content_installations.external_ids')) query = query.where(condition);
       return listPage(
         query,
         {
-          scope: `integration-${kind}-installations|${integrationId}|${filter.externalId ?? ''}|${filter.organizationIds?.join(',') ?? '*'}`,
+          scope: `integration-${kind}-installations|${integrationId}|${filterScope(filter)}`,
           keys: [
             { column: 'integration_content_installations.created_at', direction: 'asc', value: (row) => row.created_at },
             { column: 'integration_content_installations.installation_id', direction: 'asc', value: (row) => row.installation_id },
@@ -643,4 +633,22 @@ function toEvent(row: IntegrationEventsTable): IntegrationEventRecord {
   };
   if (row.installation_id !== null) record.installationId = row.installation_id;
   return record;
+}
+
+/** Which installations a list keeps (by the organization installed on, by external id), as conditions on a query joining `integration_installations`. */
+type InstallationFilter = { externalId?: string; organizationIds?: readonly string[] };
+
+function installationConditions(filter: InstallationFilter, externalIdsColumn: string) {
+  const conditions = [];
+  if (filter.organizationIds !== undefined) {
+    const ids = [...filter.organizationIds];
+    conditions.push(ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${sql.ref('integration_installations.organization_id')} in (${sql.join(ids)})`);
+  }
+  if (filter.externalId !== undefined) conditions.push(sql<SqlBool>`${sql.ref(externalIdsColumn)} like ${`%${escapeLike(JSON.stringify(filter.externalId))}%`} escape '\\'`);
+  return conditions;
+}
+
+/** The part of a list's paging scope its filter makes: a page of one filter is never continued with another. */
+function filterScope(filter: InstallationFilter): string {
+  return `${filter.externalId ?? ''}|${filter.organizationIds?.join(',') ?? '*'}`;
 }
