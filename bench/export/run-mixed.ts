@@ -1,0 +1,204 @@
+// bench/export, mixed real-style content (issue 17): a generated site of N pages over three spaces whose pages use
+// every block family of FORMAT.md (bench/export/generate-mixed-site.ts), timed as users run it, each run a whole
+// child process under GNU time (wall, CPU, peak RSS):
+//   a) `quire export --site` against a `quire serve` child process that already holds the content (loaded as users
+//      load it, untimed: a Git repository of the spaces, `quire spaces create` + `quire sync --direction
+//      git-to-space` per space, `quire sites create` with one section per space, `quire sites publish`); the CPU
+//      the server spends answering the export is read from /proc and reported next to the client's;
+//   b) `quire build` from the directory;
+//   c) Hugo (/usr/bin/hugo) on the same pages as plain Markdown/HTML.
+// Usage: npm run bench:export-mixed -- [pages...] [--profile]   (default: 1000 10000; needs `npm run build` first)
+// --profile runs `quire serve` and `quire export` with `--cpu-prof`, profiles in bench/.out/mixed-<N>/profiles.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeDirectoryFiles } from '../../src/disk/directory-files.ts';
+import { runQuire, startServe } from '../../test/support/serve-process.ts';
+import { generateMixedSite, type MixedSpace } from './generate-mixed-site.ts';
+import { hugoMixedProject } from './hugo-mixed-project.ts';
+
+const args = process.argv.slice(2);
+const profile = args.includes('--profile');
+const sizes = args.map(Number).filter((value) => value > 0);
+const out = fileURLToPath(new URL('../.out/', import.meta.url));
+const quireBin = fileURLToPath(new URL('../../bin/quire.js', import.meta.url));
+const hugoBin = '/usr/bin/hugo';
+const siteTitle = 'Mixed handbook';
+
+interface Timed {
+  seconds: number;
+  cpuSeconds: number;
+  peakMegabytes: number;
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** When each line of stderr arrived, in seconds after the start. */
+  stderrLines: Array<{ at: number; line: string }>;
+}
+
+/** Runs a command under GNU time (its figures in a file, so stderr stays the command's own), timing its stderr lines. */
+function timed(command: string, commandArgs: string[], env?: NodeJS.ProcessEnv): Promise<Timed> {
+  const figures = join(out, `time-${process.pid}.txt`);
+  const started = performance.now();
+  const child = spawn('/usr/bin/time', ['-o', figures, '-f', '%e %U %S %M', command, ...commandArgs], { stdio: ['ignore', 'pipe', 'pipe'], env: env ?? process.env });
+  let stdout = '';
+  let stderr = '';
+  const stderrLines: Timed['stderrLines'] = [];
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    const at = (performance.now() - started) / 1000;
+    stderr += chunk.toString();
+    for (const line of chunk.toString().split('\n')) if (line.trim() !== '') stderrLines.push({ at, line });
+  });
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      const [seconds, user, system, kilobytes] = readFileSync(figures, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
+      resolve({ seconds: seconds!, cpuSeconds: user! + system!, peakMegabytes: kilobytes! / 1024, code, stdout, stderr, stderrLines });
+    }),
+  );
+}
+
+/** CPU seconds (user + system) a running process has used, from /proc. */
+function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/** Peak and current resident memory of a running process, in MiB. */
+function processMemory(pid: number): { peak: number; now: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peak: kilobytes('VmHWM') / 1024, now: kilobytes('VmRSS') / 1024 };
+}
+
+async function folderSize(folder: string): Promise<{ megabytes: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return { megabytes: bytes / 1e6, files };
+}
+
+async function quire(commandArgs: string[], env?: Record<string, string>): Promise<string> {
+  const run = await runQuire(commandArgs, env === undefined ? {} : { env });
+  if (run.code !== 0) throw new Error(`quire ${commandArgs.join(' ')} exited ${run.code}:\n${run.stderr.slice(0, 2000)}\n${run.stdout.slice(0, 2000)}`);
+  return run.stdout;
+}
+
+/** The site directory: one folder per space, committed to a Git repository (what `quire sync` reads). */
+async function writeSiteRepository(folder: string, spaces: readonly MixedSpace[]): Promise<void> {
+  const files = new Map<string, Uint8Array>();
+  for (const space of spaces) for (const [path, bytes] of space.files) files.set(`${space.folder}/${path}`, bytes);
+  await rm(folder, { recursive: true, force: true });
+  await writeDirectoryFiles(folder, { files, symlinks: new Map() }, { clean: true });
+  const git = (...gitArgs: string[]) => {
+    const result = spawnSync('git', ['-C', folder, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...gitArgs], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`git ${gitArgs.join(' ')}: ${result.stderr}`);
+  };
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'The generated site');
+}
+
+interface Row {
+  tool: string;
+  seconds: number;
+  cpuSeconds: number;
+  peakMegabytes: number;
+  megabytes: number;
+  files: number;
+  note: string;
+}
+
+function printRow(row: Row, pages: number, hugo?: Row): void {
+  const ratio = hugo && row !== hugo ? `  ${(row.seconds / hugo.seconds).toFixed(1)}× Hugo's wall, ${(row.cpuSeconds / hugo.cpuSeconds).toFixed(1)}× its CPU` : '';
+  console.log(
+    `  ${row.tool.padEnd(22)} ${row.seconds.toFixed(2).padStart(7)} s  cpu ${row.cpuSeconds.toFixed(2).padStart(6)} s  peak ${row.peakMegabytes.toFixed(0).padStart(4)} MiB  ${(pages / row.seconds).toFixed(0).padStart(5)} pages/s  ${row.megabytes.toFixed(1)} MB in ${row.files} files${ratio}\n      ${row.note}`,
+  );
+}
+
+async function runSize(pages: number): Promise<void> {
+  const base = join(out, `mixed-${pages}`);
+  const profiles = join(base, 'profiles');
+  await rm(base, { recursive: true, force: true });
+  await mkdir(profiles, { recursive: true });
+  const profiled = (name: string): Record<string, string> => (profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(profiles, name)}` } : {});
+
+  const spaces = generateMixedSite(pages);
+  const site = join(base, 'site');
+  await writeSiteRepository(site, spaces);
+  const hugoProjectFolder = join(base, 'hugo-project');
+  await writeDirectoryFiles(hugoProjectFolder, { files: hugoMixedProject(spaces, siteTitle), symlinks: new Map() }, { clean: true });
+  console.log(`\n${pages.toLocaleString('en-US')} pages: ${spaces.map((space) => `${space.folder} ${space.pages}`).join(', ')} (${site})`);
+
+  // a) The service, loaded as users load it (untimed), then the timed export.
+  const loading = performance.now();
+  const served = await startServe(['--data', join(base, 'service')], { env: profiled('serve') });
+  const api = ['--api', new URL(served.baseUrl).origin, '--token', served.token];
+  let exportRow: Row;
+  try {
+    const spaceIds: string[] = [];
+    for (const space of spaces) {
+      const id = (JSON.parse(await quire(['spaces', 'create', '--title', space.title, '--json', ...api])) as { id: string }).id;
+      await quire(['sync', '--dir', join(site, space.folder), '--space', id, '--direction', 'git-to-space', ...api]);
+      spaceIds.push(id);
+    }
+    const siteId = (JSON.parse(await quire(['sites', 'create', '--title', siteTitle, ...spaceIds.flatMap((id) => ['--space', id]), '--json', ...api])) as { id: string }).id;
+    await quire(['sites', 'publish', siteId, ...api]);
+    console.log(`  loaded into quire serve (pid ${served.child.pid}) in ${((performance.now() - loading) / 1000).toFixed(1)} s, untimed; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+
+    const target = join(base, 'quire-export');
+    const serverCpu = processCpuSeconds(served.child.pid!);
+    const run = await timed(process.execPath, [quireBin, 'export', '--site', siteId, '--out', target, '--json', ...api], { ...process.env, ...profiled('export') });
+    const serverCpuSeconds = processCpuSeconds(served.child.pid!) - serverCpu;
+    if (run.code !== 0) throw new Error(`quire export exited ${run.code}: ${run.stderr.slice(0, 2000)}`);
+    const summary = JSON.parse(run.stdout) as { pages: number; milliseconds: number; brokenLinks: unknown[]; warnings: string[] };
+    const reading = run.stderrLines.find((entry) => entry.line.startsWith('Reading site'))?.at ?? 0;
+    const exportSeconds = summary.milliseconds / 1000;
+    const server = processMemory(served.child.pid!);
+    exportRow = {
+      tool: 'quire export --site',
+      ...run,
+      ...(await folderSize(target)),
+      note:
+        `start ${reading.toFixed(2)} s, fetch through the API ${(run.seconds - reading - exportSeconds).toFixed(2)} s, exportSite ${exportSeconds.toFixed(2)} s = ${(summary.pages / exportSeconds).toFixed(0)} pages/s steady; ` +
+        `server: ${serverCpuSeconds.toFixed(2)} s CPU answering, RSS ${server.now.toFixed(0)} MiB (peak since start, sync included, ${server.peak.toFixed(0)} MiB); ${summary.pages} pages, ${summary.brokenLinks.length} broken links, ${summary.warnings.length} warnings`,
+    };
+  } finally {
+    served.child.kill('SIGINT');
+    await served.exited;
+  }
+
+  // b) quire build from the directory.
+  const buildTarget = join(base, 'quire-build');
+  const build = await timed(process.execPath, [quireBin, 'build', site, '--out', buildTarget, '--title', siteTitle, '--json'], { ...process.env, ...profiled('build') });
+  if (build.code !== 0) throw new Error(`quire build exited ${build.code}: ${build.stderr.slice(0, 2000)}`);
+  const built = JSON.parse(build.stdout) as { pages: number; milliseconds: number; brokenLinks: unknown[]; warnings: string[] };
+  const buildRow: Row = {
+    tool: 'quire build <dir>',
+    ...build,
+    ...(await folderSize(buildTarget)),
+    note: `reading the directory and start ${(build.seconds - built.milliseconds / 1000).toFixed(2)} s, exportSite ${(built.milliseconds / 1000).toFixed(2)} s = ${(built.pages / (built.milliseconds / 1000)).toFixed(0)} pages/s steady; ${built.pages} pages, ${built.brokenLinks.length} broken links, ${built.warnings.length} warnings`,
+  };
+
+  // c) Hugo on the same pages.
+  let hugoRow: Row | undefined;
+  if (existsSync(hugoBin)) {
+    const hugoTarget = join(base, 'hugo');
+    const hugo = await timed(hugoBin, ['--quiet', '--source', hugoProjectFolder, '--destination', hugoTarget]);
+    if (hugo.code !== 0) throw new Error(`hugo exited ${hugo.code}: ${hugo.stderr.slice(0, 2000)}`);
+    hugoRow = { tool: 'hugo', ...hugo, ...(await folderSize(hugoTarget)), note: 'plain Markdown/HTML equivalents of the blocks, one shared nav.js' };
+  } else console.log('  hugo: skipped, /usr/bin/hugo is not installed');
+
+  for (const row of [exportRow, buildRow, ...(hugoRow ? [hugoRow] : [])]) printRow(row, pages, hugoRow);
+  console.log(`  load average after the runs ${loadavg().map((value) => value.toFixed(2)).join(' ')}${profile ? `; CPU profiles in ${profiles}` : ''}`);
+}
+
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}; quire from ${quireBin} (npm run build first)`);
+for (const pages of sizes.length ? sizes : [1000, 10_000]) await runSize(pages);
