@@ -8,7 +8,7 @@
 //   b) `quire build` from the directory;
 //   c) Hugo (/usr/bin/hugo) on the same pages as plain Markdown/HTML.
 // Usage: npm run bench:export-mixed -- [pages...] [--profile]   (default: 1000 10000; needs `npm run build` first)
-// --profile runs `quire serve` and `quire export` with `--cpu-prof`, profiles in bench/.out/mixed-<N>/profiles.
+// --profile runs `quire serve`, `quire export` and `quire build` with `--cpu-prof`, profiles in bench/.out/mixed-<N>/profiles.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
@@ -40,10 +40,10 @@ interface Timed {
 }
 
 /** Runs a command under GNU time (its figures in a file, so stderr stays the command's own), timing its stderr lines. */
-function timed(command: string, commandArgs: string[], env?: NodeJS.ProcessEnv): Promise<Timed> {
+function timed(command: string, commandArgs: string[]): Promise<Timed> {
   const figures = join(out, `time-${process.pid}.txt`);
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-o', figures, '-f', '%e %U %S %M', command, ...commandArgs], { stdio: ['ignore', 'pipe', 'pipe'], env: env ?? process.env });
+  const child = spawn('/usr/bin/time', ['-o', figures, '-f', '%e %U %S %M', command, ...commandArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const stderrLines: Timed['stderrLines'] = [];
@@ -128,7 +128,8 @@ async function runSize(pages: number): Promise<void> {
   const profiles = join(base, 'profiles');
   await rm(base, { recursive: true, force: true });
   await mkdir(profiles, { recursive: true });
-  const profiled = (name: string): Record<string, string> => (profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(profiles, name)}` } : {});
+  // Node 20 does not take --cpu-prof in NODE_OPTIONS: it goes before the script.
+  const profiled = (name: string): string[] => (profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profiles, name)}`] : []);
 
   const spaces = generateMixedSite(pages);
   const site = join(base, 'site');
@@ -139,7 +140,7 @@ async function runSize(pages: number): Promise<void> {
 
   // a) The service, loaded as users load it (untimed), then the timed export.
   const loading = performance.now();
-  const served = await startServe(['--data', join(base, 'service')], { env: profiled('serve') });
+  const served = await startServe(['--data', join(base, 'service')], { nodeArgs: profiled('serve') });
   const api = ['--api', new URL(served.baseUrl).origin, '--token', served.token];
   let exportRow: Row;
   try {
@@ -155,7 +156,7 @@ async function runSize(pages: number): Promise<void> {
 
     const target = join(base, 'quire-export');
     const serverCpu = processCpuSeconds(served.child.pid!);
-    const run = await timed(process.execPath, [quireBin, 'export', '--site', siteId, '--out', target, '--json', ...api], { ...process.env, ...profiled('export') });
+    const run = await timed(process.execPath, [...profiled('export'), quireBin, 'export', '--site', siteId, '--out', target, '--json', ...api]);
     const serverCpuSeconds = processCpuSeconds(served.child.pid!) - serverCpu;
     if (run.code !== 0) throw new Error(`quire export exited ${run.code}: ${run.stderr.slice(0, 2000)}`);
     const summary = JSON.parse(run.stdout) as { pages: number; milliseconds: number; brokenLinks: unknown[]; warnings: string[] };
@@ -177,7 +178,7 @@ async function runSize(pages: number): Promise<void> {
 
   // b) quire build from the directory.
   const buildTarget = join(base, 'quire-build');
-  const build = await timed(process.execPath, [quireBin, 'build', site, '--out', buildTarget, '--title', siteTitle, '--json'], { ...process.env, ...profiled('build') });
+  const build = await timed(process.execPath, [...profiled('build'), quireBin, 'build', site, '--out', buildTarget, '--title', siteTitle, '--json']);
   if (build.code !== 0) throw new Error(`quire build exited ${build.code}: ${build.stderr.slice(0, 2000)}`);
   const built = JSON.parse(build.stdout) as { pages: number; milliseconds: number; brokenLinks: unknown[]; warnings: string[] };
   const buildRow: Row = {
