@@ -10,6 +10,7 @@ export { detectBuildLayout, spaceMarkers, type BuildFiles, type BuildLayout, typ
 export { buildSiteModel, builtSiteSpaceId, builtSpaceTitle, type BuildSiteModelInput, type BuiltSpace } from './build-site-model.ts';
 export { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
 export { fileOpenAPILoader } from './openapi-file-loader.ts';
+export { contentOpenAPILoader } from './openapi-content-loader.ts';
 export { serviceOpenAPILoader, siteOpenAPILoader, type OpenAPISpecContent, type ServiceOpenAPISources } from './openapi-service-loader.ts';
 export { loadIntegrationBlocks, integrationRenderConcurrency, type IntegrationBlockContext, type IntegrationBlockLoader, type IntegrationBlockRender } from './load-integration-blocks.ts';
 export { serviceIntegrationBlockLoader, siteIntegrationBlockLoader, type ServiceIntegrationSources } from './integration-service-loader.ts';

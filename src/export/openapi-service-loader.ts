@@ -1,7 +1,8 @@
 import type { ApiClient } from '../client/index.ts';
 import { bundledDocument } from '../openapi/bundled-document.ts';
-import type { OpenAPIDocument } from '../render/index.ts';
+import type { ExportSite, OpenAPIDocument } from '../render/index.ts';
 import type { OpenAPILoader } from './load-openapi.ts';
+import { contentOpenAPILoader } from './openapi-content-loader.ts';
 import { fileOpenAPILoader } from './openapi-file-loader.ts';
 
 /** The content of a specification's latest version as the service gives it: its files by path. */
@@ -38,18 +39,24 @@ export function serviceOpenAPILoader(sources: ServiceOpenAPISources): OpenAPILoa
 
 /**
  * What `quire export` and the demo read OpenAPI documents with: the organization's specifications through the
- * service (their latest version, bundled into one document), and a block's `src` URL fetched as `quire build` does.
+ * service (their latest version, bundled into one document), a block's `src` that names a file of its space from
+ * the `site` content being exported (`contentOpenAPILoader`), and a `src` URL fetched as `quire build` does.
  * The organization may be given as a function, asked only when a page names a specification.
  *
  * @example
- * await exportSite(site, { outDir, loadOpenAPIDocument: siteOpenAPILoader(client, organizationId) });
+ * await exportSite(site, { outDir, loadOpenAPIDocument: siteOpenAPILoader(client, organizationId, site) });
  */
-export function siteOpenAPILoader(client: Pick<ApiClient, 'getLatestOpenApiSpecContent'>, organizationId: string | (() => Promise<string>)): OpenAPILoader {
+export function siteOpenAPILoader(client: Pick<ApiClient, 'getLatestOpenApiSpecContent'>, organizationId: string | (() => Promise<string>), site?: Pick<ExportSite, 'content'>): OpenAPILoader {
   let organization: Promise<string> | undefined;
   const organizationOf = () => (organization ??= typeof organizationId === 'string' ? Promise.resolve(organizationId) : organizationId());
   return serviceOpenAPILoader({
     latestContent: async (slug) => client.getLatestOpenApiSpecContent(await organizationOf(), slug),
     bundledDocument: (filesystem) => bundledDocument(filesystem as Parameters<typeof bundledDocument>[0]) as OpenAPIDocument,
-    other: fileOpenAPILoader({}),
+    other: site === undefined ? fileOpenAPILoader({}) : otherReferences(contentOpenAPILoader(site), fileOpenAPILoader({})),
   });
+}
+
+/** Files of a space from `files`, URLs from `urls`. */
+function otherReferences(files: OpenAPILoader, urls: OpenAPILoader): OpenAPILoader {
+  return (reference) => (reference.kind === 'file' ? files(reference) : urls(reference));
 }

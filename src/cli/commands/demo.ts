@@ -98,9 +98,10 @@ async function syncDemo(out: string, terminal: Terminal): Promise<number> {
     terminal.out(`9. Publish a site of the space: site ${site.id}, published\n`);
     const siteDir = join(out, 'site');
     await rm(siteDir, { recursive: true, force: true });
-    const loadOpenAPIDocument = siteOpenAPILoader(client, service.organizationId);
+    const siteContent = await fetchExportSite(client, { organizationId: service.organizationId, siteId: site.id });
+    const loadOpenAPIDocument = siteOpenAPILoader(client, service.organizationId, siteContent);
     const renderIntegrationBlock = siteIntegrationBlockLoader(client, service.organizationId);
-    const summary = await exportSite(await fetchExportSite(client, { organizationId: service.organizationId, siteId: site.id }), { outDir: siteDir, loadOpenAPIDocument, renderIntegrationBlock });
+    const summary = await exportSite(siteContent, { outDir: siteDir, loadOpenAPIDocument, renderIntegrationBlock });
     terminal.out(`10. quire export of the site:\n${indent(formatExportSummary(summary))}\n`);
 
     terminal.out(whereToLook({ siteDir, repoDir, data, spaceId: space.id, siteId: site.id, again: join(out, 'site-again') }));

@@ -56,13 +56,13 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
       terminal.err(`Reading space ${target.id} as a site with the default customization\n`);
       site = await fetchExportSpace(connection.client, target.id, onSpace);
       const spaceOrganization = async () => (await connection.client.getSpace(target.id)).organization;
-      loadOpenAPIDocument = siteOpenAPILoader(connection.client, spaceOrganization);
+      loadOpenAPIDocument = siteOpenAPILoader(connection.client, spaceOrganization, site);
       renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, spaceOrganization);
     } else {
       const organizationId = await connection.organizationId();
       terminal.err(`Reading site ${target.id} of organization ${organizationId}\n`);
       site = await fetchExportSite(connection.client, { organizationId, siteId: target.id, ...(options.shareKey === undefined ? {} : { shareKey: options.shareKey }) }, onSpace);
-      loadOpenAPIDocument = siteOpenAPILoader(connection.client, organizationId);
+      loadOpenAPIDocument = siteOpenAPILoader(connection.client, organizationId, site);
       renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, organizationId);
     }
     const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, renderIntegrationBlock, ...(claims ? { claims } : {}) });
