@@ -7,7 +7,8 @@
 //      the server spends answering the export is read from /proc and reported next to the client's;
 //   b) `quire build` from the directory;
 //   c) Hugo (/usr/bin/hugo) on the same pages as plain Markdown/HTML.
-// Usage: npm run bench:export-mixed -- [pages...] [--profile]   (default: 1000 10000; needs `npm run build` first)
+// Usage: npm run bench:export-mixed -- [pages...] [--profile]   (default: 1000 10000). It runs `npm run build`
+// first: bin/quire.js runs the TypeScript sources through tsx when dist/ is older than src/, which is not what users run.
 // --profile runs `quire serve`, `quire export` and `quire build` with `--cpu-prof`, profiles in bench/.out/mixed-<N>/profiles.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -201,5 +202,7 @@ async function runSize(pages: number): Promise<void> {
   console.log(`  load average after the runs ${loadavg().map((value) => value.toFixed(2)).join(' ')}${profile ? `; CPU profiles in ${profiles}` : ''}`);
 }
 
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}; quire from ${quireBin} (npm run build first)`);
+const build = spawnSync('npm', ['run', 'build', '--silent'], { encoding: 'utf8' });
+if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr}`);
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}; quire from ${quireBin}, bundle just built (do not edit src/ while it runs)`);
 for (const pages of sizes.length ? sizes : [1000, 10_000]) await runSize(pages);
