@@ -4,13 +4,20 @@
 // family), renders each page body once untimed (warm-up), then times every page on the full path (`fast: false`) and
 // as pages are rendered (`renderBody`, which takes the fast path when it can), and prints per family: the share of
 // pages the fast path takes, and the median ms per page of each. The body HTML is written as the export writes it.
+// OpenAPI blocks are measured twice: with their specification loaded (test/fixtures/openapi/petstore.yaml, rendered
+// from it) and without (their fallback); integration blocks likewise, rendered by their integration (a ContentKit
+// output) and not.
 // Usage: npx tsx bench/render/families.ts [pages=300] [rounds=3]
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { createBodyContext } from '../../src/render/body/body-context.ts';
+import { parse } from 'yaml';
+import { createBodyContext, type BodyContextOptions } from '../../src/render/body/body-context.ts';
 import { bodySpace } from '../../src/render/body/body-space.fixture.ts';
 import { bodyHtml } from '../../src/render/body/body-html.ts';
 import { renderBody } from '../../src/render/body/render-body.ts';
 import { fastBodyTree } from '../../src/render/fast-body/fast-body-tree.ts';
+import { integrationBlockKey } from '../../src/render/integrations/integration-block-reference.ts';
+import type { OpenAPIDocument } from '../../src/render/openapi/document.ts';
 
 const pages = Number(process.argv[2] ?? 300);
 const rounds = Number(process.argv[3] ?? 3);
@@ -72,8 +79,24 @@ const families: Record<string, (pick: Pick, next: () => number) => string> = {
   'buttons, icons': (pick, next) => `${paragraph(pick, next)} <a href="https://example.com" class="button primary" data-icon="rocket">Get started</a> <i class="fa-wallet">:wallet:</i>`,
   updates: (pick, next) => `{% updates format="full" %}\n{% update date="2025-12-25" tags="release" %}\n## New ${pick(words)}\n\n${paragraph(pick, next)}\n{% endupdate %}\n{% endupdates %}`,
   conditions: (pick, next) => `{% if visitor.claims.plan == "pro" %}\n${paragraph(pick, next)}\n{% endif %}`,
-  'OpenAPI blocks': () => `{% openapi src="https://petstore3.swagger.io/api/v3/openapi.json" path="/pet" method="post" %}\n[https://petstore3.swagger.io/api/v3/openapi.json](https://petstore3.swagger.io/api/v3/openapi.json)\n{% endopenapi %}`,
-  'integration blocks': () => `{% @mermaid/diagram content="graph TD; A-->B" %}`,
+  'OpenAPI blocks (specification loaded)': (pick) => `{% openapi-operation spec="petstore" path="${pick(['/pets', '/pets/{petId}'])}" method="get" %}\n[OpenAPI petstore](https://petstore3.swagger.io/api/v3/openapi.json)\n{% endopenapi-operation %}`,
+  'OpenAPI blocks (specification not loaded)': () => `{% openapi src="https://petstore3.swagger.io/api/v3/openapi.json" path="/pet" method="post" %}\n[https://petstore3.swagger.io/api/v3/openapi.json](https://petstore3.swagger.io/api/v3/openapi.json)\n{% endopenapi %}`,
+  'integration blocks (rendered by their integration)': () => `{% @hello-block/hello name="Ada" %}`,
+  'integration blocks (not rendered)': () => `{% @mermaid/diagram content="graph TD; A-->B" %}`,
+};
+
+const petstore = parse(readFileSync(new URL('../../test/fixtures/openapi/petstore.yaml', import.meta.url), 'utf8')) as OpenAPIDocument;
+/** What the blocks of every family render with: the petstore specification, and one block its integration rendered. */
+const contextOptions: BodyContextOptions = {
+  openapi: { documents: { 'spec:petstore': { document: petstore } }, siteSpaceId: 'main' },
+  integrationBlocks: {
+    spaceId: 'space1',
+    rendered: {
+      [integrationBlockKey('space1', 'hello-block', 'hello', { name: 'Ada' })]: {
+        element: { type: 'block', children: [{ type: 'card', title: 'Hello, Ada!', onPress: { action: '@ui.url.open', url: 'https://hello.example.com/ada' }, children: [{ type: 'text', children: ['Rendered by ', { type: 'text', style: 'bold', children: 'hello-block' }] }] }] },
+      },
+    },
+  },
 };
 
 function generatePage(family: string, seed: number): string {
@@ -90,7 +113,7 @@ const space = bodySpace({ '.gitbook/includes/plain.md': '* one\n* [two](../../gu
 
 function timeOne(markdown: string, fast: boolean): number {
   const start = performance.now();
-  const tree = renderBody(markdown, createBodyContext(space, 'guides/README.md', 'self'), '../', { fast });
+  const tree = renderBody(markdown, createBodyContext(space, 'guides/README.md', 'self', contextOptions), '../', { fast });
   bodyHtml(tree);
   return performance.now() - start;
 }
@@ -105,7 +128,7 @@ console.log('| family | fast path takes | full path, ms a page (median) | as ren
 console.log('|---|---|---|---|');
 for (const family of Object.keys(families)) {
   const inputs = Array.from({ length: pages }, (_, index) => generatePage(family, index + 1));
-  const taken = inputs.filter((markdown) => fastBodyTree(markdown, createBodyContext(space, 'guides/README.md', 'self')) !== undefined).length;
+  const taken = inputs.filter((markdown) => fastBodyTree(markdown, createBodyContext(space, 'guides/README.md', 'self', contextOptions)) !== undefined).length;
   for (const markdown of inputs) timeOne(markdown, false);
   for (const markdown of inputs) timeOne(markdown, true);
   const full: number[] = [];

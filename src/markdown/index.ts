@@ -4,6 +4,7 @@ export { parseMarkdown } from './parse-markdown.ts';
 export { stringifyMarkdown } from './stringify-markdown.ts';
 export { readGitbookTag } from './remark-gitbook.ts';
 export { readFigure } from './blocks/figure/from-markdown.ts';
+export { readCards } from './blocks/cards/from-markdown.ts';
 export { gitbookNodeTypes, type GitbookNode, type GitbookNodeType } from './node-types.ts';
 export type { Attribute } from './attributes/attribute.ts';
 export type { Button, ButtonFields } from './blocks/button/types.ts';

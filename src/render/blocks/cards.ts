@@ -18,6 +18,11 @@ import { readCardColumns, type CardColumns } from './card-columns.ts';
  * cards(state, node) // → <div class="cards"><div class="card card-linked"><img class="card-cover" …>…</div></div>
  */
 export function cards(_state: State, node: Cards): Element {
+  return cardsElement(node);
+}
+
+/** The grid of cards of a card table, as `cards` renders it (the fast body path builds it too). */
+export function cardsElement(node: Cards): Element {
   const columns = readCardColumns(node.columns);
   return element(
     'div',

@@ -1,5 +1,5 @@
-// OpenAPI blocks take the full body path: the fast path (src/render/fast-body) refuses any `{%` tag it does not
-// know, so a page with an operation block is rendered by the block's handler, with its document, never as text.
+// OpenAPI blocks on both body paths: the fast path (src/render/fast-body) hands them to the same renderer as the
+// full path, so a page with an operation block is rendered from the block's document either way, never as text.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -15,11 +15,12 @@ const page = '# Delete a pet\n\n{% openapi-operation spec="petstore" path="/pets
 const context = () => createBodyContext(bodySpace({}), 'guides/README.md', 'self', { openapi: { documents: { 'spec:petstore': { document: petstore } }, siteSpaceId: 'main' } });
 
 describe('OpenAPI blocks and the fast body path', () => {
-  it('the fast path refuses a page with `{% openapi-operation %}` and leaves the context untouched', () => {
+  it('the fast path takes a page with `{% openapi-operation %}` and renders it from its document', () => {
     const fast = context();
-    expect(fastBodyTree(page, fast)).toBeUndefined();
-    expect(fast.outline).toEqual([]);
-    expect(fast.ids.size).toBe(0);
+    const body = fastBodyTree(page, fast);
+    expect(body?.sanitize).toBe(true);
+    expect(bodyHtml(body!.tree)).toContain('<section class="openapi-operation" data-method="delete"');
+    expect(fast.outline.map((entry) => entry.id)).toEqual(['operation-delete-pets-petid']);
   });
 
   it('renderBody, fast path allowed, renders the operation from its document with its outline entry', () => {

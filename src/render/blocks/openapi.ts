@@ -47,6 +47,23 @@ function block(kind: string, children: ElementContent[]): Element {
  * and whatever the author wrote inside when the document is missing or lacks what the block asks for.
  */
 export function createOpenAPIHandlers(context: BodyContext) {
+  const blocks = createOpenAPIBlocks(context);
+  return {
+    openapi: (state: State, node: Openapi): Element => blocks.openapi(node, () => state.all(node)),
+    openapiOperation: (state: State, node: OpenapiOperation): Element => blocks.openapiOperation(node, () => state.all(node)),
+    openapiSchemas: (state: State, node: OpenapiSchemas): Element => blocks.openapiSchemas(node, () => state.all(node)),
+    openapiWebhook: (state: State, node: OpenapiWebhook): Element => blocks.openapiWebhook(node, () => state.all(node)),
+  };
+}
+
+/** What the author wrote inside a block, rendered: asked for only when the block falls back to showing it. */
+export type BlockContent = () => ElementContent[];
+
+/**
+ * The OpenAPI block renderers behind the handlers, each given the block's node and its content to render on
+ * demand; the fast body path (src/render/fast-body) hands its OpenAPI blocks to them too.
+ */
+export function createOpenAPIBlocks(context: BodyContext) {
   const lookup = (reference: OpenAPIReference): LoadedOpenAPI => context.openapi?.documents[reference.key] ?? { error: 'it was not loaded for this render' };
   const renderContext = (reference: OpenAPIReference, document: OpenAPIDocument): OpenAPIRenderContext => {
     const contexts = (context.openapiContexts ??= new Map());
@@ -57,26 +74,25 @@ export function createOpenAPIHandlers(context: BodyContext) {
     }
     return found;
   };
-  const fallback = (state: State, node: Openapi | OpenapiOperation, head: Element, named: string, reason: string, sourceNote: ElementContent[]) =>
-    block('operation', [head, unavailable(named, reason), ...sourceNote, ...state.all(node)]);
-  const operationFrom = (state: State, node: Openapi | OpenapiOperation, reference: OpenAPIReference | undefined, named: string, sourceNote: ElementContent[]): Element => {
+  const fallback = (content: BlockContent, head: Element, named: string, reason: string, sourceNote: ElementContent[]) => block('operation', [head, unavailable(named, reason), ...sourceNote, ...content()]);
+  const operationFrom = (node: Openapi | OpenapiOperation, content: BlockContent, reference: OpenAPIReference | undefined, named: string, sourceNote: ElementContent[]): Element => {
     const header = head(node.method, node.path);
-    if (!reference) return fallback(state, node, header, named, 'the block names no specification', sourceNote);
+    if (!reference) return fallback(content, header, named, 'the block names no specification', sourceNote);
     const loaded = lookup(reference);
-    if ('error' in loaded) return fallback(state, node, header, named, loaded.error, sourceNote);
+    if ('error' in loaded) return fallback(content, header, named, loaded.error, sourceNote);
     const found = node.path && node.method ? findOperation(loaded.document, node.path, node.method) : undefined;
-    if (!found) return fallback(state, node, header, named, `it has no operation ${node.method?.toUpperCase() ?? '(no method)'} ${node.path ?? '(no path)'}`, sourceNote);
+    if (!found) return fallback(content, header, named, `it has no operation ${node.method?.toUpperCase() ?? '(no method)'} ${node.path ?? '(no path)'}`, sourceNote);
     return block('operation', [operationSection(renderContext(reference, loaded.document), found, 2)]);
   };
   return {
-    openapi(state: State, node: Openapi): Element {
+    openapi(node: Openapi, content: BlockContent): Element {
       const reference = node.src ? srcReference(node.src, baseOf(context, node), context.openapi?.siteSpaceId ?? '') : undefined;
-      return operationFrom(state, node, reference, node.src ?? '(no src)', source(undefined, node.src));
+      return operationFrom(node, content, reference, node.src ?? '(no src)', source(undefined, node.src));
     },
-    openapiOperation(state: State, node: OpenapiOperation): Element {
-      return operationFrom(state, node, node.spec ? specReference(node.spec) : undefined, node.spec ?? '(no spec)', source(node.spec, undefined));
+    openapiOperation(node: OpenapiOperation, content: BlockContent): Element {
+      return operationFrom(node, content, node.spec ? specReference(node.spec) : undefined, node.spec ?? '(no spec)', source(node.spec, undefined));
     },
-    openapiSchemas(state: State, node: OpenapiSchemas): Element {
+    openapiSchemas(node: OpenapiSchemas, content: BlockContent): Element {
       const names = node.schemas ?? [];
       const loaded: LoadedOpenAPI = node.spec ? lookup(specReference(node.spec)) : { error: 'the block names no specification' };
       if ('document' in loaded) return block('schemas', schemasBlock(renderContext(specReference(node.spec ?? ''), loaded.document), names, node.grouped === true, 3));
@@ -84,16 +100,16 @@ export function createOpenAPIHandlers(context: BodyContext) {
         element('div', { className: ['openapi-head'] }, [element('span', { className: ['openapi-label'] }, [text(names.length === 1 ? 'Schema' : 'Schemas')]), ...names.map((name) => element('code', { className: ['openapi-path'] }, [text(name)]))]),
         unavailable(node.spec ?? '(no spec)', loaded.error),
         ...source(node.spec, undefined),
-        ...state.all(node),
+        ...content(),
       ]);
     },
-    openapiWebhook(state: State, node: OpenapiWebhook): Element {
+    openapiWebhook(node: OpenapiWebhook, content: BlockContent): Element {
       const header = head(node.method, node.name, [element('span', { className: ['openapi-label'] }, [text('Webhook')])]);
       const named = node.spec ?? '(no spec)';
       const loaded: LoadedOpenAPI = node.spec ? lookup(specReference(node.spec)) : { error: 'the block names no specification' };
-      if ('error' in loaded) return block('webhook', [header, unavailable(named, loaded.error), ...source(node.spec, undefined), ...state.all(node)]);
+      if ('error' in loaded) return block('webhook', [header, unavailable(named, loaded.error), ...source(node.spec, undefined), ...content()]);
       const found = node.name && node.method ? findOperation(loaded.document, node.name, node.method, true) : undefined;
-      if (!found) return block('webhook', [header, unavailable(named, `it has no webhook ${node.name ?? '(no name)'} ${node.method?.toUpperCase() ?? '(no method)'}`), ...state.all(node)]);
+      if (!found) return block('webhook', [header, unavailable(named, `it has no webhook ${node.name ?? '(no name)'} ${node.method?.toUpperCase() ?? '(no method)'}`), ...content()]);
       return block('webhook', [operationSection(renderContext(specReference(node.spec ?? ''), loaded.document), found, 2)]);
     },
   };

@@ -12,6 +12,7 @@ describe('bodyHtml: what hast-util-to-html writes, faster', () => {
     'attribute values with every special character': root(element('a', { href: 'x?a=1&b="2"', title: "it's `q` <b> \0" }, [text('x')])),
     'space-separated lists, numbers, empty values': root(element('ol', { start: 3, className: ['a', 'b'] }, [element('li', {}, [element('img', { src: 'i.png', alt: '', width: '300', loading: 'lazy' })])])),
     'void elements and nesting': root(element('p', {}, [text('a'), element('br'), text('\n'), element('em', {}, [element('strong', {}, [text('b')])])]), text('\n'), element('hr')),
+    'the void elements of an HTML table': root(element('table', {}, [element('colgroup', {}, [element('col', { width: 120 }), element('col')]), element('tbody', {}, [element('tr', {}, [element('td', {}, [text('a'), element('wbr'), text('b')])])])])),
     'data and aria attributes': root(element('div', { className: ['hint'], dataStyle: 'info', role: 'note', ariaHidden: 'true', ariaLabel: 'Link to "x"' })),
     // What it does not know goes through hast-util-to-html: booleans, other attributes, raw text elements, SVG.
     'a boolean attribute': root(element('div', { hidden: true }, [text('x')])),

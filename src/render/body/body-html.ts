@@ -35,7 +35,8 @@ const attributeNames: Readonly<Record<string, string>> = {
 
 /** Properties whose array values are space-separated. */
 const spaceSeparated = new Set(['className', 'rel']);
-const voidElements = new Set(['br', 'hr', 'img']);
+/** HTML's void elements (an HTML table's `<col>` among them): written without a closing tag. */
+const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 /** Elements whose text `toHtml` writes raw: never in a body, and not written here. */
 const rawTextElements = new Set(['script', 'style']);
 

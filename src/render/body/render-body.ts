@@ -17,8 +17,9 @@ import { bodySchema } from './sanitize-schema.ts';
  * Renders a page body (GitBook-flavoured Markdown) to a sanitized hast tree: every GitBook block through its
  * handler, raw HTML parsed, links resolved for the bundle (relative to the page's folder through `prefix`),
  * then sanitized (`bodySchema`). Outline, used files and broken links are collected in `context`.
- * Pages the fast path reads (src/render/fast-body: no raw HTML, common blocks) skip micromark and the sanitizer
- * and give the same tree; `fast: false` always takes the full path.
+ * Pages the fast path reads (src/render/fast-body: every block family, HTML only as GitBook writes figures and
+ * tables) skip micromark (and the sanitizer, unless they hold HTML or outside data) and give the same tree;
+ * `fast: false` always takes the full path.
  *
  * @example
  * const context = createBodyContext(space, 'guides/README.md', 'self');
@@ -29,9 +30,12 @@ export function renderBody(markdown: string, context: BodyContext, prefix: strin
   const fast = options.fast === false ? undefined : fastBodyTree(markdown, context);
   let tree: Root;
   if (fast !== undefined) {
-    // Built only from Quire's own elements, with no raw HTML: the link pass is all it needs before finishing.
-    tree = fast;
+    // Built from Quire's own elements, and HTML already parsed: the passes the full path runs after parsing raw
+    // HTML, the link pass, and the sanitizer only when something came from HTML or outside data.
+    tree = fast.tree;
+    if (fast.raw) afterRaw(tree, context);
     resolveLinks(tree, context, prefix);
+    if (fast.sanitize) tree = sanitize(tree, bodySchema) as Root;
   } else {
     const mdast = parseMarkdown(markdown);
     tree = toHast(mdast, { allowDangerousHtml: true, handlers: createHandlers(context), unknownHandler }) as Root;
@@ -40,14 +44,19 @@ export function renderBody(markdown: string, context: BodyContext, prefix: strin
     // Parsing raw HTML costs a full HTML parse of the page: only when there is some.
     if (hasRaw(tree.children)) {
       tree = raw(tree) as Root;
-      keepIconColours(tree);
-      renderInlineExpressions(tree, context);
+      afterRaw(tree, context);
     }
     resolveLinks(tree, context, prefix);
     tree = sanitize(tree, bodySchema) as Root;
   }
   finishTree(tree, context.externalTarget, context.icons);
   return tree;
+}
+
+/** What raw HTML asks for once parsed: the colours of its icons kept, its inline expressions evaluated. */
+function afterRaw(tree: Root, context: BodyContext): void {
+  keepIconColours(tree);
+  renderInlineExpressions(tree, context);
 }
 
 function hasRaw(nodes: RootContent[]): boolean {

@@ -2,20 +2,22 @@
 // (micromark, mdast-util-to-hast, the sanitizer) gives: the same HTML, search text, outline, used files and broken
 // links. Inputs: every Markdown fixture, the golden corpus, the fixture repositories, the bench generator's pages,
 // hand-picked edge cases, and generated pages made of what the fast path reads (and some of what it must refuse).
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { Root } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { generateRepository } from '../../../bench/format/generate-repository.ts';
 import { pageBody, realPages } from '../../../test/support/real-pages.ts';
 import { markdownPage } from '../../markdown/markdown-generators.fixture.ts';
 import { expressionScope, type JsonObject } from '../adaptive/index.ts';
-import { createBodyContext, type BodyContext, type IntegrationBlockScope } from '../body/body-context.ts';
+import { createBodyContext, type BodyContext, type IntegrationBlockScope, type OpenAPIScope } from '../body/body-context.ts';
 import { integrationBlockKey } from '../integrations/integration-block-reference.ts';
 import { bodySpace } from '../body/body-space.fixture.ts';
+import type { OpenAPIDocument } from '../openapi/document.ts';
 import { bodyHtml } from '../body/body-html.ts';
-import { finishTree } from '../body/finish-tree.ts';
 import { hastText } from '../body/node-text.ts';
 import { renderBody } from '../body/render-body.ts';
 import { resolveLinks } from '../body/resolve-links.ts';
@@ -29,35 +31,46 @@ const space = bodySpace({
   '.gitbook/includes/blocks.md': '{% content-ref url="../../guides/writing.md" %}\n[writing](../../guides/writing.md)\n{% endcontent-ref %}\n\n{% content-ref url="nowhere.md" %}\n[Nowhere](nowhere.md)\n{% endcontent-ref %}\n\n{% tabs %}\n{% tab title="T" %}\n[w](../../guides/writing.md)\n{% endtab %}\n{% endtabs %}\n',
 });
 
+/** A card table as GitBook writes it: a first text column, then the columns given, one row of cells each. */
+function cardTable(columns: string[], rows: string[][]): string {
+  const body = rows.map((cells) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('');
+  return `<table data-view="cards"><thead><tr><th></th>${columns.join('')}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
 interface Outcome {
   fast: boolean;
 }
 
 /** Renders `markdown` both ways; when the fast path takes it, everything must be equal. */
-function compare(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank'; bodySpace?: BodyContext['space']; claims?: JsonObject; integrationBlocks?: IntegrationBlockScope } = {}): Outcome {
+function compare(markdown: string, options: { source?: string; prefix?: string; target?: 'self' | 'blank'; bodySpace?: BodyContext['space']; claims?: JsonObject; integrationBlocks?: IntegrationBlockScope; openapi?: OpenAPIScope } = {}): Outcome {
   const source = options.source ?? 'guides/README.md';
   const prefix = options.prefix ?? '../';
   const target = options.target ?? 'self';
   const bodySpace = options.bodySpace ?? space;
   const scope = expressionScope({ claims: options.claims ?? { plan: 'pro' }, spaceVariables: { product: 'Quire' }, pageVariables: {} });
-  const blocks = options.integrationBlocks ? { integrationBlocks: options.integrationBlocks } : {};
+  const blocks = { ...(options.integrationBlocks ? { integrationBlocks: options.integrationBlocks } : {}), ...(options.openapi ? { openapi: options.openapi } : {}) };
   const fullContext = createBodyContext(bodySpace, source, target, { scope, ...blocks });
   const full = renderBody(markdown, fullContext, prefix, { fast: false });
   // The body serializer writes what hast-util-to-html writes, for every tree the full path makes too.
   expect(bodyHtml(full)).toBe(toHtml(full));
-  const fastContext = createBodyContext(bodySpace, source, target, { scope, ...blocks });
-  const tree = fastBodyTree(markdown, fastContext);
-  if (tree === undefined) {
-    expect(fastContext.outline).toEqual([]);
-    expect(fastContext.ids.size).toBe(0);
-    expect(fastContext.broken).toEqual([]);
-    expect(fastContext.warnings).toEqual([]);
+  const probeContext = createBodyContext(bodySpace, source, target, { scope, ...blocks });
+  const body = fastBodyTree(markdown, probeContext);
+  if (body === undefined) {
+    expect(probeContext.outline).toEqual([]);
+    expect(probeContext.ids.size).toBe(0);
+    expect(probeContext.broken).toEqual([]);
+    expect(probeContext.warnings).toEqual([]);
+    expect(probeContext.openapiContexts).toBeUndefined();
     return { fast: false };
   }
-  resolveLinks(tree, fastContext, prefix);
-  // The fast tree skips the sanitizer because it has nothing the sanitizer would change.
-  expect(toHtml(sanitize(structuredClone(tree), bodySchema) as Root)).toBe(toHtml(tree));
-  finishTree(tree, target);
+  if (!body.sanitize) {
+    // A tree that holds nothing made from HTML or outside data skips the sanitizer: it has nothing it would change.
+    resolveLinks(body.tree, probeContext, prefix);
+    expect(toHtml(sanitize(structuredClone(body.tree), bodySchema) as Root)).toBe(toHtml(body.tree));
+  }
+  // renderBody takes the fast path for this page: what it gives must be what the full path gives.
+  const fastContext = createBodyContext(bodySpace, source, target, { scope, ...blocks });
+  const tree = renderBody(markdown, fastContext, prefix);
   expect(bodyHtml(tree), markdown).toBe(toHtml(full));
   expect(hastText(tree)).toBe(hastText(full));
   expect(fastContext.outline).toEqual(fullContext.outline);
@@ -88,6 +101,11 @@ describe('fast body path: the same output as the full path', () => {
         'fixtures/markdown/embed/void-and-caption/input.md',
         'fixtures/markdown/updates/canonical/input.md',
         'fixtures/markdown/file/caption/input.md',
+        'fixtures/markdown/cards/canonical/input.md',
+        'fixtures/markdown/cards/plain-table/input.md',
+        'fixtures/markdown/html-before-tag/table-endstep/input.md',
+        'fixtures/markdown/html-before-tag/table-endhint/input.md',
+        'fixtures/markdown/openapi/openapi-family/input.md',
       ]),
     );
   });
@@ -157,6 +175,17 @@ describe('fast body path: the same output as the full path', () => {
     'buttons and icons': 'Start <a href="writing.md" class="button primary" data-icon="rocket">Get started</a> or <a href="https://example.com" class="button secondary">More</a>.\n\n<i class="fa-wallet">:wallet:</i> Pay *<i class="fa-github" style="color:$primary;">:github:</i>* <a href="x.md" class="button primary"></a>\n\n* <i class="fa-bolt">:bolt:</i> fast\n',
     'inline HTML the fast path leaves': 'a <a href="#x" id="x"></a> b\n\n<i class="fa-x">**bold**</i>\n\n<mark style="color:red;">red</mark>\n\n<i class="fa-x">:x:</i></i>\n\n<a href="y" class="button primary">y</i>\n',
     'blocks in reusable content': '{% include "../.gitbook/includes/blocks.md" %}\n',
+    'links whose text is a URL': '[https://example.com/a](https://example.com/a) [see www.example.com or a@b.co](writing.md) [mailto:x@y.z](mailto:x@y.z)\n',
+    // Cards as GitBook writes them (FORMAT.md): covers (light and dark), targets (a page, a URL, a missing page), empty cells, icons.
+    cards: `${cardTable(['<th data-hidden data-card-target data-type="content-ref"></th>', '<th data-hidden data-card-cover data-type="files"></th>'], [['<strong>Getting started</strong>', '<a href="writing.md">writing.md</a>', '<a href="../.gitbook/assets/cover.png">cover.png</a>'], ['<strong>API</strong>', '<a href="api.md">api.md</a>', ''], ['', '', '']])}\n\n${cardTable(['<th></th>', '<th data-hidden data-card-target data-type="content-ref"></th>', '<th data-hidden data-card-cover data-type="files"></th>', '<th data-hidden data-card-cover-dark data-type="files"></th>'], [['<h3><i class="fa-rocket" style="color:$primary;">:rocket:</i> Quickstart</h3>', 'Charge a test card in <em>five</em> minutes.', '<a href="https://example.com/start">https://example.com/start</a>', '<a href="../.gitbook/assets/cover.png">cover.png</a>', '<a href="../.gitbook/assets/a%20b.png">a b.png</a>'], ['<p>Only text &#x26; <code>code</code></p>', '<br>', 'https://example.com/bare', '', '<a href="../.gitbook/assets/cover.png">dark only</a>']])}\n`,
+    'cards with what the sanitizer removes': `${cardTable(['<th data-hidden data-card-target data-type="content-ref"></th>'], [['<script>alert(1)</script><img src="x.png" onerror="alert(1)"><a href="javascript:alert(2)" style="color:red">x</a><svg><a href="writing.md">in svg</a></svg>', '<a href="javascript:alert(3)">evil</a>'], ['<table><tr><td>nested</td></tr></table><details open><summary>S</summary>d</details>', '<a href="missing.md">missing.md</a>']])}\n`,
+    'cards in blocks': `{% tabs %}\n{% tab title="Read next" %}\n${cardTable(['<th data-hidden data-card-target data-type="content-ref"></th>'], [['<strong>Write</strong>', '<a href="writing.md">writing.md</a>']])}\n{% endtab %}\n{% endtabs %}\n\n{% hint style="info" %}\n${cardTable(['<th data-hidden data-card-target data-type="content-ref"></th>'], [['<strong>Home</strong>', '<a href="../README.md">../README.md</a>']])}\n{% endhint %}\n`,
+    // GitBook writes a table with widths or alignments as HTML, on one line: the full path parses it as raw HTML.
+    'HTML tables': '<table data-full-width="true" data-header-hidden><colgroup><col width="200"><col style="width:30%"></colgroup><thead><tr><th width="120">Name</th><th align="right">Type</th></tr></thead><tbody><tr><td><strong><em>nested</em> bold</strong> and **not Markdown** `no code` $x$ www.example.com</td><td><a href="writing.md">writing</a> <a href="missing.md">gone</a> <a href="https://example.com">out</a> <img src="../.gitbook/assets/cover.png" alt="c"></td></tr><tr><td><p>One</p><p>Two &#x26; &copy;</p></td><td><code>x &#x3C; y</code><br>next <i class="fa-bolt" style="color:$primary;">:bolt:</i> <code class="expression">space.vars.product</code></td></tr></tbody></table>\n\nText after.\n\n<table><tr><td>no head, no body</td></tr></table>\n',
+    'HTML tables across lines and in blocks': '* item\n\n  <table>\n  <thead><tr><th>A</th></tr></thead>\n  <tbody><tr><td>a</td></tr></tbody>\n  </table>\n\n> <table><tr><td>quoted</td></tr></table>\n\n{% hint style="info" %}\n<table><tr><td>in a hint</td></tr></table>\n{% endhint %}\n\n{% tabs %}\n{% tab title="T" %}\n<table><tr><td>in a tab</td></tr></table>\n{% endtab %}\n{% endtabs %}\n',
+    'HTML tables with what the sanitizer removes': '<table onclick="x()" style="color:red"><tr><td><script>alert(1)</script><a href="javascript:alert(1)">j</a><img src="x" onerror="alert(1)"><iframe src="https://example.com"></iframe><!-- note --></td><td data-quire-base=".gitbook/includes/plain.md"><a href="../../guides/writing.md">based</a></td></tr></table>\n',
+    'a card table and an HTML table on one page': `${cardTable(['<th data-hidden data-card-target data-type="content-ref"></th>'], [['<i class="fa-rocket" style="color:$primary;">:rocket:</i> Go', '<a href="writing.md">writing.md</a>']])}\n\n<table><tr><td><i class="fa-bolt" style="color:#f00;">:bolt:</i></td></tr></table>\n`,
+    'HTML tables the fast path leaves': '<table><tr><td>never closed\n\nMarkdown **after**\n\n<table><tr><td>a</td></tr></table> and text\n\n<table>\n<tr>\n<td>\n\n**Markdown in a cell**\n\n</td>\n</tr>\n</table>\n\n<table><tr><td><table><tr><td>inner</td></tr></table>\n\n  <table><tr><td>indented</td></tr></table>\n\n<table><tr><td>x</td></tr></table><div>\n\nafter\n',
   };
   for (const [name, markdown] of Object.entries(cases)) {
     it(name, () => {
@@ -166,7 +195,7 @@ describe('fast body path: the same output as the full path', () => {
   }
 
   it('takes the plain cases (they are what it is for)', () => {
-    for (const name of ['tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated', 'hints in hints', 'an HTML block followed by a tag line', 'files', 'integration blocks', 'block math', 'block math interrupting a paragraph', 'buttons and icons']) {
+    for (const name of ['links whose text is a URL', 'cards', 'cards with what the sanitizer removes', 'cards in blocks', 'HTML tables', 'HTML tables across lines and in blocks', 'HTML tables with what the sanitizer removes', 'a card table and an HTML table on one page', 'tight and loose lists', 'links and images', 'tables with alignment', 'GitBook blocks', 'figures', 'code blocks', 'headings with the same text', 'tabs', 'steppers', 'columns', 'content-refs', 'embeds', 'an embed left open inside a hint', 'expandables', 'updates', 'blocks inside blocks', 'blocks in reusable content', 'conditions', 'a condition that cannot be evaluated', 'hints in hints', 'an HTML block followed by a tag line', 'files', 'integration blocks', 'block math', 'block math interrupting a paragraph', 'buttons and icons']) {
       expect(compare(cases[name]!).fast, name).toBe(true);
     }
   });
@@ -195,6 +224,11 @@ describe('fast body path: the same output as the full path', () => {
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('$$', '$$$', '  $$'), fc.array(fc.constantFrom('x^2', '\\frac{a}{b}', '', '  y', '$', '$$'), { maxLength: 3 })).map(([fence, lines]) => [fence, ...lines, fence.trim()].join('\n')) },
     { weight: 1, arbitrary: fc.constantFrom('***', '---', '{% include "../.gitbook/includes/plain.md" %}', '<figure><img src="../.gitbook/assets/cover.png" alt="x"><figcaption><p>C</p></figcaption></figure>') },
   );
+  /** What a cell of a card table or an HTML table holds: HTML as GitBook writes it, and what it must not hold. */
+  const cardCell = fc.oneof(
+    { weight: 3, arbitrary: word },
+    { weight: 1, arbitrary: fc.constantFrom('', '<strong>Bold</strong>', '<h3><i class="fa-rocket" style="color:$primary;">:rocket:</i> Go</h3>', '<a href="writing.md">writing.md</a>', '<code>x &#x3C; y</code>', '<em><strong>n</strong>ested</em>', '**not Markdown**', '<p>a</p><p>b</p>', '<br>', '<img src="../.gitbook/assets/cover.png" alt="c">', '<script>x()</script>', '<a href="javascript:x()">j</a>', '<b>unclosed', '</td>', '<code class="expression">space.vars.product</code>') },
+  );
   const blocks = fc.array(fc.tuple(leaf, fc.constantFrom('\n', '\n\n', '\n\n\n')), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([text, gap]) => text + gap).join(''));
   const fastish = fc.oneof(
     { weight: 3, arbitrary: blocks },
@@ -208,27 +242,81 @@ describe('fast body path: the same output as the full path', () => {
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', ' open'), word, blocks, blocks).map(([open, summary, inside, after]) => `<details${open}>\n\n<summary>${summary}</summary>\n\n${inside}\n</details>\n\n${after}`) },
     { weight: 1, arbitrary: fc.tuple(blocks, fc.boolean()).map(([caption, paired]) => (paired ? `{% embed url="https://example.com/v" %}\n${caption}{% endembed %}\n` : `{% embed url="https://example.com/v" %}\n${caption}`)) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('visitor.claims.plan == "pro"', 'visitor.claims.plan == "free"', 'space.vars.product', 'nope ==', '1 < 2'), blocks, blocks, fc.boolean()).map(([expression, a, b, otherwise]) => `{% if ${expression} %}\n${a}${otherwise ? `{% else %}\n${b}` : ''}{% endif %}\n`) },
+    { weight: 1, arbitrary: fc.tuple(cardCell, cardCell, fc.constantFrom('writing.md', 'https://example.com/x', 'missing.md', ''), fc.constantFrom('', '../.gitbook/assets/cover.png', 'https://example.com/c.png'), blocks).map(([a, b, target, cover, after]) => `${cardTable(['<th></th>', '<th data-hidden data-card-target data-type="content-ref"></th>', '<th data-hidden data-card-cover data-type="files"></th>'], [[a, b, target && `<a href="${target}">${target}</a>`, cover && `<a href="${cover}">c</a>`], [b, '', '', '']])}\n\n${after}`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', ' data-full-width="true"', ' data-header-hidden'), fc.constantFrom('', '<colgroup><col width="120"><col></colgroup>'), fc.array(fc.tuple(cardCell, cardCell), { minLength: 1, maxLength: 3 }), fc.constantFrom('', '\n'), blocks).map(([attributes, columns, rows, gap, after]) => `<table${attributes}>${columns}<thead><tr><th width="100">A</th><th align="right">B</th></tr></thead>${gap}<tbody>${rows.map(([a, b]) => `<tr><td>${a}</td><td>${b}</td></tr>`).join(gap)}</tbody></table>\n\n${after}`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('openapi-operation spec="petstore" path="/pets" method="post"', 'openapi-operation spec="missing" path="/x" method="get"', 'openapi-schemas spec="petstore" schemas="Pet"', 'openapi-webhook spec="petstore" name="newPet" method="post"', 'openapi src="https://example.com/petstore.yaml" path="/pets/{petId}" method="get"'), blocks, fc.boolean(), blocks).map(([tag, inside, closed, after]) => `{% ${tag} %}\n${closed ? `${inside}{% end${tag.split(' ')[0]} %}\n` : ''}\n${after}`) },
     { weight: 1, arbitrary: fc.tuple(blocks, blocks).map(([a, b]) => `{% updates format="full" %}\n{% update date="2025-01-02" tags="a,b" %}\n${a}{% endupdate %}\n{% update %}\n${b}{% endupdate %}\n{% endupdates %}\n`) },
   );
 
   it('leaves to the full path the block families and forms it does not read', () => {
-    for (const name of ['tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'a hidden branch the fast path cannot read', 'hints nested deep in each other', 'block math the fast path leaves', 'inline HTML the fast path leaves']) {
+    for (const name of ['HTML tables the fast path leaves', 'tabs with content between tabs, and a tab alone', 'expandables the fast path leaves', 'blocks crossing each other', 'a hidden branch the fast path cannot read', 'hints nested deep in each other', 'block math the fast path leaves', 'inline HTML the fast path leaves']) {
       expect(compare(cases[name]!).fast, name).toBe(false);
     }
   });
 
-  it('leaves integration blocks their integration rendered to the full path (their ContentKit HTML is sanitized there)', () => {
-    const key = integrationBlockKey('space1', 'hello-block', 'hello', { name: 'Ada' });
-    const integrationBlocks = { spaceId: 'space1', rendered: { [key]: { element: { type: 'block' as const, children: [{ type: 'text' as const, children: ['Hello, Ada!'] }] } } } };
-    expect(compare('{% @hello-block/hello name="Ada" %}\n', { integrationBlocks }).fast).toBe(false);
-    expect(compare('{% @hello-block/hello name="Grace" %}\n', { integrationBlocks }).fast).toBe(true);
+  it('integration blocks their integration rendered (ContentKit, sanitized with the page)', () => {
+    const rendered = {
+      [integrationBlockKey('space1', 'hello-block', 'hello', { name: 'Ada' })]: { element: { type: 'block' as const, children: [{ type: 'text' as const, children: ['Hello, Ada!'] }] } },
+      [integrationBlockKey('space1', 'rich', 'card', { url: 'https://example.com/a' })]: {
+        element: {
+          type: 'block' as const,
+          children: [
+            { type: 'card', title: 'Card <script>', onPress: { action: '@ui.url.open', url: 'https://example.com/card' }, children: [{ type: 'text', children: ['In a card'] }], buttons: [{ type: 'button', label: 'Edit', onPress: { action: 'edit' } }] },
+            { type: 'markdown', content: 'Some **bold** <script>alert(1)</script> [page](writing.md) ![i](x.png)' },
+            { type: 'codeblock', syntax: 'js', content: { $state: 'code' } },
+            { type: 'image', source: { url: 'https://example.com/a.png' }, aspectRatio: 1.5 },
+            { type: 'webframe', source: { url: 'https://embed.example.com/x' } },
+            { type: 'hstack', align: 'center', children: [{ type: 'box', grow: 1, children: [{ type: 'link', target: { url: 'javascript:alert(1)' }, children: 'no link' }] }] },
+          ],
+        },
+        state: { code: 'const a = "<b>";' },
+      },
+      [integrationBlockKey('space1', 'broken', 'block', {})]: { error: 'the integration failed' },
+    } as IntegrationBlockScope['rendered'];
+    const integrationBlocks = { spaceId: 'space1', rendered };
+    const page = '{% @hello-block/hello name="Ada" %}\n\n## After\n\n{% @rich/card url="https://example.com/a" %}\n\n{% @broken/block %}\n\n{% @hello-block/hello name="Grace" %}\n';
+    expect(compare(page, { integrationBlocks }).fast).toBe(true);
+    expect(compare(`{% hint style="info" %}\n${page}{% endhint %}\n`, { integrationBlocks, target: 'blank' }).fast).toBe(true);
+  });
+
+  const petstore = { document: parse(readFileSync(new URL('../../../test/fixtures/openapi/petstore.yaml', import.meta.url), 'utf8')) as OpenAPIDocument };
+  const openapi: OpenAPIScope = { documents: { 'spec:petstore': petstore, 'url:main:guides/petstore.yaml': petstore, 'url:https://example.com/petstore.yaml': petstore }, siteSpaceId: 'main' };
+
+  it('OpenAPI blocks, through the full path\'s renderer, from their document or with what the author wrote', () => {
+    const fixture = readFileSync(new URL('../../../fixtures/markdown/openapi/openapi-family/input.md', import.meta.url), 'utf8');
+    const blocks = [
+      '{% openapi-operation spec="petstore" path="/pets/{petId}" method="delete" %}\n[OpenAPI petstore](https://example.com/petstore.yaml)\n{% endopenapi-operation %}',
+      '{% openapi-operation spec="petstore" path="/pets" method="post" %}\n{% endopenapi-operation %}',
+      '{% openapi-schemas spec="petstore" schemas="Person" grouped="false" %}\n{% endopenapi-schemas %}',
+      '{% openapi-schemas spec="petstore" schemas="Pet,NewPet" grouped="true" %}\n{% endopenapi-schemas %}',
+      '{% openapi-webhook spec="petstore" name="newPet" method="post" %}\n{% endopenapi-webhook %}',
+      '{% openapi src="petstore.yaml" path="/pets" method="get" %}\n[petstore.yaml](petstore.yaml)\n{% endopenapi %}',
+      '{% openapi src="https://example.com/petstore.yaml" path="/store/orders" method="post" %}',
+      // Falling back: no document, no operation, no specification named; what the author wrote is shown.
+      '{% openapi-operation spec="missing" path="/x" method="get" %}\n## Written *inside*\n\n[writing](writing.md) and [https://example.com/spec](https://example.com/spec)\n{% endopenapi-operation %}',
+      '{% openapi-operation spec="petstore" path="/nowhere" method="get" %}\n{% hint style="info" %}\nInside.\n{% endhint %}\n{% endopenapi-operation %}',
+      '{% openapi-schemas spec="missing" schemas="A" %}\ntext\n{% endopenapi-schemas %}',
+      '{% openapi-webhook spec="petstore" name="none" method="post" %}\ntext\n{% endopenapi-webhook %}',
+      '{% openapi path="/pets" method="get" %}\n{% endopenapi %}',
+    ];
+    const page = `Intro.\n\n${blocks.join('\n\nBetween.\n\n')}\n\n## Setup\n`;
+    for (const markdown of [fixture, page, `{% tabs %}\n{% tab title="API" %}\n${page}{% endtab %}\n{% endtabs %}\n`]) {
+      expect(compare(markdown, { openapi }).fast).toBe(true);
+      expect(compare(markdown).fast).toBe(true);
+    }
+    // In reusable content (its relative \`src\` is relative to it), and in a branch a condition hides.
+    const includes = { ...space.includes, '.gitbook/includes/api.md': '{% openapi src="../../guides/petstore.yaml" path="/pets" method="get" %}\n{% endopenapi %}\n\n{% openapi-operation spec="petstore" path="/pets" method="post" %}\n{% endopenapi-operation %}\n' };
+    expect(compare('{% include "../.gitbook/includes/api.md" %}\n', { openapi, bodySpace: { ...space, includes } }).fast).toBe(true);
+    expect(compare('{% if visitor.claims.plan == "free" %}\n{% openapi-operation spec="petstore" path="/pets" method="post" %}\n{% endopenapi-operation %}\n{% else %}\n{% openapi-schemas spec="petstore" schemas="Person" %}\n{% endopenapi-schemas %}\n{% endif %}\n', { openapi }).fast).toBe(true);
+    // What the fast path leaves inside a falling-back block sends the page the full way, and the schemas its blocks made are made again.
+    expect(compare('{% openapi-operation spec="petstore" path="/pets" method="post" %}\n{% endopenapi-operation %}\n\n{% openapi-operation spec="missing" %}\n<div>raw</div>\n{% endopenapi-operation %}\n', { openapi }).fast).toBe(false);
   });
 
   it('generated pages of what the fast path reads', () => {
     let taken = 0;
     fc.assert(
       fc.property(fastish, (markdown) => {
-        if (compare(markdown).fast) taken++;
+        if (compare(markdown, { openapi }).fast) taken++;
       }),
       { numRuns: Number(process.env.QUIRE_PROPERTY_RUNS ?? 400) },
     );

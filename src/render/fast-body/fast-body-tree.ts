@@ -4,25 +4,45 @@
 // differential test (fast-body-tree.test.ts) holds it to that on every fixture, the corpus and generated pages.
 import type { Root } from 'hast';
 import type { BodyContext } from '../body/body-context.ts';
+import { linkedSchemasOfPage } from '../blocks/openapi.ts';
 import { markdownToHast } from './tokens-to-hast.ts';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
 
+/** A page body's tree from the fast path, and which of the full path's passes after the tree it still needs. */
+export interface FastBody {
+  tree: Root;
+  /**
+   * The page holds HTML the full path parses with the page (an HTML table), parsed here on its own: the passes
+   * that follow that parse (icon colours, inline expressions) run over the tree as on the full path.
+   */
+  raw: boolean;
+  /**
+   * The tree holds what HTML or outside data made (cards, HTML tables, OpenAPI blocks, rendered integration
+   * blocks): it is sanitized after the link pass, as on the full path. Otherwise it holds only elements and
+   * attributes Quire's blocks make, and needs no sanitizing.
+   */
+  sanitize: boolean;
+}
+
 /**
- * The hast tree of a page body, as `renderBody` builds it before resolving links (so no sanitizing is needed: it
- * holds no raw HTML and only elements and attributes Quire's blocks make), or `undefined` when the page must take
- * the full path. On `undefined`, `context` is as it was.
+ * The hast tree of a page body, as `renderBody` builds it before resolving links, or `undefined` when the page
+ * must take the full path. On `undefined`, `context` is as it was.
  *
  * @example
- * const tree = fastBodyTree('Some *text*.', context) ?? fullBodyTree('Some *text*.', context);
+ * const body = fastBodyTree('Some *text*.', context); // → { tree, raw: false, sanitize: false }
  */
-export function fastBodyTree(markdown: string, context: BodyContext): Root | undefined {
+export function fastBodyTree(markdown: string, context: BodyContext): FastBody | undefined {
   const outline = context.outline.length;
   const broken = context.broken.length;
   const ids = new Set(context.ids);
   const including = context.including.length;
   const warnings = context.warnings.length;
+  const openapiContexts = context.openapiContexts;
   try {
-    return { type: 'root', children: markdownToHast(markdown, context) };
+    const { children, raw, sanitize } = markdownToHast(markdown, context);
+    // OpenAPI blocks link to component schemas instead of repeating their trees: the page ends with those models.
+    const tree: Root = { type: 'root', children: [...children, ...linkedSchemasOfPage(context)] };
+    return { tree, raw, sanitize };
   } catch (error) {
     // Anything markdown-it or the conversion could not do (even a stack overflow on absurd nesting) means: full path.
     if (!(error instanceof FastPathUnsupported) && !(error instanceof RangeError)) throw error;
@@ -32,6 +52,9 @@ export function fastBodyTree(markdown: string, context: BodyContext): Root | und
     for (const id of ids) context.ids.add(id);
     context.including.length = including;
     context.warnings.length = warnings;
+    // A fresh context has none; the blocks read here made theirs, which the full path must make again.
+    if (openapiContexts === undefined) delete context.openapiContexts;
+    else context.openapiContexts = openapiContexts;
     return undefined;
   }
 }

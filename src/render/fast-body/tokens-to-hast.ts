@@ -9,10 +9,11 @@ import { iconPairing } from '../../markdown/blocks/icon/from-markdown.ts';
 import { markPairing } from '../../markdown/blocks/mark/from-markdown.ts';
 import { buttonElement, iconElement } from '../blocks/inline-marks.ts';
 import type { Token } from 'markdown-it';
-import { readFigure, readGitbookTag, type Update } from '../../markdown/index.ts';
+import { readCards, readFigure, readGitbookTag, type Update } from '../../markdown/index.ts';
 import { element, text } from '../body/hast-builder.ts';
 import type { BodyContext } from '../body/body-context.ts';
 import { evaluateSource, isTruthy } from '../adaptive/index.ts';
+import { cardsElement } from '../blocks/cards.ts';
 import { codeFrame } from '../blocks/code.ts';
 import { columnElement, columnsElement } from '../blocks/columns.ts';
 import { contentRefElement } from '../blocks/content-ref.ts';
@@ -28,8 +29,10 @@ import { hintElement } from '../blocks/hint.ts';
 import { figureElement } from '../blocks/images.ts';
 import { includedPath, reusableContentElement } from '../blocks/include.ts';
 import { mathElement } from '../blocks/math.ts';
+import { createOpenAPIBlocks } from '../blocks/openapi.ts';
 import { parseFast } from '../../markdown/fast-markdown.ts';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
+import { htmlTable } from './html-table.ts';
 import { detailsOpen, htmlOf, maxBlockDepth, pairBlocks, type BlockNode, type FlowItem } from './pair-blocks.ts';
 
 /**
@@ -38,6 +41,8 @@ import { detailsOpen, htmlOf, maxBlockDepth, pairBlocks, type BlockNode, type Fl
  * after a `[`), Liquid tags inside a line, footnote calls), or what may be HTML an editor wrote as text.
  */
 const unsupportedText = /\{%|[$~@`]|www\.|:\/\/|mailto:|xmpp:|\[\^/i;
+/** The same in a link's text, where GFM reads no autolink literal (`[https://example.com](https://example.com)`). */
+const unsupportedLinkText = /\{%|[$~`]|\[\^/;
 
 /** An expandable's summary in a block of its own (blocks/details/from-markdown.ts). */
 const summaryBlock = /^<summary>([\s\S]*?)<\/summary>$/;
@@ -47,9 +52,24 @@ const plainSummary = /^[^<>&]*$/;
 /** A caption GitBook writes: one paragraph of plain text. */
 const plainCaption = /^<p>([^<>&]*)<\/p>$/;
 
-/** The hast children of a page body (or a reusable content) read by markdown-it, as the root's `wrap` lays them. */
-export function markdownToHast(markdown: string, context: BodyContext): ElementContent[] {
-  return wrap(flow(read(markdown), context), false);
+/** A page body read by markdown-it, and what the full path does after building its tree that this one needs too. */
+export interface FastHast {
+  /** The root's children, as its `wrap` lays them. */
+  children: ElementContent[];
+  /** The page holds HTML the full path parses with the page (an HTML table): what runs after that parse runs. */
+  raw: boolean;
+  /** The tree holds what HTML or outside data made (cards, HTML tables, OpenAPI blocks, ContentKit): it is sanitized. */
+  sanitize: boolean;
+}
+
+/** What the page read so far needs (reset for each page; reading never reenters `markdownToHast`). */
+let needs = { raw: false, sanitize: false };
+
+/** The hast of a page body (or a reusable content) read by markdown-it. */
+export function markdownToHast(markdown: string, context: BodyContext): FastHast {
+  needs = { raw: false, sanitize: false };
+  const children = wrap(flow(read(markdown), context), false);
+  return { children, ...needs };
 }
 
 /** The block tree of a document, each block knowing its source lines. */
@@ -128,20 +148,51 @@ function items(list: FlowItem[], context: BodyContext): ElementContent[] {
 }
 
 /**
- * A tag alone: an include, an embed without a caption, a legacy page link or an integration block its integration
- * did not render (a rendered one holds ContentKit's HTML, for the sanitizer); anything else goes the full way.
+ * A tag alone: an include, an embed without a caption, a legacy page link, an OpenAPI block without its end tag,
+ * or an integration block (one its integration rendered holds ContentKit's HTML: the page is sanitized); anything
+ * else goes the full way.
  */
 function voidTag(item: Extract<FlowItem, { kind: 'tag' }>, context: BodyContext): Element | undefined {
+  if (openapiTags.has(item.name)) return openapiBlock(item.value, undefined, context);
   const read = item.name === 'include' || item.name === 'embed' || item.name === 'page-ref' || item.name.startsWith('@') ? readTag(item.value) : undefined;
   if (read?.type === 'include') return includeElement(read.path, context);
   if (read?.type === 'embed') return embedElement(read.url?.trim() ?? '', []);
   if (read?.type === 'pageRef') return contentRefElement(context, baseOf(context), read.page?.trim() ?? '', '');
   if (read?.type === 'integrationBlock') {
     const block = integrationBlockElement(context, read);
-    if (Array.isArray(block.properties.className) && block.properties.className.includes('integration-rendered')) throw new FastPathUnsupported('a rendered integration block');
+    if (Array.isArray(block.properties.className) && block.properties.className.includes('integration-rendered')) needs.sanitize = true;
     return block;
   }
   throw new FastPathUnsupported(`Liquid tag ${item.value}`);
+}
+
+/** The OpenAPI blocks whose end tag is optional (the legacy `{% swagger %}` goes the full way). */
+const openapiTags = new Set(['openapi', 'openapi-operation', 'openapi-schemas', 'openapi-webhook']);
+
+/**
+ * An OpenAPI block, by the full path's renderer (src/render/blocks/openapi.ts): from its specification's document,
+ * or, when that is missing, with what the author wrote inside (read only then, as the full path reads it only then).
+ * Its document's descriptions are Markdown the renderer reads on its own, sanitized with the page.
+ */
+function openapiBlock(open: string, children: FlowItem[] | undefined, context: BodyContext): Element {
+  // Read afresh, not from the cache: the node is the key of its base (the reusable content it is written in).
+  const node = readGitbookTag(open, children === undefined ? undefined : []);
+  if (node !== undefined && context.including.length > 0) context.bases.set(node, context.including.at(-1)!);
+  const content = () => (children === undefined ? [] : inner(children, context));
+  const blocks = createOpenAPIBlocks(context);
+  needs.sanitize = true;
+  switch (node?.type) {
+    case 'openapi':
+      return blocks.openapi(node, content);
+    case 'openapiOperation':
+      return blocks.openapiOperation(node, content);
+    case 'openapiSchemas':
+      return blocks.openapiSchemas(node, content);
+    case 'openapiWebhook':
+      return blocks.openapiWebhook(node, content);
+    default:
+      throw new FastPathUnsupported(`OpenAPI tag ${open}`);
+  }
 }
 
 type Pair = Extract<FlowItem, { kind: 'pair' }>;
@@ -176,6 +227,7 @@ function pairBlock(pair: Pair, context: BodyContext): Element {
       return fileElement(context, baseOf(context), file.src ?? '', inner(pair.children, context));
     }
     default:
+      if (openapiTags.has(pair.name)) return openapiBlock(pair.open, pair.children, context);
       throw new FastPathUnsupported(`Liquid block ${pair.name}`);
   }
 }
@@ -231,16 +283,22 @@ function conditionBlock(pair: Pair, context: BodyContext): ElementContent[] {
       break;
     }
   }
+  // What a hidden branch holds is not in the tree: nor are the passes it would need.
+  const needed = { ...needs };
   for (const branch of branches) if (branch.children !== shown) inner(branch.children, scratchOf(context));
+  needs = needed;
   return shown ? inner(shown, context) : [];
 }
 
 /** `{% else %}` and `{% elsif x %}` as condition-branches.ts splits a condition at them. */
 const branchTag = /^\{%-?\s*(else|elsif|elseif)\b\s*([\s\S]*?)\s*-?%\}$/;
 
-/** A copy of `context` whose outline, ids, broken links and warnings are its own: what is read into it is dropped. */
+/**
+ * A copy of `context` whose outline, ids, broken links, warnings and OpenAPI render contexts (the schemas its
+ * blocks link to) are its own: what is read into it is dropped.
+ */
 function scratchOf(context: BodyContext): BodyContext {
-  return { ...context, outline: [], ids: new Set(context.ids), broken: [], including: [...context.including], warnings: [] };
+  return { ...context, outline: [], ids: new Set(context.ids), broken: [], including: [...context.including], warnings: [], openapiContexts: undefined };
 }
 
 /** The file relative links are written in at this point: the reusable content being included, or the page. */
@@ -320,7 +378,7 @@ function block(node: BlockNode, context: BodyContext): ElementContent {
     case 'table_open':
       return table(node);
     case 'html_block':
-      return figure(token.content.replace(/\n$/, ''));
+      return htmlBlock(token.content.replace(/\n$/, ''));
     default:
       throw new FastPathUnsupported(`block ${token.type}`);
   }
@@ -383,10 +441,24 @@ function readTag(value: string, children?: []): ReturnType<typeof readGitbookTag
   return tagCache.get(key);
 }
 
-/** The one HTML block the fast path reads: a figure exactly as GitBook writes it, with a plain-text caption. */
-function figure(html: string): Element {
-  const node = readFigure({ type: 'html', value: html });
-  if (node === undefined) throw new FastPathUnsupported('HTML');
+/**
+ * The HTML blocks the fast path reads: a figure, a card table, as the full path's readers read them, else an HTML
+ * table (which the full path parses as raw HTML).
+ */
+function htmlBlock(html: string): Element {
+  const figureNode = readFigure({ type: 'html', value: html });
+  if (figureNode !== undefined) return figure(figureNode);
+  const cards = readCards({ type: 'html', value: html });
+  // A card's cells are HTML, parsed as they are written: the sanitizer judges them.
+  needs.sanitize = true;
+  if (cards !== undefined) return cardsElement(cards);
+  const table = htmlTable(html);
+  needs.raw = true;
+  return table;
+}
+
+/** A figure exactly as GitBook writes it, with a plain-text caption. */
+function figure(node: NonNullable<ReturnType<typeof readFigure>>): Element {
   if (node.caption === undefined || node.caption.trim() === '') return figureElement(node, []);
   const caption = plainCaption.exec(node.caption.trim());
   if (!caption) throw new FastPathUnsupported('figure caption with markup');
@@ -403,6 +475,7 @@ function inline(token: Token): ElementContent[] {
   const stack: ElementContent[][] = [root];
   let siblings = root;
   let autolink = false;
+  let link = false;
   const children = token.children ?? [];
   for (let index = 0; index < children.length; index++) {
     const child = children[index]!;
@@ -413,7 +486,7 @@ function inline(token: Token): ElementContent[] {
       case 'softbreak': {
         const value = child.type === 'text' ? child.content : '\n';
         // An autolink's text is its URL, which no literal-autolink rule reads again.
-        if (child.type === 'text' && !autolink && unsupportedText.test(value)) throw new FastPathUnsupported(`text ${JSON.stringify(value.slice(0, 40))}`);
+        if (child.type === 'text' && !autolink && (link ? unsupportedLinkText : unsupportedText).test(value)) throw new FastPathUnsupported(`text ${JSON.stringify(value.slice(0, 40))}`);
         const last = siblings[siblings.length - 1];
         if (last?.type === 'text') last.value += value;
         else siblings.push(text(value));
@@ -445,6 +518,7 @@ function inline(token: Token): ElementContent[] {
         break;
       case 'link_open':
         autolink = child.markup === 'autolink';
+        link = true;
         node = element('a', { href: child.attrGet('href') ?? '', title: child.attrGet('title') ?? undefined });
         opens = true;
         break;
@@ -455,7 +529,7 @@ function inline(token: Token): ElementContent[] {
       case 'em_close':
       case 'strong_close':
       case 's_close':
-        if (child.type === 'link_close') autolink = false;
+        if (child.type === 'link_close') autolink = link = false;
         stack.pop();
         if (stack.length === 0) throw new FastPathUnsupported('unbalanced inline tokens');
         siblings = stack[stack.length - 1]!;
