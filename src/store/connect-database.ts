@@ -13,13 +13,14 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database-schema.ts';
+import { withStatementCache } from './sqlite-statement-cache.ts';
 
 /** How long a SQLite writer waits for another process's write lock before giving up (`STORE_UNAVAILABLE`). */
 export const defaultBusyTimeoutMs = 5_000;
 
 /**
  * Opens the SQLite file `quire.db` in `directory` (created if missing) in WAL mode, with foreign keys on and a
- * busy timeout, for Kysely.
+ * busy timeout, for Kysely, which reuses its prepared statements (sqlite-statement-cache.ts).
  *
  * Write transactions start with `BEGIN IMMEDIATE`: a deferred `BEGIN` that reads first and writes later can
  * fail with SQLITE_BUSY without waiting when another process wrote in between, which the busy timeout
@@ -36,7 +37,7 @@ export function connectSqlite(directory: string, busyTimeoutMs = defaultBusyTime
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
 }
 
 /**
