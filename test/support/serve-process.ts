@@ -14,9 +14,12 @@ export interface Served {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `quire serve` and waits for its banner; `env` is added to this process's environment when given. */
-export async function startServe(args: string[], options: { env?: Record<string, string> } = {}): Promise<Served> {
-  const child = spawn(process.execPath, [quire, 'serve', '--port', '0', ...args], {
+/**
+ * Starts `quire serve` and waits for its banner; `env` is added to this process's environment when given, and
+ * `nodeArgs` go to Node before the script (`--cpu-prof`, which NODE_OPTIONS does not take).
+ */
+export async function startServe(args: string[], options: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<Served> {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), quire, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }),
   });
