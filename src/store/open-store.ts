@@ -64,10 +64,11 @@ const staleTemporaryBlobMs = 60 * 60 * 1000;
  */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const dialect = checkOptions(options);
-  const db =
+  // PostgreSQL gives no cheap stamp of change: its rows are read on every request (read-memo.ts).
+  const { db, changeStamp } =
     options.kind === 'sqlite'
       ? connectSqlite(options.directory, options.busyTimeoutMs)
-      : connectPostgres(options.url, { ...(options.schema === undefined ? {} : { schema: options.schema }), ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }) });
+      : { db: connectPostgres(options.url, { ...(options.schema === undefined ? {} : { schema: options.schema }), ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }) }), changeStamp: () => undefined };
   try {
     await migrate(db, dialect);
   } catch (error) {
@@ -79,6 +80,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const context = new StoreContext({
     dialect,
     db,
+    changeStamp,
     now,
     newId: options.newId ?? randomId,
     blobs,

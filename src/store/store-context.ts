@@ -4,6 +4,7 @@ import type { BlobFolder } from './blobs/blob-folder.ts';
 import type { Database } from './database-schema.ts';
 import type { ObjectStore } from './blobs/object-store.ts';
 import type { StoreDialect } from './store-dialect.ts';
+import { ReadMemo, type ChangeStamp } from './read-memo.ts';
 
 interface OpenTransaction {
   trx: Transaction<Database>;
@@ -26,10 +27,13 @@ export class StoreContext {
   readonly blobs: BlobFolder;
   readonly #root: Kysely<Database>;
   readonly #current = new AsyncLocalStorage<OpenTransaction>();
+  readonly #memo: ReadMemo;
 
   constructor(init: {
     dialect: StoreDialect;
     db: Kysely<Database>;
+    /** Whether the database changed (read-memo.ts); none: rows are read every time. */
+    changeStamp?: ChangeStamp;
     now: () => Date;
     newId: () => string;
     objects: (context: StoreContext) => ObjectStore;
@@ -41,6 +45,20 @@ export class StoreContext {
     this.newId = init.newId;
     this.blobs = init.blobs;
     this.objects = init.objects(this);
+    const changeStamp = init.changeStamp ?? (() => undefined);
+    // Inside a transaction a read must see its own uncommitted writes, and only there: never kept.
+    this.#memo = new ReadMemo(() => (this.inTransaction ? undefined : changeStamp()));
+  }
+
+  /**
+   * A row read by `read`, or the same row read earlier if the database has not changed since (read-memo.ts):
+   * for the rows every request reads. The row is frozen and shared.
+   *
+   * @example
+   * const row = await context.rowUnlessChanged(`user:${id}`, () => context.db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
+   */
+  rowUnlessChanged<Row extends object>(key: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
+    return this.#memo.row(key, read);
   }
 
   /** The transaction in progress in this async context, or the database. */
