@@ -13,7 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database-schema.ts';
-import type { ChangeStamp } from './read-memo.ts';
+import type { ChangeCounters } from './read-memo.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
 
 /** How long a SQLite writer waits for another process's write lock before giving up (`STORE_UNAVAILABLE`). */
@@ -29,9 +29,9 @@ export const defaultBusyTimeoutMs = 5_000;
  * cannot help; taking the write lock up front makes concurrent writers queue instead.
  *
  * @example
- * const { db, changeStamp } = connectSqlite('/var/lib/quire');
+ * const { db, changes } = connectSqlite('/var/lib/quire');
  */
-export function connectSqlite(directory: string, busyTimeoutMs = defaultBusyTimeoutMs): { db: Kysely<Database>; changeStamp: ChangeStamp } {
+export function connectSqlite(directory: string, busyTimeoutMs = defaultBusyTimeoutMs): { db: Kysely<Database>; changes: ChangeCounters } {
   mkdirSync(directory, { recursive: true });
   const database = new BetterSqlite3(join(directory, 'quire.db'), { timeout: busyTimeoutMs });
   database.pragma('journal_mode = WAL');
@@ -44,7 +44,7 @@ export function connectSqlite(directory: string, busyTimeoutMs = defaultBusyTime
   const dataVersion = database.prepare('pragma data_version').pluck();
   return {
     db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) }),
-    changeStamp: () => (database.open ? `${dataVersion.get() as number}:${cached.writesPrepared()}` : undefined),
+    changes: { others: () => dataVersion.get() as number, own: () => cached.writesPrepared() },
   };
 }
 

@@ -11,6 +11,14 @@
  */
 export type ChangeStamp = () => string | undefined;
 
+/** What a database tells of its changes: commits by other connections, and writes by this one. */
+export interface ChangeCounters {
+  /** Moves when another connection (another process) commits; read from the database, so not free. */
+  others(): number;
+  /** Moves when this connection is about to write; a counter in memory. */
+  own(): number;
+}
+
 /** Rows kept at most, whatever the stamp: unknown tokens sent in bulk must not grow the process. */
 export const defaultMaxRows = 10_000;
 
