@@ -1,8 +1,11 @@
-// bench/service: requests per second and p99 latency of reading a page and listing the pages of a 10,000-page
-// space over loopback, and the time to merge a one-page change request in it.
-// Usage: npx tsx bench/service/run.ts [pages=10000] [seconds=10]
+// bench/service: requests per second and p99 latency of reading a page, listing the pages and searching a
+// 10,000-page space over loopback, and the time to merge a one-page change request in it. The server is
+// `quire serve` in its own process (bin/quire.js: dist/ when it is current, else the sources through tsx: run
+// `npm run build` first); the load comes from wrk when it is installed, else from undici in this process.
+// Usage: npx tsx bench/service/run.ts [pages=10000] [seconds=10] [--only=read,list,search,merge] [--cpu-prof=DIR]
+//   --cpu-prof=DIR  the server writes a V8 CPU profile of its whole run into DIR (open it in Chrome DevTools).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { readDirectory } from '../../src/format/read-directory.ts';
@@ -11,10 +14,20 @@ import { bootstrap } from '../../src/service/index.ts';
 import { openStore, type StoredRevisionFile } from '../../src/store/index.ts';
 import { startServe } from '../../test/support/serve-process.ts';
 import { generateRepository } from '../format/generate-repository.ts';
-import { load } from './load.ts';
+import { load, type LoadResult } from './load.ts';
+import { wrkAvailable, wrkLoad } from './wrk-load.ts';
 
-const pages = Number(process.argv[2] ?? 10_000);
-const seconds = Number(process.argv[3] ?? 10);
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+const [pagesArg, secondsArg] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const pages = Number(pagesArg ?? 10_000);
+const seconds = Number(secondsArg ?? 10);
+const flag = (name: string) => flags.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const phases = new Set((flag('only') ?? 'read,list,search,merge').split(','));
+const profileDirectory = flag('cpu-prof');
+/** Two words of the generated pages' vocabulary (bench/format/generate-repository.ts): many pages match. */
+const searchWord = 'merge conflict';
+const withWrk = await wrkAvailable();
+const loadWith = withWrk ? wrkLoad : load;
 const data = mkdtempSync(join(tmpdir(), 'quire-bench-service-'));
 
 try {
@@ -39,7 +52,8 @@ try {
   const target = documents[Math.floor(documents.length / 2)]!;
   console.log(`Space ${space.id}: ${documents.length} pages`);
 
-  const served = await startServe(['--data', data]);
+  const served = await startServe(['--data', data], profileDirectory === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] });
+  console.log(`server: pid ${served.child.pid}, its own process; load from ${withWrk ? 'wrk (1 thread)' : 'undici in the bench process (wrk not installed)'}`);
   const origin = new URL(served.baseUrl).origin;
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
     const response = await request(`${origin}${path}`, {
@@ -52,15 +66,28 @@ try {
     return text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>);
   };
   try {
-    const pagePath = `/v1/spaces/${space.id}/content/page/${target.id}?format=markdown`;
-    await load(origin, pagePath, { token: served.token, seconds: 2, connections: 16 }); // warm-up
-    const read = await load(origin, pagePath, { token: served.token, seconds, connections: 16 });
-    console.log(`read a page     ${read.requestsPerSecond.toFixed(0)} req/s, p50 ${read.p50Ms.toFixed(1)} ms, p99 ${read.p99Ms.toFixed(1)} ms (${read.requests} requests, ${read.errors} errors, ${(read.bytesPerResponse / 1024).toFixed(1)} KiB each)`);
-    const list = await load(origin, `/v1/spaces/${space.id}/content/pages`, { token: served.token, seconds, connections: 4 });
-    console.log(`list all pages  ${list.requestsPerSecond.toFixed(1)} req/s, p50 ${list.p50Ms.toFixed(1)} ms, p99 ${list.p99Ms.toFixed(1)} ms (${list.requests} requests, ${list.errors} errors, ${(list.bytesPerResponse / 1024 / 1024).toFixed(1)} MiB each)`);
+    const report = (label: string, result: LoadResult, connections: number) =>
+      console.log(
+        `${label.padEnd(16)}${result.requestsPerSecond.toFixed(result.requestsPerSecond < 100 ? 1 : 0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms ` +
+          `(${connections} connections, ${result.requests} requests, ${result.errors} errors, ${(result.bytesPerResponse / 1024).toFixed(1)} KiB each)`,
+      );
+    if (phases.has('read')) {
+      const pagePath = `/v1/spaces/${space.id}/content/page/${target.id}?format=markdown`;
+      await loadWith(origin, pagePath, { token: served.token, seconds: 2, connections: 16 }); // warm-up
+      report('read a page', await loadWith(origin, pagePath, { token: served.token, seconds, connections: 16 }), 16);
+    }
+    if (phases.has('list')) report('list all pages', await loadWith(origin, `/v1/spaces/${space.id}/content/pages`, { token: served.token, seconds, connections: 4 }), 4);
+    if (phases.has('search')) {
+      // The first search indexes the space (written straight into the store, it has no index yet): timed apart.
+      const searchPath = `/v1/spaces/${space.id}/search?query=${encodeURIComponent(searchWord)}`;
+      const indexing = performance.now();
+      await call('GET', searchPath);
+      console.log(`first search (indexes the space): ${(performance.now() - indexing).toFixed(0)} ms`);
+      report('search', await loadWith(origin, searchPath, { token: served.token, seconds, connections: 16 }), 16);
+    }
 
     const mergeTimes: number[] = [];
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < (phases.has('merge') ? 5 : 0); round++) {
       const changeRequest = (await call('POST', `/v1/spaces/${space.id}/change-requests`, { subject: `Edit ${round}` }))!;
       await call('POST', `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`, {
         changes: [{ operation: 'update_page', page: target.id, document: { markdown: `Edited in round ${round}.\n` } }],
@@ -71,12 +98,14 @@ try {
       if (merged.result !== 'merge') throw new Error(`merge answered ${JSON.stringify(merged)}`);
     }
     mergeTimes.sort((a, b) => a - b);
-    console.log(`merge a one-page change request: median ${mergeTimes[2]!.toFixed(0)} ms (of 5: ${mergeTimes.map((ms) => ms.toFixed(0)).join(', ')})`);
+    if (mergeTimes.length > 0)
+      console.log(`merge a one-page change request: median ${mergeTimes[2]!.toFixed(0)} ms (of 5: ${mergeTimes.map((ms) => ms.toFixed(0)).join(', ')})`);
   } finally {
     served.child.kill('SIGINT');
     await served.exited;
   }
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}; server in its own process, load from this one`);
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}; load average at the end ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  if (profileDirectory !== undefined) console.log(`CPU profile of the server in ${profileDirectory}`);
 } finally {
   rmSync(data, { recursive: true, force: true });
 }

@@ -114,6 +114,8 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
     if (deps.integrations?.runtime === undefined) await integrationRuntime.close();
   });
   app.decorateRequest('actor', null);
+  // Each request reads the rows kept in memory (token, member, space...) as of its start (Store.asOneRequest).
+  app.addHook('onRequest', (_request, _reply, done) => deps.store.asOneRequest(done));
   installConnectionLimits(app, limits);
   installErrorHandling(app);
   installJsonBodies(app);

@@ -13,22 +13,25 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database-schema.ts';
+import type { ChangeCounters } from './read-memo.ts';
+import { withStatementCache } from './sqlite-statement-cache.ts';
 
 /** How long a SQLite writer waits for another process's write lock before giving up (`STORE_UNAVAILABLE`). */
 export const defaultBusyTimeoutMs = 5_000;
 
 /**
  * Opens the SQLite file `quire.db` in `directory` (created if missing) in WAL mode, with foreign keys on and a
- * busy timeout, for Kysely.
+ * busy timeout, for Kysely, which reuses its prepared statements (sqlite-statement-cache.ts); with the stamp that
+ * tells whether the database changed (read-memo.ts).
  *
  * Write transactions start with `BEGIN IMMEDIATE`: a deferred `BEGIN` that reads first and writes later can
  * fail with SQLITE_BUSY without waiting when another process wrote in between, which the busy timeout
  * cannot help; taking the write lock up front makes concurrent writers queue instead.
  *
  * @example
- * const db = connectSqlite('/var/lib/quire');
+ * const { db, changes } = connectSqlite('/var/lib/quire');
  */
-export function connectSqlite(directory: string, busyTimeoutMs = defaultBusyTimeoutMs): Kysely<Database> {
+export function connectSqlite(directory: string, busyTimeoutMs = defaultBusyTimeoutMs): { db: Kysely<Database>; changes: ChangeCounters } {
   mkdirSync(directory, { recursive: true });
   const database = new BetterSqlite3(join(directory, 'quire.db'), { timeout: busyTimeoutMs });
   database.pragma('journal_mode = WAL');
@@ -36,7 +39,13 @@ export function connectSqlite(directory: string, busyTimeoutMs = defaultBusyTime
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  const cached = withStatementCache(database);
+  // Moves when another connection (another process, or another store on the same file) commits.
+  const dataVersion = database.prepare('pragma data_version').pluck();
+  return {
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) }),
+    changes: { others: () => dataVersion.get() as number, own: () => cached.writesPrepared() },
+  };
 }
 
 /**

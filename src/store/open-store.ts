@@ -64,10 +64,11 @@ const staleTemporaryBlobMs = 60 * 60 * 1000;
  */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const dialect = checkOptions(options);
-  const db =
+  // PostgreSQL gives no cheap stamp of change: its rows are read on every request (read-memo.ts).
+  const { db, changes } =
     options.kind === 'sqlite'
       ? connectSqlite(options.directory, options.busyTimeoutMs)
-      : connectPostgres(options.url, { ...(options.schema === undefined ? {} : { schema: options.schema }), ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }) });
+      : { db: connectPostgres(options.url, { ...(options.schema === undefined ? {} : { schema: options.schema }), ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }) }), changes: undefined };
   try {
     await migrate(db, dialect);
   } catch (error) {
@@ -79,6 +80,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const context = new StoreContext({
     dialect,
     db,
+    ...(changes === undefined ? {} : { changes }),
     now,
     newId: options.newId ?? randomId,
     blobs,
@@ -87,56 +89,60 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   await blobs.sweepTemporaryFiles(staleTemporaryBlobMs, now());
 
   let closed = false;
-  const store: Store = guard({
-    kind: dialect,
-    ...userStore(context),
-    ...organizationStore(context),
-    ...memberStore(context),
-    ...apiTokenStore(context),
-    ...collectionStore(context),
-    ...spaceStore(context),
-    ...changeRequestStore(context),
-    ...revisionStore(context),
-    ...syncPointStore(context),
-    ...documentStore(context),
-    ...blobStore(context),
-    ...siteStore(context),
-    ...siteSectionStore(context),
-    ...siteSectionGroupStore(context),
-    ...siteSpaceStore(context),
-    ...siteShareLinkStore(context),
-    ...siteCustomizationStore(context),
-    ...siteAdaptiveSchemaStore(context),
-    ...siteTreeStore(context),
-    ...signingKeyStore(context),
-    ...commentStore(context),
-    ...teamStore(context),
-    ...contentPermissionStore(context),
-    ...organizationInviteStore(context),
-    ...linkStore(context),
-    ...searchStore(context),
-    ...changeRequestPdfStore(context),
-    ...importRunStore(context),
-    ...translationStore(context),
-    ...samlProviderStore(context),
-    ...openApiSpecStore(context),
-    ...integrationStore(context),
-    ...integrationDeliveryStore(context),
-    ...gitPathStore(context, { getRevision: (id) => store.getRevision(id) }),
-    transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
-    async stats(): Promise<StoreStats> {
-      const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {
-        const row = await context.db().selectFrom(table).select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-        return Number(row.n);
-      };
-      return { objects: await count('objects'), documents: await count('documents'), revisions: await count('revisions'), blobs: await blobs.count() };
-    },
-    async close(): Promise<void> {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-    },
-  });
+  const store: Store = {
+    ...guard<Omit<Store, 'asOneRequest'>>({
+      kind: dialect,
+      ...userStore(context),
+      ...organizationStore(context),
+      ...memberStore(context),
+      ...apiTokenStore(context),
+      ...collectionStore(context),
+      ...spaceStore(context),
+      ...changeRequestStore(context),
+      ...revisionStore(context),
+      ...syncPointStore(context),
+      ...documentStore(context),
+      ...blobStore(context),
+      ...siteStore(context),
+      ...siteSectionStore(context),
+      ...siteSectionGroupStore(context),
+      ...siteSpaceStore(context),
+      ...siteShareLinkStore(context),
+      ...siteCustomizationStore(context),
+      ...siteAdaptiveSchemaStore(context),
+      ...siteTreeStore(context),
+      ...signingKeyStore(context),
+      ...commentStore(context),
+      ...teamStore(context),
+      ...contentPermissionStore(context),
+      ...organizationInviteStore(context),
+      ...linkStore(context),
+      ...searchStore(context),
+      ...changeRequestPdfStore(context),
+      ...importRunStore(context),
+      ...translationStore(context),
+      ...samlProviderStore(context),
+      ...openApiSpecStore(context),
+      ...integrationStore(context),
+      ...integrationDeliveryStore(context),
+      ...gitPathStore(context, { getRevision: (id) => store.getRevision(id) }),
+      transaction: <T>(fn: (store: Store) => Promise<T>): Promise<T> => context.transaction(() => fn(store)),
+      async stats(): Promise<StoreStats> {
+        const count = async (table: 'objects' | 'documents' | 'revisions'): Promise<number> => {
+          const row = await context.db().selectFrom(table).select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+          return Number(row.n);
+        };
+        return { objects: await count('objects'), documents: await count('documents'), revisions: await count('revisions'), blobs: await blobs.count() };
+      },
+      async close(): Promise<void> {
+        if (closed) return;
+        closed = true;
+        await db.destroy();
+      },
+    }),
+    // Not guarded: it runs `fn` as it is, synchronously (a Fastify hook's `done`).
+    asOneRequest: (fn) => context.asOneRequest(fn),
+  };
   return store;
 }
 

@@ -4,6 +4,7 @@ import type { BlobFolder } from './blobs/blob-folder.ts';
 import type { Database } from './database-schema.ts';
 import type { ObjectStore } from './blobs/object-store.ts';
 import type { StoreDialect } from './store-dialect.ts';
+import { ReadMemo, type ChangeCounters } from './read-memo.ts';
 
 interface OpenTransaction {
   trx: Transaction<Database>;
@@ -26,10 +27,14 @@ export class StoreContext {
   readonly blobs: BlobFolder;
   readonly #root: Kysely<Database>;
   readonly #current = new AsyncLocalStorage<OpenTransaction>();
+  readonly #memo: ReadMemo;
+  readonly #request = new AsyncLocalStorage<{ others?: number }>();
 
   constructor(init: {
     dialect: StoreDialect;
     db: Kysely<Database>;
+    /** Whether the database changed (read-memo.ts); none: rows are read every time. */
+    changes?: ChangeCounters;
     now: () => Date;
     newId: () => string;
     objects: (context: StoreContext) => ObjectStore;
@@ -41,6 +46,38 @@ export class StoreContext {
     this.newId = init.newId;
     this.blobs = init.blobs;
     this.objects = init.objects(this);
+    const changes = init.changes;
+    this.#memo = new ReadMemo(() => {
+      // Inside a transaction a read must see its own uncommitted writes, and only there: never kept.
+      if (changes === undefined || this.inTransaction) return undefined;
+      // Other connections' commits are asked of the database once per request (asOneRequest), else every time.
+      const request = this.#request.getStore();
+      const others = request === undefined ? changes.others() : (request.others ??= changes.others());
+      return `${others}:${changes.own()}`;
+    });
+  }
+
+  /**
+   * Runs `fn` as one request: the rows it reads through \`rowUnlessChanged\` are as the database was when it first
+   * read one, or newer, whatever other processes commit meanwhile; the request after it sees their commits.
+   * This process's own writes are seen at once either way.
+   *
+   * @example
+   * app.addHook('onRequest', (_request, _reply, done) => store.asOneRequest(done));
+   */
+  asOneRequest<T>(fn: () => T): T {
+    return this.#request.run({}, fn);
+  }
+
+  /**
+   * A row read by `read`, or the same row read earlier if the database has not changed since (read-memo.ts):
+   * for the rows every request reads. The row is frozen and shared.
+   *
+   * @example
+   * const row = await context.rowUnlessChanged(`user:${id}`, () => context.db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
+   */
+  rowUnlessChanged<Row extends object>(key: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
+    return this.#memo.row(key, read);
   }
 
   /** The transaction in progress in this async context, or the database. */

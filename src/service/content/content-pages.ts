@@ -9,6 +9,7 @@ import { openContent } from '../spaces/open-content.ts';
 import type { PublishedJsonDocument, PublishedPage } from './published-content-shapes.ts';
 import { documentsOf, type ServiceContext } from '../service-context.ts';
 import { toPublishedPage } from './to-published-content.ts';
+import { pageById, pageByPath } from './page-lookup.ts';
 
 /**
  * The query of a single page read: `format` (`markdown`: the body as `markdown`; `document`: as a JSON
@@ -34,7 +35,7 @@ export interface PageReadOptions extends ContentReadOptions {
  */
 export async function getContentPage(ctx: ServiceContext, actor: Actor, spaceId: string, location: ContentLocation, pageId: string, options: PageReadOptions = {}): Promise<PublishedPage> {
   const opened = await openContent(ctx, actor, spaceId, location);
-  const page = findPage(opened.revision.pages, (candidate) => candidate.id === pageId);
+  const page = pageById(opened.revision.pages, pageId);
   if (page === undefined) throw new QuireError('NOT_FOUND', `page ${pageId} does not exist in revision ${opened.revision.id}`, { kind: 'page', id: pageId });
   return withBody(ctx, opened.revision, toPublishedPage(page, viewOf(ctx, spaceId, opened)), options);
 }
@@ -56,7 +57,7 @@ export async function getContentPageByPath(
 ): Promise<PublishedPage> {
   const path = pagePath.replace(/^\/+|\/+$/g, '');
   const opened = await openContent(ctx, actor, spaceId, location);
-  const page = findPage(opened.revision.pages, (candidate) => (candidate.type === 'document' || candidate.type === 'group') && candidate.path === path);
+  const page = pageByPath(opened.revision.pages, path);
   if (page === undefined) throw new QuireError('NOT_FOUND', `no page has the path "${path}" in revision ${opened.revision.id}`, { kind: 'page', path });
   return withBody(ctx, opened.revision, toPublishedPage(page, viewOf(ctx, spaceId, opened)), options);
 }
@@ -70,7 +71,7 @@ export async function getContentPageByPath(
  */
 export async function getPageDocument(ctx: ServiceContext, actor: Actor, spaceId: string, location: ContentLocation, pageId: string): Promise<PublishedJsonDocument> {
   const { revision } = await openContent(ctx, actor, spaceId, location);
-  const page = findPage(revision.pages, (candidate) => candidate.id === pageId);
+  const page = pageById(revision.pages, pageId);
   if (page === undefined || page.type !== 'document') throw new QuireError('NOT_FOUND', `page ${pageId} is not a document page of revision ${revision.id}`, { kind: 'page', id: pageId });
   return documentsOf(ctx).convert(await bodyOf(ctx.store, documentIdOfPage(page)), revision, { kind: 'page', id: page.id });
 }
@@ -93,15 +94,4 @@ async function withBody(ctx: ServiceContext, revision: RevisionSnapshot, page: P
 
 function documentIdOfPage(page: SnapshotPage): string | undefined {
   return 'documentId' in page && typeof page.documentId === 'string' ? page.documentId : undefined;
-}
-
-function findPage(pages: readonly SnapshotPage[], match: (page: SnapshotPage) => boolean): SnapshotPage | undefined {
-  for (const page of pages) {
-    if (match(page)) return page;
-    if (page.type === 'document' || page.type === 'group') {
-      const found = findPage(page.pages, match);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
 }

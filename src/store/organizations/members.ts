@@ -122,7 +122,9 @@ export function selectMembersWithUsers(context: StoreContext) {
 export function memberStore(context: StoreContext): MemberStore {
   const select = () => selectMembersWithUsers(context);
   const get = async (organizationId: string, userId: string): Promise<MemberRecord> => {
-    const row = await select().where('memberships.organization_id', '=', organizationId).where('memberships.user_id', '=', userId).executeTakeFirst();
+    const row = await context.rowUnlessChanged(`member:${organizationId}:${userId}`, () =>
+      select().where('memberships.organization_id', '=', organizationId).where('memberships.user_id', '=', userId).executeTakeFirst(),
+    );
     if (row === undefined) throw notFound('member', `${userId} of organization ${organizationId}`);
     return toMember(row);
   };

@@ -97,7 +97,7 @@ const organizationTypes = ['business', 'community'] as const;
  */
 export function organizationStore(context: StoreContext): OrganizationStore {
   const get = async (id: string): Promise<OrganizationRecord> => {
-    const row = await context.db().selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await context.rowUnlessChanged(`organization:${id}`, () => context.db().selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst());
     if (row === undefined) throw notFound('organization', id);
     return toOrganization(row);
   };

@@ -53,7 +53,7 @@ export interface UserStore {
  */
 export function userStore(context: StoreContext): UserStore {
   const get = async (id: string): Promise<UserRecord> => {
-    const row = await context.db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await context.rowUnlessChanged(`user:${id}`, () => context.db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
     if (row === undefined) throw notFound('user', id);
     return toUser(row);
   };

@@ -43,8 +43,13 @@ export function documentStore(context: StoreContext): DocumentStore {
       return id;
     },
     async getDocument(id) {
+      // A document's id is derived from its text and documents are never deleted: a text read once is right forever.
+      const key = `document:${id}`;
+      const known = context.objects.recall<string>(key);
+      if (known !== undefined) return known;
       const row = await context.db().selectFrom('documents').select('markdown').where('id', '=', id).executeTakeFirst();
       if (row === undefined) throw notFound('document', id);
+      context.objects.remember(key, row.markdown, row.markdown.length);
       return row.markdown;
     },
     async getDocuments(ids) {

@@ -90,7 +90,7 @@ interface CachedContent {
  */
 export function revisionStore(context: StoreContext): RevisionStore {
   const info = async (id: string): Promise<RevisionsTable> => {
-    const row = await context.db().selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await context.rowUnlessChanged(`revision:${id}`, () => context.db().selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst());
     if (row === undefined) throw notFound('revision', id);
     return row;
   };

@@ -117,7 +117,7 @@ export interface SpaceStore {
 export function spaceStore(context: StoreContext): SpaceStore {
   const cutoff = (): string => new Date(context.now().getTime() - spaceRetentionMs).toISOString();
   const get = async (id: string, includeDeleted = false): Promise<SpaceRecord> => {
-    const row = await context.db().selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await context.rowUnlessChanged(`space:${id}`, () => context.db().selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst());
     if (row === undefined || row.revision_id === null) throw notFound('space', id);
     if (row.deleted_at !== null && (!includeDeleted || row.deleted_at <= cutoff())) throw notFound('space', id);
     const [space] = await withCounts(context, [row]);
@@ -273,13 +273,16 @@ async function withCounts(context: StoreContext, rows: SpacesTable[]): Promise<S
   for (const row of rows) counts.set(row.id, { total: 0, open: 0, draft: 0 });
   const ids = rows.map((row) => row.id);
   if (ids.length > 0) {
-    const grouped = await context
-      .db()
-      .selectFrom('change_requests')
-      .select(['space_id', 'status', (eb) => eb.fn.countAll<string | number>().as('n')])
-      .where('space_id', 'in', ids)
-      .groupBy(['space_id', 'status'])
-      .execute();
+    const count = () =>
+      context
+        .db()
+        .selectFrom('change_requests')
+        .select(['space_id', 'status', (eb) => eb.fn.countAll<string | number>().as('n')])
+        .where('space_id', 'in', ids)
+        .groupBy(['space_id', 'status'])
+        .execute();
+    // One space's counts (getSpace, on every read of its content) are kept while the database has not changed.
+    const grouped = ids.length === 1 ? (await context.rowUnlessChanged(`space-change-requests:${ids[0]}`, async () => ({ groups: await count() })))!.groups : await count();
     for (const group of grouped) {
       const count = counts.get(group.space_id)!;
       const n = Number(group.n);

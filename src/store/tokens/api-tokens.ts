@@ -70,8 +70,11 @@ const lastUsedResolutionMs = 60_000;
 export function apiTokenStore(context: StoreContext): ApiTokenStore {
   async function lookupApiToken(token: string): Promise<ApiTokenLookup> {
     if (typeof token !== 'string' || token === '') return { state: 'unknown' };
-    const row = await context.db().selectFrom('api_tokens').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
-    if (row === undefined) return { state: 'unknown' };
+    const tokenHash = sha256Hex(token);
+    // Read from memory while the database has not changed: a revocation by any process is a write, seen at once.
+    const kept = await context.rowUnlessChanged(`api-token:${tokenHash}`, () => context.db().selectFrom('api_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst());
+    if (kept === undefined) return { state: 'unknown' };
+    const row = { ...kept };
     const now = context.timestamp();
     if (row.expires_at !== null && row.expires_at <= now) return { state: 'expired', expiresAt: row.expires_at };
     if (row.last_used_at === null || Date.parse(now) - Date.parse(row.last_used_at) > lastUsedResolutionMs) {
