@@ -7,6 +7,8 @@ import type { Store } from '../store/index.ts';
 import type { ImportSettings } from '../service/import/content-import.ts';
 import { createImportRunner } from '../service/import/import-runs.ts';
 import { createOpenApiProcessor, type OpenApiProcessingOptions } from '../service/openapi/openapi-processing.ts';
+import { createSearchRefreshQueue } from '../service/search/search-refresh-queue.ts';
+import { refreshSearchIndex } from '../service/search/search.ts';
 import { startIntegrationDeliveryLoop, type IntegrationDeliveryOptions } from '../service/integrations/integration-deliveries.ts';
 import { IntegrationRuntime } from '../service/integrations/integration-runtime.ts';
 import { defaultConnectionLimits, fastifyConnectionOptions, installConnectionLimits, type ConnectionLimits } from './connection-limits.ts';
@@ -113,6 +115,10 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
     await app.quire.integrationDeliveries!.close();
     if (deps.integrations?.runtime === undefined) await integrationRuntime.close();
   });
+  // Merges answer before the search index follows them (a search waits for it, or heals a stale index itself).
+  const searchRefreshes = createSearchRefreshQueue((spaceId) => refreshSearchIndex({ store: deps.store }, spaceId));
+  app.quire.searchRefreshes = searchRefreshes;
+  app.addHook('onClose', () => searchRefreshes.close());
   app.decorateRequest('actor', null);
   // Each request reads the rows kept in memory (token, member, space...) as of its start (Store.asOneRequest).
   app.addHook('onRequest', (_request, _reply, done) => deps.store.asOneRequest(done));

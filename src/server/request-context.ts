@@ -7,6 +7,7 @@ import type { ImportRunner } from '../service/import/import-runs.ts';
 import type { OpenApiProcessor } from '../service/openapi/openapi-processing.ts';
 import type { IntegrationDeliveryLoop } from '../service/integrations/integration-deliveries.ts';
 import type { IntegrationRuntime } from '../service/integrations/integration-runtime.ts';
+import type { SearchRefreshQueue } from '../service/search/search-refresh-queue.ts';
 import type { Store } from '../store/index.ts';
 
 /** What `buildApp` decorates the app with: the store (built outside Fastify), the clock, the base URL. */
@@ -33,6 +34,8 @@ export interface QuireDecoration {
   integrationRuntime?: IntegrationRuntime;
   /** Delivers integration events in the background; stopped with the app. */
   integrationDeliveries?: IntegrationDeliveryLoop;
+  /** Refreshes search indexes after the answers of merges; drained when the app closes. */
+  searchRefreshes?: SearchRefreshQueue;
 }
 
 declare module 'fastify' {
@@ -52,8 +55,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries };
+  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries, searchRefreshes } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries, searchRefreshes };
 }
 
 /**

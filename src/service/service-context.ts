@@ -7,6 +7,7 @@ import type { ImportRunner } from './import/import-runs.ts';
 import type { OpenApiProcessor } from './openapi/openapi-processing.ts';
 import type { IntegrationRuntime } from './integrations/integration-runtime.ts';
 import type { IntegrationDeliveryLoop } from './integrations/integration-deliveries.ts';
+import type { SearchRefreshQueue } from './search/search-refresh-queue.ts';
 
 /** The time now. Injected so tests can move it (the 7-day rules of deleted spaces). */
 export type Clock = () => Date;
@@ -41,6 +42,8 @@ export interface ServiceContext {
   integrationRuntime?: IntegrationRuntime | undefined;
   /** This process's integration event delivery loop, woken when an event is queued. */
   integrationDeliveries?: IntegrationDeliveryLoop | undefined;
+  /** Runs search index refreshes after the answer (`createSearchRefreshQueue`); without it they are awaited where the head moved. */
+  searchRefreshes?: SearchRefreshQueue | undefined;
 }
 
 /**

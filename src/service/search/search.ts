@@ -67,13 +67,16 @@ export async function refreshSearchIndex(ctx: Pick<ServiceContext, 'store'>, spa
 
 /**
  * `refreshSearchIndex` after a head moved, where the move has committed already: a failure must not turn it
- * into an error (the next search heals the index), so it is swallowed.
+ * into an error (the next search heals the index), so it is swallowed. With `ctx.searchRefreshes` (the server)
+ * it is scheduled to run right after the answer instead of awaited.
  *
  * @example
  * await refreshSearchIndexAfterCommit(ctx, spaceId);
  */
-export async function refreshSearchIndexAfterCommit(ctx: Pick<ServiceContext, 'store'>, spaceId: string): Promise<void> {
-  await refreshSearchIndex(ctx, spaceId).catch(() => undefined);
+export async function refreshSearchIndexAfterCommit(ctx: Pick<ServiceContext, 'store' | 'searchRefreshes'>, spaceId: string): Promise<void> {
+  // In the server, after the answer (search-refresh-queue.ts): a one-page merge answers without waiting for it.
+  if (ctx.searchRefreshes !== undefined) ctx.searchRefreshes.schedule(spaceId);
+  else await refreshSearchIndex(ctx, spaceId).catch(() => undefined);
 }
 
 /** The page tree of the revision the index reflects (read from the caches), or undefined when there is none to read (then the index's own rows say what it holds). */
@@ -149,7 +152,9 @@ export async function searchOrganizationContent(
 }
 
 /** Refreshes the indexes of those of `spaceIds` that do not reflect their head (one query when none is stale). */
-async function healSearchIndexes(ctx: Pick<ServiceContext, 'store'>, spaceIds: readonly string[]): Promise<void> {
+async function healSearchIndexes(ctx: Pick<ServiceContext, 'store' | 'searchRefreshes'>, spaceIds: readonly string[]): Promise<void> {
+  // A refresh scheduled by a merge of this process is waited for rather than done twice.
+  if (ctx.searchRefreshes !== undefined) for (const spaceId of spaceIds) await ctx.searchRefreshes.settled(spaceId);
   for (const spaceId of await ctx.store.listStaleSearchIndexes(spaceIds)) await refreshSearchIndex(ctx, spaceId);
 }
 
