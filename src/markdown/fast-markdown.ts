@@ -59,7 +59,8 @@ reader.normalizeLinkText = (text) => text;
 reader.validateLink = () => true;
 reader.block.ruler.at('html_block', htmlBlockBeforeTagRule, { alt: ['paragraph', 'reference', 'blockquote'] });
 reader.block.ruler.before('fence', 'math_block', mathBlockRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
-reader.block.ruler.before('paragraph', 'liquid_tag', liquidTagRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+// Before the setext heading too: a tag line above `---` is a tag and a thematic break, as micromark reads it, not a heading.
+reader.block.ruler.before('lheading', 'liquid_tag', liquidTagRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 
 /**
  * Nesting deeper than this many levels, blocks and inline content together, is left to the full path: markdown-it

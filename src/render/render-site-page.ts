@@ -4,7 +4,7 @@ import { expressionScope } from './adaptive/index.ts';
 import { headingElement } from './blocks/heading.ts';
 import { finishTree } from './body/finish-tree.ts';
 import { bodySchema } from './body/sanitize-schema.ts';
-import { descriptionMarkdown } from './openapi/description-markdown.ts';
+import { documentDescriptions } from './openapi/description-markdown.ts';
 import { referencePage } from './openapi/reference-page.ts';
 import { createSchemaLinks } from './openapi/schema-links.ts';
 import { specReference } from './openapi/spec-references.ts';
@@ -151,7 +151,7 @@ function computedPageTree(page: PagePlan, context: BodyContext): Root {
     content =
       'error' in loaded
         ? unavailable(spec, loaded.error)
-        : referencePage({ document: loaded.document, heading: (depth, label, id, children, method) => headingElement(context, depth, label, id, children, method), markdown: descriptionMarkdown, schemaLinks: createSchemaLinks() }, page.computed.models === undefined ? {} : { models: page.computed.models });
+        : referencePage({ document: loaded.document, heading: (depth, label, id, children, method) => headingElement(context, depth, label, id, children, method), markdown: documentDescriptions(loaded.document), schemaLinks: createSchemaLinks() }, page.computed.models === undefined ? {} : { models: page.computed.models });
   }
   const tree = sanitize({ type: 'root', children: [content] }, bodySchema) as Root;
   finishTree(tree, context.externalTarget, context.icons);

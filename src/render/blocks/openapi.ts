@@ -3,7 +3,7 @@ import type { Openapi, OpenapiOperation, OpenapiSchemas, OpenapiWebhook, Swagger
 import type { State } from 'mdast-util-to-hast';
 import { baseOf, type BodyContext } from '../body/body-context.ts';
 import { element, text } from '../body/hast-builder.ts';
-import { descriptionMarkdown } from '../openapi/description-markdown.ts';
+import { documentDescriptions } from '../openapi/description-markdown.ts';
 import type { LoadedOpenAPI, OpenAPIDocument } from '../openapi/document.ts';
 import { operationSection } from '../openapi/operation.ts';
 import { findOperation } from '../openapi/operations.ts';
@@ -69,7 +69,7 @@ export function createOpenAPIBlocks(context: BodyContext) {
     const contexts = (context.openapiContexts ??= new Map());
     let found = contexts.get(reference.key);
     if (found === undefined) {
-      found = { document, heading: (depth: number, label: string, id: string, content: ElementContent[], method?: string) => headingElement(context, depth, label, id, content, method), markdown: descriptionMarkdown, schemaLinks: createSchemaLinks() };
+      found = { document, heading: (depth: number, label: string, id: string, content: ElementContent[], method?: string) => headingElement(context, depth, label, id, content, method), markdown: documentDescriptions(document), schemaLinks: createSchemaLinks() };
       contexts.set(reference.key, found);
     }
     return found;

@@ -14,9 +14,12 @@ describe('bodyHtml: what hast-util-to-html writes, faster', () => {
     'void elements and nesting': root(element('p', {}, [text('a'), element('br'), text('\n'), element('em', {}, [element('strong', {}, [text('b')])])]), text('\n'), element('hr')),
     'the void elements of an HTML table': root(element('table', {}, [element('colgroup', {}, [element('col', { width: 120 }), element('col')]), element('tbody', {}, [element('tr', {}, [element('td', {}, [text('a'), element('wbr'), text('b')])])])])),
     'data and aria attributes': root(element('div', { className: ['hint'], dataStyle: 'info', role: 'note', ariaHidden: 'true', ariaLabel: 'Link to "x"' })),
-    // What it does not know goes through hast-util-to-html: booleans, other attributes, raw text elements, SVG.
-    'a boolean attribute': root(element('div', { hidden: true }, [text('x')])),
-    'an attribute it does not list': root(element('details', { open: true }, [element('summary', {}, [text('s')])])),
+    'boolean attributes, true and false': root(element('div', { hidden: true }, [text('x')]), element('details', { open: true }, [element('summary', {}, [text('s')])]), element('details', { open: false })),
+    'the attributes of OpenAPI blocks': root(element('div', { className: ['openapi-block'], dataKind: 'operation' }, [element('section', { dataMethod: 'get', dataPath: '/pets/{id}' }, [element('li', { dataIn: 'query', dataRequired: 'true', dataStatus: '200', dataMediaType: 'application/json', dataSchema: '#/x' }), element('pre', { dataLanguage: 'shell' })])])),
+    // What it does not know goes through hast-util-to-html: other booleans and attributes, raw text elements, SVG.
+    'a boolean attribute it does not list': root(element('input', { disabled: true })),
+    'a boolean attribute written as text': root(element('div', { hidden: 'until-found' }, [text('x')])),
+    'an attribute it does not list': root(element('details', { dataUnknown: 'x' }, [element('summary', {}, [text('s')])])),
     'a comma-separated attribute': root(element('input', { accept: ['a', 'b'] })),
     'svg content': root(element('svg', { viewBox: '0 0 1 1' }, [element('path', { d: 'M0 0' })])),
     'a comment': root({ type: 'comment', value: ' c ' }),

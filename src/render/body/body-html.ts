@@ -31,7 +31,20 @@ const attributeNames: Readonly<Record<string, string>> = {
   dataWrap: 'data-wrap',
   dataExpandable: 'data-expandable',
   dataFullWidth: 'data-full-width',
+  // OpenAPI blocks (src/render/openapi).
+  dataKind: 'data-kind',
+  dataMethod: 'data-method',
+  dataPath: 'data-path',
+  dataIn: 'data-in',
+  dataRequired: 'data-required',
+  dataStatus: 'data-status',
+  dataMediaType: 'data-media-type',
+  dataLanguage: 'data-language',
+  dataSchema: 'data-schema',
 };
+
+/** Boolean attributes: written as their name alone when true (`<details open>`). */
+const booleanAttributes: Readonly<Record<string, string>> = { open: 'open', hidden: 'hidden' };
 
 /** Properties whose array values are space-separated. */
 const spaceSeparated = new Set(['className', 'rel']);
@@ -74,6 +87,10 @@ function element(node: Element): string {
   for (const key in node.properties) {
     const value = node.properties[key];
     if (value === null || value === undefined || value === false) continue;
+    if (value === true && booleanAttributes[key] !== undefined) {
+      html += ` ${booleanAttributes[key]}`;
+      continue;
+    }
     const name = attributeNames[key];
     if (name === undefined || value === true || (typeof value === 'number' && Number.isNaN(value))) throw new NotPlain();
     let written: string;

@@ -30,10 +30,10 @@ import { figureElement } from '../blocks/images.ts';
 import { includedPath, reusableContentElement } from '../blocks/include.ts';
 import { mathElement } from '../blocks/math.ts';
 import { createOpenAPIBlocks } from '../blocks/openapi.ts';
-import { parseFast } from '../../markdown/fast-markdown.ts';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
 import { htmlTable } from './html-table.ts';
 import { detailsOpen, htmlOf, maxBlockDepth, pairBlocks, type BlockNode, type FlowItem } from './pair-blocks.ts';
+import { readBlocks } from './read-blocks.ts';
 
 /**
  * In text, what micromark reads as something markdown-it does not (GFM autolink literals, strikethrough with one
@@ -68,39 +68,8 @@ let needs = { raw: false, sanitize: false };
 /** The hast of a page body (or a reusable content) read by markdown-it. */
 export function markdownToHast(markdown: string, context: BodyContext): FastHast {
   needs = { raw: false, sanitize: false };
-  const children = wrap(flow(read(markdown), context), false);
+  const children = wrap(flow(readBlocks(markdown), context), false);
   return { children, ...needs };
-}
-
-/** The block tree of a document, each block knowing its source lines. */
-function read(markdown: string): BlockNode[] {
-  const tokens = parseFast(markdown);
-  const lines = markdown.split('\n');
-  for (const token of tokens) {
-    // micromark keeps the spaces that end a paragraph's last line (src/markdown/layout/paragraph-trailing-space.ts),
-    // markdown-it drops them.
-    if (token.type === 'paragraph_open' && token.map && /[ \t]$/.test(lines[token.map[1] - 1] ?? '')) throw new FastPathUnsupported('a paragraph ending with spaces');
-    // Items that start empty (`*` alone on its line) are where markdown-it and micromark disagree on list ends.
-    // GFM wants a pipe in a table's delimiter row when it has one column; markdown-it does not.
-    if (token.type === 'table_open' && token.map && !(lines[token.map[0] + 1] ?? '').includes('|')) throw new FastPathUnsupported('a table whose delimiter row has no pipe');
-    if (token.type === 'list_item_open' && token.map && /^[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])(?:[ \t]+|$))+$/.test(lines[token.map[0]] ?? '')) throw new FastPathUnsupported('a list item that starts empty');
-  }
-  return blockTree(tokens);
-}
-
-function blockTree(tokens: Token[]): BlockNode[] {
-  const root: BlockNode = { token: undefined as unknown as Token, children: [] };
-  const stack = [root];
-  for (const token of tokens) {
-    if (token.nesting === -1) {
-      stack.pop();
-      continue;
-    }
-    const node: BlockNode = { token, children: [] };
-    stack[stack.length - 1]!.children.push(node);
-    if (token.nesting === 1) stack.push(node);
-  }
-  return root.children;
 }
 
 /** mdast-util-to-hast's `wrap`: `\n` between nodes, and around them when loose. */
@@ -349,7 +318,7 @@ function includeElement(written: string, context: BodyContext): Element | undefi
   const path = includedPath(context, base, written);
   if (path === undefined) return undefined;
   context.including.push(path);
-  const children = flow(read(context.space.includes[path]!), context);
+  const children = flow(readBlocks(context.space.includes[path]!), context);
   context.including.pop();
   return reusableContentElement(path, children);
 }

@@ -17,3 +17,36 @@ export function descriptionMarkdown(source: string): ElementContent[] {
   const tree = toHast(parseMarkdown(source)) as Root;
   return (sanitize(tree, bodySchema) as Root).children.filter((node): node is ElementContent => node.type === 'element' || (node.type === 'text' && node.value.trim() !== ''));
 }
+
+/** What each description of a document gave, by document: descriptions repeat across its operations and pages. */
+const remembered = new WeakMap<object, Map<string, ElementContent[]>>();
+
+/**
+ * `descriptionMarkdown` for the descriptions of `document`, each read once for as long as the document lives; every
+ * call answers a copy of the tree, since the page it goes into may change its tree (link and id passes).
+ *
+ * @example
+ * const markdown = documentDescriptions(document);
+ * markdown('Returns **one** pet.') // → [<p>Returns <strong>one</strong> pet.</p>], read once for the document
+ */
+export function documentDescriptions(document: object): (source: string) => ElementContent[] {
+  let read = remembered.get(document);
+  if (read === undefined) remembered.set(document, (read = new Map()));
+  const descriptions = read;
+  return (source) => {
+    let tree = descriptions.get(source);
+    if (tree === undefined) descriptions.set(source, (tree = descriptionMarkdown(source)));
+    return tree.map(copy);
+  };
+}
+
+/** A copy of a hast node deep enough for a page to change it: its children, its properties and their lists. */
+function copy<Node extends ElementContent>(node: Node): Node {
+  if (node.type !== 'element') return { ...node };
+  const properties: typeof node.properties = {};
+  for (const key in node.properties) {
+    const value = node.properties[key];
+    properties[key] = Array.isArray(value) ? [...value] : value;
+  }
+  return { ...node, properties, children: node.children.map(copy) };
+}

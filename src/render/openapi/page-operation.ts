@@ -1,5 +1,7 @@
 import type { Node, Parent } from 'mdast';
 import { parseMarkdown } from '../../markdown/index.ts';
+import { htmlOf, type FlowItem } from '../fast-body/pair-blocks.ts';
+import { pageFlow, tagNode } from '../fast-body/page-tags.ts';
 import { isHttpMethod, type HttpMethod } from './document.ts';
 
 /** Blocks that show one operation, whose method a page made of them shows in the sidebar. */
@@ -11,20 +13,47 @@ const framing = new Set(['heading', 'thematicBreak', 'yaml']);
  * The HTTP method of a page whose content is one operation block (`{% openapi %}`, `{% openapi-operation %}`,
  * `{% swagger %}`): exactly one such block, naming a known method, with nothing else on the page but headings and
  * separators; otherwise `undefined`. The sidebar shows it as a badge beside the page's title. Only a body that
- * mentions such a block is parsed, so planning a large site costs nothing more. Pure.
+ * mentions such a block is read, by the fast path's reader (the full parse when it cannot, or for `{% swagger %}`,
+ * whose reader looks inside it), so planning a large site costs little more. Pure.
  *
  * @example
  * singleOperationMethod('{% openapi-operation spec="pets" path="/pets" method="post" %}\n{% endopenapi-operation %}\n') // → 'post'
  */
 export function singleOperationMethod(markdown: string): HttpMethod | undefined {
   if (!/\{%\s*(?:openapi|swagger)\b/.test(markdown)) return undefined;
+  const flow = pageFlow(markdown);
+  if (flow === undefined) return parsedOperationMethod(markdown);
+  const [only, ...rest] = flow.filter((item) => !isFramingItem(item));
+  if (only === undefined || rest.length > 0 || (only.kind !== 'tag' && only.kind !== 'pair')) return undefined;
+  if (only.kind === 'pair' && only.name === 'swagger') return parsedOperationMethod(markdown);
+  return operationMethod(tagNode(only));
+}
+
+/** `singleOperationMethod` from the full parse (what the fast read is held to by page-tags.test.ts). */
+export function parsedOperationMethod(markdown: string): HttpMethod | undefined {
   const blocks = (parseMarkdown(markdown) as Parent).children.filter((node: Node) => !framing.has(node.type) && !isComment(node));
   const [only, ...rest] = blocks;
-  if (only === undefined || rest.length > 0 || !operationBlocks.has(only.type)) return undefined;
-  const method = (only as Node & { method?: string }).method?.toLowerCase();
+  if (only === undefined || rest.length > 0) return undefined;
+  return operationMethod(only);
+}
+
+function operationMethod(block: Node | undefined): HttpMethod | undefined {
+  if (block === undefined || !operationBlocks.has(block.type)) return undefined;
+  const method = (block as Node & { method?: string }).method?.toLowerCase();
   return method !== undefined && isHttpMethod(method) ? method : undefined;
 }
 
+/** A heading, a separator or an HTML comment, as the fast path's flow holds them. */
+function isFramingItem(item: FlowItem): boolean {
+  if (item.kind !== 'block') return false;
+  const { type } = item.node.token;
+  if (type === 'heading_open' || type === 'hr') return true;
+  const html = htmlOf(item.node);
+  return html !== undefined && comment.test(html);
+}
+
+const comment = /^\s*<!--[\s\S]*-->\s*$/;
+
 function isComment(node: Node): boolean {
-  return node.type === 'html' && /^\s*<!--[\s\S]*-->\s*$/.test((node as Node & { value: string }).value);
+  return node.type === 'html' && comment.test((node as Node & { value: string }).value);
 }

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Node, Parent } from 'mdast';
 import { parseMarkdown } from '../../markdown/index.ts';
+import { tagNodes } from '../fast-body/page-tags.ts';
 import type { SitePlan } from '../route-data.ts';
 import { isExternalUrl } from '../safe-url.ts';
 
@@ -32,7 +33,8 @@ const blockTypes = new Set(['openapi', 'openapiOperation', 'openapiSchemas', 'op
 /**
  * Every specification the pages of a plan render from, each once: the `spec` of computed pages and of
  * `openapi-operation`/`-schemas`/`-webhook` blocks, the `src` of `openapi` blocks, in page bodies and in the
- * reusable contents they may include. Only bodies that mention `{% openapi` are parsed. Pure.
+ * reusable contents they may include. Only bodies that mention `{% openapi` are read, by the fast path's reader
+ * when it can (src/render/fast-body/page-tags.ts). Pure.
  *
  * @example
  * collectOpenAPIReferences(plan) // → [{ key: 'spec:petstore', kind: 'spec', slug: 'petstore' }]
@@ -44,12 +46,11 @@ export function collectOpenAPIReferences(plan: SitePlan): OpenAPIReference[] {
   };
   const scan = (markdown: string, base: string, siteSpaceId: string) => {
     if (!markdown.includes('{% openapi')) return;
-    visit(parseMarkdown(markdown), (node) => {
-      if (!blockTypes.has(node.type)) return;
+    for (const node of openapiBlocks(markdown)) {
       const block = node as Node & { src?: string; spec?: string };
       if (node.type === 'openapi' && block.src) add(srcReference(block.src, base, siteSpaceId));
       else if (block.spec) add(specReference(block.spec));
-    });
+    }
   };
   for (const page of plan.pages) {
     const space = plan.spaces[page.space]!;
@@ -58,6 +59,17 @@ export function collectOpenAPIReferences(plan: SitePlan): OpenAPIReference[] {
   }
   for (const space of plan.spaces) for (const [path, markdown] of Object.entries(space.includes)) scan(markdown, path, space.siteSpaceId);
   return [...found.values()];
+}
+
+/** The OpenAPI blocks of a body, in document order. */
+function openapiBlocks(markdown: string): Node[] {
+  const read = tagNodes(markdown, (name) => name.startsWith('openapi'));
+  if (read !== undefined) return read.filter((node) => blockTypes.has(node.type));
+  const found: Node[] = [];
+  visit(parseMarkdown(markdown), (node) => {
+    if (blockTypes.has(node.type)) found.push(node);
+  });
+  return found;
 }
 
 function visit(node: Node, enter: (node: Node) => void): void {
