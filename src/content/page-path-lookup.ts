@@ -4,7 +4,7 @@
  * request's tree, and listing the paths of a 10,000-page tree for each batch of an import made filling a change
  * request quadratic in its size.
  */
-import type { SnapshotPage } from '../model/revision-snapshot.ts';
+import type { SnapshotPage, SnapshotParentPage } from '../model/revision-snapshot.ts';
 
 type PageList = readonly SnapshotPage[];
 
@@ -19,7 +19,7 @@ type PageList = readonly SnapshotPage[];
  */
 export class PagePathLookup {
   readonly #pages: PageList;
-  readonly #bySlug = new WeakMap<PageList, Map<string, SnapshotPage[]>>();
+  readonly #bySlug = new WeakMap<PageList, Map<string, SnapshotParentPage[]>>();
 
   constructor(pages: PageList) {
     this.#pages = pages;
@@ -44,7 +44,7 @@ export class PagePathLookup {
     return false;
   }
 
-  #slugsOf(list: PageList): Map<string, SnapshotPage[]> {
+  #slugsOf(list: PageList): Map<string, SnapshotParentPage[]> {
     let slugs = this.#bySlug.get(list);
     if (slugs === undefined) {
       slugs = new Map();
