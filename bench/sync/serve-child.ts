@@ -1,7 +1,8 @@
 /**
  * The server of bench/sync/initial-import.ts, in its own process: a throwaway SQLite store under the folder given,
  * on a real socket (127.0.0.1). Prints one JSON line (`baseUrl`, `token`, `organizationId`) once it listens; on
- * SIGTERM, prints the requests it answered and their bytes by route (request and response bodies) and exits.
+ * SIGTERM, prints its peak RSS, the CPU time of the process (all threads, from its start), the requests it answered
+ * and their bytes by route (request and response bodies), and exits.
  *
  *   npx tsx bench/sync/serve-child.ts <folder>
  */
@@ -31,8 +32,9 @@ process.on('SIGTERM', () => {
   void (async () => {
     await app.close();
     await store.close();
-    const maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
-    process.stdout.write(`${JSON.stringify({ maxRssMb, traffic: Object.fromEntries(traffic) })}\n`);
+    const usage = process.resourceUsage();
+    const cpuMs = Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000);
+    process.stdout.write(`${JSON.stringify({ maxRssMb: Math.round(usage.maxRSS / 1024), cpuMs, traffic: Object.fromEntries(traffic) })}\n`);
     process.exit(0);
   })();
 });

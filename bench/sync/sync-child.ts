@@ -1,7 +1,8 @@
 /**
  * The sync of bench/sync/initial-import.ts, in its own process so that its peak memory is its own: one `runSync`
  * of the repository at `<repo>` into space `<spaceId>` of the server at `<baseUrl>`. Prints one JSON line: the
- * time of each stage (from the run's progress), the requests by route, and the process's peak RSS.
+ * time of each stage (from the run's progress), the CPU time of the process (all threads, loading the code
+ * included), the requests by route, and the process's peak RSS.
  *
  *   npx tsx bench/sync/sync-child.ts <baseUrl> <token> <spaceId> <repo>
  */
@@ -42,5 +43,6 @@ enter('end');
 const ms = Math.round(performance.now() - started);
 await client.close();
 if (!run.result.ok) throw new Error(`sync failed: ${run.result.reason}`);
-const maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
-process.stdout.write(`${JSON.stringify({ ms, maxRssMb, stages, requests: run.result.requests })}\n`);
+const usage = process.resourceUsage();
+const cpuMs = Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000);
+process.stdout.write(`${JSON.stringify({ ms, cpuMs, maxRssMb: Math.round(usage.maxRSS / 1024), stages, requests: run.result.requests })}\n`);
