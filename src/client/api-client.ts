@@ -46,7 +46,7 @@ import * as content from './content-operations.ts';
 import type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
 import * as organizations from './organization-operations.ts';
 import * as extensions from './quire-extension-operations.ts';
-import type { ApiTokenCreation, ApiTokenInfo, ContentChange, CreatedApiToken, GitPathLocationsInfo, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
+import type { ApiTokenCreation, ApiTokenInfo, ContentChange, CreatedApiToken, GitPathLocationsInfo, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, SyncPointRecording, UploadedBlob } from './quire-extensions.ts';
 import type { RequestCounts } from './request-counter.ts';
 import { resolveRetryPolicy, retryBudgetFromEnvironment } from './retry-policy.ts';
 import * as sites from './site-operations.ts';
@@ -471,12 +471,13 @@ export class ApiClient {
   }
 
   /**
-   * Records where a repository's branch and the space agree (extension `sync-points`), replacing its previous one.
+   * Records where a repository's branch and the space agree (extension `sync-points`), replacing its previous one;
+   * with `git` (extension `sync-point-git`), the revision's Git commit too.
    *
    * @example
    * await client.setSyncPoint('space1', { repository: root, ref: 'refs/heads/main', revision: 'rev2', commit: oid });
    */
-  setSyncPoint(spaceId: string, point: { repository: string; ref: string; revision: string; commit: string; missing?: readonly string[] }): Promise<SyncPointInfo> {
+  setSyncPoint(spaceId: string, point: SyncPointRecording): Promise<SyncPointInfo> {
     return extensions.setSyncPoint(this.#transport, checkId('spaceId', spaceId), point);
   }
 

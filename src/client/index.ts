@@ -38,6 +38,7 @@ export type {
   RevisionDirectory,
   RevisionInfo,
   SyncPointInfo,
+  SyncPointRecording,
   UploadedBlob,
   GitPathLocationInfo,
   GitPathLocationsInfo,

@@ -5,7 +5,7 @@
 import type { GitSyncCommit } from '@gitbook/api';
 import { ApiRequestError } from './api-errors.ts';
 import { listRequest } from './list-request.ts';
-import type { ApiTokenCreation, ApiTokenInfo, CreatedApiToken, GitPathLocationsInfo, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, UploadedBlob } from './quire-extensions.ts';
+import type { ApiTokenCreation, ApiTokenInfo, CreatedApiToken, GitPathLocationsInfo, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, SyncPointRecording, UploadedBlob } from './quire-extensions.ts';
 import type { ApiRequest, Transport } from './transport.ts';
 
 const revision = '/v1/spaces/{spaceId}/revisions/{revisionId}';
@@ -42,7 +42,7 @@ export async function listSyncPoints(transport: Transport, spaceId: string): Pro
 }
 
 /** `PUT /v1/spaces/{spaceId}/sync-points`: records a repository's sync point. Repeating it is harmless. */
-export function setSyncPoint(transport: Transport, spaceId: string, point: { repository: string; ref: string; revision: string; commit: string; missing?: readonly string[] }): Promise<SyncPointInfo> {
+export function setSyncPoint(transport: Transport, spaceId: string, point: SyncPointRecording): Promise<SyncPointInfo> {
   return transport.json<SyncPointInfo>({ method: 'PUT', route: '/v1/spaces/{spaceId}/sync-points', params: { spaceId }, body: point, retrySafe: true });
 }
 

@@ -9,7 +9,7 @@ import type { QuireContentChange } from '../model/quire-changes.ts';
 export type { QuireUpdateFileChange, QuireDeleteFileChange, QuireUpsertReusableContentChange, QuireDeleteReusableContentChange, QuireSetDirectoryChange, QuireContentChange } from '../model/quire-changes.ts';
 
 /** The extensions a server may announce. */
-export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points' | 'file-uploads' | 'api-tokens' | 'git-paths';
+export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points' | 'file-uploads' | 'api-tokens' | 'git-paths' | 'sync-point-git';
 
 /** `GET /v1/quire`: the server is Quire, and which extensions it offers; `limits` with `file-uploads`. */
 export type QuireServerInfo = {
@@ -49,6 +49,19 @@ export type SyncPointInfo = {
   /** The paths of the commit's synced folder the revision lacks (files the space refused); absent: not known. */
   readonly missing?: readonly string[];
   readonly recordedAt: string;
+};
+
+/**
+ * `PUT /v1/spaces/{spaceId}/sync-points`'s body. `git` (extension `sync-point-git`) records the revision's `git`
+ * in the same request, with `commit` as its `oid` and `ref`.
+ */
+export type SyncPointRecording = {
+  readonly repository: string;
+  readonly ref: string;
+  readonly revision: string;
+  readonly commit: string;
+  readonly missing?: readonly string[];
+  readonly git?: { readonly message: string; readonly createdByGitBook: boolean; readonly url?: string };
 };
 
 /**

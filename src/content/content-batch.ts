@@ -4,7 +4,7 @@ import type { PageLocator } from '../model/page-locator.ts';
 import type { DirectorySource } from '../model/revision-bundle.ts';
 import type { RevisionSnapshot, SnapshotFile } from '../model/revision-snapshot.ts';
 import { invalidChange } from './change-error.ts';
-import { locatePages } from './page-locations.ts';
+import { PagePathLookup } from './page-path-lookup.ts';
 import type { PageTreeDraft, PageTreeSlugs } from './page-tree-draft.ts';
 import type { SubmittedMarkdown } from './submitted-markdown.ts';
 
@@ -109,7 +109,7 @@ export class ContentBatch {
   readonly fileRefs = new Map<string, string>();
   private readonly outcomes = new Map<string, ContentChangeOutcome>();
   /** The URL paths of the pages of the input snapshot, which a `ref` must not be (made on the first ref). */
-  private existingPaths: ReadonlySet<string> | undefined;
+  private existingPaths: PagePathLookup | undefined;
 
   constructor(
     readonly snapshot: RevisionSnapshot,
@@ -129,7 +129,7 @@ export class ContentBatch {
     if (ref === undefined) return;
     if (typeof ref !== 'string' || ref === '' || ref.length > 256) throw invalidChange(changeIndex, field, 'must be a string of 1 to 256 characters');
     if (this.pageRefs.has(ref) || this.fileRefs.has(ref)) throw invalidChange(changeIndex, field, `ref "${ref}" is used twice in the batch; a ref must be unique within the batch`);
-    this.existingPaths ??= pagePaths(this.snapshot.pages);
+    this.existingPaths ??= new PagePathLookup(this.snapshot.pages);
     if (this.existingPaths.has(ref) || this.existingPaths.has(ref.replace(/\.md$/i, ''))) {
       throw invalidChange(changeIndex, field, `ref "${ref}" is the path of an existing page; choose a ref that no page path uses`);
     }
@@ -161,10 +161,4 @@ export class ContentBatch {
   outcomeList(): ContentChangeOutcome[] {
     return [...this.outcomes.values()];
   }
-}
-
-function pagePaths(pages: RevisionSnapshot['pages']): Set<string> {
-  const paths = new Set<string>();
-  for (const { page } of locatePages(pages).values()) if (page.type === 'document' || page.type === 'group') paths.add(page.path);
-  return paths;
 }

@@ -11,9 +11,10 @@ export const quireVersion = '0.1.0';
  * files uploaded as a raw stream (`file-uploads`, with the largest file the server takes in `limits`), and the
  * lifecycle of API tokens (`api-tokens`: list, create with expiry, revoke), and the JWKS that verifies the
  * visitor-claims tokens of the ping operation (`visitor-claims`: `GET /.well-known/jwks.json`), and where a
- * revision keeps given Git paths (`git-paths`: `POST .../revisions/{revisionId}/git-paths`).
+ * revision keeps given Git paths (`git-paths`: `POST .../revisions/{revisionId}/git-paths`), and the revision's
+ * commit recorded with a sync point (`sync-point-git`).
  */
-export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths'] as const;
+export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths', 'sync-point-git'] as const;
 
 /**
  * What `GET /v1/quire` answers (any valid token): the server is Quire, its version and its extensions.

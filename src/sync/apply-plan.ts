@@ -16,19 +16,21 @@ import { detachFromRefused, noteRefused, refusedItems, smallerParts, type Refuse
 import type { SyncContext } from './sync-context.ts';
 import type { PlannedCommit, PlannedImport, SyncPlan } from './sync-plan.ts';
 import type { SyncResult } from './sync-result.ts';
+import { RevisionGitRecords } from './revision-git-records.ts';
 import { uploadFiles, type BlobUploads } from './upload-files.ts';
 
 const defaultAuthor = { name: 'Quire', email: 'sync@quire.invalid' };
 
 /**
  * Carries out `syncPlan`. Conflicts, refused changes and a failed merge leave the change request open and are in
- * the result (`ok: false`); other failures throw.
+ * the result (`ok: false`); other failures throw. Which commit each revision is goes through `records` (sent at
+ * once by default; `runSync` holds the last one back for its sync point request, and flushes it).
  *
  * @example
  * const result = await apply(plan(syncPoint, git, space, options), context);
  * if (!result.ok) console.error(result.conflicts);
  */
-export async function apply(syncPlan: SyncPlan, context: SyncContext): Promise<SyncResult> {
+export async function apply(syncPlan: SyncPlan, context: SyncContext, records = new RevisionGitRecords(context.client, context.spaceId, false)): Promise<SyncResult> {
   const result: SyncResult = {
     mode: syncPlan.mode,
     dryRun: false,
@@ -52,26 +54,26 @@ export async function apply(syncPlan: SyncPlan, context: SyncContext): Promise<S
 
   let importedRevision: string | undefined;
   if (syncPlan.import !== undefined) {
-    const imported = await applyImport(syncPlan.import, context, result);
+    const imported = await applyImport(syncPlan.import, context, result, records);
     if (imported === undefined) return done(result, context);
     importedRevision = imported.revision;
     if (syncPlan.import.record !== undefined && imported.revision !== undefined) {
       const oid = made.length > 0 ? made.at(-1)!.oid : syncPlan.import.record.oid;
       const message = made.length > 0 ? made.at(-1)!.message : syncPlan.import.record.message;
-      await context.client.setRevisionGit(context.spaceId, imported.revision, { oid, message, createdByGitBook: false, ref: recordRef });
+      await records.record(imported.revision, { oid, message, createdByGitBook: false, ref: recordRef });
       result.commit = oid;
     }
     result.revision = imported.revision;
   }
   if (syncPlan.recordCommits) {
     for (const commit of made) {
-      await context.client.setRevisionGit(context.spaceId, commit.revisionId, { oid: commit.oid, message: commit.message, createdByGitBook: true, ref: recordRef });
+      await records.record(commit.revisionId, { oid: commit.oid, message: commit.message, createdByGitBook: true, ref: recordRef });
     }
     if (made.length > 0 && importedRevision === undefined) result.revision = made.at(-1)!.revisionId;
   }
   if (syncPlan.recordLive !== undefined && context.spaceId !== undefined) {
     const live = (await context.client.getSpace(context.spaceId)).revision;
-    await context.client.setRevisionGit(context.spaceId, live, { ...syncPlan.recordLive, createdByGitBook: false, ref: recordRef });
+    await records.record(live, { ...syncPlan.recordLive, createdByGitBook: false, ref: recordRef });
     result.revision = live;
     result.commit = syncPlan.recordLive.oid;
   }
@@ -136,7 +138,7 @@ function identity(who: { name: string; email: string }, timestamp: number): GitI
  * (or leaves it open). Returns the merged (or head) revision, or undefined when it stays open because of a
  * conflict or refused changes.
  */
-async function applyImport(step: PlannedImport, context: SyncContext, result: SyncResult): Promise<{ revision: string | undefined } | undefined> {
+async function applyImport(step: PlannedImport, context: SyncContext, result: SyncResult, records: RevisionGitRecords): Promise<{ revision: string | undefined } | undefined> {
   const { client, spaceId } = context;
   const changeRequest: Pick<ChangeRequest, 'id' | 'number' | 'revision'> =
     step.changeRequest.kind === 'create'
@@ -157,7 +159,7 @@ async function applyImport(step: PlannedImport, context: SyncContext, result: Sy
   // Each item once: a refused change's items are reported failed in their place, not next to their plan.
   result.items.push(...step.items.map((item) => outcome.replaced.get(item) ?? item));
   if (outcome.failures > 0) {
-    await keepForNextRun(context, changeRequest.id, step, head);
+    await keepForNextRun(context, changeRequest.id, step, head, records);
     result.ok = false;
     result.reason =
       `${outcome.failures} change(s) were refused; change request #${changeRequest.number} holds everything else and is left open. ` +
@@ -169,7 +171,7 @@ async function applyImport(step: PlannedImport, context: SyncContext, result: Sy
     if (step.record !== undefined) {
       head ||= (await client.getChangeRequest(spaceId, changeRequest.id)).revision;
       const ref = context.options.pullRequest === undefined ? context.options.ref : `refs/heads/${context.options.pullRequest.branch}`;
-      await client.setRevisionGit(spaceId, head, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
+      await records.record(head, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
     }
     return result.mode === 'conflict' ? undefined : { revision: undefined };
   }
@@ -195,7 +197,7 @@ async function openForReview(context: SyncContext, changeRequestId: string, step
  * starts with `[git:<branch>]`, its revision records the commit): the next run finds it, adds what Git changed
  * since, and merges it once nothing is refused, rather than opening one more.
  */
-async function keepForNextRun(context: SyncContext, changeRequestId: string, step: PlannedImport, head: string): Promise<void> {
+async function keepForNextRun(context: SyncContext, changeRequestId: string, step: PlannedImport, head: string, records: RevisionGitRecords): Promise<void> {
   const { client, spaceId, options } = context;
   const planned = step.changeRequest.subject;
   const branch = options.ref.startsWith('refs/heads/') ? options.ref.slice('refs/heads/'.length) : options.ref;
@@ -204,7 +206,7 @@ async function keepForNextRun(context: SyncContext, changeRequestId: string, ste
   if (step.record === undefined) return;
   const revision = head || (await client.getChangeRequest(spaceId, changeRequestId)).revision;
   const ref = options.pullRequest === undefined ? options.ref : `refs/heads/${options.pullRequest.branch}`;
-  await client.setRevisionGit(spaceId, revision, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
+  await records.record(revision, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
 }
 
 /** What the batches of one change request came to: items replaced by their failure, refused creations, failures. */

@@ -14,6 +14,15 @@ const planned = (id: string, extra: Partial<PlannedChange> = {}): PlannedChange 
 
 const page = (id: string, markdown: string): PlannedChange => planned(id, { change: { operation: 'update_page', page: id, document: { markdown } } as unknown as ContentChange });
 
+/** A page insert as content-changes.ts plans it: its ref, and its parent's placeholder (the root when undefined). */
+const insert = (ref: string, parent: string | undefined): PlannedChange =>
+  planned(ref, {
+    change: { operation: 'insert_page', ref, ...(parent === undefined ? {} : { into: `@${parent}` }), document: { markdown: `# ${ref}\n` } } as unknown as ContentChange,
+    creates: [`@${ref}`],
+    needs: parent === undefined ? [] : [`@${parent}`],
+  });
+const refOf = (item: PlannedChange) => ((item.change as { ref?: string; page?: string }).ref ?? (item.change as { page: string }).page);
+
 /** The body `updateChangeRequestContent` sends for a batch. */
 const bodyBytes = (batch: readonly PlannedChange[]) => Buffer.byteLength(JSON.stringify({ changes: batch.map((item) => item.change) }), 'utf8');
 
@@ -26,6 +35,30 @@ describe('batchChanges', () => {
   it('never puts a change in the batch that creates what it names', () => {
     const batches = batchChanges([planned('a', { creates: ['@quire-page-1'] }), planned('b'), planned('c', { needs: ['@quire-page-1'] }), planned('d')]);
     expect(batches.map((batch) => batch.map((item) => (item.change as { page: string }).page))).toEqual([['a', 'b'], ['c', 'd']]);
+  });
+
+  it('packs a tree planned parent before children into full batches: a page goes into the first batch after the one of its parent', () => {
+    // 10 sections at the root, 30 pages in each, planned as content-changes.ts plans a tree: each section, then its pages.
+    const tree: PlannedChange[] = [];
+    for (let section = 0; section < 10; section++) {
+      tree.push(insert(`s${section}`, undefined));
+      for (let index = 0; index < 30; index++) tree.push(insert(`s${section}-p${index}`, `s${section}`));
+    }
+    const batches = batchChanges(tree);
+    expect(batches.map((batch) => batch.length)).toEqual([10, 50, 50, 50, 50, 50, 50]);
+    const placed = new Map(batches.flatMap((batch, index) => batch.map((item) => [refOf(item), index] as const)));
+    for (const item of tree) for (const need of item.needs) expect(placed.get(refOf(item))!).toBeGreaterThan(placed.get(need.slice(1))!);
+    // Within a parent, pages keep their planned order.
+    const order = batches.flat().map(refOf);
+    for (let section = 0; section < 10; section++) {
+      const pages = order.filter((ref) => ref.startsWith(`s${section}-`));
+      expect(pages).toEqual(Array.from({ length: 30 }, (_, index) => `s${section}-p${index}`));
+    }
+  });
+
+  it('never moves a page insert before a change planned earlier that is not one (a move, a delete)', () => {
+    const batches = batchChanges([insert('a', undefined), insert('b', 'a'), planned('x'), insert('c', undefined), insert('d', 'a')]);
+    expect(batches.map((batch) => batch.map(refOf))).toEqual([['a'], ['b', 'x', 'c', 'd']]);
   });
 
   it('cuts by the bytes of the body as sent, whatever the planned weight says, and leaves out planned failures', () => {

@@ -35,6 +35,8 @@ export interface SyncSides {
   syncPointKey: SyncPointKey | undefined;
   /** The server keeps sync points per repository and branch (extension `sync-points`). */
   keepsSyncPoints: boolean;
+  /** It also records a revision's commit with its sync point (extension `sync-point-git`). */
+  recordsGitWithSyncPoint: boolean;
 }
 
 /** Whose sync point it is: one per repository and branch (docs/api-extensions.md `sync-points`). */
@@ -126,6 +128,7 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
     space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target, staleChangeRequests: stale, fileLimits, refusedFiles },
     syncPointKey,
     keepsSyncPoints,
+    recordsGitWithSyncPoint: keepsSyncPoints && info?.extensions.includes('sync-point-git') === true,
   };
 }
 

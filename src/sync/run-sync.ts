@@ -10,6 +10,7 @@ import { plan } from './plan.ts';
 import { missingPaths } from './refused-files.ts';
 import { readSidesWithoutSpace, readSyncSides, type SyncPointKey } from './read-sync-sides.ts';
 import { repositoryIdentity } from './repository-identity.ts';
+import { RevisionGitRecords } from './revision-git-records.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { SyncPlan } from './sync-plan.ts';
 import type { SyncResult } from './sync-result.ts';
@@ -33,8 +34,16 @@ export async function runSync(context: SyncContext, run: { dryRun: boolean }): P
   context.onProgress?.({ kind: 'stage', message: 'planning' });
   const syncPlan = plan(sides.syncPoint, sides.git, sides.space, context.options);
   if (run.dryRun) return { plan: syncPlan, result: { ...planAsResult(syncPlan, context), requests: countsSince(before, context.client.requestCounts()) } };
-  const result = await apply(syncPlan, context);
-  if (sides.keepsSyncPoints) await recordSyncPoint(context, sides.syncPointKey, result);
+  // A server that records a revision's commit with the sync point (`sync-point-git`) is sent the last such
+  // record with it, one request instead of two; what is not sent that way is sent on its own, also on a failure.
+  const records = new RevisionGitRecords(context.client, context.spaceId, sides.recordsGitWithSyncPoint && context.options.pullRequest === undefined);
+  let result: SyncResult;
+  try {
+    result = await apply(syncPlan, context, records);
+    if (sides.keepsSyncPoints) await recordSyncPoint(context, sides.syncPointKey, result, records);
+  } finally {
+    await records.flush();
+  }
   await markFilesComplete(context, result);
   result.requests = countsSince(before, context.client.requestCounts());
   if (syncPlan.import?.inPlace === true && result.ok && result.changeRequest?.merged === true && result.revision !== undefined) {
@@ -63,14 +72,16 @@ export async function planWithoutSpace(context: Pick<SyncContext, 'repo' | 'opti
  * Records this repository's and branch's sync point (extension `sync-points`) where `apply` recorded a revision
  * as synced with a commit (`result.revision` and `result.commit` both set): a merged import, exported commits,
  * or two sides found equal. A run that records nothing (a conflict, refused changes, space changes left out by
- * `--direction git-to-space`) leaves the previous one.
+ * `--direction git-to-space`) leaves the previous one. The revision's own record of its commit, when `records`
+ * holds it back, goes in the same request (`sync-point-git`).
  */
-async function recordSyncPoint(context: SyncContext, key: SyncPointKey | undefined, result: SyncResult): Promise<void> {
+async function recordSyncPoint(context: SyncContext, key: SyncPointKey | undefined, result: SyncResult, records: RevisionGitRecords): Promise<void> {
   if (result.revision === undefined || result.commit === undefined || context.options.pullRequest !== undefined) return;
   // A branch with no commit until this run's export: its first commit names the repository.
   const where = key ?? { repository: await repositoryIdentity(context.repo, result.commit), ref: context.options.ref };
   // The files it refused are missing from the revision: the next run names them, or sends them once they fit.
-  await context.client.setSyncPoint(context.spaceId, { ...where, revision: result.revision, commit: result.commit, missing: missingPaths(result.items) });
+  const git = records.takeFor({ revision: result.revision, commit: result.commit, ref: where.ref });
+  await context.client.setSyncPoint(context.spaceId, { ...where, revision: result.revision, commit: result.commit, missing: missingPaths(result.items), ...(git === undefined ? {} : { git }) });
 }
 
 /**

@@ -23,7 +23,7 @@ describeConformance('quire extensions', (server) => {
     expect(await answer.json()).toEqual({
       object: 'quire',
       version: '0.1.0',
-      extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths'],
+      extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths', 'sync-point-git'],
       limits: { maxFileBytes: 100_000_000 },
     });
     expect((await server().request('GET', '/v1/quire', { token: null })).status).toBe(401);
@@ -200,6 +200,26 @@ describeConformance('quire extensions', (server) => {
     expect(relisted.items.find((item) => item.repository === oid('2'))!.missing).toBeUndefined();
     expect((await put({ ...first, revision: later.revision, commit: oid('d'), missing: [''] })).status).toBe(400);
     expect((await put({ ...first, revision: later.revision, commit: oid('d'), missing: 'z.gif' })).status).toBe(400);
+  });
+
+  it('records the revision\'s commit with a sync point (sync-point-git), as PUT .../git would, and checks it', async () => {
+    const { id: spaceId } = await newSpace(server(), 'Synced with git');
+    const merged = await mergeChanges(server().client(), spaceId, 'One', [{ operation: 'insert_page', title: 'Home', document: { markdown: 'Home.\n' } }]);
+    const point = { repository: oid('1'), ref: 'refs/heads/main', revision: merged.revision, commit: oid('e') };
+    const put = (body: unknown) => server().request('PUT', `/v1/spaces/${spaceId}/sync-points`, { body });
+    const gitOf = async () => ((await (await server().request('GET', `/v1/spaces/${spaceId}/revisions?limit=1`)).json()) as { items: Array<{ id: string; git?: unknown }> }).items[0]!;
+
+    const recorded = await put({ ...point, git: { message: 'Edit one page', createdByGitBook: false } });
+    expect(await recorded.json()).toEqual({ object: 'sync-point', ...point, recordedAt: expect.any(String) });
+    expect(await gitOf()).toMatchObject({ id: merged.revision, git: { oid: oid('e'), message: 'Edit one page', createdByGitBook: false, ref: 'refs/heads/main' } });
+    // Replaced like PUT .../git replaces it; a sync point without `git` leaves the revision's as it is.
+    await put({ ...point, commit: oid('f'), git: { message: 'Again', createdByGitBook: true, url: 'https://example.com/c/f' } });
+    await put({ ...point, commit: oid('0') });
+    expect((await gitOf()).git).toEqual({ oid: oid('f'), message: 'Again', createdByGitBook: true, url: 'https://example.com/c/f', ref: 'refs/heads/main' });
+
+    expect((await put({ ...point, git: { message: 'x', createdByGitBook: false, oid: oid('a') } })).status).toBe(400);
+    expect((await put({ ...point, git: { message: 'x' } })).status).toBe(400);
+    expect((await gitOf()).git).toMatchObject({ oid: oid('f') });
   });
 
   it('keeps a moved page’s new Git path when the change gives one', async () => {

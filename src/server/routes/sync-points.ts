@@ -26,6 +26,13 @@ const SyncPointBodySchema = Type.Object(
     revision: EntityId,
     commit: Oid,
     missing: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 100_000 })),
+    // Extension `sync-point-git`: the revision's `git` too, recorded with `commit` and `ref` (as PUT .../revisions/{revisionId}/git would).
+    git: Type.Optional(
+      Type.Object(
+        { message: Type.String({ maxLength: 65536 }), createdByGitBook: Type.Boolean(), url: Type.Optional(Type.String({ maxLength: 2048 })) },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -34,7 +41,7 @@ const params = Type.Object({ spaceId: EntityId });
 
 /**
  * Quire's `sync-points` extension (docs/api-extensions.md): a space's sync points, one per repository and
- * branch, read and recorded by sync.
+ * branch, read and recorded by sync; with `sync-point-git`, recording one records the revision's `git` too.
  *
  * @example
  * await app.register(syncPointRoutes);

@@ -32,6 +32,11 @@ export interface SyncPointBody {
   commit: string;
   /** The paths of the commit's synced folder the revision lacks (files the space refused). */
   missing?: string[] | undefined;
+  /**
+   * Extension `sync-point-git`: the revision's `git` is recorded too, with `commit` as its `oid` and `ref`, in the
+   * same request (what sync otherwise records with `PUT .../revisions/{revisionId}/git` just before).
+   */
+  git?: { message: string; createdByGitBook: boolean; url?: string | undefined } | undefined;
 }
 
 /**
@@ -47,7 +52,8 @@ export async function listSyncPoints(ctx: ServiceContext, actor: Actor, spaceId:
 
 /**
  * Records the sync point of a repository and ref (`PUT /v1/spaces/{spaceId}/sync-points`), replacing the one
- * they had. The revision must be the space's. Needs `edit`.
+ * they had; with `git`, the revision's Git commit first (`sync-point-git`). The revision must be the space's.
+ * Needs `edit`.
  *
  * @example
  * await setSyncPoint(ctx, actor, spaceId, { repository: root, ref: 'refs/heads/main', revision, commit });
@@ -56,6 +62,10 @@ export async function setSyncPoint(ctx: ServiceContext, actor: Actor, spaceId: s
   const { level } = await spaceAccess(ctx, actor, spaceId);
   requireLevel(level, 'edit', `record sync points of space ${spaceId}`);
   await revisionOfSpace(ctx, spaceId, body.revision);
+  if (body.git !== undefined) {
+    const { message, createdByGitBook, url } = body.git;
+    await ctx.store.setRevisionGit(body.revision, { oid: body.commit, message, createdByGitBook, ...(url === undefined ? {} : { url }), ref: body.ref });
+  }
   const record = await ctx.store.setSyncPoint({ spaceId, repository: body.repository, ref: body.ref, revisionId: body.revision, commit: body.commit, missing: body.missing === undefined ? undefined : [...new Set(body.missing)].sort() });
   return toPublishedSyncPoint(record);
 }
