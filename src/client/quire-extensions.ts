@@ -16,7 +16,7 @@ export type QuireServerInfo = {
   readonly object: 'quire';
   readonly version: string;
   readonly extensions: readonly string[];
-  readonly limits?: { readonly maxFileBytes: number } | undefined;
+  readonly limits?: { readonly maxFileBytes: number; readonly maxGitBatchChanges?: number } | undefined;
 };
 
 /** `POST /v1/spaces/{spaceId}/quire/blobs`: the handle (`blob`, the SHA-256) a change then names instead of base64. */

@@ -513,6 +513,14 @@ describe('a batch', () => {
     expect((await failure(changes)).field).toBe(field);
   });
 
+  it('takes up to 500 changes in a batch from Git (git-batches), and no more', async () => {
+    const inserts = (count: number) => Array.from({ length: count }, (_, index) => ({ operation: 'insert_page', title: `Page ${index}`, document: { markdown: `Body ${index}.\n` } }));
+    const fromGit = await apply(inserts(500), serviceSpace(), { origin: 'git' });
+    expect(fromGit.outcomes.filter((outcome) => outcome.object === 'created_page')).toHaveLength(500);
+    expect(await failure(inserts(501), serviceSpace(), { origin: 'git' })).toEqual({ message: 'changes: must be a list of 1 to 500 changes', field: 'changes' });
+    expect(await failure(inserts(51))).toEqual({ message: 'changes: must be a list of 1 to 50 changes (500 with origin=git, extension git-batches)', field: 'changes' });
+  });
+
   it('lists each touched page once, in the order first touched', async () => {
     const result = await apply([
       { operation: 'update_page', page: 'faq', title: 'F' },

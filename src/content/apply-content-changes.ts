@@ -20,6 +20,11 @@ import { applyUpsertReusableContent } from './upsert-reusable-content.ts';
 
 /** The most changes one batch may hold (the published `maxItems`). */
 export const maxChangesPerBatch = 50;
+/**
+ * The most changes a batch sent with `origin: 'git'` may hold (Quire's `git-batches` extension): a sync sends a
+ * repository's files in a tenth of the round trips and revisions.
+ */
+export const maxGitChangesPerBatch = 500;
 
 /**
  * Applies a batch of content changes (the published `updateChangeRequestContent`: `insert_page`, `update_page`,
@@ -56,8 +61,10 @@ export async function applyContentChanges(
 }
 
 function checkBatch(changes: readonly ContentChange[], context: ApplyContentContext): void {
-  if (!Array.isArray(changes) || changes.length === 0 || changes.length > maxChangesPerBatch) {
-    throw new QuireError('INVALID_ARGUMENT', `changes: must be a list of 1 to ${maxChangesPerBatch} changes`, { field: 'changes' });
+  const max = context?.origin === 'git' ? maxGitChangesPerBatch : maxChangesPerBatch;
+  if (!Array.isArray(changes) || changes.length === 0 || changes.length > max) {
+    const more = context?.origin === 'git' ? '' : ` (${maxGitChangesPerBatch} with origin=git, extension git-batches)`;
+    throw new QuireError('INVALID_ARGUMENT', `changes: must be a list of 1 to ${max} changes${more}`, { field: 'changes' });
   }
   if (typeof context?.newId !== 'function') throw new QuireError('INVALID_ARGUMENT', 'context.newId must be a function', { field: 'context.newId' });
   changes.forEach((change: unknown, index) => {

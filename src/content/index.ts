@@ -1,7 +1,7 @@
 // The pure content operations of the service: applying a batch of content changes to a snapshot
 // (updateChangeRequestContent) and the three-way merge behind merging and updating a change request.
 export { movePage, type PageDestination } from './move-page.ts';
-export { applyContentChanges, maxChangesPerBatch } from './apply-content-changes.ts';
+export { applyContentChanges, maxChangesPerBatch, maxGitChangesPerBatch } from './apply-content-changes.ts';
 export {
   contentOperations,
   type ContentChange,

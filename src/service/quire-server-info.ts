@@ -1,4 +1,5 @@
 import type { PublishedQuireServerInfo } from './content/published-content-shapes.ts';
+import { maxGitChangesPerBatch } from '../content/index.ts';
 import { maxFileBytesOf, type ServiceContext } from './service-context.ts';
 
 /** Quire's version, as `package.json` says (a test keeps the two in step). */
@@ -12,16 +13,17 @@ export const quireVersion = '0.1.0';
  * lifecycle of API tokens (`api-tokens`: list, create with expiry, revoke), and the JWKS that verifies the
  * visitor-claims tokens of the ping operation (`visitor-claims`: `GET /.well-known/jwks.json`), and where a
  * revision keeps given Git paths (`git-paths`: `POST .../revisions/{revisionId}/git-paths`), and the revision's
- * commit recorded with a sync point (`sync-point-git`).
+ * commit recorded with a sync point (`sync-point-git`), and batches of up to `limits.maxGitBatchChanges` changes
+ * sent with `origin=git` (`git-batches`).
  */
-export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths', 'sync-point-git'] as const;
+export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths', 'sync-point-git', 'git-batches'] as const;
 
 /**
  * What `GET /v1/quire` answers (any valid token): the server is Quire, its version and its extensions.
  *
  * @example
- * getQuireServerInfo(ctx) // → { object: 'quire', version: '0.1.0', extensions: ['git-metadata', ...], limits: { maxFileBytes: 100000000 } }
+ * getQuireServerInfo(ctx) // → { object: 'quire', version: '0.1.0', extensions: ['git-metadata', ...], limits: { maxFileBytes: 100000000, maxGitBatchChanges: 500 } }
  */
 export function getQuireServerInfo(ctx: Pick<ServiceContext, 'maxFileBytes'> = {}): PublishedQuireServerInfo {
-  return { object: 'quire', version: quireVersion, extensions: [...quireExtensions], limits: { maxFileBytes: maxFileBytesOf(ctx) } };
+  return { object: 'quire', version: quireVersion, extensions: [...quireExtensions], limits: { maxFileBytes: maxFileBytesOf(ctx), maxGitBatchChanges: maxGitChangesPerBatch } };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentChange } from '../client/index.ts';
-import { batchChanges, estimatedChangeBytes, halves, maxBatchBytes } from './change-batches.ts';
+import { batchChanges, batchLimitsOf, estimatedChangeBytes, halves, maxBatchBytes, publishedBatchLimits } from './change-batches.ts';
 import type { PlannedChange } from './planned-change.ts';
 
 const planned = (id: string, extra: Partial<PlannedChange> = {}): PlannedChange => ({
@@ -85,6 +85,22 @@ describe('batchChanges', () => {
   it('sends a change larger than the limit alone', () => {
     const batches = batchChanges([planned('a'), page('big', 'y'.repeat(3000)), planned('b')], { maxChanges: 50, maxBytes: 1000 });
     expect(batches.map((batch) => batch.length)).toEqual([1, 1, 1]);
+  });
+});
+
+describe('batchLimitsOf', () => {
+  const info = (extensions: string[], maxGitBatchChanges?: number) => ({ object: 'quire' as const, version: '0.1.0', extensions, limits: { maxFileBytes: 1e8, ...(maxGitBatchChanges === undefined ? {} : { maxGitBatchChanges }) } });
+
+  it('takes the batch size a server announces with git-batches', () => {
+    expect(batchLimitsOf(info(['git-batches'], 500))).toEqual({ maxChanges: 500, maxBytes: maxBatchBytes });
+  });
+
+  it('keeps the published 50 without the extension, without a limit, with a nonsense one, or with no server info', () => {
+    expect(batchLimitsOf(info([], 500))).toEqual(publishedBatchLimits);
+    expect(batchLimitsOf(info(['git-batches']))).toEqual(publishedBatchLimits);
+    expect(batchLimitsOf(info(['git-batches'], 12.5))).toEqual(publishedBatchLimits);
+    expect(batchLimitsOf(info(['git-batches'], 10))).toEqual(publishedBatchLimits);
+    expect(batchLimitsOf(undefined)).toEqual({ maxChanges: 50, maxBytes: maxBatchBytes });
   });
 });
 

@@ -7,6 +7,7 @@
  * 409 changes of Markdown pages once made a body the server refused (413). Files over a few hundred KB are not in
  * the body at all: they are uploaded as streams before their batch (`PlannedChange.uploads`).
  */
+import type { QuireServerInfo } from '../client/index.ts';
 import type { PlannedChange, SendableChange } from './planned-change.ts';
 
 /** The most changes in one batch (the published `maxItems`). */
@@ -21,6 +22,22 @@ export const maxBatchBytes = 4 * 1024 * 1024;
 export interface BatchLimits {
   maxChanges: number;
   maxBytes: number;
+}
+
+/** The published API's limits. */
+export const publishedBatchLimits: BatchLimits = { maxChanges: maxChangesPerBatch, maxBytes: maxBatchBytes };
+
+/**
+ * The limits of a server's batches, from what it announces: sync sends its batches with `origin=git`, which a
+ * server offering `git-batches` takes up to `limits.maxGitBatchChanges` changes at a time (a tenth of the round
+ * trips and revisions of an initial import); the published 50 otherwise. The byte bound stays.
+ *
+ * @example
+ * batchLimitsOf({ object: 'quire', version: '0.1.0', extensions: ['git-batches'], limits: { maxFileBytes: 1e8, maxGitBatchChanges: 500 } }) // → { maxChanges: 500, maxBytes: 4194304 }
+ */
+export function batchLimitsOf(info: QuireServerInfo | undefined): BatchLimits {
+  const announced = info?.extensions.includes('git-batches') ? info.limits?.maxGitBatchChanges : undefined;
+  return announced !== undefined && Number.isInteger(announced) && announced > maxChangesPerBatch ? { ...publishedBatchLimits, maxChanges: announced } : publishedBatchLimits;
 }
 
 /** The envelope around the changes: `{"changes":[` … `]}`. */
@@ -49,7 +66,7 @@ export function estimatedChangeBytes(change: unknown): number {
  * @example
  * batchChanges(planned).map((batch) => batch.length) // → [50, 50, 12]
  */
-export function batchChanges(planned: readonly PlannedChange[], limits: BatchLimits = { maxChanges: maxChangesPerBatch, maxBytes: maxBatchBytes }): SendableChange[][] {
+export function batchChanges(planned: readonly PlannedChange[], limits: BatchLimits = publishedBatchLimits): SendableChange[][] {
   const batches: Array<{ changes: SendableChange[]; bytes: number }> = [];
   /** The batch that creates each placeholder. */
   const creator = new Map<string, number>();

@@ -9,7 +9,7 @@ import { QuireError } from '../errors/index.ts';
 import type { Diagnostic } from '../model/index.ts';
 import { readDirectory } from '../format/index.ts';
 import { alignIds } from './id-alignment.ts';
-import { batchChanges } from './change-batches.ts';
+import { batchChanges, type BatchLimits } from './change-batches.ts';
 import { exportCommitMessage } from './commit-message.ts';
 import { planContentChanges } from './content-changes.ts';
 import { applyDelta, composeDeltas, deltaBetween, sameBytes, type DirectoryBytes, type DirectoryDelta } from './directory-delta.ts';
@@ -98,7 +98,7 @@ function planFirstSync(result: SyncPlan, git: GitSide, space: SpaceSide, options
     result.mode = 'import';
     // Marked from its creation, so a run that dies before the merge leaves a change request the next one resumes.
     const subject = previewSubject(branchName(options.ref), undefined, head!.subject);
-    result.import = importStep(target ? existing(target) : { kind: 'create', subject }, changes, true, { oid: head!.oid, message: head!.message });
+    result.import = importStep(space.batchLimits, target ? existing(target) : { kind: 'create', subject }, changes, true, { oid: head!.oid, message: head!.message });
     return finish(result);
   }
   if (gitEmpty || options.prefer === 'space') {
@@ -140,7 +140,7 @@ function planSince(result: SyncPlan, syncPoint: SyncPoint, git: GitSide, space: 
     // Marked like a pull request's change request and recorded with the commit, so the next run finds it again:
     // it is updated rather than doubled, and merged once the conflict is resolved.
     const subject = previewSubject(branchName(options.ref), undefined, git.lastChange?.subject ?? git.head!.subject);
-    result.import = importStep(target ? existing(target) : { kind: 'create', subject }, changes, false, { oid: git.head!.oid, message: git.head!.message });
+    result.import = importStep(space.batchLimits, target ? existing(target) : { kind: 'create', subject }, changes, false, { oid: git.head!.oid, message: git.head!.message });
     return finish(result);
   }
 
@@ -183,7 +183,7 @@ function planSince(result: SyncPlan, syncPoint: SyncPoint, git: GitSide, space: 
     const message = git.lastChange?.message ?? git.head!.message;
     // With space changes skipped (--direction git-to-space), the merged revision is not what Git holds: record nothing.
     const record = exporting || space.revisions.length === 0 ? { oid: git.head!.oid, message } : undefined;
-    result.import = importStep(target ? existing(target) : { kind: 'create', subject }, changes, true, record, inPlace);
+    result.import = importStep(space.batchLimits, target ? existing(target) : { kind: 'create', subject }, changes, true, record, inPlace);
   }
   if (!exporting && space.revisions.length > 0) result.recordCommits = false;
   result.mode = result.import && result.commits.length > 0 ? 'both' : result.import ? 'import' : result.commits.length > 0 ? 'export' : 'in-sync';
@@ -209,7 +209,7 @@ function planPreview(result: SyncPlan, syncPoint: SyncPoint | undefined, git: Gi
   if (changes.length === 0 && space.target === undefined) return finish(result);
   const subject = previewSubject(pullRequest.branch, pullRequest.number, git.head?.subject ?? '');
   result.mode = 'preview';
-  result.import = importStep(
+  result.import = importStep(space.batchLimits, 
     space.target ? { ...existing(space.target), subject } : { kind: 'create', subject },
     changes,
     false,
@@ -266,8 +266,8 @@ function contentChanges(result: SyncPlan, fromFiles: DirectoryBytes, toFiles: Di
   return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids, limits);
 }
 
-function importStep(changeRequest: PlannedImport['changeRequest'], changes: PlannedChange[], merge: boolean, record: PlannedImport['record'], inPlace = false): PlannedImport {
-  return { changeRequest, batches: batchChanges(changes), merge, record, inPlace, items: changes.flatMap((change) => change.items) };
+function importStep(limits: BatchLimits | undefined, changeRequest: PlannedImport['changeRequest'], changes: PlannedChange[], merge: boolean, record: PlannedImport['record'], inPlace = false): PlannedImport {
+  return { changeRequest, batches: batchChanges(changes, limits), merge, record, inPlace, items: changes.flatMap((change) => change.items) };
 }
 
 function existing(target: NonNullable<SpaceSide['target']>): PlannedImport['changeRequest'] {

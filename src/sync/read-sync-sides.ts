@@ -11,6 +11,7 @@ import { parseGitbookConfig } from '../format/gitbook-config.ts';
 import { changedPaths, isAncestor, listCommits, readBlobs, readCommit, readFileAt, readTree, resolveRef, type GitCommit } from '../git/index.ts';
 import { deltaBetween, deltaFromRevisionDirectory, filesFromRevisionDirectory, type DirectoryBytes } from './directory-delta.ts';
 import { canPlanInPlace, planInPlaceChanges, structurePaths } from './fast-content-changes.ts';
+import { batchLimitsOf } from './change-batches.ts';
 import { fileLimitsOf } from './file-limits.ts';
 import { locationsOf, type GitPathLocations } from './git-path-locations.ts';
 import { openLocationCache, writeLocationCache } from './location-cache.ts';
@@ -62,6 +63,7 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   const info = await checkServer(context);
   const keepsSyncPoints = info?.extensions.includes('sync-points') === true;
   const fileLimits = fileLimitsOf(info);
+  const batchLimits = batchLimitsOf(info);
   stage('reading the space and the repository');
   const [space, head] = await Promise.all([client.getSpace(spaceId), resolveHead(context)]);
   const keyed = keepsSyncPoints && head !== undefined && context.options.pullRequest === undefined ? await findSyncPoint(context, head) : undefined;
@@ -125,7 +127,7 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   return {
     syncPoint,
     git,
-    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target, staleChangeRequests: stale, fileLimits, refusedFiles },
+    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target, staleChangeRequests: stale, fileLimits, batchLimits, refusedFiles },
     syncPointKey,
     keepsSyncPoints,
     recordsGitWithSyncPoint: keepsSyncPoints && info?.extensions.includes('sync-point-git') === true,

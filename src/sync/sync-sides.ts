@@ -4,6 +4,7 @@
 import type { Revision } from '@gitbook/api';
 import type { DirectoryBytes, DirectoryDelta } from './directory-delta.ts';
 import type { FileLimits } from './file-limits.ts';
+import type { BatchLimits } from './change-batches.ts';
 import type { ChangeRequestRef } from './interrupted-change-requests.ts';
 import type { PlanItem } from './plan-item.ts';
 import type { GitPathLocations } from './git-path-locations.ts';
@@ -100,6 +101,8 @@ export interface SpaceSide {
   staleChangeRequests?: ChangeRequestRef[] | undefined;
   /** How large a file the server takes, and whether it takes uploads (`GET /v1/quire`); the published 1 MB when absent. */
   fileLimits?: FileLimits | undefined;
+  /** How many changes a batch may hold (`git-batches` in `GET /v1/quire`); the published 50 when absent. */
+  batchLimits?: BatchLimits | undefined;
   /** Files of Git's head the space lacks because they are over the server's limit (refused-files.ts): named on every run. */
   refusedFiles?: PlanItem[] | undefined;
 }

@@ -23,8 +23,8 @@ describeConformance('quire extensions', (server) => {
     expect(await answer.json()).toEqual({
       object: 'quire',
       version: '0.1.0',
-      extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths', 'sync-point-git'],
-      limits: { maxFileBytes: 100_000_000 },
+      extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths', 'sync-point-git', 'git-batches'],
+      limits: { maxFileBytes: 100_000_000, maxGitBatchChanges: 500 },
     });
     expect((await server().request('GET', '/v1/quire', { token: null })).status).toBe(401);
   });

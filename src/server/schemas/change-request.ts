@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { contentOperations } from '../../content/index.ts';
+import { contentOperations, maxGitChangesPerBatch } from '../../content/index.ts';
 import type { PublishedChangeRequest } from '../../service/index.ts';
 import { EntityId } from './entity-id.ts';
 import { UserSchema } from './user.ts';
@@ -59,9 +59,10 @@ export const ChangeRequestListFilters = {
 };
 
 /**
- * `updateChangeRequestContent`'s body: `changes`, 1 to 50, each an object whose `operation` is a published one
- * or one of Quire's `quire_*`; the rest of each change is checked by the content layer, whose errors name the
- * change and the field (`changes[2].into: ...`).
+ * `updateChangeRequestContent`'s body: `changes`, 1 to 50 (the published bound; up to 500 with `origin=git`,
+ * Quire's `git-batches`: the content layer holds each origin to its bound), each an object whose `operation` is
+ * a published one or one of Quire's `quire_*`; the rest of each change is checked by the content layer, whose
+ * errors name the change and the field (`changes[2].into: ...`).
  */
 export const ContentChangesBody = Type.Object(
   {
@@ -72,7 +73,7 @@ export const ContentChangesBody = Type.Object(
         properties: { operation: { type: 'string', enum: [...contentOperations] } },
         additionalProperties: true,
       }),
-      { minItems: 1, maxItems: 50 },
+      { minItems: 1, maxItems: maxGitChangesPerBatch },
     ),
   },
   { additionalProperties: false },

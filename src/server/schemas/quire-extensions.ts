@@ -18,7 +18,7 @@ export const QuireServerInfoSchema = Type.Unsafe<PublishedQuireServerInfo>(
     object: Type.Literal('quire'),
     version: Type.String(),
     extensions: Type.Array(Type.String()),
-    limits: Type.Optional(Type.Object({ maxFileBytes: Type.Integer() })),
+    limits: Type.Optional(Type.Object({ maxFileBytes: Type.Integer(), maxGitBatchChanges: Type.Optional(Type.Integer()) })),
   }),
 );
 

@@ -157,8 +157,8 @@ export interface PublishedQuireServerInfo {
   object: 'quire';
   version: string;
   extensions: string[];
-  /** Limits a client plans by: the largest file, in bytes (`file-uploads`). */
-  limits?: { maxFileBytes: number };
+  /** Limits a client plans by: the largest file, in bytes (`file-uploads`); the most changes in a batch sent with `origin=git` (`git-batches`). */
+  limits?: { maxFileBytes: number; maxGitBatchChanges?: number };
 }
 
 /** `POST /v1/spaces/{spaceId}/quire/blobs`: the handle of the stored bytes (`blob`, their SHA-256), their size and Git blob id. */
