@@ -1,5 +1,5 @@
-import git from 'isomorphic-git';
 import { QuireError } from '../errors/index.ts';
+import { objectReaderOf } from './object-backend.ts';
 import type { GitRepository } from './repository.ts';
 
 /** The four kinds of object in a Git object database. */
@@ -28,27 +28,17 @@ export function assertOid(value: unknown, field: string): asserts value is strin
 }
 
 /**
- * Reads one object, of the `expected` type when given.
+ * Reads one object, of the `expected` type when given, with the handle's reader (`object-backend.ts`).
  *
  * @throws QuireError `GIT_OBJECT_NOT_FOUND`, `GIT_WRONG_OBJECT_TYPE`.
  */
 export async function readGitObject(repo: GitRepository, oid: string, expected?: GitObjectType): Promise<RawGitObject> {
-  let result;
-  try {
-    result = await git.readObject({ fs: repo.fs, gitdir: repo.gitdir, cache: repo.cache, oid, format: 'content' });
-  } catch (error) {
-    if (isIsomorphicGitError(error, 'NotFoundError')) {
-      throw new QuireError('GIT_OBJECT_NOT_FOUND', `Object ${oid} is not in the repository`, { oid }, { cause: error });
-    }
-    throw error;
+  const object = await objectReaderOf(repo).read(oid);
+  if (object === undefined) throw new QuireError('GIT_OBJECT_NOT_FOUND', `Object ${oid} is not in the repository`, { oid });
+  if (expected !== undefined && object.type !== expected) {
+    throw new QuireError('GIT_WRONG_OBJECT_TYPE', `Object ${oid} is a ${object.type}, not a ${expected}`, { oid, expected, actual: object.type });
   }
-  const type = (result as { type: GitObjectType }).type;
-  if (expected !== undefined && type !== expected) {
-    throw new QuireError('GIT_WRONG_OBJECT_TYPE', `Object ${oid} is a ${type}, not a ${expected}`, { oid, expected, actual: type });
-  }
-  const object = result.object as Uint8Array;
-  // Buffers from isomorphic-git may be views into a larger pool; expose a plain Uint8Array view, no copy.
-  return { type, bytes: new Uint8Array(object.buffer, object.byteOffset, object.byteLength) };
+  return object;
 }
 
 /** isomorphic-git's errors carry a `code` equal to their class name. */

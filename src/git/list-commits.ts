@@ -2,6 +2,7 @@ import { assertOid } from './git-object.ts';
 import { loadCommit } from './read-commit.ts';
 import type { GitCommit } from './commit-object.ts';
 import type { GitRepository } from './repository.ts';
+import { readShallowCommits } from './shallow-commits.ts';
 
 /** Which commits to list. */
 export interface ListCommitsOptions {
@@ -66,14 +67,4 @@ async function reachableCommits(repo: GitRepository, start: string, shallow: Rea
     }
   }
   return seen;
-}
-
-/** A shallow clone lists its boundary commits, whose parents are absent, in `$GIT_DIR/shallow`. */
-async function readShallowCommits(repo: GitRepository): Promise<Set<string>> {
-  try {
-    const text = String(await repo.fs.promises.readFile(`${repo.gitdir}/shallow`, 'utf8'));
-    return new Set(text.split('\n').filter((line) => line !== ''));
-  } catch {
-    return new Set();
-  }
 }

@@ -1,7 +1,8 @@
 import git from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
 import { QuireError } from '../errors/index.ts';
-import { assertOid, isIsomorphicGitError } from './git-object.ts';
+import { assertOid, readGitObject } from './git-object.ts';
+import { objectReaderOf } from './object-backend.ts';
 import { loadCommit } from './read-commit.ts';
 import { fullRefName } from './ref-name.ts';
 import { createRepositoryHandle, type GitRepository } from './repository.ts';
@@ -62,18 +63,12 @@ async function pushToLocal(repo: GitRepository, path: string, oid: string, ref: 
   if (expected !== undefined && current !== undefined && current !== expected) {
     throw new QuireError('GIT_REF_CONFLICT', `${ref} of ${path} is at ${current}, not at ${expected}: someone pushed meanwhile; sync again`, { ref, expected, actual: current });
   }
-  const has = async (objectOid: string) =>
-    git.readObject({ fs: remote.fs, gitdir: remote.gitdir, oid: objectOid, format: 'deflated', cache: remote.cache }).then(
-      () => true,
-      (error: unknown) => {
-        if (isIsomorphicGitError(error, 'NotFoundError')) return false;
-        throw error;
-      },
-    );
+  // Both sides read through their handle's object reader: neither pack is read whole.
+  const remoteObjects = objectReaderOf(remote);
+  const has = async (objectOid: string) => (await remoteObjects.read(objectOid)) !== undefined;
   const copy = async (objectOid: string) => {
-    const object = await git.readObject({ fs: repo.fs, gitdir: repo.gitdir, oid: objectOid, format: 'content', cache: repo.cache });
-    const type = object.type as 'blob' | 'tree' | 'commit' | 'tag';
-    await git.writeObject({ fs: remote.fs, gitdir: remote.gitdir, type, object: object.object as Uint8Array, format: 'content', oid: objectOid });
+    const object = await readGitObject(repo, objectOid);
+    await git.writeObject({ fs: remote.fs, gitdir: remote.gitdir, type: object.type, object: object.bytes, format: 'content', oid: objectOid });
   };
   const copyTree = async (tree: string): Promise<void> => {
     if (await has(tree)) return;

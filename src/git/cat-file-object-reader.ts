@@ -1,0 +1,132 @@
+/**
+ * Reads objects through the git binary: one long-lived `git cat-file --batch` per repository handle, fed oids on
+ * its stdin and answering, in order, `<oid> <type> <size>\n<content>\n` (or `<oid> missing\n`). Git maps its packs
+ * and reads only the objects asked for. The child is started on the first read, lets the process exit while idle,
+ * and ends after a second without reads (the next read starts another). If it cannot start or dies, its reads,
+ * and every later one, go to `fallback`.
+ */
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { GitObjectType, RawGitObject } from './git-object.ts';
+import type { ObjectReader } from './object-reader.ts';
+
+const IDLE_MS = 1000;
+const NEWLINE = 0x0a;
+
+let gitInstalled: boolean | undefined;
+
+/** True when a `git` binary runs here (checked once per process). */
+export function isGitInstalled(): boolean {
+  gitInstalled ??= spawnSync('git', ['--version'], { stdio: 'ignore', env: gitEnvironment() }).status === 0;
+  return gitInstalled;
+}
+
+/** The environment without GIT_* variables, which could point git at another repository or object directory. */
+function gitEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('GIT_')));
+}
+
+interface Request {
+  oid: string;
+  resolve(object: RawGitObject | undefined): void;
+  reject(error: unknown): void;
+}
+
+interface Batch {
+  child: ChildProcessWithoutNullStreams;
+  queue: Request[];
+  /** A header line split across chunks. */
+  partialHeader: Buffer;
+  /** The object being received: its content (and the newline after it) fill `target`. */
+  body?: { type: GitObjectType; target: Buffer; filled: number };
+  idle?: NodeJS.Timeout;
+}
+
+/**
+ * @example
+ * const reader = createCatFileObjectReader('/repo/.git', createPackObjectReader(fs, '/repo/.git'));
+ * const object = await reader.read(oid); // → { type: 'tree', bytes } or undefined
+ */
+export function createCatFileObjectReader(gitdir: string, fallback: ObjectReader): ObjectReader {
+  let batch: Batch | undefined;
+  let broken = false;
+
+  const setActive = (current: Batch, active: boolean): void => {
+    for (const handle of [current.child, current.child.stdin, current.child.stdout, current.child.stderr] as Array<{ ref(): void; unref(): void }>) {
+      if (active) handle.ref();
+      else handle.unref();
+    }
+  };
+
+  const fail = (current: Batch): void => {
+    if (batch === current) batch = undefined;
+    broken = true;
+    for (const request of current.queue.splice(0)) fallback.read(request.oid).then(request.resolve, request.reject);
+  };
+
+  const answered = (current: Batch, object: RawGitObject | undefined): void => {
+    current.queue.shift()!.resolve(object);
+    if (current.queue.length > 0) return;
+    setActive(current, false);
+    current.idle = setTimeout(() => {
+      if (batch === current) batch = undefined;
+      current.child.stdin.end();
+    }, IDLE_MS);
+    current.idle.unref();
+  };
+
+  const receive = (current: Batch, chunk: Buffer): void => {
+    let position = 0;
+    while (position < chunk.length) {
+      const body = current.body;
+      if (body !== undefined) {
+        const take = Math.min(body.target.length - body.filled, chunk.length - position);
+        chunk.copy(body.target, body.filled, position, position + take);
+        body.filled += take;
+        position += take;
+        if (body.filled === body.target.length) {
+          current.body = undefined;
+          const bytes = body.target.subarray(0, body.target.length - 1);
+          answered(current, { type: body.type, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+        }
+        continue;
+      }
+      const newline = chunk.indexOf(NEWLINE, position);
+      if (newline < 0) {
+        current.partialHeader = Buffer.concat([current.partialHeader, chunk.subarray(position)]);
+        return;
+      }
+      const header = Buffer.concat([current.partialHeader, chunk.subarray(position, newline)]).toString('latin1');
+      current.partialHeader = Buffer.alloc(0);
+      position = newline + 1;
+      const [, type, size] = header.split(' ');
+      if (size === undefined) answered(current, undefined); // `<oid> missing`
+      else current.body = { type: type as GitObjectType, target: Buffer.allocUnsafe(Number(size) + 1), filled: 0 };
+    }
+  };
+
+  const start = (): Batch => {
+    const child = spawn('git', ['--git-dir', gitdir, 'cat-file', '--batch'], { env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const current: Batch = { child, queue: [], partialHeader: Buffer.alloc(0) };
+    child.stdout.on('data', (chunk: Buffer) => receive(current, chunk));
+    child.stderr.resume();
+    child.stdin.on('error', () => undefined); // a child that died: reported by `exit` or `error`
+    child.on('error', () => fail(current));
+    child.on('exit', () => {
+      if (current.queue.length > 0) fail(current);
+    });
+    return current;
+  };
+
+  return {
+    read(oid) {
+      if (broken) return fallback.read(oid);
+      const current = (batch ??= start());
+      clearTimeout(current.idle);
+      if (current.queue.length === 0) setActive(current, true);
+      return new Promise((resolve, reject) => {
+        current.queue.push({ oid, resolve, reject });
+        current.child.stdin.write(`${oid}\n`);
+      });
+    },
+  };
+}
