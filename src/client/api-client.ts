@@ -306,7 +306,7 @@ export class ApiClient {
   }
 
   /**
-   * Applies 1 to 50 content changes to a change request atomically (updateChangeRequestContent, sent with
+   * Applies 1 to 50 content changes (500 with `origin: 'git'` on a server offering `git-batches`) to a change request atomically (updateChangeRequestContent, sent with
    * `compat=false` so the answer lists the pages created, updated and deleted). Not retried once it may have been sent.
    * `options.origin: 'git'` (Quire's extension) says the changes are a Git repository's files: the space stores them
    * as Git wrote them and rewrites no link after moves.
@@ -324,8 +324,14 @@ export class ApiClient {
   ): Promise<ContentUpdateResult> {
     const id = checkId('spaceId', spaceId);
     const cr = checkId('changeRequestId', changeRequestId);
-    if (!Array.isArray(changes) || changes.length < 1 || changes.length > 50) {
-      throw new QuireError('INVALID_ARGUMENT', `changes must be an array of 1 to 50 changes, got ${Array.isArray(changes) ? changes.length : typeof changes}`, { field: 'changes' });
+    const origin = checkObject('options', options)['origin'];
+    if (origin !== undefined && origin !== 'git' && origin !== 'service') {
+      throw new QuireError('INVALID_ARGUMENT', `options.origin must be "git" or "service", got ${JSON.stringify(origin)}`, { field: 'options.origin' });
+    }
+    // 500 from Git on a server offering `git-batches` (it refuses what it does not take); the published 50 otherwise.
+    const max = origin === 'git' ? 500 : 50;
+    if (!Array.isArray(changes) || changes.length < 1 || changes.length > max) {
+      throw new QuireError('INVALID_ARGUMENT', `changes must be an array of 1 to ${max} changes, got ${Array.isArray(changes) ? changes.length : typeof changes}`, { field: 'changes' });
     }
     changes.forEach((change: unknown, index) => {
       const given = checkObject(`changes[${index}]`, change);
@@ -333,10 +339,6 @@ export class ApiClient {
         throw new QuireError('INVALID_ARGUMENT', `changes[${index}].operation must be a string`, { field: `changes[${index}].operation` });
       }
     });
-    const origin = checkObject('options', options)['origin'];
-    if (origin !== undefined && origin !== 'git' && origin !== 'service') {
-      throw new QuireError('INVALID_ARGUMENT', `options.origin must be "git" or "service", got ${JSON.stringify(origin)}`, { field: 'options.origin' });
-    }
     return changeRequests.updateChangeRequestContent(this.#transport, id, cr, changes, origin);
   }
 

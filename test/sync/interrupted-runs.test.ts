@@ -46,7 +46,8 @@ async function otherUser(w: SyncWorld): Promise<ApiClient> {
 
 describe('a sync run that dies after creating its change request', () => {
   it('is resumed in that change request: one merged change request per import, no draft left, users\' drafts untouched', { timeout: 120_000 }, async () => {
-    const repo = await gitdir(Object.fromEntries(generateRepository(120, 5)), { message: 'Initial commit' });
+    // More pages than one batch takes (500 from Git, git-batches), so the run can die between two batches.
+    const repo = await gitdir(Object.fromEntries(generateRepository(620, 5)), { message: 'Initial commit' });
     const spaceId = await world().newSpace();
     // Drafts sync must leave alone: another user's with sync's very subject, and one of the sync's own user unmarked.
     const writer = await otherUser(world());
