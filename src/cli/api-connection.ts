@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient } from '../client/index.ts';
 import { QuireError } from '../errors/quire-error.ts';
-import { startEmbeddedService, type EmbeddedService } from './embedded-service.ts';
+import type { EmbeddedService } from './embedded-service.ts';
 
 /** How a command is told where the API is: the options every API command of `quire` shares. */
 export interface ApiConnectionOptions {
@@ -38,6 +38,8 @@ export async function openApiConnection(options: ApiConnectionOptions, env: Node
   const token = options.token ?? env['QUIRE_TOKEN'];
   if (api === undefined) {
     // Nothing to read before a first `quire sync` made the service: a folder without one is NOT_FOUND, and nothing is written.
+    // Loaded here, not above: with --api a command never loads the server, its store and the integrations' runtime.
+    const { startEmbeddedService } = await import('./embedded-service.ts');
     const embedded = await startEmbeddedService(options.data, { create: false });
     const client = createApiClient({ baseUrl: embedded.baseUrl, token: embedded.token, userAgent: userAgent });
     return connection(client, embedded, options.organization ?? embedded.organizationId);

@@ -1,4 +1,4 @@
-import { explainApiFailure, type ApiNaming } from '../client/index.ts';
+import { explainApiFailure, type ApiNaming } from '../client/api-failure-message.ts';
 import { isQuireError } from '../errors/quire-error.ts';
 
 /** What `quire` exits with. Scripts and the GitHub Action branch on these; docs/exit-codes.md is their table. */

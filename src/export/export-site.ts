@@ -19,14 +19,13 @@ import {
   themeCss,
   type ExportSite,
   type JsonObject,
-  type SearchDocument,
 } from '../render/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
 import { threadIconLibrary } from './icon-library.ts';
 import { loadIntegrationBlocks, type IntegrationBlockLoader } from './load-integration-blocks.ts';
 import { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
 import { renderPages } from './render-pool.ts';
-import { searchIndexScript } from './search-index.ts';
+import { SiteSearchIndex } from './search-index.ts';
 
 export interface ExportProgress {
   phase: 'render' | 'assets' | 'search' | 'done';
@@ -147,7 +146,7 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
   const usedFiles = new Set(plan.usedFiles);
   const brokenLinks: ExportBrokenLink[] = [];
   const warnings = [...plan.warnings];
-  const documents: SearchDocument[] = [];
+  const search = new SiteSearchIndex();
   const iconWarnings: string[] = [];
   let rendered = 0;
   progress({ phase: 'render', done: 0, total: plan.pages.length });
@@ -159,7 +158,7 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
     for (const link of page.broken) brokenLinks.push({ ...where, ...link });
     for (const icon of page.missingIcons) iconWarnings.push(`icon "${icon}" on page "${pagePlan.title}" (${pagePlan.href}) is not in Font Awesome Free: drawn as a placeholder`);
     warnings.push(...page.warnings);
-    if (page.search) documents.push(page.search);
+    search.add(page.index, page.search);
     // A worker thread writes the pages it renders itself; this thread writes its own.
     if ('bytes' in page) writer.bytes += page.bytes;
     else writer.write(`${page.folder}index.html`, page.html);
@@ -174,8 +173,7 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
   }
 
   progress({ phase: 'search', done: 0, total: 1 });
-  documents.sort((a, b) => a.id - b.id);
-  writer.write('assets/search-index.js', searchIndexScript(documents));
+  writer.write('assets/search-index.js', search.script());
   progress({ phase: 'search', done: 1, total: 1 });
   const client = await clientFiles();
   writer.write(stylesheetPath, `${client.css}\n${themeCss(plan)}`);

@@ -105,7 +105,14 @@ async function fetchSiteContent(client: ApiClient, profile: SiteProfile, onSpace
 async function fetchSpaceBundle(client: ApiClient, spaceId: string): Promise<RevisionBundle> {
   const revision = await client.getRevision({ spaceId });
   const directory = await client.getRevisionDirectory(spaceId, revision.id);
-  const files = new Map(Object.entries(directory.files).map(([path, base64]) => [path, new Uint8Array(Buffer.from(base64, 'base64'))]));
+  // Decoded file by file, each base64 text let go once decoded: the whole directory is never held twice.
+  // The answer is this function's alone: its entries are removed as they are decoded.
+  const encoded = directory.files as Record<string, string>;
+  const files = new Map<string, Uint8Array>();
+  for (const path of Object.keys(encoded)) {
+    files.set(path, new Uint8Array(Buffer.from(encoded[path]!, 'base64')));
+    delete encoded[path];
+  }
   return readDirectory(files, { createdAt: revision.createdAt }).bundle;
 }
 

@@ -24,9 +24,48 @@ const excerptLength = 140;
  * // → 'window.__quireSearch={"options":{…},"index":{…}};'
  */
 export function searchIndexScript(documents: readonly SearchDocument[]): string {
-  const index = new MiniSearch<SearchDocument & { excerpt: string }>({ ...searchIndexOptions, fields: [...searchIndexOptions.fields], storeFields: [...searchIndexOptions.storeFields] });
-  index.addAll(documents.map((document) => ({ ...document, excerpt: excerptOf(document.text) })));
-  return `window.__quireSearch={"options":${JSON.stringify(searchIndexOptions)},"index":${JSON.stringify(index)}};\n`;
+  const index = new SiteSearchIndex();
+  documents.forEach((document, position) => index.add(position, document));
+  return index.script();
+}
+
+/**
+ * The site's search index built while the pages are rendered: each page's document is indexed as soon as every
+ * page before it is (pages finish out of order with worker threads), so the index, and `script()`, are the same
+ * as `searchIndexScript` over all the documents, while the documents' full text is not kept until the end (at
+ * 10,000 pages it was the largest thing the export held).
+ *
+ * @example
+ * const search = new SiteSearchIndex();
+ * search.add(page.index, page.search); // every page, in any order, with or without a document
+ * writer.write('assets/search-index.js', search.script());
+ */
+export class SiteSearchIndex {
+  private readonly index = new MiniSearch<SearchDocument & { excerpt: string }>({ ...searchIndexOptions, fields: [...searchIndexOptions.fields], storeFields: [...searchIndexOptions.storeFields] });
+  /** Pages that finished before an earlier one: their document, or undefined for a page left out of search. */
+  private readonly waiting = new Map<number, SearchDocument | undefined>();
+  private next = 0;
+
+  /** Page `pageIndex` (of the plan) is rendered, with its search document if it has one. */
+  add(pageIndex: number, document: SearchDocument | undefined): void {
+    this.waiting.set(pageIndex, document);
+    while (this.waiting.has(this.next)) {
+      const ready = this.waiting.get(this.next);
+      this.waiting.delete(this.next);
+      this.next++;
+      if (ready !== undefined) this.index.add({ ...ready, excerpt: excerptOf(ready.text) });
+    }
+  }
+
+  /** The index as the script `assets/search-index.js`: the pages still waiting for an earlier one are indexed first. */
+  script(): string {
+    for (const pageIndex of [...this.waiting.keys()].sort((a, b) => a - b)) {
+      const document = this.waiting.get(pageIndex);
+      if (document !== undefined) this.index.add({ ...document, excerpt: excerptOf(document.text) });
+    }
+    this.waiting.clear();
+    return `window.__quireSearch={"options":${JSON.stringify(searchIndexOptions)},"index":${JSON.stringify(this.index)}};\n`;
+  }
 }
 
 function excerptOf(text: string): string {
