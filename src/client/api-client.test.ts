@@ -127,7 +127,7 @@ describe('api client', () => {
 
   it('sends up to 500 changes with origin=git (git-batches) and 50 otherwise, refusing more before any request', async () => {
     const { server, client } = await setup((_request, response) => sendJson(response, 200, { changeRequest: { id: 'cr1' }, changes: [] }));
-    const deletes = (count: number) => Array.from({ length: count }, (_, index) => ({ operation: 'delete_page', page: `p${index}` }));
+    const deletes = (count: number) => Array.from({ length: count }, (_, index) => ({ operation: 'delete_page' as const, page: `p${index}` }));
     await client.updateChangeRequestContent('s1', 'cr1', deletes(500), { origin: 'git' });
     expect(JSON.parse(server.requests[0]?.body ?? '').changes).toHaveLength(500);
     expect(() => client.updateChangeRequestContent('s1', 'cr1', deletes(501), { origin: 'git' })).toThrow('changes must be an array of 1 to 500 changes, got 501');
