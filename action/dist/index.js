@@ -619,12 +619,12 @@ var require_get_proto = __commonJS({
 var require_async_function = __commonJS({
   "node_modules/async-function/index.js"(exports, module) {
     "use strict";
-    var cached = (
+    var cached2 = (
       /** @type {import('.').AsyncFunctionConstructor} */
       async function() {
       }.constructor
     );
-    module.exports = () => cached;
+    module.exports = () => cached2;
   }
 });
 
@@ -632,12 +632,12 @@ var require_async_function = __commonJS({
 var require_generator_function = __commonJS({
   "node_modules/generator-function/index.js"(exports, module) {
     "use strict";
-    var cached = (
+    var cached2 = (
       /** @type {GeneratorFunctionConstructor} */
       function* () {
       }.constructor
     );
-    module.exports = () => cached;
+    module.exports = () => cached2;
   }
 });
 
@@ -645,12 +645,12 @@ var require_generator_function = __commonJS({
 var require_async_generator_function = __commonJS({
   "node_modules/async-generator-function/index.js"(exports, module) {
     "use strict";
-    var cached = (
+    var cached2 = (
       /** @type {import('.').AsyncGeneratorFunctionConstructor} */
       async function* () {
       }.constructor
     );
-    module.exports = () => cached;
+    module.exports = () => cached2;
   }
 });
 
@@ -9160,7 +9160,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return { object: file, format: "deflated", source };
     }
-    function applyDelta2(delta, source) {
+    function applyDelta3(delta, source) {
       const reader2 = new BufferCursor(delta);
       const sourceSize = readVarIntLE(reader2);
       if (sourceSize !== source.byteLength) {
@@ -9547,7 +9547,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       try {
         return {
           type: base2.type,
-          object: Buffer.from(applyDelta2(object, base2.object))
+          object: Buffer.from(applyDelta3(object, base2.object))
         };
       } catch (err) {
         if (err instanceof InternalError || err instanceof RangeError) return null;
@@ -9817,7 +9817,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           );
         }
         if (base2) {
-          object = Buffer.from(applyDelta2(object, base2));
+          object = Buffer.from(applyDelta3(object, base2));
         }
         if (this.readDepth > 3) {
           this.offsetCache[start] = { type, object };
@@ -53954,7 +53954,7 @@ var require_punycode = __commonJS({
 });
 
 // src/action/run-action.ts
-var import_isomorphic_git8 = __toESM(require_isomorphic_git(), 1);
+var import_isomorphic_git7 = __toESM(require_isomorphic_git(), 1);
 import { readFile as readFile2 } from "node:fs/promises";
 import { join as join2 } from "node:path";
 
@@ -54295,8 +54295,8 @@ function listRevisions(transport, spaceId, limit) {
 function getRevisionDirectory(transport, spaceId, revisionId, since) {
   return transport.json({ method: "GET", route: `${revision}/directory`, params: { spaceId, revisionId }, query: { since } });
 }
-function setRevisionGit(transport, spaceId, revisionId, git9) {
-  return transport.json({ method: "PUT", route: `${revision}/git`, params: { spaceId, revisionId }, body: git9, retrySafe: true });
+function setRevisionGit(transport, spaceId, revisionId, git8) {
+  return transport.json({ method: "PUT", route: `${revision}/git`, params: { spaceId, revisionId }, body: git8, retrySafe: true });
 }
 async function listSyncPoints(transport, spaceId) {
   const answer = await transport.json({ method: "GET", route: "/v1/spaces/{spaceId}/sync-points", params: { spaceId } });
@@ -55895,7 +55895,7 @@ var ApiClient = class {
     return getChangeRequest(this.#transport, checkId("spaceId", spaceId), checkId("changeRequestId", changeRequestId));
   }
   /**
-   * Applies 1 to 50 content changes to a change request atomically (updateChangeRequestContent, sent with
+   * Applies 1 to 50 content changes (500 with `origin: 'git'` on a server offering `git-batches`) to a change request atomically (updateChangeRequestContent, sent with
    * `compat=false` so the answer lists the pages created, updated and deleted). Not retried once it may have been sent.
    * `options.origin: 'git'` (Quire's extension) says the changes are a Git repository's files: the space stores them
    * as Git wrote them and rewrites no link after moves.
@@ -55908,8 +55908,13 @@ var ApiClient = class {
   updateChangeRequestContent(spaceId, changeRequestId, changes, options = {}) {
     const id = checkId("spaceId", spaceId);
     const cr = checkId("changeRequestId", changeRequestId);
-    if (!Array.isArray(changes) || changes.length < 1 || changes.length > 50) {
-      throw new QuireError("INVALID_ARGUMENT", `changes must be an array of 1 to 50 changes, got ${Array.isArray(changes) ? changes.length : typeof changes}`, { field: "changes" });
+    const origin = checkObject("options", options)["origin"];
+    if (origin !== void 0 && origin !== "git" && origin !== "service") {
+      throw new QuireError("INVALID_ARGUMENT", `options.origin must be "git" or "service", got ${JSON.stringify(origin)}`, { field: "options.origin" });
+    }
+    const max = origin === "git" ? 500 : 50;
+    if (!Array.isArray(changes) || changes.length < 1 || changes.length > max) {
+      throw new QuireError("INVALID_ARGUMENT", `changes must be an array of 1 to ${max} changes, got ${Array.isArray(changes) ? changes.length : typeof changes}`, { field: "changes" });
     }
     changes.forEach((change, index3) => {
       const given = checkObject(`changes[${index3}]`, change);
@@ -55917,10 +55922,6 @@ var ApiClient = class {
         throw new QuireError("INVALID_ARGUMENT", `changes[${index3}].operation must be a string`, { field: `changes[${index3}].operation` });
       }
     });
-    const origin = checkObject("options", options)["origin"];
-    if (origin !== void 0 && origin !== "git" && origin !== "service") {
-      throw new QuireError("INVALID_ARGUMENT", `options.origin must be "git" or "service", got ${JSON.stringify(origin)}`, { field: "options.origin" });
-    }
     return updateChangeRequestContent(this.#transport, id, cr, changes, origin);
   }
   /**
@@ -56013,13 +56014,13 @@ var ApiClient = class {
    * @example
    * await client.setRevisionGit('space1', 'rev2', { oid, message: 'Fix typo', createdByGitBook: false, ref: 'refs/heads/main' });
    */
-  setRevisionGit(spaceId, revisionId, git9) {
-    const given = checkObject("git", git9);
+  setRevisionGit(spaceId, revisionId, git8) {
+    const given = checkObject("git", git8);
     if (typeof given["oid"] !== "string" || !/^[0-9a-f]{40}$/.test(given["oid"])) {
       throw new QuireError("INVALID_ARGUMENT", "git.oid must be a 40-character hexadecimal commit id", { field: "git.oid" });
     }
     if (typeof given["message"] !== "string") throw new QuireError("INVALID_ARGUMENT", "git.message must be a string", { field: "git.message" });
-    return setRevisionGit(this.#transport, checkId("spaceId", spaceId), checkId("revisionId", revisionId), git9);
+    return setRevisionGit(this.#transport, checkId("spaceId", spaceId), checkId("revisionId", revisionId), git8);
   }
   /**
    * Where revision `revisionId` keeps each of `paths` (extension `git-paths`, at most 1,000 paths): the page, file or
@@ -56044,7 +56045,8 @@ var ApiClient = class {
     return listSyncPoints(this.#transport, checkId("spaceId", spaceId));
   }
   /**
-   * Records where a repository's branch and the space agree (extension `sync-points`), replacing its previous one.
+   * Records where a repository's branch and the space agree (extension `sync-points`), replacing its previous one;
+   * with `git` (extension `sync-point-git`), the revision's Git commit too.
    *
    * @example
    * await client.setSyncPoint('space1', { repository: root, ref: 'refs/heads/main', revision: 'rev2', commit: oid });
@@ -56351,8 +56353,470 @@ function requestName(target, naming) {
   return `${target.method} ${url.pathname}${url.search}`;
 }
 
-// src/git/git-object.ts
+// src/git/object-backend.ts
+import nodeFs from "node:fs";
+
+// src/git/bounded-object-cache.ts
+function createBoundedObjectCache(budgetBytes) {
+  const entries = /* @__PURE__ */ new Map();
+  let total = 0;
+  return {
+    get(key) {
+      const object = entries.get(key);
+      if (object !== void 0) {
+        entries.delete(key);
+        entries.set(key, object);
+      }
+      return object;
+    },
+    set(key, object) {
+      if (object.bytes.byteLength > budgetBytes / 10 || entries.has(key)) return;
+      entries.set(key, object);
+      total += object.bytes.byteLength;
+      for (const [oldest, evicted] of entries) {
+        if (total <= budgetBytes) break;
+        entries.delete(oldest);
+        total -= evicted.bytes.byteLength;
+      }
+    }
+  };
+}
+
+// src/git/cat-file-object-reader.ts
+import { spawn, spawnSync } from "node:child_process";
+var IDLE_MS = 1e3;
+var NEWLINE = 10;
+var gitInstalled;
+function isGitInstalled() {
+  gitInstalled ??= spawnSync("git", ["--version"], { stdio: "ignore", env: gitEnvironment() }).status === 0;
+  return gitInstalled;
+}
+function gitEnvironment() {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("GIT_")));
+}
+function createCatFileObjectReader(gitdir, fallback) {
+  let batch;
+  let broken = false;
+  const setActive = (current, active) => {
+    for (const handle2 of [current.child, current.child.stdin, current.child.stdout, current.child.stderr]) {
+      if (active) handle2.ref();
+      else handle2.unref();
+    }
+  };
+  const fail = (current) => {
+    if (batch === current) batch = void 0;
+    broken = true;
+    for (const request3 of current.queue.splice(0)) fallback.read(request3.oid).then(request3.resolve, request3.reject);
+  };
+  const answered2 = (current, object) => {
+    current.queue.shift().resolve(object);
+    if (current.queue.length > 0) return;
+    setActive(current, false);
+    current.idle = setTimeout(() => {
+      if (batch === current) batch = void 0;
+      current.child.stdin.end();
+    }, IDLE_MS);
+    current.idle.unref();
+  };
+  const receive = (current, chunk) => {
+    let position2 = 0;
+    while (position2 < chunk.length) {
+      const body2 = current.body;
+      if (body2 !== void 0) {
+        const take = Math.min(body2.target.length - body2.filled, chunk.length - position2);
+        chunk.copy(body2.target, body2.filled, position2, position2 + take);
+        body2.filled += take;
+        position2 += take;
+        if (body2.filled === body2.target.length) {
+          current.body = void 0;
+          const bytes = body2.target.subarray(0, body2.target.length - 1);
+          answered2(current, { type: body2.type, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+        }
+        continue;
+      }
+      const newline2 = chunk.indexOf(NEWLINE, position2);
+      if (newline2 < 0) {
+        current.partialHeader = Buffer.concat([current.partialHeader, chunk.subarray(position2)]);
+        return;
+      }
+      const header = Buffer.concat([current.partialHeader, chunk.subarray(position2, newline2)]).toString("latin1");
+      current.partialHeader = Buffer.alloc(0);
+      position2 = newline2 + 1;
+      const [, type, size] = header.split(" ");
+      if (size === void 0) answered2(current, void 0);
+      else current.body = { type, target: Buffer.allocUnsafe(Number(size) + 1), filled: 0 };
+    }
+  };
+  const start = () => {
+    const child = spawn("git", ["--git-dir", gitdir, "cat-file", "--batch"], { env: gitEnvironment(), stdio: ["pipe", "pipe", "pipe"] });
+    const current = { child, queue: [], partialHeader: Buffer.alloc(0) };
+    child.stdout.on("data", (chunk) => receive(current, chunk));
+    child.stderr.resume();
+    child.stdin.on("error", () => void 0);
+    child.on("error", () => fail(current));
+    child.on("exit", () => {
+      if (current.queue.length > 0) fail(current);
+    });
+    return current;
+  };
+  return {
+    read(oid) {
+      if (broken) return fallback.read(oid);
+      const current = batch ??= start();
+      clearTimeout(current.idle);
+      if (current.queue.length === 0) setActive(current, true);
+      return new Promise((resolve2, reject) => {
+        current.queue.push({ oid, resolve: resolve2, reject });
+        current.child.stdin.write(`${oid}
+`);
+      });
+    }
+  };
+}
+
+// src/git/isomorphic-object-reader.ts
 var import_isomorphic_git = __toESM(require_isomorphic_git(), 1);
+function createIsomorphicObjectReader(repo) {
+  return {
+    async read(oid) {
+      try {
+        const result = await import_isomorphic_git.default.readObject({ fs: repo.fs, gitdir: repo.gitdir, cache: repo.cache, oid, format: "content" });
+        const object = result.object;
+        return { type: result.type, bytes: new Uint8Array(object.buffer, object.byteOffset, object.byteLength) };
+      } catch (error) {
+        if (isIsomorphicGitError(error, "NotFoundError")) return void 0;
+        throw error;
+      }
+    }
+  };
+}
+
+// src/git/pack-object-reader.ts
+import { inflateSync } from "node:zlib";
+
+// src/git/pack-delta.ts
+function applyDelta(base2, delta) {
+  let position2 = 0;
+  const readSize = () => {
+    let value = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = delta[position2++];
+      value += (byte & 127) * 2 ** shift;
+      shift += 7;
+    } while (byte & 128 && position2 < delta.length);
+    return value;
+  };
+  const baseSize = readSize();
+  if (baseSize !== base2.byteLength) throw new Error(`delta expects a base of ${baseSize} bytes, got ${base2.byteLength}`);
+  const result = new Uint8Array(readSize());
+  let written = 0;
+  while (position2 < delta.length) {
+    const command = delta[position2++];
+    if (command & 128) {
+      let offset = 0;
+      let size = 0;
+      for (let bit = 0; bit < 4; bit++) if (command & 1 << bit) offset += delta[position2++] * 2 ** (8 * bit);
+      for (let bit = 0; bit < 3; bit++) if (command & 1 << 4 + bit) size += delta[position2++] << 8 * bit;
+      if (size === 0) size = 65536;
+      if (offset + size > base2.byteLength || written + size > result.byteLength) throw new Error("delta copies outside its base or result");
+      result.set(base2.subarray(offset, offset + size), written);
+      written += size;
+    } else if (command !== 0) {
+      if (position2 + command > delta.length || written + command > result.byteLength) throw new Error("delta inserts past its end");
+      result.set(delta.subarray(position2, position2 + command), written);
+      position2 += command;
+      written += command;
+    } else {
+      throw new Error("delta holds the reserved instruction 0");
+    }
+  }
+  if (written !== result.byteLength) throw new Error(`delta wrote ${written} bytes of ${result.byteLength}`);
+  return result;
+}
+
+// src/git/pack-index.ts
+var IDX_V2_MAGIC = 4285812579;
+var OID_BYTES = 20;
+function parsePackIndex(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const v2 = bytes.byteLength >= 8 && view.getUint32(0) === IDX_V2_MAGIC;
+  if (v2 && view.getUint32(4) !== 2) throw new Error(`pack index version ${view.getUint32(4)} is not supported`);
+  const fanout = v2 ? 8 : 0;
+  if (bytes.byteLength < fanout + 256 * 4) throw new Error("pack index is truncated");
+  const count = view.getUint32(fanout + 255 * 4);
+  const names = fanout + 256 * 4;
+  const nameStride = v2 ? OID_BYTES : OID_BYTES + 4;
+  const nameStart = v2 ? names : names + 4;
+  const offsets = names + count * (OID_BYTES + 4);
+  const largeOffsets = offsets + count * 4;
+  if (bytes.byteLength < (v2 ? largeOffsets : names + count * nameStride)) throw new Error("pack index is truncated");
+  const compareAt = (position2, wanted) => {
+    const start = nameStart + position2 * nameStride;
+    for (let index3 = 0; index3 < OID_BYTES; index3++) {
+      const difference = bytes[start + index3] - wanted[index3];
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  };
+  const offsetAt = (position2) => {
+    if (!v2) return view.getUint32(names + position2 * nameStride);
+    const small = view.getUint32(offsets + position2 * 4);
+    if ((small & 2147483648) === 0) return small;
+    const large = largeOffsets + (small & 2147483647) * 8;
+    return view.getUint32(large) * 2 ** 32 + view.getUint32(large + 4);
+  };
+  return {
+    count,
+    offsetOf(oid) {
+      const wanted = Buffer.from(oid, "hex");
+      if (wanted.byteLength !== OID_BYTES) return void 0;
+      const first = wanted[0];
+      let low = first === 0 ? 0 : view.getUint32(fanout + (first - 1) * 4);
+      let high = view.getUint32(fanout + first * 4);
+      while (low < high) {
+        const middle = low + high >>> 1;
+        const order2 = compareAt(middle, wanted);
+        if (order2 === 0) return offsetAt(middle);
+        if (order2 < 0) low = middle + 1;
+        else high = middle;
+      }
+      return void 0;
+    }
+  };
+}
+
+// src/git/repository.ts
+async function openRepository(options) {
+  const { fs: fs2, dir } = options;
+  if (dir === void 0 && options.gitdir === void 0) {
+    throw new QuireError("INVALID_ARGUMENT", "openRepository needs `dir` (a work tree) or `gitdir` (a git directory)", {});
+  }
+  const gitdir = options.gitdir ?? await followDotGit(fs2, joinPath(dir, ".git"));
+  const head = await fs2.promises.stat(joinPath(gitdir, "HEAD")).catch(() => void 0);
+  if (head === void 0) {
+    throw new QuireError("GIT_REPOSITORY_NOT_FOUND", `${dir ?? gitdir} is not a Git repository (no ${joinPath(gitdir, "HEAD")})`, {
+      ...dir === void 0 ? {} : { dir },
+      gitdir
+    });
+  }
+  return createRepositoryHandle(fs2, gitdir, dir);
+}
+function createRepositoryHandle(fs2, gitdir, dir) {
+  return dir === void 0 ? { fs: fs2, gitdir, cache: {} } : { fs: fs2, gitdir, dir, cache: {} };
+}
+function joinPath(base2, relative2) {
+  return `${base2.replace(/\/+$/, "")}/${relative2}`;
+}
+async function followDotGit(fs2, dotGit) {
+  const stat = await fs2.promises.stat(dotGit).catch(() => void 0);
+  if (stat === void 0 || !stat.isFile()) return dotGit;
+  const text6 = String(await fs2.promises.readFile(dotGit, "utf8"));
+  const match2 = /^gitdir: (.+?)\s*$/m.exec(text6);
+  if (match2 === null) return dotGit;
+  const target = match2[1];
+  return target.startsWith("/") ? target : joinPath(dotGit.slice(0, dotGit.lastIndexOf("/")), target);
+}
+
+// src/git/pack-object-reader.ts
+function canReadRandomly(fs2) {
+  return typeof fs2.promises.open === "function";
+}
+var TYPES = { 1: "commit", 2: "tree", 3: "blob", 4: "tag" };
+var OFS_DELTA = 6;
+var REF_DELTA = 7;
+var HEADER_BYTES = 32;
+var BASE_CACHE_BYTES = 16 * 1024 * 1024;
+function createPackObjectReader(fs2, gitdir) {
+  const files = fs2.promises;
+  const bases = createBoundedObjectCache(BASE_CACHE_BYTES);
+  let packs;
+  const loadPacks = async (known = []) => {
+    const folder = joinPath(gitdir, "objects/pack");
+    const names = (await files.readdir(folder).catch(() => [])).filter((name) => name.endsWith(".idx")).sort();
+    return Promise.all(
+      names.map(async (name) => {
+        const existing2 = known.find((pack) => pack.name === name);
+        if (existing2 !== void 0) return existing2;
+        const path2 = joinPath(folder, `${name.slice(0, -".idx".length)}.pack`);
+        const [index3, stat] = await Promise.all([files.readFile(joinPath(folder, name)), files.stat(path2)]);
+        return { name, path: path2, index: parsePackIndex(index3), size: stat.size };
+      })
+    );
+  };
+  const readRange = async (file, position2, length) => {
+    const buffer = new Uint8Array(length);
+    let filled = 0;
+    while (filled < length) {
+      const { bytesRead } = await file.read(buffer, filled, length - filled, position2 + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return buffer.subarray(0, filled);
+  };
+  const readEntry = async (file, pack, offset) => {
+    const header = await readRange(file, offset, Math.min(HEADER_BYTES, pack.size - offset));
+    let position2 = 0;
+    let byte = header[position2++];
+    const kind = byte >> 4 & 7;
+    let size = byte & 15;
+    for (let shift = 4; byte & 128; shift += 7) {
+      byte = header[position2++];
+      size += (byte & 127) * 2 ** shift;
+    }
+    if (kind === OFS_DELTA) {
+      byte = header[position2++];
+      let distance = byte & 127;
+      while (byte & 128) {
+        byte = header[position2++];
+        distance = (distance + 1) * 128 + (byte & 127);
+      }
+      return { kind, size, dataOffset: offset + position2, baseOffset: offset - distance };
+    }
+    if (kind === REF_DELTA) {
+      const baseOid = Buffer.from(header.subarray(position2, position2 + 20)).toString("hex");
+      return { kind, size, dataOffset: offset + position2 + 20, baseOid };
+    }
+    if (TYPES[kind] === void 0) throw new Error(`${pack.name}: no object at offset ${offset} (type ${kind})`);
+    return { kind, size, dataOffset: offset + position2 };
+  };
+  const inflateEntry = async (file, pack, entry) => {
+    const end = pack.size - 20;
+    const bound = entry.size + (entry.size >> 12) + (entry.size >> 14) + (entry.size >> 25) + 64;
+    const compressed = await readRange(file, entry.dataOffset, Math.min(bound, end - entry.dataOffset));
+    const bytes = inflateSync(compressed);
+    if (bytes.byteLength !== entry.size) throw new Error(`${pack.name}: object at ${entry.dataOffset} inflates to ${bytes.byteLength} bytes, not ${entry.size}`);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  };
+  const readPacked = async (pack, offset) => {
+    const file = await files.open(pack.path, "r");
+    try {
+      const deltas = [];
+      let base2;
+      for (let at = offset; base2 === void 0; ) {
+        base2 = bases.get(`${pack.name}:${at}`);
+        if (base2 !== void 0) break;
+        const entry = await readEntry(file, pack, at);
+        if (entry.kind === OFS_DELTA) {
+          deltas.push({ offset: at, entry });
+          at = entry.baseOffset;
+        } else if (entry.kind === REF_DELTA) {
+          deltas.push({ offset: at, entry });
+          base2 = await read(entry.baseOid);
+          if (base2 === void 0) throw new Error(`${pack.name}: the base ${entry.baseOid} of the object at ${at} is missing`);
+        } else {
+          base2 = { type: TYPES[entry.kind], bytes: await inflateEntry(file, pack, entry) };
+          if (deltas.length > 0) bases.set(`${pack.name}:${at}`, base2);
+        }
+      }
+      let object = base2;
+      for (const { offset: at, entry } of deltas.reverse()) {
+        object = { type: object.type, bytes: applyDelta(object.bytes, await inflateEntry(file, pack, entry)) };
+        if (at !== offset) bases.set(`${pack.name}:${at}`, object);
+      }
+      return object;
+    } finally {
+      await file.close();
+    }
+  };
+  const readLoose = async (oid) => {
+    let deflated;
+    try {
+      deflated = await files.readFile(joinPath(gitdir, `objects/${oid.slice(0, 2)}/${oid.slice(2)}`));
+    } catch {
+      return void 0;
+    }
+    const wrapped = inflateSync(deflated);
+    const space3 = wrapped.indexOf(32);
+    const nul = wrapped.indexOf(0, space3);
+    const type = wrapped.subarray(0, space3).toString("latin1");
+    return { type, bytes: new Uint8Array(wrapped.buffer, wrapped.byteOffset + nul + 1, wrapped.byteLength - nul - 1) };
+  };
+  const findInPacks = async (oid, list5) => {
+    for (const pack of list5) {
+      const offset = pack.index.offsetOf(oid);
+      if (offset !== void 0) return readPacked(pack, offset);
+    }
+    return void 0;
+  };
+  const read = async (oid) => {
+    packs ??= loadPacks();
+    const known = await packs;
+    const found = await findInPacks(oid, known) ?? await readLoose(oid);
+    if (found !== void 0) return found;
+    const current = loadPacks(known);
+    packs = current;
+    const added = (await current).filter((pack) => !known.includes(pack));
+    return added.length === 0 ? void 0 : findInPacks(oid, added);
+  };
+  return { read };
+}
+
+// src/git/object-backend.ts
+var BACKENDS = ["cli", "pack", "isomorphic"];
+var OBJECT_CACHE_BYTES = 32 * 1024 * 1024;
+var readers = /* @__PURE__ */ new WeakMap();
+function requestedGitBackend(env = process.env) {
+  const value = env["QUIRE_GIT_BACKEND"];
+  if (value === void 0 || value === "") return void 0;
+  if (!BACKENDS.includes(value)) {
+    throw new QuireError("INVALID_ARGUMENT", `QUIRE_GIT_BACKEND must be one of ${BACKENDS.join(", ")}, got ${JSON.stringify(value)}`, { field: "QUIRE_GIT_BACKEND" });
+  }
+  return value;
+}
+function gitBackendFor(repo, requested = requestedGitBackend()) {
+  if (!canReadRandomly(repo.fs)) return "isomorphic";
+  if (requested === "isomorphic" || requested === "pack") return requested;
+  const diskFs = repo.fs === nodeFs || repo.fs.promises === nodeFs.promises;
+  return diskFs && isGitInstalled() ? "cli" : "pack";
+}
+function objectReaderOf(repo) {
+  let reader2 = readers.get(repo);
+  if (reader2 === void 0) {
+    reader2 = cached(createReader(repo, gitBackendFor(repo)));
+    readers.set(repo, reader2);
+  }
+  return reader2;
+}
+function createReader(repo, backend) {
+  switch (backend) {
+    case "isomorphic":
+      return createIsomorphicObjectReader(repo);
+    case "pack":
+      return createPackObjectReader(repo.fs, repo.gitdir);
+    case "cli":
+      return createCatFileObjectReader(repo.gitdir, createPackObjectReader(repo.fs, repo.gitdir));
+  }
+}
+function cached(reader2) {
+  const done2 = createBoundedObjectCache(OBJECT_CACHE_BYTES);
+  const inFlight = /* @__PURE__ */ new Map();
+  return {
+    read(oid) {
+      const hit = done2.get(oid);
+      if (hit !== void 0) return Promise.resolve(hit);
+      let pending = inFlight.get(oid);
+      if (pending === void 0) {
+        pending = reader2.read(oid).then(
+          (object) => {
+            inFlight.delete(oid);
+            if (object !== void 0) done2.set(oid, object);
+            return object;
+          },
+          (error) => {
+            inFlight.delete(oid);
+            throw error;
+          }
+        );
+        inFlight.set(oid, pending);
+      }
+      return pending;
+    }
+  };
+}
+
+// src/git/git-object.ts
 var OID = /^[0-9a-f]{40}$/;
 function isOid(value) {
   return typeof value === "string" && OID.test(value);
@@ -56365,21 +56829,12 @@ function assertOid(value, field) {
   }
 }
 async function readGitObject(repo, oid, expected) {
-  let result;
-  try {
-    result = await import_isomorphic_git.default.readObject({ fs: repo.fs, gitdir: repo.gitdir, cache: repo.cache, oid, format: "content" });
-  } catch (error) {
-    if (isIsomorphicGitError(error, "NotFoundError")) {
-      throw new QuireError("GIT_OBJECT_NOT_FOUND", `Object ${oid} is not in the repository`, { oid }, { cause: error });
-    }
-    throw error;
+  const object = await objectReaderOf(repo).read(oid);
+  if (object === void 0) throw new QuireError("GIT_OBJECT_NOT_FOUND", `Object ${oid} is not in the repository`, { oid });
+  if (expected !== void 0 && object.type !== expected) {
+    throw new QuireError("GIT_WRONG_OBJECT_TYPE", `Object ${oid} is a ${object.type}, not a ${expected}`, { oid, expected, actual: object.type });
   }
-  const type = result.type;
-  if (expected !== void 0 && type !== expected) {
-    throw new QuireError("GIT_WRONG_OBJECT_TYPE", `Object ${oid} is a ${type}, not a ${expected}`, { oid, expected, actual: type });
-  }
-  const object = result.object;
-  return { type, bytes: new Uint8Array(object.buffer, object.byteOffset, object.byteLength) };
+  return object;
 }
 function isIsomorphicGitError(error, code5) {
   return typeof error === "object" && error !== null && error.code === code5;
@@ -56626,53 +57081,38 @@ async function itemsOf(repo, tree) {
   return tree === void 0 ? [] : loadTreeItems(repo, tree);
 }
 
-// src/git/repository.ts
-async function openRepository(options) {
-  const { fs: fs2, dir } = options;
-  if (dir === void 0 && options.gitdir === void 0) {
-    throw new QuireError("INVALID_ARGUMENT", "openRepository needs `dir` (a work tree) or `gitdir` (a git directory)", {});
+// src/git/shallow-commits.ts
+async function readShallowCommits(repo) {
+  try {
+    const text6 = String(await repo.fs.promises.readFile(`${repo.gitdir}/shallow`, "utf8"));
+    return new Set(text6.split("\n").filter((line) => line !== ""));
+  } catch {
+    return /* @__PURE__ */ new Set();
   }
-  const gitdir = options.gitdir ?? await followDotGit(fs2, joinPath(dir, ".git"));
-  const head = await fs2.promises.stat(joinPath(gitdir, "HEAD")).catch(() => void 0);
-  if (head === void 0) {
-    throw new QuireError("GIT_REPOSITORY_NOT_FOUND", `${dir ?? gitdir} is not a Git repository (no ${joinPath(gitdir, "HEAD")})`, {
-      ...dir === void 0 ? {} : { dir },
-      gitdir
-    });
-  }
-  return createRepositoryHandle(fs2, gitdir, dir);
-}
-function createRepositoryHandle(fs2, gitdir, dir) {
-  return dir === void 0 ? { fs: fs2, gitdir, cache: {} } : { fs: fs2, gitdir, dir, cache: {} };
-}
-function joinPath(base2, relative2) {
-  return `${base2.replace(/\/+$/, "")}/${relative2}`;
-}
-async function followDotGit(fs2, dotGit) {
-  const stat = await fs2.promises.stat(dotGit).catch(() => void 0);
-  if (stat === void 0 || !stat.isFile()) return dotGit;
-  const text6 = String(await fs2.promises.readFile(dotGit, "utf8"));
-  const match2 = /^gitdir: (.+?)\s*$/m.exec(text6);
-  if (match2 === null) return dotGit;
-  const target = match2[1];
-  return target.startsWith("/") ? target : joinPath(dotGit.slice(0, dotGit.lastIndexOf("/")), target);
 }
 
 // src/git/is-ancestor.ts
-var import_isomorphic_git2 = __toESM(require_isomorphic_git(), 1);
 async function isAncestor(repo, ancestor, descendant) {
   assertOid(ancestor, "ancestor");
   assertOid(descendant, "descendant");
-  await Promise.all([loadCommit(repo, ancestor), loadCommit(repo, descendant)]);
+  const [, start] = await Promise.all([loadCommit(repo, ancestor), loadCommit(repo, descendant)]);
   if (ancestor === descendant) return true;
-  try {
-    return await import_isomorphic_git2.default.isDescendent({ fs: repo.fs, gitdir: repo.gitdir, cache: repo.cache, oid: descendant, ancestor, depth: -1 });
-  } catch (error) {
-    if (isIsomorphicGitError(error, "NotFoundError")) {
-      throw new QuireError("GIT_OBJECT_NOT_FOUND", `A commit between ${ancestor} and ${descendant} is missing from the repository`, { oid: descendant }, { cause: error });
+  const shallow = await readShallowCommits(repo);
+  const seen = /* @__PURE__ */ new Set([descendant]);
+  const frontier = [start];
+  while (frontier.length > 0) {
+    let newest = 0;
+    for (let index3 = 1; index3 < frontier.length; index3++) {
+      if (frontier[index3].committer.timestamp > frontier[newest].committer.timestamp) newest = index3;
     }
-    throw error;
+    const commit = frontier.splice(newest, 1)[0];
+    if (shallow.has(commit.oid)) continue;
+    const parents = commit.parents.filter((parent) => !seen.has(parent));
+    if (parents.includes(ancestor)) return true;
+    for (const parent of parents) seen.add(parent);
+    frontier.push(...await Promise.all(parents.map((parent) => loadCommit(repo, parent))));
   }
+  return false;
 }
 
 // src/git/list-commits.ts
@@ -56715,14 +57155,6 @@ async function reachableCommits(repo, start, shallow) {
     }
   }
   return seen;
-}
-async function readShallowCommits(repo) {
-  try {
-    const text6 = String(await repo.fs.promises.readFile(`${repo.gitdir}/shallow`, "utf8"));
-    return new Set(text6.split("\n").filter((line) => line !== ""));
-  } catch {
-    return /* @__PURE__ */ new Set();
-  }
 }
 
 // src/git/concurrency-limit.ts
@@ -56775,7 +57207,7 @@ async function readFileAt(repo, commitOid, path2) {
 }
 
 // src/git/push-branch.ts
-var import_isomorphic_git3 = __toESM(require_isomorphic_git(), 1);
+var import_isomorphic_git2 = __toESM(require_isomorphic_git(), 1);
 
 // node_modules/isomorphic-git/http/node/index.js
 var import_simple_get = __toESM(require_simple_get(), 1);
@@ -56968,9 +57400,9 @@ async function pushBranch(repo, options) {
   const ref = fullRefName(options.ref);
   if (/^https?:\/\//.test(options.url)) {
     const tempRef = `refs/quire/push`;
-    await import_isomorphic_git3.default.writeRef({ fs: repo.fs, gitdir: repo.gitdir, ref: tempRef, value: options.oid, force: true });
+    await import_isomorphic_git2.default.writeRef({ fs: repo.fs, gitdir: repo.gitdir, ref: tempRef, value: options.oid, force: true });
     const token = options.token;
-    const result = await import_isomorphic_git3.default.push({
+    const result = await import_isomorphic_git2.default.push({
       fs: repo.fs,
       http: node_default,
       gitdir: repo.gitdir,
@@ -56980,7 +57412,7 @@ async function pushBranch(repo, options) {
       cache: repo.cache,
       ...token === void 0 ? {} : { onAuth: () => ({ username: "x-access-token", password: token }) }
     });
-    await import_isomorphic_git3.default.deleteRef({ fs: repo.fs, gitdir: repo.gitdir, ref: tempRef });
+    await import_isomorphic_git2.default.deleteRef({ fs: repo.fs, gitdir: repo.gitdir, ref: tempRef });
     if (!result.ok) throw new QuireError("GIT_REF_CONFLICT", `pushing ${ref} to ${redact(options.url)} failed: ${result.error ?? "rejected"}`, { ref, expected: options.expected, actual: void 0 });
     return;
   }
@@ -56989,22 +57421,16 @@ async function pushBranch(repo, options) {
 async function pushToLocal(repo, path2, oid, ref, expected) {
   const remoteGitdir = await localGitdir(repo, path2);
   const remote = createRepositoryHandle(repo.fs, remoteGitdir, void 0);
-  const current = await import_isomorphic_git3.default.resolveRef({ fs: remote.fs, gitdir: remote.gitdir, ref }).catch(() => void 0);
+  const current = await import_isomorphic_git2.default.resolveRef({ fs: remote.fs, gitdir: remote.gitdir, ref }).catch(() => void 0);
   if (current === oid) return;
   if (expected !== void 0 && current !== void 0 && current !== expected) {
     throw new QuireError("GIT_REF_CONFLICT", `${ref} of ${path2} is at ${current}, not at ${expected}: someone pushed meanwhile; sync again`, { ref, expected, actual: current });
   }
-  const has2 = async (objectOid) => import_isomorphic_git3.default.readObject({ fs: remote.fs, gitdir: remote.gitdir, oid: objectOid, format: "deflated", cache: remote.cache }).then(
-    () => true,
-    (error) => {
-      if (isIsomorphicGitError(error, "NotFoundError")) return false;
-      throw error;
-    }
-  );
+  const remoteObjects = objectReaderOf(remote);
+  const has2 = async (objectOid) => await remoteObjects.read(objectOid) !== void 0;
   const copy = async (objectOid) => {
-    const object = await import_isomorphic_git3.default.readObject({ fs: repo.fs, gitdir: repo.gitdir, oid: objectOid, format: "content", cache: repo.cache });
-    const type = object.type;
-    await import_isomorphic_git3.default.writeObject({ fs: remote.fs, gitdir: remote.gitdir, type, object: object.object, format: "content", oid: objectOid });
+    const object = await readGitObject(repo, objectOid);
+    await import_isomorphic_git2.default.writeObject({ fs: remote.fs, gitdir: remote.gitdir, type: object.type, object: object.bytes, format: "content", oid: objectOid });
   };
   const copyTree = async (tree) => {
     if (await has2(tree)) return;
@@ -57029,7 +57455,7 @@ async function pushToLocal(repo, path2, oid, ref, expected) {
     await copyTree((await loadCommit(repo, commitOid)).tree);
     await copy(commitOid);
   }
-  await import_isomorphic_git3.default.writeRef({ fs: remote.fs, gitdir: remote.gitdir, ref, value: oid, force: true });
+  await import_isomorphic_git2.default.writeRef({ fs: remote.fs, gitdir: remote.gitdir, ref, value: oid, force: true });
 }
 async function localGitdir(repo, path2) {
   const dotGit = `${path2.replace(/\/+$/, "")}/.git`;
@@ -57080,7 +57506,7 @@ async function readTree(repo, commitOid, options = {}) {
 }
 
 // src/git/resolve-ref.ts
-var import_isomorphic_git4 = __toESM(require_isomorphic_git(), 1);
+var import_isomorphic_git3 = __toESM(require_isomorphic_git(), 1);
 async function resolveRef(repo, ref) {
   if (typeof ref !== "string" || ref === "" || /[\s\0]/.test(ref)) {
     throw new QuireError("INVALID_ARGUMENT", `ref must be a ref name or an oid, got ${JSON.stringify(ref)}`, { field: "ref" });
@@ -57090,11 +57516,11 @@ async function resolveRef(repo, ref) {
 }
 async function lookUpRef(repo, ref) {
   try {
-    return await import_isomorphic_git4.default.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref });
+    return await import_isomorphic_git3.default.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref });
   } catch (error) {
     if (!isIsomorphicGitError(error, "NotFoundError")) throw error;
     if (/^[0-9a-f]{4,39}$/.test(ref)) {
-      const expanded = await import_isomorphic_git4.default.expandOid({ fs: repo.fs, gitdir: repo.gitdir, cache: repo.cache, oid: ref }).catch(() => void 0);
+      const expanded = await import_isomorphic_git3.default.expandOid({ fs: repo.fs, gitdir: repo.gitdir, cache: repo.cache, oid: ref }).catch(() => void 0);
       if (expanded !== void 0) return expanded;
     }
     throw new QuireError("GIT_REF_NOT_FOUND", `Ref ${ref} does not exist`, { ref }, { cause: error });
@@ -57121,10 +57547,10 @@ async function peelToCommit(repo, oid, ref) {
 }
 
 // src/git/write-commit.ts
-var import_isomorphic_git7 = __toESM(require_isomorphic_git(), 1);
+var import_isomorphic_git6 = __toESM(require_isomorphic_git(), 1);
 
 // src/git/edit-tree.ts
-var import_isomorphic_git5 = __toESM(require_isomorphic_git(), 1);
+var import_isomorphic_git4 = __toESM(require_isomorphic_git(), 1);
 function pathConflict(path2, reason) {
   return new QuireError("GIT_PATH_CONFLICT", `Cannot change ${path2}: ${reason}`, { path: path2, reason });
 }
@@ -57194,7 +57620,7 @@ async function applyFolderEdits(repo, base2, folder, path2) {
   return writeTreeItems(repo, [...entries.values()]);
 }
 async function writeTreeItems(repo, items) {
-  return import_isomorphic_git5.default.writeTree({
+  return import_isomorphic_git4.default.writeTree({
     fs: repo.fs,
     gitdir: repo.gitdir,
     tree: items.map((item) => ({
@@ -57207,7 +57633,7 @@ async function writeTreeItems(repo, items) {
 }
 
 // src/git/work-tree.ts
-var import_isomorphic_git6 = __toESM(require_isomorphic_git(), 1);
+var import_isomorphic_git5 = __toESM(require_isomorphic_git(), 1);
 function workTreeFs(repo) {
   return repo.fs.promises;
 }
@@ -57264,10 +57690,10 @@ function contentKey(mode, oid) {
 async function workTreeEntryKey(fs2, path2, stat) {
   if (stat.isDirectory()) return void 0;
   if (stat.isSymbolicLink()) {
-    const { oid: oid2 } = await import_isomorphic_git6.default.hashBlob({ object: new TextEncoder().encode(await fs2.readlink(path2)) });
+    const { oid: oid2 } = await import_isomorphic_git5.default.hashBlob({ object: new TextEncoder().encode(await fs2.readlink(path2)) });
     return contentKey("120000", oid2);
   }
-  const { oid } = await import_isomorphic_git6.default.hashBlob({ object: await fs2.readFile(path2) });
+  const { oid } = await import_isomorphic_git5.default.hashBlob({ object: await fs2.readFile(path2) });
   return contentKey("100644", oid);
 }
 function assertSafePaths(changes) {
@@ -57285,7 +57711,7 @@ async function writeWorkTree(repo, dir, changes) {
     const path2 = joinPath(dir, change.path);
     if (change.previousMode === "160000") await fs2.rmdir(path2).catch(() => void 0);
     else await fs2.unlink(path2).catch(() => void 0);
-    await import_isomorphic_git6.default.updateIndex({ ...index3, filepath: change.path, remove: true, force: true });
+    await import_isomorphic_git5.default.updateIndex({ ...index3, filepath: change.path, remove: true, force: true });
     await removeEmptyFolders(fs2, dir, change.path);
   }
   for (const change of changes) {
@@ -57294,7 +57720,7 @@ async function writeWorkTree(repo, dir, changes) {
     await makeFolders(fs2, dir, change.path);
     if (change.mode === "160000") {
       await fs2.mkdir(path2).catch(() => void 0);
-      await import_isomorphic_git6.default.updateIndex({ ...index3, filepath: change.path, oid: change.oid, mode: 57344, add: true });
+      await import_isomorphic_git5.default.updateIndex({ ...index3, filepath: change.path, oid: change.oid, mode: 57344, add: true });
       continue;
     }
     const { bytes } = await readGitObject(repo, change.oid, "blob");
@@ -57306,7 +57732,7 @@ async function writeWorkTree(repo, dir, changes) {
       await fs2.writeFile(path2, bytes);
       await fs2.chmod?.(path2, change.mode === "100755" ? 493 : 420);
     }
-    await import_isomorphic_git6.default.updateIndex({ ...index3, filepath: change.path, add: true });
+    await import_isomorphic_git5.default.updateIndex({ ...index3, filepath: change.path, add: true });
   }
 }
 async function makeFolders(fs2, dir, path2) {
@@ -57348,7 +57774,7 @@ async function writeCommit(repo, options) {
     treeEdits.set(path2, edit === "delete" ? { kind: "delete" } : { kind: "put", oid: blobs.get(path2), mode: "file", replace: edit === "replace" });
   }
   const tree = await editTree(repo, baseTree, treeEdits);
-  const oid = await import_isomorphic_git7.default.writeCommit({
+  const oid = await import_isomorphic_git6.default.writeCommit({
     fs: repo.fs,
     gitdir: repo.gitdir,
     commit: { message, tree, parent: parent === null ? [] : [parent], author: toIsomorphicGit(author), committer: toIsomorphicGit(committer) }
@@ -57369,14 +57795,14 @@ async function moveRef(repo, move) {
     });
   }
   if (checkout === void 0) {
-    await import_isomorphic_git7.default.writeRef({ fs: repo.fs, gitdir: repo.gitdir, ref: target, value: oid, force: true });
+    await import_isomorphic_git6.default.writeRef({ fs: repo.fs, gitdir: repo.gitdir, ref: target, value: oid, force: true });
     return;
   }
   const head = await refToUpdate(repo, "HEAD");
   if (head !== target) throw invalidArgument("checkout", `${target} is not the checked-out branch (${head})`);
   const changed = await diffTrees(repo, checkout.base, checkout.tree);
   await assertWorkTreeMatches(repo, repo.dir, changed);
-  await import_isomorphic_git7.default.writeRef({ fs: repo.fs, gitdir: repo.gitdir, ref: target, value: oid, force: true });
+  await import_isomorphic_git6.default.writeRef({ fs: repo.fs, gitdir: repo.gitdir, ref: target, value: oid, force: true });
   await applyToWorkTree(repo, repo.dir, changed);
 }
 function changesToEdits(changes) {
@@ -57396,7 +57822,7 @@ function changesToEdits(changes) {
 async function writeBlobs(repo, files) {
   const limit = createConcurrencyLimit(OBJECT_READ_CONCURRENCY);
   const paths = [...files.keys()];
-  const oids = await Promise.all(paths.map((path2) => limit.run(() => import_isomorphic_git7.default.writeBlob({ fs: repo.fs, gitdir: repo.gitdir, blob: files.get(path2) }))));
+  const oids = await Promise.all(paths.map((path2) => limit.run(() => import_isomorphic_git6.default.writeBlob({ fs: repo.fs, gitdir: repo.gitdir, blob: files.get(path2) }))));
   return new Map(paths.map((path2, index3) => [path2, oids[index3]]));
 }
 async function refToUpdate(repo, ref) {
@@ -57406,7 +57832,7 @@ async function refToUpdate(repo, ref) {
 }
 async function currentValue(repo, ref) {
   try {
-    return await import_isomorphic_git7.default.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref });
+    return await import_isomorphic_git6.default.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref });
   } catch (error) {
     if (isIsomorphicGitError(error, "NotFoundError")) return void 0;
     throw error;
@@ -57432,32 +57858,49 @@ function invalidArgument(field, reason) {
 // src/sync/change-batches.ts
 var maxChangesPerBatch = 50;
 var maxBatchBytes = 4 * 1024 * 1024;
+var publishedBatchLimits = { maxChanges: maxChangesPerBatch, maxBytes: maxBatchBytes };
+function batchLimitsOf(info) {
+  const announced = info?.extensions.includes("git-batches") ? info.limits?.maxGitBatchChanges : void 0;
+  return announced !== void 0 && Number.isInteger(announced) && announced > maxChangesPerBatch ? { ...publishedBatchLimits, maxChanges: announced } : publishedBatchLimits;
+}
 var envelopeBytes = 14;
 function estimatedChangeBytes(change) {
   return Buffer.byteLength(JSON.stringify(change), "utf8") + 1;
 }
-function batchChanges(planned, limits = { maxChanges: maxChangesPerBatch, maxBytes: maxBatchBytes }) {
+function batchChanges(planned, limits = publishedBatchLimits) {
   const batches = [];
-  let current = [];
-  let bytes = envelopeBytes;
-  let created = /* @__PURE__ */ new Set();
+  const creator = /* @__PURE__ */ new Map();
+  const lastInsertInto = /* @__PURE__ */ new Map();
+  let floor = 0;
+  let firstOpen = 0;
+  const fits2 = (batch, size) => batch.changes.length < limits.maxChanges && (batch.changes.length === 0 || batch.bytes + size <= limits.maxBytes);
   for (const candidate of planned) {
     if (candidate.change === void 0) continue;
     const item = candidate;
     const size = estimatedChangeBytes(item.change);
-    const full = current.length >= limits.maxChanges || current.length > 0 && bytes + size > limits.maxBytes;
-    if (full || item.needs.some((placeholder) => created.has(placeholder))) {
-      batches.push(current);
-      current = [];
-      bytes = envelopeBytes;
-      created = /* @__PURE__ */ new Set();
+    const parent = insertedInto(item.change);
+    let index3 = parent === void 0 ? Math.max(floor, batches.length - 1) : Math.max(floor, lastInsertInto.get(parent) ?? 0);
+    for (const placeholder of item.needs) {
+      const created = creator.get(placeholder);
+      if (created !== void 0) index3 = Math.max(index3, created + 1);
     }
-    current.push(item);
-    bytes += size;
-    for (const placeholder of item.creates) created.add(placeholder);
+    index3 = Math.max(index3, firstOpen, 0);
+    while (index3 < batches.length && !fits2(batches[index3], size)) index3++;
+    if (index3 === batches.length) batches.push({ changes: [], bytes: envelopeBytes });
+    const batch = batches[index3];
+    batch.changes.push(item);
+    batch.bytes += size;
+    while (firstOpen < batches.length && batches[firstOpen].changes.length >= limits.maxChanges) firstOpen++;
+    if (parent === void 0) floor = index3;
+    else lastInsertInto.set(parent, index3);
+    for (const placeholder of item.creates) creator.set(placeholder, index3);
   }
-  if (current.length > 0) batches.push(current);
-  return batches;
+  return batches.map((batch) => batch.changes);
+}
+function insertedInto(change) {
+  const { operation, into } = change;
+  if (operation !== "insert_page" && operation !== "quire_insert_page") return void 0;
+  return typeof into === "string" ? into : "";
 }
 function halves(batch) {
   const middle = Math.floor(batch.length / 2);
@@ -59585,16 +60028,16 @@ var ContentChangePlanner = class {
         continue;
       }
       const source = fileBytesChange(bytes, this.limits);
-      const git9 = { oid: file.git.oid, path: path2 };
+      const git8 = { oid: file.git.oid, path: path2 };
       if (old === void 0) {
         const ref = this.placeholderFor(file.id, "file");
-        const entry = { ref: ref.slice(placeholderMark.length), name: file.name, contentType: file.contentType, ...source.fields, git: git9 };
+        const entry = { ref: ref.slice(placeholderMark.length), name: file.name, contentType: file.contentType, ...source.fields, git: git8 };
         if (pending.length === maxFilesPerInsert || pending.reduce((sum, item) => sum + item.weight, 0) + source.weight > maxInsertWeight) flush();
         pending.push({ entry, ref: ref.slice(placeholderMark.length), item: { outcome: "created", side: "space", kind: "file", path: path2 }, weight: source.weight, upload: source.upload });
       } else {
         const moved = old.git?.path !== path2;
         this.push({
-          change: { operation: "quire_update_file", file: this.spaceId(file.id), ...source.fields, contentType: file.contentType, name: file.name, git: git9 },
+          change: { operation: "quire_update_file", file: this.spaceId(file.id), ...source.fields, contentType: file.contentType, name: file.name, git: git8 },
           creates: [],
           needs: this.needs(file.id),
           items: [{ outcome: moved && old.git?.oid === file.git?.oid ? "moved" : "updated", side: "space", kind: "file", path: path2 }],
@@ -59947,7 +60390,7 @@ function sameBytes(a, b) {
   if (a === null || b === null || a === void 0 || b === void 0 || a.byteLength !== b.byteLength) return false;
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
-function applyDelta(files, delta) {
+function applyDelta2(files, delta) {
   const result = new Map(files);
   for (const [path2, bytes] of delta) {
     if (bytes === null) result.delete(path2);
@@ -60000,12 +60443,12 @@ function planInPlaceChanges(changed, located, structure, limits = publishedFileL
   for (const file of changed) {
     if (file.before === null || file.after === null) return void 0;
     const where = located.get(file.path);
-    const git9 = { oid: gitBlobOid(file.after), path: file.path };
+    const git8 = { oid: gitBlobOid(file.after), path: file.path };
     if (where.kind === "file") {
       if (fileRefusal(file.after.byteLength, limits) !== void 0) return void 0;
       const source = fileBytesChange(file.after, limits);
       planned.push({
-        change: { operation: "quire_update_file", file: where.id, ...source.fields, contentType: where.contentType, name: where.name, git: git9 },
+        change: { operation: "quire_update_file", file: where.id, ...source.fields, contentType: where.contentType, name: where.name, git: git8 },
         creates: [],
         needs: [],
         items: [{ outcome: "updated", side: "space", kind: "file", path: file.path }],
@@ -60019,7 +60462,7 @@ function planInPlaceChanges(changed, located, structure, limits = publishedFileL
     if (before === void 0 || after === void 0) return void 0;
     if (where.kind === "reusable-content") {
       planned.push({
-        change: { operation: "quire_upsert_reusable_content", reusableContent: where.id, document: { markdown: after }, git: git9 },
+        change: { operation: "quire_upsert_reusable_content", reusableContent: where.id, document: { markdown: after }, git: git8 },
         creates: [],
         needs: [],
         items: [{ outcome: "updated", side: "space", kind: "reusable-content", path: file.path, title: where.title }],
@@ -60033,7 +60476,7 @@ function planInPlaceChanges(changed, located, structure, limits = publishedFileL
     if (oldHead.yamlError || newHead.yamlError) return void 0;
     if (!sameFrontmatterTargets(before, after)) return void 0;
     diagnostics.push(...frontmatterDiagnostics(file.path, newHead.problems));
-    const change = { operation: "update_page", page: where.id, document: { markdown: after }, git: git9, ...pageFieldClears(oldHead.metadata, newHead.metadata) };
+    const change = { operation: "update_page", page: where.id, document: { markdown: after }, git: git8, ...pageFieldClears(oldHead.metadata, newHead.metadata) };
     planned.push({
       change,
       creates: [],
@@ -74812,34 +75255,34 @@ function parseTagAttributes(args) {
 }
 
 // src/markdown/liquid/tag-reader.ts
-function findTagReader(readers2, name) {
-  return readers2.find((reader2) => typeof reader2.name === "string" ? reader2.name === name : reader2.name.test(name));
+function findTagReader(readers3, name) {
+  return readers3.find((reader2) => typeof reader2.name === "string" ? reader2.name === name : reader2.name.test(name));
 }
 
 // src/markdown/liquid/read-liquid-tags.ts
-function readLiquidTags(nodes, readers2, enclosing) {
+function readLiquidTags(nodes, readers3, enclosing) {
   return nodes.map((node2) => {
-    if (node2.type === "liquidTag") return readVoidTag(node2, readers2, enclosing);
-    if (node2.type === "liquidBlock") return readBlockTag(node2, readers2, enclosing);
-    if ("children" in node2) return { ...node2, children: readLiquidTags(node2.children, readers2, null) };
+    if (node2.type === "liquidTag") return readVoidTag(node2, readers3, enclosing);
+    if (node2.type === "liquidBlock") return readBlockTag(node2, readers3, enclosing);
+    if ("children" in node2) return { ...node2, children: readLiquidTags(node2.children, readers3, null) };
     return node2;
   });
 }
-function readVoidTag(node2, readers2, enclosing) {
-  const reader2 = findTagReader(readers2, node2.name);
+function readVoidTag(node2, readers3, enclosing) {
+  const reader2 = findTagReader(readers3, node2.name);
   if (!reader2 || reader2.end === "required" || !fits(reader2, enclosing)) return node2;
   const tag = tagInput(node2.value);
   const read = tag && reader2.read(tag, void 0);
   return read ? placed(read, node2) : node2;
 }
-function readBlockTag(node2, readers2, enclosing) {
-  const reader2 = findTagReader(readers2, node2.name);
+function readBlockTag(node2, readers3, enclosing) {
+  const reader2 = findTagReader(readers3, node2.name);
   const tag = tagInput(node2.open);
   if (reader2 && reader2.end !== "none" && fits(reader2, enclosing) && tag) {
-    const read = reader2.read(tag, readLiquidTags(node2.children, readers2, node2.name));
+    const read = reader2.read(tag, readLiquidTags(node2.children, readers3, node2.name));
     if (read) return placed(read, node2);
   }
-  return { ...node2, children: readLiquidTags(node2.children, readers2, null) };
+  return { ...node2, children: readLiquidTags(node2.children, readers3, null) };
 }
 function fits(reader2, enclosing) {
   return reader2.parent === void 0 || reader2.parent === enclosing;
@@ -75143,17 +75586,17 @@ function withSpan(node2, first, last) {
 }
 
 // src/markdown/tree/read-gitbook-tree.ts
-function readGitbookTree(tree, source, readers2, reparse) {
+function readGitbookTree(tree, source, readers3, reparse) {
   readLazyHtmlLines(tree, reparse);
   readParagraphTrailingSpace(tree, source);
   readTrailingBlankLines(tree, source);
   readInlineCodeLineEndings(tree);
-  const liquid = liquidTagPairing((name) => findTagReader(readers2.liquid, name)?.end === "none");
-  pairFlow(tree, [liquid, ...readers2.flowPairings]);
+  const liquid = liquidTagPairing((name) => findTagReader(readers3.liquid, name)?.end === "none");
+  pairFlow(tree, [liquid, ...readers3.flowPairings]);
   capTreeDepth(tree, maxMarkdownDepth);
   readListSpread(tree);
-  tree.children = readLiquidTags(tree.children, readers2.liquid, null);
-  readHtml(tree, readers2);
+  tree.children = readLiquidTags(tree.children, readers3.liquid, null);
+  readHtml(tree, readers3);
 }
 function pairFlow(tree, pairings) {
   const pending = [tree];
@@ -75166,17 +75609,17 @@ function pairFlow(tree, pairings) {
     for (const child of children) if ("children" in child) pending.push(child);
   }
 }
-function readHtml(parent, readers2) {
+function readHtml(parent, readers3) {
   if (phrasingParents.has(parent.type)) {
     let children = parent.children;
-    for (const pairing of readers2.phrasingPairings) children = pairSiblings(children, pairing);
-    children = children.map((node2) => node2.type === "html" ? firstRead(readers2.phrasingHtml, node2) ?? node2 : node2);
+    for (const pairing of readers3.phrasingPairings) children = pairSiblings(children, pairing);
+    children = children.map((node2) => node2.type === "html" ? firstRead(readers3.phrasingHtml, node2) ?? node2 : node2);
     parent.children = children;
   } else {
-    const children = parent.children.map((node2) => node2.type === "html" ? firstRead(readers2.flowHtml, node2) ?? node2 : node2);
+    const children = parent.children.map((node2) => node2.type === "html" ? firstRead(readers3.flowHtml, node2) ?? node2 : node2);
     parent.children = children;
   }
-  for (const child of parent.children) if ("children" in child) readHtml(child, readers2);
+  for (const child of parent.children) if ("children" in child) readHtml(child, readers3);
 }
 function firstRead(read, node2) {
   for (const reader2 of read) {
@@ -75187,7 +75630,7 @@ function firstRead(read, node2) {
 }
 
 // src/markdown/remark-gitbook.ts
-var readers = {
+var readers2 = {
   liquid: [
     hintReader,
     tabsReader,
@@ -75258,7 +75701,7 @@ var remarkGitbook = function() {
   return (tree, file) => {
     capTreeDepth(tree, maxMarkdownDepth);
     capHtmlDepth(tree, maxHtmlDepth);
-    readGitbookTree(tree, String(file), readers, reparse);
+    readGitbookTree(tree, String(file), readers2, reparse);
     capTreeDepth(tree, maxMarkdownDepth);
   };
 };
@@ -80742,24 +81185,24 @@ reader.normalizeLinkText = (text6) => text6;
 reader.validateLink = () => true;
 reader.block.ruler.at("html_block", htmlBlockBeforeTagRule, { alt: ["paragraph", "reference", "blockquote"] });
 reader.block.ruler.before("fence", "math_block", mathBlockRule, { alt: ["paragraph", "reference", "blockquote", "list"] });
-reader.block.ruler.before("paragraph", "liquid_tag", liquidTagRule, { alt: ["paragraph", "reference", "blockquote", "list"] });
+reader.block.ruler.before("lheading", "liquid_tag", liquidTagRule, { alt: ["paragraph", "reference", "blockquote", "list"] });
 var maxDepth = maxMarkdownDepth / 2;
 
 // src/sync/reconcile.ts
 var utf88 = new TextDecoder("utf-8", { fatal: true });
-function reconcile(git9, space3, base2, prefer) {
+function reconcile(git8, space3, base2, prefer) {
   const merged = /* @__PURE__ */ new Map();
   const combined = /* @__PURE__ */ new Set();
   const conflicts = [];
-  for (const [path2, ours] of git9) {
+  for (const [path2, ours] of git8) {
     if (!space3.has(path2)) merged.set(path2, ours);
   }
   for (const [path2, theirs] of space3) {
-    if (!git9.has(path2)) {
+    if (!git8.has(path2)) {
       merged.set(path2, theirs);
       continue;
     }
-    const ours = git9.get(path2);
+    const ours = git8.get(path2);
     if (sameBytes(ours, theirs)) {
       merged.set(path2, ours);
       continue;
@@ -80792,7 +81235,7 @@ function decode4(bytes) {
 }
 
 // src/sync/plan.ts
-function plan(syncPoint, git9, space3, options) {
+function plan(syncPoint, git8, space3, options) {
   const result = {
     mode: "in-sync",
     syncPoint,
@@ -80804,7 +81247,7 @@ function plan(syncPoint, git9, space3, options) {
     diagnostics: [],
     items: []
   };
-  const planned = options.pullRequest !== void 0 ? planPreview(result, syncPoint, git9, space3, options) : syncPoint === void 0 ? planFirstSync(result, git9, space3, options) : planSince(result, syncPoint, git9, space3, options);
+  const planned = options.pullRequest !== void 0 ? planPreview(result, syncPoint, git8, space3, options) : syncPoint === void 0 ? planFirstSync(result, git8, space3, options) : planSince(result, syncPoint, git8, space3, options);
   planned.diagnostics = repositoryDiagnostics(planned.diagnostics, options.prefix);
   return withStaleChangeRequests(withRefusedFiles(planned, space3.refusedFiles), space3.staleChangeRequests ?? []);
 }
@@ -80826,29 +81269,29 @@ function repositoryDiagnostics(diagnostics, prefix2) {
   }
   return unique;
 }
-function planFirstSync(result, git9, space3, options) {
-  const head = git9.head;
-  const gitEmpty = git9.headFiles.size === 0;
+function planFirstSync(result, git8, space3, options) {
+  const head = git8.head;
+  const gitEmpty = git8.headFiles.size === 0;
   if (gitEmpty && space3.isEmpty) return result;
   const spaceFiles = space3.files ?? /* @__PURE__ */ new Map();
   if (space3.isEmpty || !gitEmpty && options.prefer === "git" && options.direction !== "space-to-git") {
     if (options.direction === "space-to-git") return blocked(result, "the space is empty and --direction space-to-git does not import from Git");
     const target = space3.target;
-    const from = target !== void 0 ? applyDelta(/* @__PURE__ */ new Map(), target.changes) : space3.isEmpty ? /* @__PURE__ */ new Map() : spaceFiles;
-    const changes = contentChanges(result, from, git9.headFiles, target?.content ?? liveContent(space3), head?.timestamp, space3.fileLimits);
+    const from = target !== void 0 ? applyDelta2(/* @__PURE__ */ new Map(), target.changes) : space3.isEmpty ? /* @__PURE__ */ new Map() : spaceFiles;
+    const changes = contentChanges(result, from, git8.headFiles, target?.content ?? liveContent(space3), head?.timestamp, space3.fileLimits);
     result.mode = "import";
     const subject = previewSubject(branchName(options.ref), void 0, head.subject);
-    result.import = importStep(target ? existing(target) : { kind: "create", subject }, changes, true, { oid: head.oid, message: head.message });
+    result.import = importStep(space3.batchLimits, target ? existing(target) : { kind: "create", subject }, changes, true, { oid: head.oid, message: head.message });
     return finish(result);
   }
   if (gitEmpty || options.prefer === "space") {
     if (options.direction === "git-to-space") return blocked(result, "Git has no content here and --direction git-to-space does not export from the space");
-    const delta = deltaBetween(git9.headFiles, spaceFiles);
+    const delta = deltaBetween(git8.headFiles, spaceFiles);
     result.mode = "export";
     result.commits.push(commitFrom(space3.live.id, `${options.messagePrefix}: Export the space's content`, void 0, head?.timestamp ?? 0, delta));
     return finish(result);
   }
-  if (deltaBetween(git9.headFiles, spaceFiles).size === 0) {
+  if (deltaBetween(git8.headFiles, spaceFiles).size === 0) {
     result.recordLive = { oid: head.oid, message: head.message };
     return result;
   }
@@ -80856,23 +81299,23 @@ function planFirstSync(result, git9, space3, options) {
   result.reason = "both Git and the space have content and they were never synced. Choose which side wins with --prefer git (the space takes the repository's content, in a change request that is merged) or --prefer space (a commit takes the space's content); the other side's content stays in its history.";
   return result;
 }
-function planSince(result, syncPoint, git9, space3, options) {
+function planSince(result, syncPoint, git8, space3, options) {
   const spaceChanges = space3.revisions.reduce((delta, revision2) => composeDeltas(delta, revision2.changes), /* @__PURE__ */ new Map());
-  if (options.direction === "space-to-git" && git9.changes.size > 0 && space3.revisions.length > 0) {
-    return blocked(result, `Git changed ${git9.changes.size} file(s) since the last sync and --direction space-to-git would leave them out of the space; run with --direction both`);
+  if (options.direction === "space-to-git" && git8.changes.size > 0 && space3.revisions.length > 0) {
+    return blocked(result, `Git changed ${git8.changes.size} file(s) since the last sync and --direction space-to-git would leave them out of the space; run with --direction both`);
   }
-  const reconciled = reconcile(git9.changes, spaceChanges, (path2) => git9.baseFiles.get(path2), options.prefer);
-  const gitState = (path2) => git9.changes.has(path2) ? git9.changes.get(path2) : git9.baseFiles.get(path2);
-  const spaceState = (path2) => spaceChanges.has(path2) ? spaceChanges.get(path2) : git9.baseFiles.get(path2);
+  const reconciled = reconcile(git8.changes, spaceChanges, (path2) => git8.baseFiles.get(path2), options.prefer);
+  const gitState = (path2) => git8.changes.has(path2) ? git8.changes.get(path2) : git8.baseFiles.get(path2);
+  const spaceState = (path2) => spaceChanges.has(path2) ? spaceChanges.get(path2) : git8.baseFiles.get(path2);
   const spaceNeeds = new Map([...reconciled.merged].filter(([path2, bytes]) => !sameBytes(spaceState(path2) ?? null, bytes)));
   const target = space3.target;
   if (reconciled.conflicts.length > 0) {
     result.mode = "conflict";
     result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space3), conflict.path) }));
-    const from = applyDelta(git9.baseFiles, target?.changes ?? spaceChanges);
-    const changes = contentChanges(result, from, applyDelta(git9.baseFiles, reconciled.merged), target?.content ?? liveContent(space3), git9.head?.timestamp, space3.fileLimits);
-    const subject = previewSubject(branchName(options.ref), void 0, git9.lastChange?.subject ?? git9.head.subject);
-    result.import = importStep(target ? existing(target) : { kind: "create", subject }, changes, false, { oid: git9.head.oid, message: git9.head.message });
+    const from = applyDelta2(git8.baseFiles, target?.changes ?? spaceChanges);
+    const changes = contentChanges(result, from, applyDelta2(git8.baseFiles, reconciled.merged), target?.content ?? liveContent(space3), git8.head?.timestamp, space3.fileLimits);
+    const subject = previewSubject(branchName(options.ref), void 0, git8.lastChange?.subject ?? git8.head.subject);
+    result.import = importStep(space3.batchLimits, target ? existing(target) : { kind: "create", subject }, changes, false, { oid: git8.head.oid, message: git8.head.message });
     return finish(result);
   }
   const exporting = options.direction !== "git-to-space" && space3.revisions.length > 0;
@@ -80898,49 +81341,50 @@ function planSince(result, syncPoint, git9, space3, options) {
   }
   const importing = options.direction !== "space-to-git" && (spaceNeeds.size > 0 || target !== void 0 && target.adopted);
   if (importing) {
-    const from = applyDelta(git9.baseFiles, target?.changes ?? spaceChanges);
-    const to = applyDelta(git9.baseFiles, reconciled.merged);
+    const from = applyDelta2(git8.baseFiles, target?.changes ?? spaceChanges);
+    const to = applyDelta2(git8.baseFiles, reconciled.merged);
     let changes;
-    if (!git9.complete && target === void 0 && spaceChanges.size === 0) {
-      const changed = [...git9.changes].map(([path2, after]) => ({ path: path2, before: git9.baseFiles.get(path2) ?? null, after }));
-      const quick = planInPlaceChanges(changed, space3.locations ?? locationsOf(liveContent(space3)), git9.structure, space3.fileLimits);
+    if (!git8.complete && target === void 0 && spaceChanges.size === 0) {
+      const changed = [...git8.changes].map(([path2, after]) => ({ path: path2, before: git8.baseFiles.get(path2) ?? null, after }));
+      const quick = planInPlaceChanges(changed, space3.locations ?? locationsOf(liveContent(space3)), git8.structure, space3.fileLimits);
       changes = quick?.changes;
       result.diagnostics.push(...quick?.diagnostics ?? []);
     }
     const inPlace = changes !== void 0;
-    changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space3), git9.head?.timestamp, space3.fileLimits);
-    const subject = previewSubject(branchName(options.ref), void 0, git9.lastChange?.subject ?? git9.head.subject);
-    const message = git9.lastChange?.message ?? git9.head.message;
-    const record = exporting || space3.revisions.length === 0 ? { oid: git9.head.oid, message } : void 0;
-    result.import = importStep(target ? existing(target) : { kind: "create", subject }, changes, true, record, inPlace);
+    changes ??= contentChanges(result, from, to, target?.content ?? liveContent(space3), git8.head?.timestamp, space3.fileLimits);
+    const subject = previewSubject(branchName(options.ref), void 0, git8.lastChange?.subject ?? git8.head.subject);
+    const message = git8.lastChange?.message ?? git8.head.message;
+    const record = exporting || space3.revisions.length === 0 ? { oid: git8.head.oid, message } : void 0;
+    result.import = importStep(space3.batchLimits, target ? existing(target) : { kind: "create", subject }, changes, true, record, inPlace);
   }
   if (!exporting && space3.revisions.length > 0) result.recordCommits = false;
   result.mode = result.import && result.commits.length > 0 ? "both" : result.import ? "import" : result.commits.length > 0 ? "export" : "in-sync";
   return finish(result);
 }
-function planPreview(result, syncPoint, git9, space3, options) {
+function planPreview(result, syncPoint, git8, space3, options) {
   const pullRequest = options.pullRequest;
   const spaceChanges = space3.revisions.reduce((delta, revision2) => composeDeltas(delta, revision2.changes), /* @__PURE__ */ new Map());
   let to;
   let from;
   if (syncPoint === void 0) {
-    to = git9.headFiles;
-    from = space3.target?.changes !== void 0 ? applyDelta(/* @__PURE__ */ new Map(), space3.target.changes) : space3.files ?? /* @__PURE__ */ new Map();
+    to = git8.headFiles;
+    from = space3.target?.changes !== void 0 ? applyDelta2(/* @__PURE__ */ new Map(), space3.target.changes) : space3.files ?? /* @__PURE__ */ new Map();
   } else {
-    const reconciled = reconcile(git9.changes, spaceChanges, (path2) => git9.baseFiles.get(path2), options.prefer);
+    const reconciled = reconcile(git8.changes, spaceChanges, (path2) => git8.baseFiles.get(path2), options.prefer);
     result.conflicts = reconciled.conflicts.map((conflict) => ({ ...conflict, ...titleAt(liveContent(space3), conflict.path) }));
-    to = applyDelta(git9.baseFiles, reconciled.merged);
-    from = applyDelta(git9.baseFiles, space3.target?.changes ?? spaceChanges);
+    to = applyDelta2(git8.baseFiles, reconciled.merged);
+    from = applyDelta2(git8.baseFiles, space3.target?.changes ?? spaceChanges);
   }
-  const changes = contentChanges(result, from, to, space3.target?.content ?? liveContent(space3), git9.head?.timestamp, space3.fileLimits);
+  const changes = contentChanges(result, from, to, space3.target?.content ?? liveContent(space3), git8.head?.timestamp, space3.fileLimits);
   if (changes.length === 0 && space3.target === void 0) return finish(result);
-  const subject = previewSubject(pullRequest.branch, pullRequest.number, git9.head?.subject ?? "");
+  const subject = previewSubject(pullRequest.branch, pullRequest.number, git8.head?.subject ?? "");
   result.mode = "preview";
   result.import = importStep(
+    space3.batchLimits,
     space3.target ? { ...existing(space3.target), subject } : { kind: "create", subject },
     changes,
     false,
-    git9.head === void 0 ? void 0 : { oid: pullRequest.headCommit ?? git9.head.oid, message: git9.head.message }
+    git8.head === void 0 ? void 0 : { oid: pullRequest.headCommit ?? git8.head.oid, message: git8.head.message }
   );
   return finish(result);
 }
@@ -80965,8 +81409,8 @@ function contentChanges(result, fromFiles, toFiles, content3, timestamp, limits)
   result.diagnostics.push(...read.diagnostics);
   return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids, limits);
 }
-function importStep(changeRequest, changes, merge, record, inPlace = false) {
-  return { changeRequest, batches: batchChanges(changes), merge, record, inPlace, items: changes.flatMap((change) => change.items) };
+function importStep(limits, changeRequest, changes, merge, record, inPlace = false) {
+  return { changeRequest, batches: batchChanges(changes, limits), merge, record, inPlace, items: changes.flatMap((change) => change.items) };
 }
 function existing(target) {
   return { kind: "existing", id: target.id, number: target.number, subject: target.subject };
@@ -81087,6 +81531,47 @@ function fallbackParent(placeholder, refused) {
   return into;
 }
 
+// src/sync/revision-git-records.ts
+var RevisionGitRecords = class {
+  #client;
+  #spaceId;
+  #holdsLast;
+  #held;
+  /**
+   * @example
+   * const records = new RevisionGitRecords(client, spaceId, info.extensions.includes('sync-point-git'));
+   */
+  constructor(client, spaceId, holdsLast) {
+    this.#client = client;
+    this.#spaceId = spaceId;
+    this.#holdsLast = holdsLast;
+  }
+  /** Records `git` on revision `revisionId`: now, or (holding the last one) once the next record or the sync point comes. */
+  async record(revisionId, git8) {
+    await this.flush();
+    if (this.#holdsLast) this.#held = { revisionId, git: git8 };
+    else await this.#client.setRevisionGit(this.#spaceId, revisionId, git8);
+  }
+  /**
+   * The held record, for the request that records this sync point, when it says the same (revision, commit and
+   * ref); it is then no longer held. Undefined otherwise (`flush` sends it on its own).
+   */
+  takeFor(point3) {
+    const held = this.#held;
+    if (held === void 0 || held.revisionId !== point3.revision || held.git.oid !== point3.commit || held.git.ref !== point3.ref) return void 0;
+    this.#held = void 0;
+    const { message, createdByGitBook, url } = held.git;
+    return { message, createdByGitBook, ...url === void 0 ? {} : { url } };
+  }
+  /** Sends the held record, if any. */
+  async flush() {
+    const held = this.#held;
+    if (held === void 0) return;
+    this.#held = void 0;
+    await this.#client.setRevisionGit(this.#spaceId, held.revisionId, held.git);
+  }
+};
+
 // src/sync/upload-files.ts
 async function uploadFiles(batch, context, uploaded, fail) {
   const upload = (blob, bytes) => {
@@ -81119,7 +81604,7 @@ async function uploadFiles(batch, context, uploaded, fail) {
 
 // src/sync/apply-plan.ts
 var defaultAuthor = { name: "Quire", email: "sync@quire.invalid" };
-async function apply(syncPlan, context) {
+async function apply(syncPlan, context, records = new RevisionGitRecords(context.client, context.spaceId, false)) {
   const result = {
     mode: syncPlan.mode,
     dryRun: false,
@@ -81141,26 +81626,26 @@ async function apply(syncPlan, context) {
   if (result.commits.length > 0 && context.publish !== void 0) await context.publish(result.commits.at(-1));
   let importedRevision;
   if (syncPlan.import !== void 0) {
-    const imported = await applyImport(syncPlan.import, context, result);
+    const imported = await applyImport(syncPlan.import, context, result, records);
     if (imported === void 0) return done(result, context);
     importedRevision = imported.revision;
     if (syncPlan.import.record !== void 0 && imported.revision !== void 0) {
       const oid = made.length > 0 ? made.at(-1).oid : syncPlan.import.record.oid;
       const message = made.length > 0 ? made.at(-1).message : syncPlan.import.record.message;
-      await context.client.setRevisionGit(context.spaceId, imported.revision, { oid, message, createdByGitBook: false, ref: recordRef });
+      await records.record(imported.revision, { oid, message, createdByGitBook: false, ref: recordRef });
       result.commit = oid;
     }
     result.revision = imported.revision;
   }
   if (syncPlan.recordCommits) {
     for (const commit of made) {
-      await context.client.setRevisionGit(context.spaceId, commit.revisionId, { oid: commit.oid, message: commit.message, createdByGitBook: true, ref: recordRef });
+      await records.record(commit.revisionId, { oid: commit.oid, message: commit.message, createdByGitBook: true, ref: recordRef });
     }
     if (made.length > 0 && importedRevision === void 0) result.revision = made.at(-1).revisionId;
   }
   if (syncPlan.recordLive !== void 0 && context.spaceId !== void 0) {
     const live = (await context.client.getSpace(context.spaceId)).revision;
-    await context.client.setRevisionGit(context.spaceId, live, { ...syncPlan.recordLive, createdByGitBook: false, ref: recordRef });
+    await records.record(live, { ...syncPlan.recordLive, createdByGitBook: false, ref: recordRef });
     result.revision = live;
     result.commit = syncPlan.recordLive.oid;
   }
@@ -81212,7 +81697,7 @@ async function isCheckedOut(context) {
 function identity(who, timestamp) {
   return { name: who.name, email: who.email, timestamp: Math.max(0, timestamp || Math.floor(Date.now() / 1e3)), timezoneOffset: 0 };
 }
-async function applyImport(step, context, result) {
+async function applyImport(step, context, result, records) {
   const { client, spaceId } = context;
   const changeRequest = step.changeRequest.kind === "create" ? await client.createChangeRequest(spaceId, { subject: step.changeRequest.subject.slice(0, 100) || "Sync from Git" }) : { id: step.changeRequest.id, number: step.changeRequest.number, revision: "" };
   result.changeRequest = { id: changeRequest.id, number: changeRequest.number, merged: false };
@@ -81229,7 +81714,7 @@ async function applyImport(step, context, result) {
   }
   result.items.push(...step.items.map((item) => outcome.replaced.get(item) ?? item));
   if (outcome.failures > 0) {
-    await keepForNextRun(context, changeRequest.id, step, head);
+    await keepForNextRun(context, changeRequest.id, step, head, records);
     result.ok = false;
     result.reason = `${outcome.failures} change(s) were refused; change request #${changeRequest.number} holds everything else and is left open. The next sync adds what Git changes since to it and merges it once nothing is refused.`;
     return void 0;
@@ -81239,7 +81724,7 @@ async function applyImport(step, context, result) {
     if (step.record !== void 0) {
       head ||= (await client.getChangeRequest(spaceId, changeRequest.id)).revision;
       const ref = context.options.pullRequest === void 0 ? context.options.ref : `refs/heads/${context.options.pullRequest.branch}`;
-      await client.setRevisionGit(spaceId, head, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
+      await records.record(head, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
     }
     return result.mode === "conflict" ? void 0 : { revision: void 0 };
   }
@@ -81257,7 +81742,7 @@ async function openForReview(context, changeRequestId, step) {
   const subject = step.changeRequest.kind === "create" ? void 0 : step.changeRequest.subject;
   await context.client.patchChangeRequest(context.spaceId, changeRequestId, { status: "open", ...subject === void 0 ? {} : { subject } });
 }
-async function keepForNextRun(context, changeRequestId, step, head) {
+async function keepForNextRun(context, changeRequestId, step, head, records) {
   const { client, spaceId, options } = context;
   const planned = step.changeRequest.subject;
   const branch = options.ref.startsWith("refs/heads/") ? options.ref.slice("refs/heads/".length) : options.ref;
@@ -81266,7 +81751,7 @@ async function keepForNextRun(context, changeRequestId, step, head) {
   if (step.record === void 0) return;
   const revision2 = head || (await client.getChangeRequest(spaceId, changeRequestId)).revision;
   const ref = options.pullRequest === void 0 ? options.ref : `refs/heads/${options.pullRequest.branch}`;
-  await client.setRevisionGit(spaceId, revision2, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
+  await records.record(revision2, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
 }
 async function sendBatch(batch, context, changeRequestId, ids, outcome) {
   const { client, spaceId } = context;
@@ -81639,6 +82124,7 @@ async function readSyncSides(context) {
   const info = await checkServer(context);
   const keepsSyncPoints = info?.extensions.includes("sync-points") === true;
   const fileLimits = fileLimitsOf(info);
+  const batchLimits = batchLimitsOf(info);
   stage("reading the space and the repository");
   const [space3, head] = await Promise.all([client.getSpace(spaceId), resolveHead(context)]);
   const keyed = keepsSyncPoints && head !== void 0 && context.options.pullRequest === void 0 ? await findSyncPoint(context, head) : void 0;
@@ -81667,7 +82153,7 @@ async function readSyncSides(context) {
   const cache = inPlaceAllowed ? await openLocationCache(context.repo, spaceId, space3.revision) : void 0;
   const locatesGitPaths = info?.extensions.includes("git-paths") === true && context.options.pullRequest === void 0;
   const locateElsewhere = async (paths) => (locatesGitPaths && live === void 0 ? await locateOnServer(client, spaceId, space3.revision, paths) : void 0) ?? liveLocationsOf(await loadLive());
-  const { git: git9, locations } = await readGitSide(context, head, syncPoint, {
+  const { git: git8, locations } = await readGitSide(context, head, syncPoint, {
     inPlaceAllowed,
     locate: async (paths) => await cache?.lookup(paths) ?? await locateElsewhere(paths),
     unchangedAllowed: target === void 0 && context.options.pullRequest === void 0,
@@ -81682,10 +82168,11 @@ async function readSyncSides(context) {
   if (syncPoint === void 0 && !isEmpty2) files = filesFromRevisionDirectory(await client.getRevisionDirectory(spaceId, space3.revision));
   return {
     syncPoint,
-    git: git9,
-    space: { spaceId, live: { id: space3.revision, content: content3 }, locations, revisions, files, isEmpty: isEmpty2, target, staleChangeRequests: stale, fileLimits, refusedFiles },
+    git: git8,
+    space: { spaceId, live: { id: space3.revision, content: content3 }, locations, revisions, files, isEmpty: isEmpty2, target, staleChangeRequests: stale, fileLimits, batchLimits, refusedFiles },
     syncPointKey,
-    keepsSyncPoints
+    keepsSyncPoints,
+    recordsGitWithSyncPoint: keepsSyncPoints && info?.extensions.includes("sync-point-git") === true
   };
 }
 async function findSyncPoint(context, head) {
@@ -81897,16 +82384,16 @@ async function readGitSide(context, head, syncPoint, space3) {
   for (const change of changed) changes.set(change.path, change.status === "deleted" ? null : headFiles.get(change.path) ?? null);
   return { git: withMissingFiles({ ref, head: summary, lastChange, headFiles, baseFiles: base2.files, changes, complete: true, structure }, space3.missing) };
 }
-function withMissingFiles(git9, missing) {
-  if (missing === void 0 || missing.lacked.length === 0) return git9;
-  const baseFiles = new Map(git9.baseFiles);
-  const changes = new Map(git9.changes);
+function withMissingFiles(git8, missing) {
+  if (missing === void 0 || missing.lacked.length === 0) return git8;
+  const baseFiles = new Map(git8.baseFiles);
+  const changes = new Map(git8.changes);
   for (const path2 of missing.lacked) {
     baseFiles.delete(path2);
     if (changes.get(path2) === null) changes.delete(path2);
   }
   for (const [path2, bytes] of missing.fitting) changes.set(path2, bytes);
-  return { ...git9, baseFiles, changes };
+  return { ...git8, baseFiles, changes };
 }
 async function wholeGitSide(context, head) {
   const { repo, options } = context;
@@ -81983,8 +82470,14 @@ async function runSync(context, run) {
   context.onProgress?.({ kind: "stage", message: "planning" });
   const syncPlan = plan(sides.syncPoint, sides.git, sides.space, context.options);
   if (run.dryRun) return { plan: syncPlan, result: { ...planAsResult(syncPlan, context), requests: countsSince(before, context.client.requestCounts()) } };
-  const result = await apply(syncPlan, context);
-  if (sides.keepsSyncPoints) await recordSyncPoint(context, sides.syncPointKey, result);
+  const records = new RevisionGitRecords(context.client, context.spaceId, sides.recordsGitWithSyncPoint && context.options.pullRequest === void 0);
+  let result;
+  try {
+    result = await apply(syncPlan, context, records);
+    if (sides.keepsSyncPoints) await recordSyncPoint(context, sides.syncPointKey, result, records);
+  } finally {
+    await records.flush();
+  }
   await markFilesComplete(context, result);
   result.requests = countsSince(before, context.client.requestCounts());
   if (syncPlan.import?.inPlace === true && result.ok && result.changeRequest?.merged === true && result.revision !== void 0) {
@@ -81992,10 +82485,11 @@ async function runSync(context, run) {
   }
   return { plan: syncPlan, result };
 }
-async function recordSyncPoint(context, key, result) {
+async function recordSyncPoint(context, key, result, records) {
   if (result.revision === void 0 || result.commit === void 0 || context.options.pullRequest !== void 0) return;
   const where = key ?? { repository: await repositoryIdentity(context.repo, result.commit), ref: context.options.ref };
-  await context.client.setSyncPoint(context.spaceId, { ...where, revision: result.revision, commit: result.commit, missing: missingPaths(result.items) });
+  const git8 = records.takeFor({ revision: result.revision, commit: result.commit, ref: where.ref });
+  await context.client.setSyncPoint(context.spaceId, { ...where, revision: result.revision, commit: result.commit, missing: missingPaths(result.items), ...git8 === void 0 ? {} : { git: git8 } });
 }
 function planAsResult(syncPlan, context) {
   const { mode } = syncPlan;
@@ -82149,7 +82643,7 @@ async function runAction(env, console2) {
     };
     if (pushRef !== void 0 && trigger.sha !== void 0) {
       const sha = trigger.sha;
-      await resolveRef(located.repo, pushRef).catch(() => import_isomorphic_git8.default.writeRef({ fs: located.repo.fs, gitdir: located.repo.gitdir, ref: pushRef, value: sha, force: true }));
+      await resolveRef(located.repo, pushRef).catch(() => import_isomorphic_git7.default.writeRef({ fs: located.repo.fs, gitdir: located.repo.gitdir, ref: pushRef, value: sha, force: true }));
     }
     const startHead = pushRef === void 0 ? void 0 : await resolveRef(located.repo, pushRef).catch(() => void 0);
     const client = createApiClient({ baseUrl: inputs.apiUrl, token: inputs.token, userAgent: "quire-action/0.1.0" });
