@@ -8,6 +8,7 @@
  * Markdown/HTML with the same text (`hugoFiles`, same paths, same SUMMARY.md, for `hugoProject`).
  */
 import { seededRandom, type SeededRandom } from '../../test/support/seeded-random.ts';
+import { pngOfSize } from '../format/generate-repository.ts';
 import { generatedSpec } from '../openapi/generated-spec.ts';
 import { blockFamilies, blockShares, paragraph, sentence, title, type BlockContext, type BlockFamily, type MixedBlock } from './mixed-blocks.ts';
 
@@ -159,13 +160,4 @@ function pageText(context: BlockContext, pageTitle: string): MixedBlock {
     }
   }
   return { quire: `${quire.join('\n\n')}\n`, hugo: `${hugo.join('\n\n')}\n` };
-}
-
-/** A PNG header with the given size: enough for the dimension reader, and small. */
-function pngOfSize(width: number, height: number): Uint8Array {
-  const bytes = new Uint8Array(33);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  new DataView(bytes.buffer).setUint32(16, width);
-  new DataView(bytes.buffer).setUint32(20, height);
-  return bytes;
 }

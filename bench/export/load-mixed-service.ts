@@ -1,28 +1,16 @@
 // bench/export: loads the mixed site of N pages into a `quire serve` data folder and leaves it there, so the export
 // can be run again and again against `quire serve --data <folder>/service` (memory and start-up work, issue 17).
 // Usage: npx tsx bench/export/load-mixed-service.ts <pages> <folder>   prints the site id, the API origin and token.
-import { spawnSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { writeDirectoryFiles } from '../../src/disk/directory-files.ts';
 import { runQuire, startServe } from '../../test/support/serve-process.ts';
 import { generateMixedSite } from './generate-mixed-site.ts';
+import { writeSiteRepository } from './site-repository.ts';
 
 const pages = Number(process.argv[2] ?? 1000);
 const base = resolve(process.argv[3] ?? `bench/.out/mixed-service-${pages}`);
 const spaces = generateMixedSite(pages);
 const site = join(base, 'site');
-const files = new Map<string, Uint8Array>();
-for (const space of spaces) for (const [path, bytes] of space.files) files.set(`${space.folder}/${path}`, bytes);
-await rm(base, { recursive: true, force: true });
-await writeDirectoryFiles(site, { files, symlinks: new Map() }, { clean: true });
-const git = (...args: string[]) => {
-  const result = spawnSync('git', ['-C', site, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-};
-git('init', '-q', '-b', 'main');
-git('add', '-A');
-git('commit', '-q', '-m', 'The generated site');
+await writeSiteRepository(site, spaces);
 
 const quire = async (args: string[]): Promise<string> => {
   const run = await runQuire(args);

@@ -12,14 +12,16 @@
 // --profile runs `quire serve`, `quire export` and `quire build` with `--cpu-prof`, profiles in bench/.out/mixed-<N>/profiles.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeDirectoryFiles } from '../../src/disk/directory-files.ts';
 import { runQuire, startServe } from '../../test/support/serve-process.ts';
-import { generateMixedSite, type MixedSpace } from './generate-mixed-site.ts';
+import { generateMixedSite } from './generate-mixed-site.ts';
 import { hugoMixedProject } from './hugo-mixed-project.ts';
+import { folderSize } from './folder-size.ts';
+import { writeSiteRepository } from './site-repository.ts';
 
 const args = process.argv.slice(2);
 const profile = args.includes('--profile');
@@ -75,14 +77,8 @@ function processMemory(pid: number): { peak: number; now: number } {
   return { peak: kilobytes('VmHWM') / 1024, now: kilobytes('VmRSS') / 1024 };
 }
 
-async function folderSize(folder: string): Promise<{ megabytes: number; files: number }> {
-  let bytes = 0;
-  let files = 0;
-  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    files++;
-    bytes += (await stat(join(entry.parentPath, entry.name))).size;
-  }
+async function folderMegabytes(folder: string): Promise<{ megabytes: number; files: number }> {
+  const { bytes, files } = await folderSize(folder);
   return { megabytes: bytes / 1e6, files };
 }
 
@@ -90,21 +86,6 @@ async function quire(commandArgs: string[], env?: Record<string, string>): Promi
   const run = await runQuire(commandArgs, env === undefined ? {} : { env });
   if (run.code !== 0) throw new Error(`quire ${commandArgs.join(' ')} exited ${run.code}:\n${run.stderr.slice(0, 2000)}\n${run.stdout.slice(0, 2000)}`);
   return run.stdout;
-}
-
-/** The site directory: one folder per space, committed to a Git repository (what `quire sync` reads). */
-async function writeSiteRepository(folder: string, spaces: readonly MixedSpace[]): Promise<void> {
-  const files = new Map<string, Uint8Array>();
-  for (const space of spaces) for (const [path, bytes] of space.files) files.set(`${space.folder}/${path}`, bytes);
-  await rm(folder, { recursive: true, force: true });
-  await writeDirectoryFiles(folder, { files, symlinks: new Map() }, { clean: true });
-  const git = (...gitArgs: string[]) => {
-    const result = spawnSync('git', ['-C', folder, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...gitArgs], { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`git ${gitArgs.join(' ')}: ${result.stderr}`);
-  };
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'The generated site');
 }
 
 interface Row {
@@ -167,7 +148,7 @@ async function runSize(pages: number): Promise<void> {
     exportRow = {
       tool: 'quire export --site',
       ...run,
-      ...(await folderSize(target)),
+      ...(await folderMegabytes(target)),
       note:
         `start ${reading.toFixed(2)} s, fetch through the API ${(run.seconds - reading - exportSeconds).toFixed(2)} s, exportSite ${exportSeconds.toFixed(2)} s = ${(summary.pages / exportSeconds).toFixed(0)} pages/s steady; ` +
         `server: ${serverCpuSeconds.toFixed(2)} s CPU answering, RSS ${server.now.toFixed(0)} MiB (peak since start, sync included, ${server.peak.toFixed(0)} MiB); ${summary.pages} pages, ${summary.brokenLinks.length} broken links, ${summary.warnings.length} warnings`,
@@ -185,7 +166,7 @@ async function runSize(pages: number): Promise<void> {
   const buildRow: Row = {
     tool: 'quire build <dir>',
     ...build,
-    ...(await folderSize(buildTarget)),
+    ...(await folderMegabytes(buildTarget)),
     note: `reading the directory and start ${(build.seconds - built.milliseconds / 1000).toFixed(2)} s, exportSite ${(built.milliseconds / 1000).toFixed(2)} s = ${(built.pages / (built.milliseconds / 1000)).toFixed(0)} pages/s steady; ${built.pages} pages, ${built.brokenLinks.length} broken links, ${built.warnings.length} warnings`,
   };
 
@@ -195,7 +176,7 @@ async function runSize(pages: number): Promise<void> {
     const hugoTarget = join(base, 'hugo');
     const hugo = await timed(hugoBin, ['--quiet', '--source', hugoProjectFolder, '--destination', hugoTarget]);
     if (hugo.code !== 0) throw new Error(`hugo exited ${hugo.code}: ${hugo.stderr.slice(0, 2000)}`);
-    hugoRow = { tool: 'hugo', ...hugo, ...(await folderSize(hugoTarget)), note: 'plain Markdown/HTML equivalents of the blocks, one shared nav.js' };
+    hugoRow = { tool: 'hugo', ...hugo, ...(await folderMegabytes(hugoTarget)), note: 'plain Markdown/HTML equivalents of the blocks, one shared nav.js' };
   } else console.log('  hugo: skipped, /usr/bin/hugo is not installed');
 
   for (const row of [exportRow, buildRow, ...(hugoRow ? [hugoRow] : [])]) printRow(row, pages, hugoRow);

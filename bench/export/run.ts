@@ -3,13 +3,14 @@
 // Usage: npx tsx bench/export/run.ts [pages...]   (default: 1000 10000)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleQuire } from '../../scripts/build-cli.ts';
 import { writeDirectoryFiles } from '../../src/disk/directory-files.ts';
 import { generateRepository } from '../format/generate-repository.ts';
+import { folderSize } from './folder-size.ts';
 import { hugoProject } from './hugo-project.ts';
 
 const sizes = process.argv.slice(2).map(Number).filter((value) => value > 0);
@@ -50,17 +51,6 @@ async function chromePerPage(folder: string): Promise<number> {
   return chrome / Math.max(1, pages.length);
 }
 
-/** Size and file count of a folder. */
-async function folderSize(folder: string): Promise<{ bytes: number; files: number }> {
-  let bytes = 0;
-  let files = 0;
-  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    files++;
-    bytes += (await stat(join(entry.parentPath, entry.name))).size;
-  }
-  return { bytes, files };
-}
 
 /** Runs a command under GNU time: wall seconds, CPU seconds and peak RSS. */
 function timed(command: string, args: string[], cwd?: string, timeoutSeconds?: number): { seconds: number; cpuSeconds: number; peakMegabytes: number; stdout: string; ok: boolean; stderr: string; timedOut: boolean } {

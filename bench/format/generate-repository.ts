@@ -78,7 +78,7 @@ export function generateRepository(pageCount: number, seed = 42): Map<string, Ui
 }
 
 /** A PNG header with the given size: enough for the dimension reader, and small. */
-function pngOfSize(width: number, height: number): Uint8Array {
+export function pngOfSize(width: number, height: number): Uint8Array {
   const bytes = new Uint8Array(33);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
   new DataView(bytes.buffer).setUint32(16, width);
