@@ -61,9 +61,10 @@ export async function applyContentChanges(
 }
 
 function checkBatch(changes: readonly ContentChange[], context: ApplyContentContext): void {
-  const max = context?.origin === 'git' ? maxGitChangesPerBatch : maxChangesPerBatch;
+  const gitMax = context?.maxGitChanges ?? maxGitChangesPerBatch;
+  const max = context?.origin === 'git' ? gitMax : maxChangesPerBatch;
   if (!Array.isArray(changes) || changes.length === 0 || changes.length > max) {
-    const more = context?.origin === 'git' ? '' : ` (${maxGitChangesPerBatch} with origin=git, extension git-batches)`;
+    const more = context?.origin === 'git' ? '' : ` (${gitMax} with origin=git, extension git-batches)`;
     throw new QuireError('INVALID_ARGUMENT', `changes: must be a list of 1 to ${max} changes${more}`, { field: 'changes' });
   }
   if (typeof context?.newId !== 'function') throw new QuireError('INVALID_ARGUMENT', 'context.newId must be a function', { field: 'context.newId' });

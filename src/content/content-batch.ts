@@ -36,6 +36,8 @@ export interface ApplyContentContext {
   uploadedBlobs?: ReadonlyMap<string, number> | undefined;
   /** The largest file the service takes, in bytes; base64 is also held to the published 1 MB. */
   maxFileBytes?: number | undefined;
+  /** Most changes a batch with `origin: 'git'` may hold (the server's git-batches limit); default `maxGitChangesPerBatch`. */
+  maxGitChanges?: number | undefined;
   /**
    * `planLayout` of the input snapshot, when the caller kept it from the batch that made that snapshot
    * (`AppliedContentChanges.layout`): laying out a large tree is most of a batch's cost, so a change request

@@ -3,7 +3,7 @@ import * as markdown from './index.ts';
 
 describe('src/markdown public API', () => {
   it('exports exactly these values', () => {
-    expect(Object.keys(markdown).sort()).toEqual(['gitbookNodeTypes', 'parseMarkdown', 'readFigure', 'readGitbookTag', 'stringifyMarkdown']);
+    expect(Object.keys(markdown).sort()).toEqual(['gitbookNodeTypes', 'parseMarkdown', 'readCards', 'readFigure', 'readGitbookTag', 'stringifyMarkdown']);
   });
 
   it('lists every GitBook node type once', () => {

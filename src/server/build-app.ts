@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { createDocumentConverter, type DocumentConverterOptions } from '../service/content/document-converter.ts';
-import { checkSigningKeyPolicy, defaultMaxFileBytes, systemClock, type Clock, type SigningKeyPolicy } from '../service/index.ts';
+import { checkGitBatchChanges, checkSigningKeyPolicy, defaultMaxFileBytes, systemClock, type Clock, type SigningKeyPolicy } from '../service/index.ts';
 import { createPdfPrinter, type PdfPrinter, type PdfPrinterOptions } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
 import type { ImportSettings } from '../service/import/content-import.ts';
@@ -38,6 +38,8 @@ export interface AppDependencies {
   bodyLimit?: number;
   /** Largest file, in bytes, uploaded or sent in a change (default 100 MB: `quire serve --max-file-size`). */
   maxFileBytes?: number;
+  /** Most changes a batch sent with `origin=git` holds (git-batches; default 500, at most 500, at least the published 50). */
+  maxGitBatchChanges?: number;
   /** Timeouts and the connection cap (connection-limits.ts); each one not given keeps its default. */
   connectionLimits?: Partial<ConnectionLimits>;
   /**
@@ -95,7 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
 
   const documents = createDocumentConverter(deps.documentConversion);
   app.addHook('onClose', () => documents.close());
-  app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, ''), maxFileBytes: deps.maxFileBytes ?? defaultMaxFileBytes, documents, signingKeys: deps.signingKeys === undefined ? undefined : checkSigningKeyPolicy(deps.signingKeys) });
+  app.decorate('quire', { store: deps.store, clock: deps.clock ?? systemClock, baseUrl: deps.baseUrl?.replace(/\/+$/, ''), maxFileBytes: deps.maxFileBytes ?? defaultMaxFileBytes, maxGitBatchChanges: checkGitBatchChanges(deps.maxGitBatchChanges), documents, signingKeys: deps.signingKeys === undefined ? undefined : checkSigningKeyPolicy(deps.signingKeys) });
   if (deps.imports !== undefined) app.quire.imports = deps.imports;
   const injectedPrinter = deps.pdf !== undefined && 'print' in deps.pdf;
   app.quire.pdfPrinter = injectedPrinter ? (deps.pdf as PdfPrinter) : createPdfPrinter((deps.pdf as PdfPrinterOptions | undefined) ?? {});

@@ -56,7 +56,7 @@ describe('POST /v1/spaces/{spaceId}/quire/blobs', () => {
   it('announces file-uploads and the file limit in GET /v1/quire', async () => {
     const info = await json('GET', '/v1/quire');
     expect(info.body.extensions).toContain('file-uploads');
-    expect(info.body.limits).toEqual({ maxFileBytes: limit });
+    expect(info.body.limits).toEqual({ maxFileBytes: limit, maxGitBatchChanges: 500 });
   });
 
   it('stores a 2.5 MB file streamed as the body (over the 1 MB of base64), and a batch names it by blob', async () => {

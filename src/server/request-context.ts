@@ -18,6 +18,8 @@ export interface QuireDecoration {
   baseUrl: string | undefined;
   /** The largest file the service takes, in bytes (`quire serve --max-file-size`). */
   maxFileBytes: number;
+  /** Most changes a batch from Git holds (git-batches). */
+  maxGitBatchChanges: number;
   /** Converts bodies to JSON documents off the request thread, within a time budget. */
   documents: DocumentConverter;
   /** When visitor-claims signing keys are replaced; undefined: the default policy. */
@@ -55,8 +57,8 @@ declare module 'fastify' {
  * const space = await getSpace(serviceContext(request), actorOf(request), request.params.spaceId);
  */
 export function serviceContext(request: FastifyRequest): ServiceContext {
-  const { store, clock, baseUrl, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries, searchRefreshes } = request.server.quire;
-  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries, searchRefreshes };
+  const { store, clock, baseUrl, maxFileBytes, maxGitBatchChanges, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries, searchRefreshes } = request.server.quire;
+  return { store, clock, baseUrl: baseUrl ?? `${request.protocol}://${request.host}`, maxFileBytes, maxGitBatchChanges, documents, signingKeys, imports, pdfPrinter, importRuns, openApiProcessor, integrationRuntime, integrationDeliveries, searchRefreshes };
 }
 
 /**

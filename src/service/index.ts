@@ -1,5 +1,5 @@
 // The service's use cases over a Store: no HTTP in here. src/server maps routes onto these.
-export { defaultMaxFileBytes, maxFileBytesOf, systemClock, type Clock, type ServiceContext } from './service-context.ts';
+export { checkGitBatchChanges, defaultMaxFileBytes, maxFileBytesOf, maxGitBatchChangesOf, systemClock, type Clock, type ServiceContext } from './service-context.ts';
 export { uploadBlob, type BlobUploadClaims } from './content/upload-blob.ts';
 export { authenticate, type Actor } from './access/actor.ts';
 export { atLeast } from './access/role-rank.ts';

@@ -1,6 +1,5 @@
 import type { PublishedQuireServerInfo } from './content/published-content-shapes.ts';
-import { maxGitChangesPerBatch } from '../content/index.ts';
-import { maxFileBytesOf, type ServiceContext } from './service-context.ts';
+import { maxFileBytesOf, maxGitBatchChangesOf, type ServiceContext } from './service-context.ts';
 
 /** Quire's version, as `package.json` says (a test keeps the two in step). */
 export const quireVersion = '0.1.0';
@@ -24,6 +23,6 @@ export const quireExtensions = ['git-metadata', 'directory', 'revision-history',
  * @example
  * getQuireServerInfo(ctx) // → { object: 'quire', version: '0.1.0', extensions: ['git-metadata', ...], limits: { maxFileBytes: 100000000, maxGitBatchChanges: 500 } }
  */
-export function getQuireServerInfo(ctx: Pick<ServiceContext, 'maxFileBytes'> = {}): PublishedQuireServerInfo {
-  return { object: 'quire', version: quireVersion, extensions: [...quireExtensions], limits: { maxFileBytes: maxFileBytesOf(ctx), maxGitBatchChanges: maxGitChangesPerBatch } };
+export function getQuireServerInfo(ctx: Pick<ServiceContext, 'maxFileBytes' | 'maxGitBatchChanges'> = {}): PublishedQuireServerInfo {
+  return { object: 'quire', version: quireVersion, extensions: [...quireExtensions], limits: { maxFileBytes: maxFileBytesOf(ctx), maxGitBatchChanges: maxGitBatchChangesOf(ctx) } };
 }

@@ -1,3 +1,5 @@
+import { maxChangesPerBatch, maxGitChangesPerBatch } from '../content/index.ts';
+import { QuireError } from '../errors/index.ts';
 import type { Store } from '../store/index.ts';
 import { inlineDocumentConverter, type DocumentConverter } from './content/document-converter.ts';
 import type { SigningKeyPolicy } from './tokens/signing-keys.ts';
@@ -26,6 +28,8 @@ export interface ServiceContext {
   baseUrl: string;
   /** The largest file the service takes, in bytes (`quire serve --max-file-size`); default `defaultMaxFileBytes`. */
   maxFileBytes?: number | undefined;
+  /** Most changes a batch sent with `origin=git` holds (git-batches); default `maxGitChangesPerBatch` (500). */
+  maxGitBatchChanges?: number | undefined;
   /** Converts bodies to JSON documents; default `inlineDocumentConverter` (the server gives one with workers and a budget). */
   documents?: DocumentConverter | undefined;
   /** When visitor-claims signing keys are replaced; default `defaultSigningKeyPolicy` (30 days, 1 day of grace). */
@@ -68,3 +72,29 @@ export const defaultMaxFileBytes = 100 * 1000 * 1000;
 export function maxFileBytesOf(ctx: Pick<ServiceContext, 'maxFileBytes'>): number {
   return ctx.maxFileBytes ?? defaultMaxFileBytes;
 }
+
+/**
+ * The most changes a batch from Git may hold on this server (`ctx.maxGitBatchChanges`, default 500).
+ *
+ * @example
+ * maxGitBatchChangesOf({}) // → 500
+ */
+export function maxGitBatchChangesOf(ctx: Pick<ServiceContext, 'maxGitBatchChanges'>): number {
+  return ctx.maxGitBatchChanges ?? maxGitChangesPerBatch;
+}
+
+/**
+ * Checks a server's git-batches limit: a whole number from the published 50 to 500; undefined gives 500.
+ *
+ * @throws QuireError `INVALID_ARGUMENT` naming `maxGitBatchChanges`.
+ * @example
+ * checkGitBatchChanges(100) // → 100
+ */
+export function checkGitBatchChanges(value: number | undefined): number {
+  if (value === undefined) return maxGitChangesPerBatch;
+  if (!Number.isInteger(value) || value < maxChangesPerBatch || value > maxGitChangesPerBatch) {
+    throw new QuireError('INVALID_ARGUMENT', `maxGitBatchChanges must be a whole number from ${maxChangesPerBatch} to ${maxGitChangesPerBatch}, got ${value}`, { field: 'maxGitBatchChanges' });
+  }
+  return value;
+}
+

@@ -71,6 +71,8 @@ export interface ConformanceServer {
 export interface ConformanceOptions {
   now?: () => Date;
   maxFileBytes?: number;
+  /** The server's git-batches limit (50 to 500). */
+  maxGitBatchChanges?: number;
   imports?: ImportSettings;
 }
 
@@ -81,6 +83,7 @@ export async function startConformanceServer(kind: StoreKind, options: Conforman
     store,
     ...(options.now === undefined ? {} : { clock: options.now }),
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
+    ...(options.maxGitBatchChanges === undefined ? {} : { maxGitBatchChanges: options.maxGitBatchChanges }),
     ...(options.imports === undefined ? {} : { imports: options.imports }),
   });
   const baseUrl = await listen(app, { port: 0, host: '127.0.0.1' });

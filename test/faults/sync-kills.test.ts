@@ -11,7 +11,8 @@ import { runQuire } from '../support/serve-process.ts';
 import { gitdir, repoFiles, spaceFiles, useSyncWorld, useWorldTokenInEnvironment, type SyncWorld } from '../sync/sync-harness.ts';
 import { drawSyncKillPoint, syncKilledAt, type SyncKillPoint } from './sync-kill-points.ts';
 
-const world = useSyncWorld();
+// Batches of the published 50, so that a 120-page import is sent in several and a kill can land between them.
+const world = useSyncWorld({ maxGitBatchChanges: 50 });
 
 // The child inherits the token: `quire sync --api` reads it from QUIRE_TOKEN.
 useWorldTokenInEnvironment(world);
@@ -71,18 +72,21 @@ describe('quire sync killed mid-run resumes', () => {
     }
     await expectResumed(world(), repo, spaceId, 1);
 
-    // An update: bodies of a third of the pages edited in one commit.
+    // An update: bodies of two thirds of the pages edited in one commit (two batches, so a kill can land between them:
+    // once the last batch is sent, a merge answers in milliseconds).
     const decoder = new TextDecoder();
     const pages = [...files.keys()].filter((path) => path.endsWith('.md') && path !== 'SUMMARY.md' && !path.startsWith('.gitbook/'));
-    const edited = pages.filter(() => random.next() < 1 / 3);
-    await repo.commit(Object.fromEntries(edited.map((path) => [path, `${decoder.decode(files.get(path))}\nEdited after the import (seed ${seed}).\n`])), 'Edit a third of the pages');
+    const edited = pages.filter(() => random.next() < 2 / 3);
+    await repo.commit(Object.fromEntries(edited.map((path) => [path, `${decoder.decode(files.get(path))}\nEdited after the import (seed ${seed}).\n`])), 'Edit two thirds of the pages');
     for (let kill = 0; kill < kills; kill++) {
       const point = drawSyncKillPoint(random);
       outcomes.push(`update ${JSON.stringify(point)}: ${await syncKilled(repo.dir, spaceId, point)}`);
     }
     await expectResumed(world(), repo, spaceId, 2);
-    // Most kills land mid-run (a late time may come after a quick run's end).
-    expect(outcomes.filter((outcome) => outcome.endsWith(': killed')).length, outcomes.join('\n')).toBeGreaterThanOrEqual(kills);
+    // Kills land mid-run, not all of them: a point drawn after the last batch may come after the run's end, now
+    // that a merge answers in milliseconds (seed 33 lands one of four). Each seed resumes at least one killed run;
+    // bench/faults/run.ts counts where 50 runs land.
+    expect(outcomes.filter((outcome) => outcome.endsWith(': killed')).length, outcomes.join('\n')).toBeGreaterThanOrEqual(1);
   });
 
   // The narrowest window, hit on purpose rather than by chance: the change request is merged, and the process dies

@@ -17,13 +17,14 @@ export interface SyncWorld {
 }
 
 /**
- * Starts one server (SQLite) for the file's tests, and a client on it; `maxFileBytes` lowers its file limit.
+ * Starts one server (SQLite) for the file's tests, and a client on it; `maxFileBytes` lowers its file limit,
+ * `maxGitBatchChanges` the batch size it announces to sync (git-batches).
  *
  * @example
  * const world = useSyncWorld();
  * it('...', async () => { const spaceId = await world().newSpace(); });
  */
-export function useSyncWorld(options: { maxFileBytes?: number } = {}): () => SyncWorld {
+export function useSyncWorld(options: { maxFileBytes?: number; maxGitBatchChanges?: number } = {}): () => SyncWorld {
   let world: SyncWorld | undefined;
   beforeAll(async () => {
     const server = await startConformanceServer('sqlite', options);

@@ -12,7 +12,7 @@ import { newContentId } from '../spaces/new-content-id.ts';
 import { carryOver, takeCarryOver } from './batch-carry-over.ts';
 import { recordBatchLinks } from '../links/links.ts';
 import type { PublishedChangeRequest, PublishedContentUpdate, PublishedContentUpdateChange, PublishedFile } from '../content/published-content-shapes.ts';
-import { maxFileBytesOf, type ServiceContext } from '../service-context.ts';
+import { maxFileBytesOf, maxGitBatchChangesOf, type ServiceContext } from '../service-context.ts';
 import { uploadedBlobSizes } from '../content/uploaded-blobs.ts';
 import { revisionContentOf, storeBlobs, storeDocuments } from '../content/stored-content.ts';
 import { ChangeRequestUsers, toPublishedChangeRequest } from './to-published-change-request.ts';
@@ -73,6 +73,7 @@ export async function updateChangeRequestContent(
       origin: options.origin,
       uploadedBlobs,
       maxFileBytes: maxFileBytesOf(ctx),
+      maxGitChanges: maxGitBatchChangesOf(ctx),
       baseLayout: carried?.layout,
       baseSlugs: carried?.slugs,
     });
