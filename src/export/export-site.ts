@@ -40,9 +40,8 @@ export interface ExportOptions {
   onProgress?: (progress: ExportProgress) => void;
   /**
    * Worker threads that render pages next to this thread (which always renders too): `0` renders in this thread
-   * only. `'auto'` (the default) adds one per spare core (at most 3) from `workerThreshold` pages on. On 2 vCPUs
-   * one worker renders bench/export's 10,000 mixed pages in 7.9-8.1 s instead of 10.4-10.8 s (same bytes, 423 MB
-   * instead of 370); once pages took the full parse, two threads there ran slower than one.
+   * only. `'auto'` (the default) adds one per spare core from 4 cores and `workerThreshold` pages on; below that
+   * they did not pay (bench/export: parsing allocates so much that two threads on 2 vCPUs ran slower than one).
    */
   workers?: number | 'auto';
   /**
@@ -100,7 +99,7 @@ export const workerThreshold = 1500;
 /** Extra render threads for `workers: 'auto'`. */
 function autoWorkers(pages: number): number {
   const cores = availableParallelism();
-  return pages >= workerThreshold && cores >= 2 ? Math.min(cores - 1, 3) : 0;
+  return pages >= workerThreshold && cores >= 4 ? Math.min(cores - 1, 3) : 0;
 }
 
 /**
