@@ -83,10 +83,8 @@ describe('quire sync killed mid-run resumes', () => {
       outcomes.push(`update ${JSON.stringify(point)}: ${await syncKilled(repo.dir, spaceId, point)}`);
     }
     await expectResumed(world(), repo, spaceId, 2);
-    // Kills land mid-run, not all of them: a point drawn after the last batch may come after the run's end, now
-    // that a merge answers in milliseconds (seed 33 lands one of four). Each seed resumes at least one killed run;
-    // bench/faults/run.ts counts where 50 runs land.
-    expect(outcomes.filter((outcome) => outcome.endsWith(': killed')).length, outcomes.join('\n')).toBeGreaterThanOrEqual(1);
+    // Most kills land mid-run (a late time may come after a quick run's end).
+    expect(outcomes.filter((outcome) => outcome.endsWith(': killed')).length, outcomes.join('\n')).toBeGreaterThanOrEqual(kills);
   });
 
   // The narrowest window, hit on purpose rather than by chance: the change request is merged, and the process dies
