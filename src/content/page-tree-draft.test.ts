@@ -3,6 +3,7 @@ import { assignPagePaths } from '../model/page-paths.ts';
 import type { RevisionPage } from '@gitbook/api';
 import type { SnapshotChildPage, SnapshotDocumentPage, SnapshotPage } from '../model/revision-snapshot.ts';
 import type { PageLocation, PageLocator } from '../model/page-locator.ts';
+import { sharedPrefixOf } from '../model/shared-prefix.ts';
 import { PageTreeDraft } from './page-tree-draft.ts';
 import { deepFreeze, documentPage, snapshotOf } from './snapshot-fixture.ts';
 
@@ -12,6 +13,17 @@ const tree = () =>
     { id: 'g', title: 'G', kind: 'group', type: 'group', slug: 'group', path: '', pages: [documentPage('g1', { slug: 'x' })] } as unknown as SnapshotPage,
     documentPage('b', { slug: 'b' }),
   ]).pages;
+
+/** The draft's tree made naively from its answers, every path assigned again: what `build` must give. */
+function rebuilt(draft: PageTreeDraft): SnapshotPage[] {
+  const make = (id: string): SnapshotPage => {
+    const page = draft.page(id)!;
+    return page.type === 'document' || page.type === 'group' ? ({ ...page, pages: draft.children(id).map(make) } as SnapshotPage) : page;
+  };
+  const pages = draft.children(undefined).map(make);
+  assignPagePaths(pages as unknown as RevisionPage[]);
+  return pages;
+}
 
 describe('PageTreeDraft', () => {
   it('knows which slugs are taken under a parent through inserts, moves, renames and removals', () => {
@@ -74,6 +86,30 @@ describe('PageTreeDraft', () => {
     expect((built[0] as { pages: SnapshotDocumentPage[] }).pages[0]!.path).toBe('renamed');
   });
 
+  it('shares the untouched head of a long root list with the input, and says how long it is', () => {
+    const pages = deepFreeze(snapshotOf(Array.from({ length: 300 }, (_, index) => documentPage(`p${index}`, { slug: `p${index}` }))).pages);
+    const append = new PageTreeDraft(pages);
+    append.insert(documentPage('new', { slug: 'new' }), undefined);
+    const appended = append.build();
+    expect(appended.slice(0, 300).every((page, index) => page === pages[index])).toBe(true);
+    expect(sharedPrefixOf(appended)).toEqual({ base: pages, length: 300 });
+    expect(Object.isFrozen(appended)).toBe(true);
+
+    // An edit in the middle ends the shared part at that page; whatever follows is built as before.
+    const edit = new PageTreeDraft(pages);
+    edit.setPage('p120', { ...(edit.page('p120') as SnapshotDocumentPage), slug: 'renamed' });
+    edit.move('p7', 'p250', 0);
+    const edited = edit.build();
+    expect(sharedPrefixOf(edited)?.length).toBe(7);
+    expect(edited).toEqual(rebuilt(edit));
+    expect((edited[119] as SnapshotDocumentPage).path).toBe('renamed');
+
+    // An insert at the front shares nothing.
+    const front = new PageTreeDraft(pages);
+    front.insert(documentPage('first', { slug: 'first' }), undefined, 0);
+    expect(sharedPrefixOf(front.build())).toBeUndefined();
+  });
+
   it('never writes to the frozen input', () => {
     const pages = deepFreeze(tree());
     const draft = new PageTreeDraft(pages);
@@ -114,6 +150,8 @@ describe('PageTreeDraft', () => {
           const path = paths.get(id);
           return path === undefined ? 'absent' : { path };
         },
+        // Root ids are given exactly or not at all (a locator that cannot vouch for them says nothing).
+        ...(kind === 'exact' ? { rootIds: () => pages.map((page) => page.id) } : {}),
       };
       return { locator, ids: [...paths.keys()] };
     };
@@ -150,6 +188,7 @@ describe('PageTreeDraft', () => {
       }
       expect(lazy.ids()).toEqual(full.ids());
       expect(lazy.build()).toEqual(full.build());
+      expect(full.build()).toEqual(rebuilt(full));
     };
     for (let round = 0; round < 60; round++) {
       let next = 0;

@@ -1,6 +1,7 @@
 import { QuireError } from '../errors/quire-error.ts';
 import type { PageLocator } from '../model/page-locator.ts';
 import type { SnapshotPage } from '../model/revision-snapshot.ts';
+import { recordSharedPrefix } from '../model/shared-prefix.ts';
 import { joinPagePath } from './page-path.ts';
 
 interface DraftNode {
@@ -15,6 +16,8 @@ interface DraftNode {
   childrenChanged: boolean;
   /** The page or a page below it changed: `build` must look inside. */
   touched: boolean;
+  /** Its index among the input's root pages, when it was reached there (see `alignedRoots`). */
+  rootIndex?: number | undefined;
 }
 
 /**
@@ -44,6 +47,13 @@ export class PageTreeDraft {
   private complete = false;
   private roots: string[] | undefined;
   private rootsChanged = false;
+  /**
+   * How many root pages, from the first, are still the input's own in the same places and untouched: `build`
+   * copies those from the input instead of visiting each, and records the prefix the new list shares with the
+   * input (shared-prefix.ts) so that the store encodes only what follows. A change request filled batch after
+   * batch appends to its root list: each batch then costs what it adds, not the length of the list.
+   */
+  private alignedRoots = 0;
   /**
    * Parents (undefined: the root) whose child list was read but whose children from the input were not all
    * reached: those children are found by a walk of the input list when needed (all at once, on the first
@@ -194,9 +204,13 @@ export class PageTreeDraft {
    */
   build(): SnapshotPage[] {
     if (this.roots === undefined) return this.input as SnapshotPage[];
-    const built = this.buildList(undefined, this.roots, this.input, '');
-    const same = !this.rootsChanged && built.every((page, index) => page === this.input[index]);
-    return same ? (this.input as SnapshotPage[]) : built;
+    const shared = Math.min(this.alignedRoots, this.roots.length);
+    const rest = this.buildList(undefined, this.roots, this.input, '', shared);
+    if (!this.rootsChanged && rest.every((page, index) => page === this.input[shared + index])) return this.input as SnapshotPage[];
+    if (shared === 0) return rest;
+    const built = this.input.slice(0, shared).concat(rest);
+    recordSharedPrefix(built, this.input, shared);
+    return built;
   }
 
   private buildNode(id: string, parentPath: string): SnapshotPage {
@@ -219,22 +233,35 @@ export class PageTreeDraft {
   }
 
   /**
-   * Builds the children `ids` of `parent`. Children never reached are the input's (`original`) as they were, in
-   * the same order among themselves: a walk along `original` finds each without indexing the list.
+   * Builds the children `ids` of `parent`, from the `from`th (the ones before are `original`'s own, as they
+   * were). Children never reached are the input's (`original`) as they were, in the same order among
+   * themselves: a walk along `original` finds each without indexing the list.
    */
-  private buildList(parent: string | undefined, ids: readonly string[], original: readonly SnapshotPage[], parentPath: string): SnapshotPage[] {
-    if (!this.unreachedChildren.has(parent)) return ids.map((id) => this.buildNode(id, parentPath));
-    let cursor = 0;
-    return ids.map((id) => {
-      if (this.nodes.has(id)) return this.buildNode(id, parentPath);
+  private buildList(parent: string | undefined, ids: readonly string[], original: readonly SnapshotPage[], parentPath: string, from = 0): SnapshotPage[] {
+    const built: SnapshotPage[] = [];
+    if (!this.unreachedChildren.has(parent)) {
+      for (let index = from; index < ids.length; index++) built.push(this.buildNode(ids[index]!, parentPath));
+      return built;
+    }
+    let cursor = from;
+    for (let index = from; index < ids.length; index++) {
+      const id = ids[index]!;
+      if (this.nodes.has(id)) {
+        built.push(this.buildNode(id, parentPath));
+        continue;
+      }
       while (cursor < original.length && original[cursor]!.id !== id) cursor++;
       const page = original[cursor++];
       if (page === undefined) throw new QuireError('INTERNAL', `page ${id} is not among the children it had`, { pageId: id });
-      if (!canHaveChildren(page) || (page as { path: string }).path === joinPagePath(parentPath, (page as { slug: string }).slug)) return page;
+      if (!canHaveChildren(page) || (page as { path: string }).path === joinPagePath(parentPath, (page as { slug: string }).slug)) {
+        built.push(page);
+        continue;
+      }
       // Its parent's path changed: its subtree's paths change too.
       this.adopt(page, parent);
-      return this.buildNode(id, parentPath);
-    });
+      built.push(this.buildNode(id, parentPath));
+    }
+    return built;
   }
 
   private node(id: string): DraftNode {
@@ -275,7 +302,7 @@ export class PageTreeDraft {
    * input tree.
    */
   private reach(path: readonly string[]): boolean {
-    const found: Array<{ page: SnapshotPage; parent: string | undefined }> = [];
+    const found: Array<{ page: SnapshotPage; parent: string | undefined; rootIndex: number | undefined }> = [];
     let parent: string | undefined;
     let siblings: readonly SnapshotPage[] | undefined = this.input;
     for (const id of path) {
@@ -284,14 +311,15 @@ export class PageTreeDraft {
         siblings = originalChildren(known);
       } else {
         if (this.removed.has(id)) return false;
-        const page = siblings?.find((candidate) => candidate.id === id);
-        if (page === undefined) return false;
-        found.push({ page, parent });
+        const at = siblings?.findIndex((candidate) => candidate.id === id) ?? -1;
+        if (at < 0) return false;
+        const page = siblings![at]!;
+        found.push({ page, parent, rootIndex: parent === undefined ? at : undefined });
         siblings = (page as { pages?: readonly SnapshotPage[] }).pages;
       }
       parent = id;
     }
-    for (const { page, parent: above } of found) this.adopt(page, above);
+    for (const { page, parent: above, rootIndex } of found) this.adopt(page, above, rootIndex);
     return true;
   }
 
@@ -299,11 +327,11 @@ export class PageTreeDraft {
   private indexAll(): void {
     const seen = new Set<string>();
     const add = (list: readonly SnapshotPage[], parent: string | undefined) => {
-      for (const page of list) {
+      for (const [index, page] of list.entries()) {
         if (seen.has(page.id)) throw new QuireError('INVALID_ARGUMENT', `the page tree has page id ${page.id} twice`, { pageId: page.id });
         seen.add(page.id);
         // Below a removed page may sit pages moved out of it before, with children never reached: look there too.
-        if (!this.removed.has(page.id) && !this.nodes.has(page.id)) this.adopt(page, parent);
+        if (!this.removed.has(page.id) && !this.nodes.has(page.id)) this.adopt(page, parent, parent === undefined ? index : undefined);
         if (canHaveChildren(page)) add((page as { pages: readonly SnapshotPage[] }).pages, page.id);
       }
     };
@@ -312,15 +340,19 @@ export class PageTreeDraft {
     this.unreachedChildren.clear();
   }
 
-  private adopt(page: SnapshotPage, parent: string | undefined): DraftNode {
-    const node: DraftNode = { page, parent, children: undefined, original: page, fieldsChanged: false, childrenChanged: false, touched: false };
+  private adopt(page: SnapshotPage, parent: string | undefined, rootIndex?: number): DraftNode {
+    const node: DraftNode = { page, parent, children: undefined, original: page, fieldsChanged: false, childrenChanged: false, touched: false, rootIndex };
     this.nodes.set(page.id, node);
     return node;
   }
 
   private rootList(): string[] {
     if (this.roots === undefined) {
-      this.roots = this.input.map((page) => page.id);
+      // The locator knows the ids of the input's root pages: copying them spares reading every root page.
+      const known = this.locator?.rootIds?.();
+      const agrees = known !== undefined && known.length === this.input.length && known[0] === this.input[0]?.id && known.at(-1) === this.input.at(-1)?.id;
+      this.roots = agrees ? known.slice() : this.input.map((page) => page.id);
+      this.alignedRoots = this.roots.length;
       if (!this.complete) this.unreachedChildren.add(undefined);
     }
     return this.roots;
@@ -340,7 +372,7 @@ export class PageTreeDraft {
   private adoptChildren(parent: string | undefined): void {
     if (!this.unreachedChildren.delete(parent)) return;
     const pages = parent === undefined ? this.input : (originalChildren(this.nodes.get(parent)!) ?? []);
-    for (const page of pages) if (!this.nodes.has(page.id) && !this.removed.has(page.id)) this.adopt(page, parent);
+    for (const [index, page] of pages.entries()) if (!this.nodes.has(page.id) && !this.removed.has(page.id)) this.adopt(page, parent, parent === undefined ? index : undefined);
   }
 
   /** Marks a page and its ancestors as holding a change. */
@@ -350,12 +382,17 @@ export class PageTreeDraft {
       const node = this.nodes.get(cursor);
       if (node === undefined) return;
       node.touched = true;
+      // A root page of the input that has not moved sits at its input index (one that moved lowered
+      // `alignedRoots` below that index when it left).
+      if (node.parent === undefined && node.rootIndex !== undefined) this.alignedRoots = Math.min(this.alignedRoots, node.rootIndex);
     }
   }
 
   private place(id: string, parent: string | undefined, index: number | undefined): void {
     const siblings = this.siblingList(parent);
-    siblings.splice(index === undefined ? siblings.length : Math.min(index, siblings.length), 0, id);
+    const at = index === undefined ? siblings.length : Math.min(index, siblings.length);
+    siblings.splice(at, 0, id);
+    if (parent === undefined) this.alignedRoots = Math.min(this.alignedRoots, at);
     this.indexSlug(id, parent);
     this.touch(parent);
   }
@@ -363,7 +400,9 @@ export class PageTreeDraft {
   private unplace(id: string): void {
     const parent = this.node(id).parent;
     const siblings = this.siblingList(parent);
-    siblings.splice(siblings.indexOf(id), 1);
+    const at = siblings.indexOf(id);
+    siblings.splice(at, 1);
+    if (parent === undefined) this.alignedRoots = Math.min(this.alignedRoots, at);
     this.unindexSlug(id, parent);
     this.touch(parent);
   }

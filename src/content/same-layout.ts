@@ -1,4 +1,5 @@
 import type { RevisionSnapshot, SnapshotPage } from '../model/revision-snapshot.ts';
+import { sharedPrefixOf } from '../model/shared-prefix.ts';
 
 /**
  * True when `planLayout` would place everything of `a` and `b` at the same paths, judged from what the layout
@@ -20,7 +21,7 @@ type LaidOutPage = SnapshotPage & { slug?: string; git?: { path: string }; pages
 function samePages(a: readonly SnapshotPage[], b: readonly SnapshotPage[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) {
+  for (let index = commonHead(a, b); index < a.length; index++) {
     const left = a[index] as LaidOutPage;
     const right = b[index] as LaidOutPage;
     if (left === right) continue;
@@ -31,6 +32,15 @@ function samePages(a: readonly SnapshotPage[], b: readonly SnapshotPage[]): bool
     if (left.pages !== undefined && !samePages(left.pages, right.pages!)) return false;
   }
   return true;
+}
+
+/** How many pages, from the first, the two lists are known to share (see shared-prefix.ts) without comparing them. */
+function commonHead(a: readonly SnapshotPage[], b: readonly SnapshotPage[]): number {
+  const [left, right] = [sharedPrefixOf(a), sharedPrefixOf(b)];
+  if (left !== undefined && right !== undefined && left.base === right.base) return Math.min(left.length, right.length);
+  if (right?.base === a) return right.length;
+  if (left?.base === b) return left.length;
+  return 0;
 }
 
 function sameFiles(a: RevisionSnapshot, b: RevisionSnapshot): boolean {

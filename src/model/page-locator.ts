@@ -21,4 +21,11 @@ export interface PageLocator {
    * locator.locate('p7') // → { path: ['group', 'section', 'p7'] }
    */
   locate(id: string): PageLocation;
+  /**
+   * The ids of the tree's root pages, in order, when the locator still describes the tree (not to be changed).
+   *
+   * @example
+   * locator.rootIds?.() // → ['group', 'faq']
+   */
+  rootIds?(): readonly string[] | undefined;
 }

@@ -42,7 +42,48 @@ export const maxInline = 64;
  * const ref = buildChunkedList(children.map((c) => ({ hash: c.hash, key: c.id })), (chunk) => put(chunk));
  */
 export function buildChunkedList(entries: readonly ListEntry[], emit: (chunk: ListChunkObject) => ContentHash): ListRef {
-  let level = 0;
+  return chunkLevels(entries, 0, emit);
+}
+
+/**
+ * Builds a list whose elements are those of `leading` (stored level-0 chunks, each ended by a chunk boundary:
+ * a stored list's chunks but its last) followed by `entries`: what `buildChunkedList` gives for all the
+ * elements, since chunking restarts after every boundary, without visiting the leading chunks' elements. Each
+ * leading entry is a chunk's hash and its first element's key. The elements must be more than `maxInline`.
+ *
+ * @example
+ * const ref = buildChunkedListAfter(storedChunks.slice(0, 150), newEntries, (chunk) => put(chunk));
+ */
+export function buildChunkedListAfter(leading: readonly ListEntry[], entries: readonly ListEntry[], emit: (chunk: ListChunkObject) => ContentHash): ListRef {
+  if (leading.length === 0) return buildChunkedList(entries, emit);
+  const chunks = splitIntoChunks(entries, 0).map((chunk) => ({ hash: emit({ t: 'list', l: 0, i: chunk.map((entry) => entry.hash) }), key: chunk[0]!.key }));
+  return chunkLevels([...leading, ...chunks], 1, emit);
+}
+
+/**
+ * The level-0 chunks of a stored list, in order, with how many elements each holds; undefined when the list
+ * holds its elements inline or a chunk is not at hand.
+ *
+ * @example
+ * levelZeroChunks(ref, (hash) => cachedChunk(hash)) // → [{ hash: '3f…', size: 61 }, …]
+ */
+export function levelZeroChunks(ref: ListRef, chunk: (hash: ContentHash) => ListChunkObject | undefined): Array<{ hash: ContentHash; size: number }> | undefined {
+  if (ref.l === 0) return undefined;
+  const out: Array<{ hash: ContentHash; size: number }> = [];
+  const walk = (list: ListRef): boolean => {
+    for (const hash of list.i) {
+      const child = chunk(hash);
+      if (child === undefined || child.l !== list.l - 1) return false;
+      if (child.l === 0) out.push({ hash, size: child.i.length });
+      else if (!walk(child)) return false;
+    }
+    return true;
+  };
+  return walk(ref) ? out : undefined;
+}
+
+function chunkLevels(entries: readonly ListEntry[], firstLevel: number, emit: (chunk: ListChunkObject) => ContentHash): ListRef {
+  let level = firstLevel;
   let sequence = entries;
   while (sequence.length > maxInline) {
     let chunks = splitIntoChunks(sequence, level);

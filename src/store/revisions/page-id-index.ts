@@ -34,6 +34,8 @@ export interface PageTreeEdit {
   entries: Map<string, PageIndexEntry>;
   /** The ids of the pages whose subtree was reused from the base tree as it is (same hash). */
   reused: ReadonlySet<string>;
+  /** How many root pages, from the first, are the base tree's in the same places, with their subtrees (none when absent). */
+  sharedRoots?: number | undefined;
 }
 
 export class PageIdIndex implements PageLocator {
@@ -56,13 +58,15 @@ export class PageIdIndex implements PageLocator {
    * const index = PageIdIndex.derive(parentIndex, { key, roots, entries, reused });
    */
   static derive(base: PageIdIndex | undefined, edit: PageTreeEdit): PageIdIndex {
-    if (base === undefined || edit.reused.size === 0) return new PageIdIndex(edit.key, edit.roots, edit.entries);
+    const sharedRoots = edit.sharedRoots ?? 0;
+    if (base === undefined || (edit.reused.size === 0 && sharedRoots === 0)) return new PageIdIndex(edit.key, edit.roots, edit.entries);
     if (base.#consumed) throw new QuireError('INTERNAL', 'a page index was derived from twice', { key: base.#key });
     base.#consumed = true;
     const entries = base.#entries;
     // What of the old tree is not inside a reused subtree was rebuilt, moved out or removed: drop it. This
     // visits the old nodes on the changed paths and their children, not the reused subtrees.
-    const stale: string[] = [...base.#roots];
+    // The shared root pages and their subtrees stay as they are.
+    const stale: string[] = base.#roots.slice(sharedRoots);
     while (stale.length > 0) {
       const id = stale.pop()!;
       if (edit.reused.has(id)) continue;
@@ -107,6 +111,11 @@ export class PageIdIndex implements PageLocator {
     const path: string[] = [];
     for (let cursor: string | undefined = id; cursor !== undefined; cursor = this.#entries.get(cursor)?.parent) path.push(cursor);
     return { path: path.reverse() };
+  }
+
+  /** The root pages' ids, in order; undefined once consumed. */
+  rootIds(): readonly string[] | undefined {
+    return this.#consumed ? undefined : this.#roots;
   }
 
   /**

@@ -12,6 +12,7 @@ import { materializeContent, type HandedOut, type LoadedContentObject } from './
 import { encodeRevision } from './revision-encoding.ts';
 import type { ContentObject } from './revision-objects.ts';
 import { documentPage } from '../store.contract.ts';
+import { recordSharedPrefix } from '../../model/shared-prefix.ts';
 
 type Section = StoredChildPage & { pages: StoredChildPage[] };
 
@@ -23,17 +24,28 @@ class MemoryRevisions {
   /** How the last write was checked. */
   last: { reused: number; checked: number } | undefined;
 
+  /** The root pages the last write took as they are, as a shared head. */
+  lastSharedRoots: readonly StoredPage[] | undefined;
+  /** How many objects the last write encoded. */
+  lastEncoded = 0;
+
   put(pages: StoredPage[]): ContentHash {
-    const known: KnownContent = { ...this.handedOut, pageIndexes: this.indexes.candidates() };
+    const listChunk = (hash: ContentHash) => {
+      const object = this.#loaded.get(hash)?.object;
+      return object?.t === 'list' ? object : undefined;
+    };
+    const known: KnownContent = { ...this.handedOut, pageIndexes: this.indexes.candidates(), listChunk };
     const encoded = encodeRevision({ parents: [], pages }, { ...emptyDirectorySource(), extra: {} }, known);
     if (encoded.pageIndex !== undefined) this.indexes.remember(PageIdIndex.derive(encoded.pageIndex.base, encoded.pageIndex.edit));
     this.last = encoded.pageIndex === undefined ? undefined : { reused: encoded.pageIndex.edit.reused.size, checked: encoded.pageIndex.edit.entries.size };
+    this.lastSharedRoots = encoded.sharedRoots;
+    this.lastEncoded = encoded.objects.size;
     for (const object of encoded.objects.values()) this.#loaded.set(object.hash, { object: JSON.parse(object.body) as ContentObject, size: object.body.length });
     return encoded.root;
   }
 
-  read(root: ContentHash): StoredPage[] {
-    return materializeContent(root, this.#loaded, this.handedOut).pages;
+  read(root: ContentHash, sharedRoots?: readonly StoredPage[]): StoredPage[] {
+    return materializeContent(root, this.#loaded, this.handedOut, new Map(), undefined, sharedRoots).pages;
   }
 
   /** The index held for the tree of `root`. */
@@ -122,6 +134,57 @@ describe('encoding a page tree against the index of the tree it came from', () =
     for (const id of ids(store.read(thirdRoot))) expect(derived.entry(id), id).toEqual(full.entry(id));
     expect(derived.entry('p4-0')).toBeUndefined();
     expect(derived.entry('s9')?.parent).toBe('s0');
+  });
+
+  it('takes the head a root list shares with a handed-out one from its index and stored chunks', () => {
+    const store = new MemoryRevisions();
+    const roots = Array.from({ length: 1500 }, (_, index) => documentPage(`r${index}`, index % 10 === 0 ? { pages: [documentPage(`c${index}`)] } : {}));
+    const first = store.read(store.put(roots));
+    const added = Array.from({ length: 50 }, (_, index) => documentPage(`new${index}`));
+    const appended = [...first, ...added];
+    recordSharedPrefix(appended, first, first.length);
+    const root = store.put(appended);
+    // Only the added pages were visited, and the list is the one encoding every page gives.
+    expect(store.last).toEqual({ reused: 0, checked: 50 });
+    expect(store.lastEncoded).toBeLessThan(50 + 10);
+    expect(root).toBe(new MemoryRevisions().put(structuredClone(appended)));
+    // Read back with the head as it is: the same tree, the head's page objects themselves.
+    const read = store.read(root, store.lastSharedRoots);
+    expect(read).toEqual(store.read(root));
+    expect(read.slice(0, 1500).every((page, index) => page === first[index])).toBe(true);
+    // The derived index is the one a full check of the same tree builds.
+    const derived = store.indexOf(root)!;
+    const fresh = new MemoryRevisions();
+    fresh.put(structuredClone(read) as StoredPage[]);
+    const full = fresh.indexOf(root)!;
+    expect(derived.size).toBe(full.size);
+    expect(derived.rootIds()).toEqual(full.rootIds());
+    for (const id of ['r0', 'c10', 'r1499', 'new0', 'new49']) expect(derived.entry(id), id).toEqual(full.entry(id));
+
+    // A head ending inside the list: what follows is given again as it was (reused) or new, and every clash
+    // with the head is found, at its root or below.
+    const again = () => {
+      const list = [...read.slice(0, 700), ...read.slice(701), documentPage('later')];
+      recordSharedPrefix(list, read, 700);
+      return list;
+    };
+    const shorter = again();
+    const shorterRoot = store.put(shorter);
+    expect(store.lastSharedRoots?.length).toBe(700);
+    expect(shorterRoot).toBe(new MemoryRevisions().put(structuredClone(shorter)));
+    const third = store.read(shorterRoot, store.lastSharedRoots);
+    const clash = (extra: StoredPage) => {
+      const list = [...third, extra];
+      recordSharedPrefix(list, third, third.length - 5);
+      return () => store.put(list);
+    };
+    expect(clash(documentPage('r3'))).toThrow('repeats page id r3');
+    expect(clash(documentPage('c20'))).toThrow('repeats page id c20');
+    expect(clash(documentPage('new', { pages: [documentPage('c30')] }))).toThrow('repeats page id c30');
+    expect(clash(third[12]!)).toThrow(`repeats page id ${third[12]!.id}`);
+    expect(clash((third[20] as Section).pages[0] as StoredPage)).toThrow('repeats page id c20');
+    // Ids after the head (r1499 sits in the last five) and ids gone from the tree (r700) are free.
+    expect(() => store.put([...third.slice(0, -1), documentPage('r700')])).not.toThrow();
   });
 
   it('reuses a page list handed out as it is, and its index with it', () => {

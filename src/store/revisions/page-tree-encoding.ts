@@ -11,9 +11,15 @@
  *   only the ids outside such reused subtrees are checked against them, through the index. Otherwise its
  *   subtree is walked once, id by id.
  * So a one-page edit of a large tree checks the changed path and its siblings, not every page.
+ *
+ * A root list made from a handed-out one whose head it shares (`sharedPrefixOf`, recorded by the page tree
+ * draft) takes that head from the index of the tree it came from without reading its pages: ids outside it are
+ * checked against the index for a root ancestor in the head, and the new index keeps the head's entries. A
+ * batch that appends pages to a 10,000-page root list then visits the pages it adds.
  */
 import { QuireError } from '../../errors/index.ts';
-import type { ListEntry, ListRef } from './chunked-list.ts';
+import { sharedPrefixOf } from '../../model/shared-prefix.ts';
+import { levelZeroChunks, maxInline, type ListChunkObject, type ListEntry, type ListRef } from './chunked-list.ts';
 import type { ListChunkMemo } from './list-chunk-memo.ts';
 import type { ContentHash } from '../blobs/content-hash.ts';
 import { pageListKey, type PageIdIndex, type PageIndexEntry, type PageTreeEdit } from './page-id-index.ts';
@@ -30,6 +36,8 @@ export interface KnownContent {
   pageIndexes: readonly PageIdIndex[];
   /** List chunks encoded recently (a long list re-encoded with few changes reuses the others). */
   listChunks?: ListChunkMemo;
+  /** A stored list chunk, when at hand without reading the database (a shared head reuses its chunks). */
+  listChunk?: (hash: ContentHash) => ListChunkObject | undefined;
 }
 
 /** The encoded tree, and how to index it: derive the new index from `base` (consumed) with `edit`. */
@@ -39,6 +47,11 @@ export interface EncodedPageTree {
   index: { base: PageIdIndex | undefined; edit: PageTreeEdit } | undefined;
   /** The handed-out pages the tree took as they are, by node hash (what reading the new revision back reuses). */
   handedOutPages: Map<ContentHash, StoredPage>;
+  /**
+   * The handed-out root pages the list starts with, as they are (a shared prefix, see above): not in
+   * `handedOutPages`; reading the new revision back takes them as they are.
+   */
+  sharedRoots?: readonly StoredPage[] | undefined;
 }
 
 const pageTypes = new Set(['document', 'group', 'link', 'computed']);
@@ -53,12 +66,14 @@ const pageTypes = new Set(['document', 'group', 'link', 'computed']);
 export function encodePageTree(
   pages: readonly StoredPage[],
   emitPage: (node: PageNodeObject, documents: string[]) => ContentHash,
-  list: (entries: ListEntry[]) => ListRef,
+  list: (entries: ListEntry[], leading?: readonly ListEntry[]) => ListRef,
   known: KnownContent | undefined,
 ): EncodedPageTree {
   if (!Array.isArray(pages)) throw invalid('pages', 'must be an array');
   const storedList = known?.lists.get(pages);
   if (storedList !== undefined) return { list: storedList, index: undefined, handedOutPages: new Map() };
+  const head = known === undefined ? undefined : sharedHead(pages, known);
+  const shared = head?.length ?? 0;
 
   const pageIds = new Set<string>();
   /** Where each id outside reused subtrees was found, for the message when it clashes with one. */
@@ -66,7 +81,7 @@ export function encodePageTree(
   /** Pages whose subtree is the base tree's, as it is. */
   const reused = new Set<string>();
   let entries: Map<string, PageIndexEntry> | undefined = known === undefined ? undefined : new Map();
-  let base: PageIdIndex | undefined;
+  let base: PageIdIndex | undefined = head?.index;
   const handedOutPages = new Map<ContentHash, StoredPage>();
 
   /** Reused pages that sat below another page in the base tree: they could also be inside a reused subtree. */
@@ -110,7 +125,7 @@ export function encodePageTree(
       if (inBase !== undefined && inBase.hash === stored) {
         // Reused: its id was unique in the base tree, so it is checked against the other reused pages and the
         // new ones only (a large tree edited a little is mostly these: no per-page bookkeeping beyond the set).
-        if (reused.has(id) || pageIds.has(id)) throw invalid(`${pathAt(parentPath, index)}.id`, `repeats page id ${id}`);
+        if (reused.has(id) || pageIds.has(id) || head?.holds(id)) throw invalid(`${pathAt(parentPath, index)}.id`, `repeats page id ${id}`);
         reused.add(id);
         if (inBase.parent !== undefined) reusedBelow.set(id, pathAt(parentPath, index));
         // The index keeps a reused page's entry (see PageIdIndex.derive); it changes only when the page moved.
@@ -152,7 +167,16 @@ export function encodePageTree(
     return { hash, key: id };
   };
 
-  const tree = list(pages.map((page, index) => encodePage(page, 'pages', index, undefined)));
+  // The head's stored chunks are taken as they are (when the list stays long enough to be chunked); its
+  // elements after the last whole chunk, and the rest of the list, are entries.
+  const { leading, rest: rootEntries } = head === undefined ? { leading: [], rest: [] } : pages.length > maxInline ? head.split() : { leading: [], rest: head.entries() };
+  for (let index = shared; index < pages.length; index++) rootEntries.push(encodePage(pages[index]!, 'pages', index, undefined));
+  const tree = list(rootEntries, leading);
+  if (head !== undefined) {
+    // The shared head holds what it held in the base tree, where ids were unique: an id found outside it
+    // clashes when the base tree had it there.
+    for (const [id, at] of [...where, ...reusedBelow]) if (head.holds(id)) throw invalid(at, `repeats page id ${id}, which is also in the first ${shared} root pages`);
+  }
 
   if (base !== undefined && reused.size > 0) {
     // Reused subtrees hold what they held in the base tree, where ids were unique. An id found outside them
@@ -163,11 +187,74 @@ export function encodePageTree(
       if (holder !== undefined) throw invalid(at, `repeats page id ${id}, which is also below page ${holder}`);
     }
   }
-  if (entries === undefined) return { list: tree, index: undefined, handedOutPages };
+  const sharedRoots = head === undefined ? undefined : pages.slice(0, shared);
+  if (entries === undefined) return { list: tree, index: undefined, handedOutPages, sharedRoots };
+  const roots = head === undefined ? pages.map((page) => page.id) : head.rootIds.slice(0, shared).concat(pages.slice(shared).map((page) => page.id));
   return {
     list: tree,
-    index: { base: reused.size > 0 ? base : undefined, edit: { key: pageListKey(tree), roots: pages.map((page) => page.id), entries, reused } },
+    index: { base: reused.size > 0 || shared > 0 ? base : undefined, edit: { key: pageListKey(tree), roots, entries, reused, sharedRoots: shared } },
     handedOutPages,
+    sharedRoots,
+  };
+}
+
+/** The head a root list shares with a handed-out list whose tree is indexed, and what encoding needs of it. */
+interface SharedHead {
+  length: number;
+  index: PageIdIndex;
+  /** The base tree's root ids, in order. */
+  rootIds: readonly string[];
+  /** The list entries of the head's pages, from the index. */
+  entries(): ListEntry[];
+  /**
+   * The head as the base list's level-0 chunks that lie wholly inside it (never the list's last chunk, which no
+   * boundary ended), and entries for its elements after them; all entries when the chunks are not at hand.
+   */
+  split(): { leading: ListEntry[]; rest: ListEntry[] };
+  /** True when the base tree had page `id` inside the head (at its root or below). */
+  holds(id: string): boolean;
+}
+
+function sharedHead(pages: readonly StoredPage[], known: KnownContent): SharedHead | undefined {
+  const prefix = sharedPrefixOf(pages);
+  const baseList = prefix === undefined ? undefined : known.lists.get(prefix.base);
+  if (prefix === undefined || baseList === undefined) return undefined;
+  const key = pageListKey(baseList);
+  const index = known.pageIndexes.find((candidate) => !candidate.consumed && candidate.key === key);
+  const rootIds = index?.rootIds();
+  if (index === undefined || rootIds === undefined || rootIds.length !== prefix.base.length) return undefined;
+  const { length } = prefix;
+  let tail: Set<string> | undefined;
+  const entries = () => rootIds.slice(0, length).map((id) => ({ hash: index.entry(id)!.hash, key: id }));
+  return {
+    length,
+    index,
+    rootIds,
+    entries,
+    split() {
+      const chunks = known.listChunk === undefined ? undefined : levelZeroChunks(baseList, known.listChunk);
+      if (chunks === undefined || chunks.reduce((sum, chunk) => sum + chunk.size, 0) !== rootIds.length) return { leading: [], rest: entries() };
+      const leading: ListEntry[] = [];
+      let start = 0;
+      for (const chunk of chunks.slice(0, -1)) {
+        if (start + chunk.size > length) break;
+        leading.push({ hash: chunk.hash, key: rootIds[start]! });
+        start += chunk.size;
+      }
+      const rest: ListEntry[] = [];
+      if (start < length) {
+        const holder = known.listChunk!(chunks[leading.length]!.hash)!;
+        for (let at = start; at < length; at++) rest.push({ hash: holder.i[at - start]!, key: rootIds[at]! });
+      }
+      return { leading, rest };
+    },
+    holds(id) {
+      let top = index.entry(id) === undefined ? undefined : id;
+      for (let parent = top === undefined ? undefined : index.entry(top)!.parent; parent !== undefined; parent = index.entry(parent)!.parent) top = parent;
+      if (top === undefined) return false;
+      tail ??= new Set(rootIds.slice(length));
+      return !tail.has(top);
+    },
   };
 }
 

@@ -96,12 +96,43 @@ export function writtenRevisionObjects(
   written: ReadonlyMap<ContentHash, { body: string }>,
   handedOutPages: ReadonlyMap<ContentHash, StoredPage>,
   cached: (hash: ContentHash) => { value: unknown; size: number } | undefined,
+  sharedRoots = 0,
 ): { loaded: Map<ContentHash, LoadedContentObject>; parsed: Map<ContentHash, { value: unknown; size: number }>; reused: Map<ContentHash, StoredPage>; size: number } | undefined {
   const loaded = new Map<ContentHash, LoadedContentObject>();
   const parsed = new Map<ContentHash, { value: unknown; size: number }>();
   const reused = new Map<ContentHash, StoredPage>();
   let size = 0;
-  const stack: ContentHash[] = [root];
+  const load = (hash: ContentHash): ContentObject | undefined => {
+    const known = loaded.get(hash);
+    if (known !== undefined) return known.object;
+    const body = written.get(hash)?.body;
+    const entry = body === undefined ? cached(hash) : { value: deepFreeze(JSON.parse(body) as unknown), size: body.length };
+    if (entry === undefined) return undefined;
+    if (body !== undefined) parsed.set(hash, entry);
+    size += entry.size;
+    loaded.set(hash, { object: entry.value as ContentObject, size: entry.size });
+    return entry.value as ContentObject;
+  };
+  const stack: ContentHash[] = [];
+  const rootObject = load(root);
+  if (rootObject === undefined) return undefined;
+  if (sharedRoots > 0 && rootObject.t === 'revision') {
+    // The first root pages are the caller's (handed out as they are): only the list's chunks and the pages
+    // after them are read.
+    let missing = false;
+    const pages = expandList(rootObject.pages, (hash) => {
+      const chunk = load(hash);
+      if (chunk?.t === 'list') return chunk;
+      missing = true;
+      return { t: 'list', l: 0, i: [] };
+    });
+    if (missing) return undefined;
+    for (let index = sharedRoots; index < pages.length; index++) stack.push(pages[index]!);
+    const { pages: _pages, ...rest } = rootObject;
+    for (const ref of referencesOf({ ...rest, pages: { l: 0, i: [] } })) stack.push(ref);
+  } else {
+    for (const ref of referencesOf(rootObject)) stack.push(ref);
+  }
   while (stack.length > 0) {
     const hash = stack.pop()!;
     if (loaded.has(hash) || reused.has(hash)) continue;
@@ -110,13 +141,8 @@ export function writtenRevisionObjects(
       reused.set(hash, page);
       continue;
     }
-    const body = written.get(hash)?.body;
-    const entry = body === undefined ? cached(hash) : { value: deepFreeze(JSON.parse(body) as unknown), size: body.length };
-    if (entry === undefined) return undefined;
-    if (body !== undefined) parsed.set(hash, entry);
-    const object = entry.value as ContentObject;
-    size += entry.size;
-    loaded.set(hash, { object, size: entry.size });
+    const object = load(hash);
+    if (object === undefined) return undefined;
     for (const ref of referencesOf(object)) stack.push(ref);
   }
   return { loaded, parsed, reused, size };
@@ -144,6 +170,7 @@ export function materializeContent(
   handedOut: HandedOut,
   reused: ReadonlyMap<ContentHash, StoredPage> = new Map(),
   materialized?: MaterializedPages,
+  sharedRoots: readonly StoredPage[] = [],
 ): MaterializedContent {
   const get = <T extends ContentObject>(hash: ContentHash, kind: T['t']): T => {
     const object = loaded.get(hash)?.object;
@@ -164,7 +191,11 @@ export function materializeContent(
     return built;
   };
   const revision = get<RevisionRootObject>(root, 'revision');
-  const pages = Object.freeze(elements(revision.pages).map(page)) as StoredPage[];
+  // The first root pages may be given as they are (`sharedRoots`: handed out already, with their hashes).
+  const rootHashes = elements(revision.pages);
+  const pages = sharedRoots.slice();
+  for (let index = sharedRoots.length; index < rootHashes.length; index++) pages.push(page(rootHashes[index]!));
+  Object.freeze(pages);
   const files = Object.freeze(
     elements(revision.files).map((hash) => {
       const file = get<FileObject>(hash, 'file').f;

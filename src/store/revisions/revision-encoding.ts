@@ -1,6 +1,6 @@
 import type { RevisionReusableContent } from '@gitbook/api';
 import { QuireError } from '../../errors/index.ts';
-import { buildChunkedList, type ListChunkObject, type ListEntry, type ListRef } from './chunked-list.ts';
+import { buildChunkedListAfter, type ListChunkObject, type ListEntry, type ListRef } from './chunked-list.ts';
 import { canonicalJson } from '../canonical-json.ts';
 import { isContentHash, sha256Hex, type ContentHash } from '../blobs/content-hash.ts';
 import type { EncodedObject } from '../blobs/object-store.ts';
@@ -42,7 +42,7 @@ export function encodeRevision(
   content: RevisionContent,
   source: StoredSource | ContentHash,
   known?: KnownContent,
-): EncodedRevision & { pageIndex: EncodedPageTree['index']; handedOutPages: EncodedPageTree['handedOutPages'] } {
+): EncodedRevision & Pick<EncodedPageTree, 'handedOutPages' | 'sharedRoots'> & { pageIndex: EncodedPageTree['index'] } {
   const objects = new Map<ContentHash, EncodedContentObject>();
   const emit = (value: ContentObject, extra: { documents?: string[]; blobs?: ContentHash[] } = {}): ContentHash => {
     const body = canonicalJson(value);
@@ -62,7 +62,7 @@ export function encodeRevision(
     known?.listChunks?.remember(chunk, objects.get(hash)!);
     return hash;
   };
-  const list = (entries: ListEntry[]): ListRef => buildChunkedList(entries, emitChunk);
+  const list = (entries: ListEntry[], leading: readonly ListEntry[] = []): ListRef => buildChunkedListAfter(leading, entries, emitChunk);
 
   const tree = encodePageTree(content.pages, (node, documents) => emit(node, { documents }), list, known);
 
@@ -79,7 +79,7 @@ export function encodeRevision(
     ...(content.variables === undefined ? {} : { variables: content.variables }),
     source: sourceHash,
   };
-  return { root: emit(root), objects, pageIndex: tree.index, handedOutPages: tree.handedOutPages };
+  return { root: emit(root), objects, pageIndex: tree.index, handedOutPages: tree.handedOutPages, sharedRoots: tree.sharedRoots };
 }
 
 type Emit = (value: ContentObject, extra?: { documents?: string[]; blobs?: ContentHash[] }) => ContentHash;
