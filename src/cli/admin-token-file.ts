@@ -6,20 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, lstat, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { QuireError } from '../errors/quire-error.ts';
 import { bootstrap, type BootstrapResult } from '../service/index.ts';
 import type { Store } from '../store/index.ts';
+import { adminTokenPath } from './admin-token-path.ts';
 
-/**
- * The file `quire serve` writes the admin token to.
- *
- * @example
- * adminTokenPath('.quire') // → '.quire/admin-token'
- */
-export function adminTokenPath(data: string): string {
-  return join(data, 'admin-token');
-}
+export { adminTokenPath } from './admin-token-path.ts';
 
 /**
  * The token saved in the data folder `data`, or undefined when there is none.

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { QuireError } from '../errors/index.ts';
 import { buildApp, listen } from '../server/index.ts';
-import { adminTokenPath, bootstrapWithTokenFile } from './admin-token-file.ts';
+import { bootstrapWithTokenFile } from './admin-token-file.ts';
+import { embeddedServiceExists } from './admin-token-path.ts';
 import { maxFileBytesOption } from './commands/serve.ts';
 import { openServiceStore } from './open-service-store.ts';
 
@@ -15,15 +15,7 @@ export interface EmbeddedService {
   close(): Promise<void>;
 }
 
-/**
- * True when `data` holds a service (its admin token is written on first start), so starting it creates nothing.
- *
- * @example
- * if (!embeddedServiceExists('.quire')) terminal.err('nothing synced here yet\n');
- */
-export function embeddedServiceExists(data: string): boolean {
-  return existsSync(adminTokenPath(data));
-}
+export { embeddedServiceExists } from './admin-token-path.ts';
 
 /**
  * Starts the service of `quire serve` on the data folder `data` (`.quire` by default), in this process, on a

@@ -23,7 +23,7 @@ import { contentTypeOf, imageDimensions } from './file-metadata.ts';
 import { frontmatterDiagnostics } from './frontmatter-diagnostics.ts';
 import { describeYamlError, parseFrontmatter } from './frontmatter-yaml.ts';
 import { configFileName, parseGitbookConfig, type GitbookConfig } from './gitbook-config.ts';
-import { gitBlobOid } from './git-oid.ts';
+import { memoizedBlobOid } from './git-oid.ts';
 import { IdAllocator, type PreviousEntry } from './identity.ts';
 import { inferTree } from './infer-tree.ts';
 import { LineIndex } from './line-index.ts';
@@ -59,7 +59,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * Reads a directory in the Git Sync layout (FORMAT.md) into a revision with its page bodies and file bytes.
  * Pure: the directory is a map of path to bytes. Reading never stops at a bad file: each problem is a
  * diagnostic naming the file and line, and whatever could not become part of the revision is kept in
- * `bundle.source.extra`, so writing the bundle back gives the same bytes.
+ * `bundle.source.extra`, so writing the bundle back gives the same bytes. The bytes are read, never written, and
+ * must not change afterwards: the Git blob id of each array is remembered (`memoizedBlobOid`).
  *
  * @example
  * const { bundle, diagnostics } = readDirectory(new Map([
@@ -135,7 +136,7 @@ class DirectoryReader {
 
     const revision = {
       object: 'revision' as const,
-      id: contentId(`revision:${[...this.consumed].sort().map((path) => `${path} ${gitBlobOid(this.files.get(path) ?? new Uint8Array())}`).join('\n')}`),
+      id: contentId(`revision:${[...this.consumed].sort().map((path) => `${path} ${memoizedBlobOid(this.files.get(path) ?? new Uint8Array())}`).join('\n')}`),
       parents: [],
       type: 'edits' as const,
       pages,
@@ -297,7 +298,7 @@ class DirectoryReader {
       const ids = new Map<string, string>();
       // Exact matches first for every entry, then similar texts, then new ids, so a derived id never takes a kept one.
       for (const path of group.paths) {
-        const id = allocator.exact(path, gitBlobOid(this.files.get(path)!));
+        const id = allocator.exact(path, memoizedBlobOid(this.files.get(path)!));
         if (id !== undefined) ids.set(path, id);
       }
       if (group.withText) {
@@ -329,7 +330,7 @@ class DirectoryReader {
       downloadURL: path.slice(this.source.root.length),
       size: bytes.byteLength,
       ...(dimensions ? { dimensions } : {}),
-      git: { oid: gitBlobOid(bytes), path },
+      git: { oid: memoizedBlobOid(bytes), path },
     };
   }
 
@@ -353,7 +354,7 @@ class DirectoryReader {
     if (head !== canonicalIncludeHead(title, body === '')) this.source.heads[id] = head;
     const document = body === '' ? undefined : documentIdOf(body);
     if (document) this.bodies.set(id, body);
-    return { id, title, git: { oid: gitBlobOid(this.files.get(path)!), path }, ...(document ? { document } : {}) };
+    return { id, title, git: { oid: memoizedBlobOid(this.files.get(path)!), path }, ...(document ? { document } : {}) };
   }
 
   private buildPages(specs: readonly TreeSpec[], layout: DirectoryLayout, documents: Record<string, string>, parentPath: string): RevisionPage[] {
@@ -462,7 +463,7 @@ class DirectoryReader {
       pages: this.buildPages(spec.children, layout, documents, path) as RevisionPageDocument['pages'],
       layout: metadata.layout,
       tags: metadata.tags,
-      git: { oid: gitBlobOid(bytes), path: spec.path },
+      git: { oid: memoizedBlobOid(bytes), path: spec.path },
       ...(documentId ? { documentId } : {}),
       ...(spec.linkTitle === undefined ? {} : { linkTitle: spec.linkTitle }),
       ...(metadata.description === undefined ? {} : { description: metadata.description }),

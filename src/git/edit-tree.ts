@@ -1,4 +1,4 @@
-import git from 'isomorphic-git';
+import { isomorphicGit } from './isomorphic-git.ts';
 import { QuireError } from '../errors/index.ts';
 import type { GitRepository } from './repository.ts';
 import { loadTreeItems } from './tree-walk.ts';
@@ -106,6 +106,7 @@ async function applyFolderEdits(repo: GitRepository, base: string | undefined, f
 
 /** isomorphic-git sorts the entries into Git's order before hashing. */
 async function writeTreeItems(repo: GitRepository, items: readonly TreeItem[]): Promise<string> {
+  const git = await isomorphicGit();
   return git.writeTree({
     fs: repo.fs,
     gitdir: repo.gitdir,

@@ -1,4 +1,4 @@
-import git from 'isomorphic-git';
+import { isomorphicGit } from './isomorphic-git.ts';
 import { createRepositoryHandle, joinPath, type GitFs, type GitRepository } from './repository.ts';
 
 /** How to create a repository. */
@@ -22,6 +22,7 @@ export interface InitRepositoryOptions {
  * await writeCommit(repo, { parent: null, changes: { write: new Map([['README.md', bytes]]) }, author, message: 'Init', ref: 'main' });
  */
 export async function initRepository(options: InitRepositoryOptions): Promise<GitRepository> {
+  const git = await isomorphicGit();
   const { fs, dir, bare = false, defaultBranch = 'main' } = options;
   const gitdir = bare ? dir : joinPath(dir, '.git');
   const existed = await fs.promises.stat(joinPath(gitdir, 'config')).then(
@@ -39,6 +40,7 @@ export async function initRepository(options: InitRepositoryOptions): Promise<Gi
  * writes on this platform instead.
  */
 async function setPlatformCoreConfig(fs: GitFs, gitdir: string): Promise<void> {
+  const git = await isomorphicGit();
   const posix = process.platform !== 'win32';
   const caseInsensitive = process.platform === 'win32' || process.platform === 'darwin';
   await git.setConfig({ fs, gitdir, path: 'core.filemode', value: posix });

@@ -1,4 +1,4 @@
-import git from 'isomorphic-git';
+import { isomorphicGit } from './isomorphic-git.ts';
 import { isIsomorphicGitError, type GitObjectType, type RawGitObject } from './git-object.ts';
 import type { ObjectReader } from './object-reader.ts';
 import type { GitRepository } from './repository.ts';
@@ -10,6 +10,7 @@ import type { GitRepository } from './repository.ts';
 export function createIsomorphicObjectReader(repo: GitRepository): ObjectReader {
   return {
     async read(oid) {
+      const git = await isomorphicGit();
       try {
         const result = await git.readObject({ fs: repo.fs, gitdir: repo.gitdir, cache: repo.cache, oid, format: 'content' });
         const object = result.object as Uint8Array;

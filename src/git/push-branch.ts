@@ -1,5 +1,4 @@
-import git from 'isomorphic-git';
-import http from 'isomorphic-git/http/node';
+import { isomorphicGit } from './isomorphic-git.ts';
 import { QuireError } from '../errors/index.ts';
 import { assertOid, readGitObject } from './git-object.ts';
 import { objectReaderOf } from './object-backend.ts';
@@ -35,6 +34,7 @@ export async function pushBranch(repo: GitRepository, options: PushBranchOptions
   assertOid(options.oid, 'oid');
   const ref = fullRefName(options.ref);
   if (/^https?:\/\//.test(options.url)) {
+    const [git, { default: http }] = await Promise.all([isomorphicGit(), import('isomorphic-git/http/node')]);
     const tempRef = `refs/quire/push`;
     await git.writeRef({ fs: repo.fs, gitdir: repo.gitdir, ref: tempRef, value: options.oid, force: true });
     const token = options.token;
@@ -56,6 +56,7 @@ export async function pushBranch(repo: GitRepository, options: PushBranchOptions
 }
 
 async function pushToLocal(repo: GitRepository, path: string, oid: string, ref: string, expected: string | undefined): Promise<void> {
+  const git = await isomorphicGit();
   const remoteGitdir = await localGitdir(repo, path);
   const remote = createRepositoryHandle(repo.fs, remoteGitdir, undefined);
   const current = await git.resolveRef({ fs: remote.fs, gitdir: remote.gitdir, ref }).catch(() => undefined);

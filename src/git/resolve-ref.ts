@@ -1,6 +1,7 @@
-import git from 'isomorphic-git';
+import { isomorphicGit } from './isomorphic-git.ts';
 import { QuireError } from '../errors/index.ts';
 import { isIsomorphicGitError, isOid, readGitObject } from './git-object.ts';
+import { readRefFiles } from './read-ref.ts';
 import type { GitRepository } from './repository.ts';
 
 /**
@@ -23,6 +24,9 @@ export async function resolveRef(repo: GitRepository, ref: string): Promise<stri
 }
 
 async function lookUpRef(repo: GitRepository, ref: string): Promise<string> {
+  const read = await readRefFiles(repo, ref);
+  if (read !== undefined) return read;
+  const git = await isomorphicGit();
   try {
     return await git.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref });
   } catch (error) {

@@ -1,4 +1,4 @@
-import git from 'isomorphic-git';
+import { isomorphicGit } from './isomorphic-git.ts';
 import { QuireError } from '../errors/index.ts';
 import type { GitPathChange } from './changed-paths.ts';
 import { readGitObject } from './git-object.ts';
@@ -96,6 +96,7 @@ function contentKey(mode: GitEntryMode, oid: string): string {
 
 /** The {@link contentKey} of what is on disk at `path`; `undefined` for a folder. */
 async function workTreeEntryKey(fs: WorkTreeFs, path: string, stat: WorkTreeStat): Promise<string | undefined> {
+  const git = await isomorphicGit();
   if (stat.isDirectory()) return undefined;
   if (stat.isSymbolicLink()) {
     const { oid } = await git.hashBlob({ object: new TextEncoder().encode(await fs.readlink(path)) });
@@ -132,6 +133,7 @@ export async function applyToWorkTree(repo: GitRepository, dir: string, changes:
  * purpose, the work tree of a repository holding paths git would refuse elsewhere.
  */
 export async function writeWorkTree(repo: GitRepository, dir: string, changes: readonly GitPathChange[]): Promise<void> {
+  const git = await isomorphicGit();
   const fs = workTreeFs(repo);
   const index = { fs: repo.fs, dir, gitdir: repo.gitdir, cache: repo.cache };
   for (const change of changes) {

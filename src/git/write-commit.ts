@@ -1,4 +1,4 @@
-import git from 'isomorphic-git';
+import { isomorphicGit } from './isomorphic-git.ts';
 import { QuireError } from '../errors/index.ts';
 import { diffTrees } from './changed-paths.ts';
 import type { GitIdentity } from './commit-object.ts';
@@ -65,6 +65,7 @@ export interface WriteCommitOptions {
  * });
  */
 export async function writeCommit(repo: GitRepository, options: WriteCommitOptions): Promise<string> {
+  const git = await isomorphicGit();
   const { parent, changes, author, committer = author, message, ref, force = false, checkout = false } = options;
   if (parent !== null) assertOid(parent, 'parent');
   if (typeof message !== 'string') throw invalidArgument('message', 'must be a string');
@@ -102,6 +103,7 @@ async function moveRef(
   repo: GitRepository,
   move: { ref: string; parent: string | null; oid: string; force: boolean; checkout: { base: string | undefined; tree: string } | undefined },
 ): Promise<void> {
+  const git = await isomorphicGit();
   const { parent, oid, checkout } = move;
   const target = await refToUpdate(repo, move.ref);
   const current = await currentValue(repo, target);
@@ -142,6 +144,7 @@ function changesToEdits(changes: CommitChanges): Map<string, 'write' | 'replace'
 }
 
 async function writeBlobs(repo: GitRepository, files: ReadonlyMap<string, Uint8Array>): Promise<Map<string, string>> {
+  const git = await isomorphicGit();
   const limit = createConcurrencyLimit(OBJECT_READ_CONCURRENCY);
   const paths = [...files.keys()];
   const oids = await Promise.all(paths.map((path) => limit.run(() => git.writeBlob({ fs: repo.fs, gitdir: repo.gitdir, blob: files.get(path)! }))));
@@ -156,6 +159,7 @@ async function refToUpdate(repo: GitRepository, ref: string): Promise<string> {
 }
 
 async function currentValue(repo: GitRepository, ref: string): Promise<string | undefined> {
+  const git = await isomorphicGit();
   try {
     return await git.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref });
   } catch (error) {

@@ -108,8 +108,12 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
     spacePaths: [...new Set(revisions.flatMap((revision) => [...revision.changes.keys()]))],
     missing,
   });
-  // The quick way, answered by the cache, needs nothing more of the space: its content is not read.
-  const content = locations !== undefined && live === undefined ? undefined : await loadLive();
+  // The quick way, answered by the cache, needs nothing more of the space: its content is not read. Nor does a
+  // run where neither side changed since the sync point: its plan is "in sync" (planSince reads the content only
+  // to import, export or report a conflict), and reading a 1,000-page revision was most of a no-op's requests.
+  const nothingChanged =
+    syncPoint !== undefined && syncPoint.rewritten !== true && git.changes.size === 0 && revisions.length === 0 && target === undefined && context.options.pullRequest === undefined;
+  const content = (locations !== undefined || nothingChanged) && live === undefined ? undefined : await loadLive();
   const isEmpty = content !== undefined && content.pages.length === 0 && content.files.length === 0 && content.reusableContents.length === 0;
   // Refused files stay pending: looked for on every run from a sync point (a first sync plans every file anyway),
   // unless the last run left the space holding every file of the sync point's commit (files-complete-mark.ts).
@@ -127,7 +131,7 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
   return {
     syncPoint,
     git,
-    space: { spaceId, live: { id: space.revision, content }, locations, revisions, files, isEmpty, target, staleChangeRequests: stale, fileLimits, batchLimits, refusedFiles },
+    space: { spaceId, live: { id: space.revision, content: content ?? live }, locations, revisions, files, isEmpty, target, staleChangeRequests: stale, fileLimits, batchLimits, refusedFiles },
     syncPointKey,
     keepsSyncPoints,
     recordsGitWithSyncPoint: keepsSyncPoints && info?.extensions.includes('sync-point-git') === true,

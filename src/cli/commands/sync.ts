@@ -16,7 +16,8 @@ import {
   type SyncPreference,
   type SyncProgress,
 } from '../../sync/index.ts';
-import { embeddedServiceExists, startEmbeddedService, type EmbeddedService } from '../embedded-service.ts';
+import { embeddedServiceExists } from '../admin-token-path.ts';
+import type { EmbeddedService } from '../embedded-service.ts';
 import { exitCodes } from '../exit-codes.ts';
 import type { Terminal } from '../terminal.ts';
 
@@ -59,6 +60,8 @@ export async function syncCommand(options: SyncCommandOptions, terminal: Termina
       const data = resolve(options.data ?? '.quire');
       // A dry run where no embedded service was made yet plans a first sync, and creates nothing on disk.
       if (options.dryRun !== true || spaceId !== undefined || embeddedServiceExists(data)) {
+        // Loaded only here: the service and its server are most of the start-up time of a sync against --api.
+        const { startEmbeddedService } = await import('../embedded-service.ts');
         embedded = await startEmbeddedService(data);
         client = createApiClient({ baseUrl: embedded.baseUrl, token: embedded.token, userAgent: 'quire/0.1.0' });
         if (spaceId === undefined) {

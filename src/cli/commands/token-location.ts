@@ -1,7 +1,7 @@
 import { QuireError } from '../../errors/index.ts';
 import type { Store } from '../../store/index.ts';
 import { openApiConnection, type ApiConnection } from '../api-connection.ts';
-import { embeddedServiceExists } from '../embedded-service.ts';
+import { embeddedServiceExists } from '../admin-token-path.ts';
 import { openServiceStore } from '../open-service-store.ts';
 
 /**
