@@ -3,22 +3,38 @@
 // body and a link; the figures are the CPU and wall time of the first and last ten batches, through the HTTP
 // routes (fastify inject, one process), then the merge. The quickest batch of each window is printed too: on a
 // busy machine the means move with whatever else runs, the quickest much less.
-// Usage: npx tsx bench/change-request/run.ts [batches=200] [pages=50]
+// With --under-parent the pages go under one page of the space rather than at the root (a section of 10,000
+// children: the same list growth one level down).
+// Usage: npx tsx bench/change-request/run.ts [batches=200] [pages=50] [--under-parent]
 import { cpus, totalmem } from 'node:os';
 import { startTestApp } from '../../src/server/test-app.fixture.ts';
 
-const batches = Number(process.argv[2] ?? 200);
-const pagesPerBatch = Number(process.argv[3] ?? 50);
+const positional = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
+const underParent = process.argv.includes('--under-parent');
+const batches = Number(positional[0] ?? 200);
+const pagesPerBatch = Number(positional[1] ?? 50);
 
 const t = await startTestApp();
 try {
   const space = (await t.call('POST', `/v1/orgs/${t.organizationId}/spaces`, { body: { title: 'Batches' } })).body;
+  let into: string | undefined;
+  if (underParent) {
+    const setup = (await t.call('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'section' } })).body;
+    const made = await t.call('POST', `/v1/spaces/${space.id}/change-requests/${setup.id}/content`, {
+      body: { changes: [{ operation: 'insert_page', title: 'Section', document: { markdown: 'The section.\n' } }] },
+    });
+    if (made.status !== 200) throw new Error(`section: ${made.status}`);
+    await t.call('POST', `/v1/spaces/${space.id}/change-requests/${setup.id}/merge`, {});
+    into = (await t.call('GET', `/v1/spaces/${space.id}/content`)).body.pages?.[0]?.id;
+    if (into === undefined) throw new Error('the section page was not created');
+  }
   const changeRequest = (await t.call('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'fill' } })).body;
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let batch = 0; batch < batches; batch++) {
     const changes = Array.from({ length: pagesPerBatch }, (_, index) => ({
       operation: 'insert_page',
+      ...(into === undefined ? {} : { into }),
       title: `Page ${batch}-${index}`,
       document: { markdown: `Body of page ${batch}-${index}.\n\nSee [the first page](README.md) and [elsewhere](https://example.com).\n` },
     }));
@@ -41,7 +57,7 @@ try {
   const [cpuFirst, cpuLast] = [mean(cpu.slice(0, window)), mean(cpu.slice(-window))];
   const [wallFirst, wallLast] = [mean(wall.slice(0, window)), mean(wall.slice(-window))];
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-  console.log(`${batches} batches × ${pagesPerBatch} pages into one change request (${batches * pagesPerBatch} pages)`);
+  console.log(`${batches} batches × ${pagesPerBatch} pages into one change request (${batches * pagesPerBatch} pages, ${into === undefined ? 'at the root' : 'under one page'})`);
   console.log(`                 first ${window}    last ${window}    last/first`);
   console.log(`CPU per batch    ${cpuFirst.toFixed(1).padStart(7)} ms ${cpuLast.toFixed(1).padStart(7)} ms   ${(cpuLast / cpuFirst).toFixed(2)}×`);
   console.log(`wall per batch   ${wallFirst.toFixed(1).padStart(7)} ms ${wallLast.toFixed(1).padStart(7)} ms   ${(wallLast / wallFirst).toFixed(2)}×`);

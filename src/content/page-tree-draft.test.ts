@@ -110,6 +110,40 @@ describe('PageTreeDraft', () => {
     expect(sharedPrefixOf(front.build())).toBeUndefined();
   });
 
+  it('shares the untouched head of a long child list while its parent keeps its path', () => {
+    const children = Array.from({ length: 300 }, (_, index) => documentPage(`c${index}`, { slug: `c${index}`, path: `section/c${index}` }));
+    const pages = deepFreeze(snapshotOf([documentPage('section', { slug: 'section', pages: children }), documentPage('other', { slug: 'other' })]).pages);
+    const original = (pages[0] as { pages: SnapshotPage[] }).pages;
+    const childrenOf = (built: SnapshotPage[]) => (built[0] as { pages: SnapshotPage[] }).pages;
+
+    const append = new PageTreeDraft(pages);
+    append.insert(documentPage('new', { slug: 'new' }), 'section');
+    append.setPage('c250', { ...(append.page('c250') as SnapshotDocumentPage), title: 'Edited' });
+    const appended = append.build();
+    expect(sharedPrefixOf(childrenOf(appended))).toEqual({ base: original, length: 250 });
+    expect(appended).toEqual(rebuilt(append));
+    expect(appended[1]).toBe(pages[1]);
+
+    // Renaming the parent moves every child: nothing is shared.
+    const renamed = new PageTreeDraft(pages);
+    renamed.insert(documentPage('new', { slug: 'new' }), 'section');
+    renamed.setPage('section', { ...(renamed.page('section') as SnapshotDocumentPage), slug: 'chapter' });
+    const moved = renamed.build();
+    expect(sharedPrefixOf(childrenOf(moved))).toBeUndefined();
+    expect(moved).toEqual(rebuilt(renamed));
+    expect((childrenOf(moved)[0] as SnapshotDocumentPage).path).toBe('chapter/c0');
+
+    // A child edited through its path before its list is read ends the shared head there too.
+    const locator: PageLocator = { locate: (id) => (id === 'c9' ? { path: ['section', 'c9'] } : undefined) };
+    const deep = new PageTreeDraft(pages, locator);
+    deep.setPage('c9', { ...(deep.page('c9') as SnapshotDocumentPage), title: 'Deep edit' });
+    deep.insert(documentPage('new', { slug: 'new' }), 'section');
+    const built = deep.build();
+    expect(sharedPrefixOf(childrenOf(built))?.length).toBe(9);
+    expect(built).toEqual(rebuilt(new PageTreeDraft(built)));
+    expect((childrenOf(built)[9] as SnapshotDocumentPage).title).toBe('Deep edit');
+  });
+
   it('never writes to the frozen input', () => {
     const pages = deepFreeze(tree());
     const draft = new PageTreeDraft(pages);
@@ -136,10 +170,13 @@ describe('PageTreeDraft', () => {
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const locatorOf = (pages: readonly SnapshotPage[], kind: 'exact' | 'lying' | 'silent') => {
       const paths = new Map<string, string[]>();
+      const children = new Map<string | undefined, string[]>([[undefined, pages.map((page) => page.id)]]);
       const walk = (list: readonly SnapshotPage[], above: string[]) => {
         for (const page of list) {
           paths.set(page.id, [...above, page.id]);
-          walk((page as { pages?: SnapshotPage[] }).pages ?? [], [...above, page.id]);
+          const below = (page as { pages?: SnapshotPage[] }).pages;
+          if (below !== undefined) children.set(page.id, below.map((child) => child.id));
+          walk(below ?? [], [...above, page.id]);
         }
       };
       walk(pages, []);
@@ -151,7 +188,7 @@ describe('PageTreeDraft', () => {
           return path === undefined ? 'absent' : { path };
         },
         // Root ids are given exactly or not at all (a locator that cannot vouch for them says nothing).
-        ...(kind === 'exact' ? { rootIds: () => pages.map((page) => page.id) } : {}),
+        ...(kind === 'exact' ? { childIds: (parent: string | undefined) => children.get(parent) } : {}),
       };
       return { locator, ids: [...paths.keys()] };
     };

@@ -16,8 +16,8 @@ interface DraftNode {
   childrenChanged: boolean;
   /** The page or a page below it changed: `build` must look inside. */
   touched: boolean;
-  /** Its index among the input's root pages, when it was reached there (see `alignedRoots`). */
-  rootIndex?: number | undefined;
+  /** Its index among its parent's children (the root pages when at the root) in the input (see `aligned`). */
+  inputIndex?: number | undefined;
 }
 
 /**
@@ -48,12 +48,14 @@ export class PageTreeDraft {
   private roots: string[] | undefined;
   private rootsChanged = false;
   /**
-   * How many root pages, from the first, are still the input's own in the same places and untouched: `build`
-   * copies those from the input instead of visiting each, and records the prefix the new list shares with the
-   * input (shared-prefix.ts) so that the store encodes only what follows. A change request filled batch after
-   * batch appends to its root list: each batch then costs what it adds, not the length of the list.
+   * For each child list (by parent; undefined: the root pages), at most how many pages, from the first, are
+   * still the input's own in the same places and untouched: `build` copies those from the input instead of
+   * visiting each, and records the prefix the new list shares with the input's (shared-prefix.ts) so that the
+   * store encodes only what follows. A change request filled batch after batch appends to a list: each batch
+   * then costs what it adds, not the length of the list. Lowered by every change in a list, even before the
+   * list is read (a page reached by its path and edited).
    */
-  private alignedRoots = 0;
+  private readonly aligned = new Map<string | undefined, number>();
   /**
    * Parents (undefined: the root) whose child list was read but whose children from the input were not all
    * reached: those children are found by a walk of the input list when needed (all at once, on the first
@@ -204,13 +206,25 @@ export class PageTreeDraft {
    */
   build(): SnapshotPage[] {
     if (this.roots === undefined) return this.input as SnapshotPage[];
-    const shared = Math.min(this.alignedRoots, this.roots.length);
+    const shared = this.sharedHead(undefined, this.roots, this.input);
     const rest = this.buildList(undefined, this.roots, this.input, '', shared);
     if (!this.rootsChanged && rest.every((page, index) => page === this.input[shared + index])) return this.input as SnapshotPage[];
-    if (shared === 0) return rest;
-    const built = this.input.slice(0, shared).concat(rest);
-    recordSharedPrefix(built, this.input, shared);
-    return built;
+    return withHead(this.input, shared, rest);
+  }
+
+  /** How many pages, from the first, of the list `ids` of `parent` are `original`'s own, as they were. */
+  private sharedHead(parent: string | undefined, ids: readonly string[], original: readonly SnapshotPage[]): number {
+    return Math.min(this.aligned.get(parent) ?? 0, ids.length, original.length);
+  }
+
+  /** Notes that the list of `parent` may differ from the input's from its `index`th page on. */
+  private unalign(parent: string | undefined, index: number): void {
+    this.aligned.set(parent, Math.min(this.aligned.get(parent) ?? Infinity, index));
+  }
+
+  /** Notes that the list of `parent` was just read from the input, `length` pages long. */
+  private listRead(parent: string | undefined, length: number): void {
+    this.unalign(parent, length);
   }
 
   private buildNode(id: string, parentPath: string): SnapshotPage {
@@ -218,18 +232,16 @@ export class PageTreeDraft {
     const { page, original } = node;
     if (!canHaveChildren(page)) return page;
     const path = joinPagePath(parentPath, (page as { slug: string }).slug);
-    if (original !== undefined && !node.touched && (original as { path: string }).path === path) return original;
-    const children = this.buildList(id, this.childList(id, node), originalChildren(node) ?? [], path);
-    if (
-      original !== undefined &&
-      !node.fieldsChanged &&
-      !node.childrenChanged &&
-      (original as { path: string }).path === path &&
-      children.every((child, index) => child === (original as { pages: readonly SnapshotPage[] }).pages[index])
-    ) {
-      return original;
-    }
-    return { ...page, path, pages: children } as SnapshotPage;
+    const samePath = original !== undefined && (original as { path: string }).path === path;
+    if (samePath && !node.touched) return original;
+    const ids = this.childList(id, node);
+    const originalList = originalChildren(node) ?? [];
+    // Children keep their paths only while their parent's path stays.
+    const shared = samePath ? this.sharedHead(id, ids, originalList) : 0;
+    const rest = this.buildList(id, ids, originalList, path, shared);
+    const sameChildren = ids.length === originalList.length && rest.every((child, index) => child === originalList[shared + index]);
+    if (samePath && !node.fieldsChanged && !node.childrenChanged && sameChildren) return original!;
+    return { ...page, path, pages: withHead(originalList, shared, rest) } as SnapshotPage;
   }
 
   /**
@@ -258,7 +270,7 @@ export class PageTreeDraft {
         continue;
       }
       // Its parent's path changed: its subtree's paths change too.
-      this.adopt(page, parent);
+      this.adopt(page, parent, cursor - 1);
       built.push(this.buildNode(id, parentPath));
     }
     return built;
@@ -302,7 +314,7 @@ export class PageTreeDraft {
    * input tree.
    */
   private reach(path: readonly string[]): boolean {
-    const found: Array<{ page: SnapshotPage; parent: string | undefined; rootIndex: number | undefined }> = [];
+    const found: Array<{ page: SnapshotPage; parent: string | undefined; inputIndex: number }> = [];
     let parent: string | undefined;
     let siblings: readonly SnapshotPage[] | undefined = this.input;
     for (const id of path) {
@@ -314,12 +326,12 @@ export class PageTreeDraft {
         const at = siblings?.findIndex((candidate) => candidate.id === id) ?? -1;
         if (at < 0) return false;
         const page = siblings![at]!;
-        found.push({ page, parent, rootIndex: parent === undefined ? at : undefined });
+        found.push({ page, parent, inputIndex: at });
         siblings = (page as { pages?: readonly SnapshotPage[] }).pages;
       }
       parent = id;
     }
-    for (const { page, parent: above, rootIndex } of found) this.adopt(page, above, rootIndex);
+    for (const { page, parent: above, inputIndex } of found) this.adopt(page, above, inputIndex);
     return true;
   }
 
@@ -331,7 +343,7 @@ export class PageTreeDraft {
         if (seen.has(page.id)) throw new QuireError('INVALID_ARGUMENT', `the page tree has page id ${page.id} twice`, { pageId: page.id });
         seen.add(page.id);
         // Below a removed page may sit pages moved out of it before, with children never reached: look there too.
-        if (!this.removed.has(page.id) && !this.nodes.has(page.id)) this.adopt(page, parent, parent === undefined ? index : undefined);
+        if (!this.removed.has(page.id) && !this.nodes.has(page.id)) this.adopt(page, parent, index);
         if (canHaveChildren(page)) add((page as { pages: readonly SnapshotPage[] }).pages, page.id);
       }
     };
@@ -340,19 +352,16 @@ export class PageTreeDraft {
     this.unreachedChildren.clear();
   }
 
-  private adopt(page: SnapshotPage, parent: string | undefined, rootIndex?: number): DraftNode {
-    const node: DraftNode = { page, parent, children: undefined, original: page, fieldsChanged: false, childrenChanged: false, touched: false, rootIndex };
+  private adopt(page: SnapshotPage, parent: string | undefined, inputIndex: number): DraftNode {
+    const node: DraftNode = { page, parent, children: undefined, original: page, fieldsChanged: false, childrenChanged: false, touched: false, inputIndex };
     this.nodes.set(page.id, node);
     return node;
   }
 
   private rootList(): string[] {
     if (this.roots === undefined) {
-      // The locator knows the ids of the input's root pages: copying them spares reading every root page.
-      const known = this.locator?.rootIds?.();
-      const agrees = known !== undefined && known.length === this.input.length && known[0] === this.input[0]?.id && known.at(-1) === this.input.at(-1)?.id;
-      this.roots = agrees ? known.slice() : this.input.map((page) => page.id);
-      this.alignedRoots = this.roots.length;
+      this.roots = this.idsOf(undefined, this.input);
+      this.listRead(undefined, this.roots.length);
       if (!this.complete) this.unreachedChildren.add(undefined);
     }
     return this.roots;
@@ -362,17 +371,28 @@ export class PageTreeDraft {
   private childList(id: string, node: DraftNode): string[] {
     if (node.children === undefined) {
       const original = originalChildren(node) ?? [];
-      node.children = original.map((child) => child.id);
+      node.children = node.original === undefined ? [] : this.idsOf(id, original);
+      this.listRead(id, node.children.length);
       if (!this.complete && original.length > 0) this.unreachedChildren.add(id);
     }
     return node.children;
+  }
+
+  /**
+   * The ids of the input's list `pages` of `parent`: copied from the locator when it knows them (sparing a read
+   * of every page of a long list), else read.
+   */
+  private idsOf(parent: string | undefined, pages: readonly SnapshotPage[]): string[] {
+    const known = this.locator?.childIds?.(parent);
+    const agrees = known !== undefined && known.length === pages.length && known[0] === pages[0]?.id && known.at(-1) === pages.at(-1)?.id;
+    return agrees ? known.slice() : pages.map((page) => page.id);
   }
 
   /** Reaches the pages of the input under `parent` not reached yet (none of them moved or was removed). */
   private adoptChildren(parent: string | undefined): void {
     if (!this.unreachedChildren.delete(parent)) return;
     const pages = parent === undefined ? this.input : (originalChildren(this.nodes.get(parent)!) ?? []);
-    for (const [index, page] of pages.entries()) if (!this.nodes.has(page.id) && !this.removed.has(page.id)) this.adopt(page, parent, parent === undefined ? index : undefined);
+    for (const [index, page] of pages.entries()) if (!this.nodes.has(page.id) && !this.removed.has(page.id)) this.adopt(page, parent, index);
   }
 
   /** Marks a page and its ancestors as holding a change. */
@@ -382,9 +402,9 @@ export class PageTreeDraft {
       const node = this.nodes.get(cursor);
       if (node === undefined) return;
       node.touched = true;
-      // A root page of the input that has not moved sits at its input index (one that moved lowered
-      // `alignedRoots` below that index when it left).
-      if (node.parent === undefined && node.rootIndex !== undefined) this.alignedRoots = Math.min(this.alignedRoots, node.rootIndex);
+      // A page of the input that has not moved sits at its input index (one that moved lowered its old list's
+      // `aligned` below that index when it left, and its new list's below where it landed).
+      if (node.inputIndex !== undefined) this.unalign(node.parent, node.inputIndex);
     }
   }
 
@@ -392,7 +412,7 @@ export class PageTreeDraft {
     const siblings = this.siblingList(parent);
     const at = index === undefined ? siblings.length : Math.min(index, siblings.length);
     siblings.splice(at, 0, id);
-    if (parent === undefined) this.alignedRoots = Math.min(this.alignedRoots, at);
+    this.unalign(parent, at);
     this.indexSlug(id, parent);
     this.touch(parent);
   }
@@ -402,7 +422,7 @@ export class PageTreeDraft {
     const siblings = this.siblingList(parent);
     const at = siblings.indexOf(id);
     siblings.splice(at, 1);
-    if (parent === undefined) this.alignedRoots = Math.min(this.alignedRoots, at);
+    this.unalign(parent, at);
     this.unindexSlug(id, parent);
     this.touch(parent);
   }
@@ -458,6 +478,17 @@ export class PageTreeDraft {
     node.childrenChanged = true;
     return this.childList(parent, node);
   }
+}
+
+/**
+ * `rest` after the first `shared` pages of `original`: the head is copied as a slice, and recorded as shared
+ * with `original` (shared-prefix.ts).
+ */
+function withHead(original: readonly SnapshotPage[], shared: number, rest: SnapshotPage[]): SnapshotPage[] {
+  if (shared === 0) return rest;
+  const built = original.slice(0, shared).concat(rest);
+  recordSharedPrefix(built, original, shared);
+  return built;
 }
 
 /**

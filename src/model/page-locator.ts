@@ -22,10 +22,11 @@ export interface PageLocator {
    */
   locate(id: string): PageLocation;
   /**
-   * The ids of the tree's root pages, in order, when the locator still describes the tree (not to be changed).
+   * The ids of the children of page `parent` (of the root pages when undefined), in order, when the locator
+   * still describes the tree and has the page; not to be changed.
    *
    * @example
-   * locator.rootIds?.() // → ['group', 'faq']
+   * locator.childIds?.(undefined) // → ['group', 'faq']
    */
-  rootIds?(): readonly string[] | undefined;
+  childIds?(parent: string | undefined): readonly string[] | undefined;
 }

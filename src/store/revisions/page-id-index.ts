@@ -34,8 +34,11 @@ export interface PageTreeEdit {
   entries: Map<string, PageIndexEntry>;
   /** The ids of the pages whose subtree was reused from the base tree as it is (same hash). */
   reused: ReadonlySet<string>;
-  /** How many root pages, from the first, are the base tree's in the same places, with their subtrees (none when absent). */
-  sharedRoots?: number | undefined;
+  /**
+   * Lists whose first pages are the base tree's in the same places, with their subtrees: how many, by the id of
+   * the page holding the list (undefined: the root list). Those pages keep their entries.
+   */
+  sharedLists?: ReadonlyMap<string | undefined, number> | undefined;
 }
 
 export class PageIdIndex implements PageLocator {
@@ -58,22 +61,22 @@ export class PageIdIndex implements PageLocator {
    * const index = PageIdIndex.derive(parentIndex, { key, roots, entries, reused });
    */
   static derive(base: PageIdIndex | undefined, edit: PageTreeEdit): PageIdIndex {
-    const sharedRoots = edit.sharedRoots ?? 0;
-    if (base === undefined || (edit.reused.size === 0 && sharedRoots === 0)) return new PageIdIndex(edit.key, edit.roots, edit.entries);
+    const shared = edit.sharedLists ?? new Map<string | undefined, number>();
+    if (base === undefined || (edit.reused.size === 0 && shared.size === 0)) return new PageIdIndex(edit.key, edit.roots, edit.entries);
     if (base.#consumed) throw new QuireError('INTERNAL', 'a page index was derived from twice', { key: base.#key });
     base.#consumed = true;
     const entries = base.#entries;
     // What of the old tree is not inside a reused subtree was rebuilt, moved out or removed: drop it. This
     // visits the old nodes on the changed paths and their children, not the reused subtrees.
-    // The shared root pages and their subtrees stay as they are.
-    const stale: string[] = base.#roots.slice(sharedRoots);
+    // The first pages of shared lists stay as they are, with their subtrees.
+    const stale: string[] = base.#roots.slice(shared.get(undefined) ?? 0);
     while (stale.length > 0) {
       const id = stale.pop()!;
       if (edit.reused.has(id)) continue;
       const entry = entries.get(id);
       if (entry === undefined) continue;
       entries.delete(id);
-      for (const child of entry.children) stale.push(child);
+      for (let index = shared.get(id) ?? 0; index < entry.children.length; index++) stale.push(entry.children[index]!);
     }
     for (const [id, entry] of edit.entries) entries.set(id, entry);
     return new PageIdIndex(edit.key, edit.roots, entries);
@@ -116,6 +119,12 @@ export class PageIdIndex implements PageLocator {
   /** The root pages' ids, in order; undefined once consumed. */
   rootIds(): readonly string[] | undefined {
     return this.#consumed ? undefined : this.#roots;
+  }
+
+  /** The children's ids of page `parent` (the root pages' when undefined), in order; undefined once consumed or when absent. */
+  childIds(parent: string | undefined): readonly string[] | undefined {
+    if (parent === undefined) return this.rootIds();
+    return this.#consumed ? undefined : this.#entries.get(parent)?.children;
   }
 
   /**

@@ -8,7 +8,7 @@ import { PageIdIndex } from './page-id-index.ts';
 import { PageIndexCache } from './page-index-cache.ts';
 import type { KnownContent } from './page-tree-encoding.ts';
 import type { StoredChildPage, StoredPage } from './revision-content.ts';
-import { materializeContent, type HandedOut, type LoadedContentObject } from './revision-decoding.ts';
+import { materializeContent, type HandedOut, type LoadedContentObject, type SharedHeads } from './revision-decoding.ts';
 import { encodeRevision } from './revision-encoding.ts';
 import type { ContentObject } from './revision-objects.ts';
 import { documentPage } from '../store.contract.ts';
@@ -24,28 +24,25 @@ class MemoryRevisions {
   /** How the last write was checked. */
   last: { reused: number; checked: number } | undefined;
 
-  /** The root pages the last write took as they are, as a shared head. */
-  lastSharedRoots: readonly StoredPage[] | undefined;
+  /** The pages the last write's lists took as they are, as shared heads. */
+  lastShared: SharedHeads | undefined;
   /** How many objects the last write encoded. */
   lastEncoded = 0;
 
   put(pages: StoredPage[]): ContentHash {
-    const listChunk = (hash: ContentHash) => {
-      const object = this.#loaded.get(hash)?.object;
-      return object?.t === 'list' ? object : undefined;
-    };
-    const known: KnownContent = { ...this.handedOut, pageIndexes: this.indexes.candidates(), listChunk };
+    const stored = (hash: ContentHash) => this.#loaded.get(hash)?.object;
+    const known: KnownContent = { ...this.handedOut, pageIndexes: this.indexes.candidates(), stored };
     const encoded = encodeRevision({ parents: [], pages }, { ...emptyDirectorySource(), extra: {} }, known);
     if (encoded.pageIndex !== undefined) this.indexes.remember(PageIdIndex.derive(encoded.pageIndex.base, encoded.pageIndex.edit));
     this.last = encoded.pageIndex === undefined ? undefined : { reused: encoded.pageIndex.edit.reused.size, checked: encoded.pageIndex.edit.entries.size };
-    this.lastSharedRoots = encoded.sharedRoots;
+    this.lastShared = { roots: encoded.sharedRoots ?? [], children: encoded.sharedChildren ?? new Map() };
     this.lastEncoded = encoded.objects.size;
     for (const object of encoded.objects.values()) this.#loaded.set(object.hash, { object: JSON.parse(object.body) as ContentObject, size: object.body.length });
     return encoded.root;
   }
 
-  read(root: ContentHash, sharedRoots?: readonly StoredPage[]): StoredPage[] {
-    return materializeContent(root, this.#loaded, this.handedOut, new Map(), undefined, sharedRoots).pages;
+  read(root: ContentHash, shared?: SharedHeads): StoredPage[] {
+    return materializeContent(root, this.#loaded, this.handedOut, new Map(), undefined, shared).pages;
   }
 
   /** The index held for the tree of `root`. */
@@ -149,7 +146,7 @@ describe('encoding a page tree against the index of the tree it came from', () =
     expect(store.lastEncoded).toBeLessThan(50 + 10);
     expect(root).toBe(new MemoryRevisions().put(structuredClone(appended)));
     // Read back with the head as it is: the same tree, the head's page objects themselves.
-    const read = store.read(root, store.lastSharedRoots);
+    const read = store.read(root, store.lastShared);
     expect(read).toEqual(store.read(root));
     expect(read.slice(0, 1500).every((page, index) => page === first[index])).toBe(true);
     // The derived index is the one a full check of the same tree builds.
@@ -170,9 +167,9 @@ describe('encoding a page tree against the index of the tree it came from', () =
     };
     const shorter = again();
     const shorterRoot = store.put(shorter);
-    expect(store.lastSharedRoots?.length).toBe(700);
+    expect(store.lastShared?.roots.length).toBe(700);
     expect(shorterRoot).toBe(new MemoryRevisions().put(structuredClone(shorter)));
-    const third = store.read(shorterRoot, store.lastSharedRoots);
+    const third = store.read(shorterRoot, store.lastShared);
     const clash = (extra: StoredPage) => {
       const list = [...third, extra];
       recordSharedPrefix(list, third, third.length - 5);
@@ -185,6 +182,47 @@ describe('encoding a page tree against the index of the tree it came from', () =
     expect(clash((third[20] as Section).pages[0] as StoredPage)).toThrow('repeats page id c20');
     // Ids after the head (r1499 sits in the last five) and ids gone from the tree (r700) are free.
     expect(() => store.put([...third.slice(0, -1), documentPage('r700')])).not.toThrow();
+  });
+
+  it('takes the head a child list shares with the base tree from its index and stored chunks', () => {
+    const store = new MemoryRevisions();
+    const children = Array.from({ length: 1500 }, (_, index) => documentPage(`k${index}`, index % 10 === 0 ? { pages: [documentPage(`g${index}`)] } : {}));
+    const first = store.read(store.put([documentPage('intro'), documentPage('section', { pages: children })]));
+    const section = first[1] as Section;
+    const withChildren = (list: StoredChildPage[], head: number, from = section.pages) => {
+      recordSharedPrefix(list, from, head);
+      return [first[0]!, { ...section, pages: list } as StoredPage];
+    };
+    const added = Array.from({ length: 50 }, (_, index) => documentPage(`new${index}`));
+    const next = withChildren([...section.pages, ...added], 1500);
+    const root = store.put(next);
+    // The section and the added pages were visited, not its 1,500 children; the list is the one encoding every page gives.
+    expect(store.last).toEqual({ reused: 1, checked: 51 });
+    expect(store.lastEncoded).toBeLessThan(51 + 10);
+    expect(root).toBe(new MemoryRevisions().put(structuredClone(next)));
+    const read = store.read(root, store.lastShared);
+    expect(read).toEqual(store.read(root));
+    expect((read[1] as Section).pages.slice(0, 1500).every((page, index) => page === section.pages[index])).toBe(true);
+    const derived = store.indexOf(root)!;
+    const fresh = new MemoryRevisions();
+    fresh.put(structuredClone(read) as StoredPage[]);
+    const full = fresh.indexOf(root)!;
+    expect(derived.size).toBe(full.size);
+    for (const id of ['section', 'k0', 'g10', 'k1499', 'new0', 'new49']) expect(derived.entry(id), id).toEqual(full.entry(id));
+
+    // Clashes with the head are found wherever the other page is: in the same list, below a new page, at the root.
+    const readSection = read[1] as Section;
+    const clash = (list: StoredChildPage[], rootExtra: StoredPage[] = []) => () => {
+      recordSharedPrefix(list, readSection.pages, 1000);
+      store.put([read[0]!, { ...readSection, pages: list } as StoredPage, ...rootExtra]);
+    };
+    const head = readSection.pages.slice(0, 1000);
+    expect(clash([...head, documentPage('k3')])).toThrow('repeats page id k3');
+    expect(clash([...head, documentPage('fresh', { pages: [documentPage('g20')] })])).toThrow('repeats page id g20');
+    expect(clash([...head, readSection.pages[12]!])).toThrow('repeats page id k12');
+    expect(clash([...head], [documentPage('k999')])).toThrow('repeats page id k999');
+    // Pages after the head may come back elsewhere.
+    expect(clash([...head], [documentPage('k1000')])).not.toThrow();
   });
 
   it('reuses a page list handed out as it is, and its index with it', () => {

@@ -19,12 +19,12 @@
  */
 import { QuireError } from '../../errors/index.ts';
 import { sharedPrefixOf } from '../../model/shared-prefix.ts';
-import { levelZeroChunks, maxInline, type ListChunkObject, type ListEntry, type ListRef } from './chunked-list.ts';
+import { levelZeroChunks, maxInline, type ListEntry, type ListRef } from './chunked-list.ts';
 import type { ListChunkMemo } from './list-chunk-memo.ts';
 import type { ContentHash } from '../blobs/content-hash.ts';
 import { pageListKey, type PageIdIndex, type PageIndexEntry, type PageTreeEdit } from './page-id-index.ts';
 import type { StoredPage } from './revision-content.ts';
-import type { PageNodeObject } from './revision-objects.ts';
+import type { ContentObject, PageNodeObject } from './revision-objects.ts';
 
 /** What the store handed out, so that encoding can reuse it. */
 export interface KnownContent {
@@ -36,8 +36,8 @@ export interface KnownContent {
   pageIndexes: readonly PageIdIndex[];
   /** List chunks encoded recently (a long list re-encoded with few changes reuses the others). */
   listChunks?: ListChunkMemo;
-  /** A stored list chunk, when at hand without reading the database (a shared head reuses its chunks). */
-  listChunk?: (hash: ContentHash) => ListChunkObject | undefined;
+  /** A stored content object, when at hand without reading the database (a shared head reuses its list's chunks). */
+  stored?: (hash: ContentHash) => ContentObject | undefined;
 }
 
 /** The encoded tree, and how to index it: derive the new index from `base` (consumed) with `edit`. */
@@ -52,6 +52,8 @@ export interface EncodedPageTree {
    * `handedOutPages`; reading the new revision back takes them as they are.
    */
   sharedRoots?: readonly StoredPage[] | undefined;
+  /** The same for child lists: the handed-out pages a new page node's children start with, by that node's hash. */
+  sharedChildren?: ReadonlyMap<ContentHash, readonly StoredPage[]>;
 }
 
 const pageTypes = new Set(['document', 'group', 'link', 'computed']);
@@ -72,17 +74,21 @@ export function encodePageTree(
   if (!Array.isArray(pages)) throw invalid('pages', 'must be an array');
   const storedList = known?.lists.get(pages);
   if (storedList !== undefined) return { list: storedList, index: undefined, handedOutPages: new Map() };
-  const head = known === undefined ? undefined : sharedHead(pages, known);
-  const shared = head?.length ?? 0;
 
   const pageIds = new Set<string>();
   /** Where each id outside reused subtrees was found, for the message when it clashes with one. */
   const where = new Map<string, string>();
   /** Pages whose subtree is the base tree's, as it is. */
   const reused = new Set<string>();
+  /** Where each reused page sits (its list's path and index), for the message when it clashes with a shared head. */
+  const reusedAt: Array<[id: string, listPath: string, index: number]> = [];
   let entries: Map<string, PageIndexEntry> | undefined = known === undefined ? undefined : new Map();
-  let base: PageIdIndex | undefined = head?.index;
+  let base: PageIdIndex | undefined;
   const handedOutPages = new Map<ContentHash, StoredPage>();
+  /** The shared heads of the lists encoded, by the id of the page holding the list (undefined: the root list). */
+  const heads = new Map<string | undefined, SharedHead>();
+  /** The head pages of child lists, by the hash of the new page node holding them. */
+  const sharedChildren = new Map<ContentHash, readonly StoredPage[]>();
 
   /** Reused pages that sat below another page in the base tree: they could also be inside a reused subtree. */
   const reusedBelow = new Map<string, string>();
@@ -113,6 +119,45 @@ export function encodePageTree(
     }
   };
 
+  /**
+   * Encodes a list (the root pages, or the children of page `parent`) whose first `head.length` elements, when
+   * there is a head, are the base tree's: their stored chunks or hashes are taken as they are.
+   */
+  const encodeList = (items: readonly StoredPage[], listPath: string, parent: string | undefined, head: SharedHead | undefined): ListRef => {
+    const shared = head?.length ?? 0;
+    if (head !== undefined) heads.set(parent, head);
+    // The head's stored chunks are taken as they are (when the list stays long enough to be chunked); its
+    // elements after the last whole chunk, and the rest of the list, are entries.
+    const { leading, rest } = head === undefined ? { leading: [], rest: [] } : items.length > maxInline ? head.split() : { leading: [], rest: head.entries() };
+    for (let index = shared; index < items.length; index++) rest.push(encodePage(items[index]!, listPath, index, parent));
+    return list(rest, leading);
+  };
+
+  /** The head a list shares with the base tree's list of the same page, when the base index vouches for it. */
+  const headOf = (items: readonly StoredPage[], parent: string | undefined): SharedHead | undefined => {
+    const prefix = known === undefined ? undefined : sharedPrefixOf(items);
+    if (prefix === undefined || known === undefined) return undefined;
+    const agrees = (ids: readonly string[] | undefined): ids is readonly string[] =>
+      ids !== undefined && ids.length === prefix.base.length && ids[0] === prefix.base[0]?.id && ids.at(-1) === prefix.base.at(-1)?.id;
+    if (parent === undefined) {
+      const baseList = known.lists.get(prefix.base);
+      if (baseList === undefined) return undefined;
+      const key = pageListKey(baseList);
+      const index = known.pageIndexes.find((candidate) => !candidate.consumed && candidate.key === key);
+      const ids = index?.rootIds();
+      if (index === undefined || (base !== undefined && base !== index) || !agrees(ids)) return undefined;
+      base = index;
+      return sharedHead(prefix.length, baseList, ids, index, known);
+    }
+    const index = base ?? known.pageIndexes.find((candidate) => !candidate.consumed && agrees(candidate.entry(parent)?.children));
+    const entry = index?.entry(parent);
+    if (index === undefined || entry === undefined || !agrees(entry.children)) return undefined;
+    const node = known.stored?.(entry.hash) as PageNodeObject | undefined;
+    if (node?.t !== 'page' || node.c === undefined) return undefined;
+    base = index;
+    return sharedHead(prefix.length, node.c, entry.children, index, known);
+  };
+
   // `pages[3].pages[0]`: made only where a message or a record needs it, not for each reused page of a long list.
   const encodePage = (page: StoredPage, parentPath: string, index: number, parent: string | undefined): ListEntry => {
     const id = (page as { id?: unknown } | null)?.id;
@@ -125,8 +170,9 @@ export function encodePageTree(
       if (inBase !== undefined && inBase.hash === stored) {
         // Reused: its id was unique in the base tree, so it is checked against the other reused pages and the
         // new ones only (a large tree edited a little is mostly these: no per-page bookkeeping beyond the set).
-        if (reused.has(id) || pageIds.has(id) || head?.holds(id)) throw invalid(`${pathAt(parentPath, index)}.id`, `repeats page id ${id}`);
+        if (reused.has(id) || pageIds.has(id)) throw invalid(`${pathAt(parentPath, index)}.id`, `repeats page id ${id}`);
         reused.add(id);
+        reusedAt.push([id, parentPath, index]);
         if (inBase.parent !== undefined) reusedBelow.set(id, pathAt(parentPath, index));
         // The index keeps a reused page's entry (see PageIdIndex.derive); it changes only when the page moved.
         if (inBase.parent !== parent) entries?.set(id, { hash: stored, parent, children: inBase.children });
@@ -152,31 +198,26 @@ export function encodePageTree(
       throw invalid(path, `carries its body inline (page ${id}); store it with putDocument and refer to it by documentId`);
     }
     let childList: ListRef | undefined;
-    let childIdList: string[] = [];
+    let childIdList: readonly string[] = [];
+    let head: SharedHead | undefined;
     if (children !== undefined) {
       if (!Array.isArray(children)) throw invalid(`${path}.pages`, `must be an array (page ${id})`);
-      childList = list(children.map((child: StoredPage, childIndex: number) => encodePage(child, `${path}.pages`, childIndex, id)));
-      childIdList = children.map((child: StoredPage) => child.id);
+      head = headOf(children, id);
+      childList = encodeList(children, `${path}.pages`, id, head);
+      childIdList = idsAfter(head, children);
     } else if (type === 'document' || type === 'group') {
       throw invalid(`${path}.pages`, `is missing (page ${id})`);
     }
     const documentId = (fields as { documentId?: unknown }).documentId;
     if (documentId !== undefined && typeof documentId !== 'string') throw invalid(`${path}.documentId`, `must be a string (page ${id})`);
     const hash = emitPage({ t: 'page', p: fields as Record<string, unknown>, ...(childList === undefined ? {} : { c: childList }) }, documentId === undefined ? [] : [documentId]);
+    if (head !== undefined) sharedChildren.set(hash, (children as StoredPage[]).slice(0, head.length));
     entries?.set(id, { hash, parent, children: childIdList });
     return { hash, key: id };
   };
 
-  // The head's stored chunks are taken as they are (when the list stays long enough to be chunked); its
-  // elements after the last whole chunk, and the rest of the list, are entries.
-  const { leading, rest: rootEntries } = head === undefined ? { leading: [], rest: [] } : pages.length > maxInline ? head.split() : { leading: [], rest: head.entries() };
-  for (let index = shared; index < pages.length; index++) rootEntries.push(encodePage(pages[index]!, 'pages', index, undefined));
-  const tree = list(rootEntries, leading);
-  if (head !== undefined) {
-    // The shared head holds what it held in the base tree, where ids were unique: an id found outside it
-    // clashes when the base tree had it there.
-    for (const [id, at] of [...where, ...reusedBelow]) if (head.holds(id)) throw invalid(at, `repeats page id ${id}, which is also in the first ${shared} root pages`);
-  }
+  const rootHead = headOf(pages, undefined);
+  const tree = encodeList(pages, 'pages', undefined, rootHead);
 
   if (base !== undefined && reused.size > 0) {
     // Reused subtrees hold what they held in the base tree, where ids were unique. An id found outside them
@@ -187,23 +228,46 @@ export function encodePageTree(
       if (holder !== undefined) throw invalid(at, `repeats page id ${id}, which is also below page ${holder}`);
     }
   }
-  const sharedRoots = head === undefined ? undefined : pages.slice(0, shared);
-  if (entries === undefined) return { list: tree, index: undefined, handedOutPages, sharedRoots };
-  const roots = head === undefined ? pages.map((page) => page.id) : head.rootIds.slice(0, shared).concat(pages.slice(shared).map((page) => page.id));
+  if (heads.size > 0) {
+    // Shared heads hold what they held in the base tree, where ids were unique: an id found outside them
+    // clashes when the base tree had it inside one.
+    for (const [id, at] of where) if (heldByHead(base!, heads, id)) throw invalid(at, `repeats page id ${id}, which is also in a list's first pages, kept as they were`);
+    for (const [id, listPath, index] of reusedAt) if (heldByHead(base!, heads, id)) throw invalid(`${pathAt(listPath, index)}.id`, `repeats page id ${id}`);
+  }
+  const sharedRoots = rootHead === undefined ? undefined : pages.slice(0, rootHead.length);
+  const encoded = { handedOutPages, sharedRoots, sharedChildren };
+  if (entries === undefined) return { list: tree, index: undefined, ...encoded };
+  const sharedLists = new Map([...heads].map(([parent, head]) => [parent, head.length]));
   return {
     list: tree,
-    index: { base: reused.size > 0 || shared > 0 ? base : undefined, edit: { key: pageListKey(tree), roots, entries, reused, sharedRoots: shared } },
-    handedOutPages,
-    sharedRoots,
+    index: { base: reused.size > 0 || heads.size > 0 ? base : undefined, edit: { key: pageListKey(tree), roots: idsAfter(rootHead, pages), entries, reused, sharedLists } },
+    ...encoded,
   };
 }
 
-/** The head a root list shares with a handed-out list whose tree is indexed, and what encoding needs of it. */
+/** The ids of a list whose head, if any, is the base tree's: the head's from the index, the others' read. */
+function idsAfter(head: SharedHead | undefined, items: readonly StoredPage[]): string[] {
+  if (head === undefined) return items.map((page) => page.id);
+  const ids = head.ids.slice(0, head.length);
+  for (let index = head.length; index < items.length; index++) ids.push(items[index]!.id);
+  return ids;
+}
+
+/** True when the base tree had page `id` inside one of the shared heads (at a head's top or below). */
+function heldByHead(index: PageIdIndex, heads: ReadonlyMap<string | undefined, SharedHead>, id: string): boolean {
+  for (let cursor: string | undefined = index.entry(id) === undefined ? undefined : id; cursor !== undefined; ) {
+    const parent = index.entry(cursor)!.parent;
+    if (heads.get(parent)?.holdsChild(cursor)) return true;
+    cursor = parent;
+  }
+  return false;
+}
+
+/** The head a list shares with a list of the base tree, and what encoding needs of it. */
 interface SharedHead {
   length: number;
-  index: PageIdIndex;
-  /** The base tree's root ids, in order. */
-  rootIds: readonly string[];
+  /** The base list's ids, in order. */
+  ids: readonly string[];
   /** The list entries of the head's pages, from the index. */
   entries(): ListEntry[];
   /**
@@ -211,49 +275,41 @@ interface SharedHead {
    * boundary ended), and entries for its elements after them; all entries when the chunks are not at hand.
    */
   split(): { leading: ListEntry[]; rest: ListEntry[] };
-  /** True when the base tree had page `id` inside the head (at its root or below). */
-  holds(id: string): boolean;
+  /** True when `id`, a page of the base list, is in the head. */
+  holdsChild(id: string): boolean;
 }
 
-function sharedHead(pages: readonly StoredPage[], known: KnownContent): SharedHead | undefined {
-  const prefix = sharedPrefixOf(pages);
-  const baseList = prefix === undefined ? undefined : known.lists.get(prefix.base);
-  if (prefix === undefined || baseList === undefined) return undefined;
-  const key = pageListKey(baseList);
-  const index = known.pageIndexes.find((candidate) => !candidate.consumed && candidate.key === key);
-  const rootIds = index?.rootIds();
-  if (index === undefined || rootIds === undefined || rootIds.length !== prefix.base.length) return undefined;
-  const { length } = prefix;
+function sharedHead(length: number, baseList: ListRef, ids: readonly string[], index: PageIdIndex, known: KnownContent): SharedHead {
   let tail: Set<string> | undefined;
-  const entries = () => rootIds.slice(0, length).map((id) => ({ hash: index.entry(id)!.hash, key: id }));
+  const entries = () => ids.slice(0, length).map((id) => ({ hash: index.entry(id)!.hash, key: id }));
+  const chunkAt = (hash: ContentHash) => {
+    const object = known.stored?.(hash);
+    return object?.t === 'list' ? object : undefined;
+  };
   return {
     length,
-    index,
-    rootIds,
+    ids,
     entries,
     split() {
-      const chunks = known.listChunk === undefined ? undefined : levelZeroChunks(baseList, known.listChunk);
-      if (chunks === undefined || chunks.reduce((sum, chunk) => sum + chunk.size, 0) !== rootIds.length) return { leading: [], rest: entries() };
+      const chunks = levelZeroChunks(baseList, chunkAt);
+      if (chunks === undefined || chunks.reduce((sum, chunk) => sum + chunk.size, 0) !== ids.length) return { leading: [], rest: entries() };
       const leading: ListEntry[] = [];
       let start = 0;
       for (const chunk of chunks.slice(0, -1)) {
         if (start + chunk.size > length) break;
-        leading.push({ hash: chunk.hash, key: rootIds[start]! });
+        leading.push({ hash: chunk.hash, key: ids[start]! });
         start += chunk.size;
       }
       const rest: ListEntry[] = [];
       if (start < length) {
-        const holder = known.listChunk!(chunks[leading.length]!.hash)!;
-        for (let at = start; at < length; at++) rest.push({ hash: holder.i[at - start]!, key: rootIds[at]! });
+        const holder = chunkAt(chunks[leading.length]!.hash)!;
+        for (let at = start; at < length; at++) rest.push({ hash: holder.i[at - start]!, key: ids[at]! });
       }
       return { leading, rest };
     },
-    holds(id) {
-      let top = index.entry(id) === undefined ? undefined : id;
-      for (let parent = top === undefined ? undefined : index.entry(top)!.parent; parent !== undefined; parent = index.entry(parent)!.parent) top = parent;
-      if (top === undefined) return false;
-      tail ??= new Set(rootIds.slice(length));
-      return !tail.has(top);
+    holdsChild(id) {
+      tail ??= new Set(ids.slice(length));
+      return !tail.has(id);
     },
   };
 }

@@ -96,7 +96,7 @@ export function writtenRevisionObjects(
   written: ReadonlyMap<ContentHash, { body: string }>,
   handedOutPages: ReadonlyMap<ContentHash, StoredPage>,
   cached: (hash: ContentHash) => { value: unknown; size: number } | undefined,
-  sharedRoots = 0,
+  shared: SharedHeads = noSharedHeads,
 ): { loaded: Map<ContentHash, LoadedContentObject>; parsed: Map<ContentHash, { value: unknown; size: number }>; reused: Map<ContentHash, StoredPage>; size: number } | undefined {
   const loaded = new Map<ContentHash, LoadedContentObject>();
   const parsed = new Map<ContentHash, { value: unknown; size: number }>();
@@ -113,26 +113,19 @@ export function writtenRevisionObjects(
     loaded.set(hash, { object: entry.value as ContentObject, size: entry.size });
     return entry.value as ContentObject;
   };
-  const stack: ContentHash[] = [];
-  const rootObject = load(root);
-  if (rootObject === undefined) return undefined;
-  if (sharedRoots > 0 && rootObject.t === 'revision') {
-    // The first root pages are the caller's (handed out as they are): only the list's chunks and the pages
-    // after them are read.
+  const stack: ContentHash[] = [root];
+  /** Pushes the elements of a list after its first `skip` (given as they are): its chunks are loaded. */
+  const pushAfter = (ref: ListRef, skip: number): boolean => {
     let missing = false;
-    const pages = expandList(rootObject.pages, (hash) => {
+    const elements = expandList(ref, (hash) => {
       const chunk = load(hash);
       if (chunk?.t === 'list') return chunk;
       missing = true;
       return { t: 'list', l: 0, i: [] };
     });
-    if (missing) return undefined;
-    for (let index = sharedRoots; index < pages.length; index++) stack.push(pages[index]!);
-    const { pages: _pages, ...rest } = rootObject;
-    for (const ref of referencesOf({ ...rest, pages: { l: 0, i: [] } })) stack.push(ref);
-  } else {
-    for (const ref of referencesOf(rootObject)) stack.push(ref);
-  }
+    for (let index = skip; index < elements.length; index++) stack.push(elements[index]!);
+    return !missing;
+  };
   while (stack.length > 0) {
     const hash = stack.pop()!;
     if (loaded.has(hash) || reused.has(hash)) continue;
@@ -143,10 +136,34 @@ export function writtenRevisionObjects(
     }
     const object = load(hash);
     if (object === undefined) return undefined;
+    // A list whose first pages are given as they are: only its chunks and the pages after them are read.
+    if (object.t === 'revision' && hash === root && shared.roots.length > 0) {
+      if (!pushAfter(object.pages, shared.roots.length)) return undefined;
+      for (const ref of referencesOf({ ...object, pages: { l: 0, i: [] } })) stack.push(ref);
+      continue;
+    }
+    const children = object.t === 'page' ? (object as PageNodeObject).c : undefined;
+    const head = children === undefined ? undefined : shared.children.get(hash);
+    if (head !== undefined) {
+      if (!pushAfter(children!, head.length)) return undefined;
+      continue;
+    }
     for (const ref of referencesOf(object)) stack.push(ref);
   }
   return { loaded, parsed, reused, size };
 }
+
+/**
+ * Pages a revision's lists start with, handed out already and taken as they are when it is read back (see
+ * `EncodedPageTree.sharedRoots` and `sharedChildren`).
+ */
+export interface SharedHeads {
+  roots: readonly StoredPage[];
+  /** By the hash of the page node holding the list. */
+  children: ReadonlyMap<ContentHash, readonly StoredPage[]>;
+}
+
+const noSharedHeads: SharedHeads = { roots: [], children: new Map() };
 
 /** A loaded content object and the length of its JSON. */
 export interface LoadedContentObject {
@@ -170,7 +187,7 @@ export function materializeContent(
   handedOut: HandedOut,
   reused: ReadonlyMap<ContentHash, StoredPage> = new Map(),
   materialized?: MaterializedPages,
-  sharedRoots: readonly StoredPage[] = [],
+  shared: SharedHeads = noSharedHeads,
 ): MaterializedContent {
   const get = <T extends ContentObject>(hash: ContentHash, kind: T['t']): T => {
     const object = loaded.get(hash)?.object;
@@ -180,22 +197,25 @@ export function materializeContent(
     return object as T;
   };
   const elements = (ref: ListRef): ContentHash[] => expandList(ref, (hash) => get<ListChunkObject>(hash, 'list'));
+  /** The pages of a list, the first ones given as they are (handed out already). */
+  const pagesOf = (ref: ListRef, head: readonly StoredPage[] = []): readonly StoredPage[] => {
+    const hashes = elements(ref);
+    const list = head.slice();
+    for (let index = head.length; index < hashes.length; index++) list.push(page(hashes[index]!));
+    return Object.freeze(list);
+  };
   const page = (hash: ContentHash): StoredPage => {
     const kept = reused.get(hash);
     if (kept !== undefined) return kept;
     const node = get<PageNodeObject>(hash, 'page');
-    const built = Object.freeze(node.c === undefined ? { ...node.p } : { ...node.p, pages: Object.freeze(elements(node.c).map(page)) }) as unknown as StoredPage;
+    const built = Object.freeze(node.c === undefined ? { ...node.p } : { ...node.p, pages: pagesOf(node.c, shared.children.get(hash)) }) as unknown as StoredPage;
     handedOut.objects.set(built, hash);
     // Its children are remembered on their own: what this entry adds to memory is its own node.
     materialized?.remember(hash, built, loaded.get(hash)!.size);
     return built;
   };
   const revision = get<RevisionRootObject>(root, 'revision');
-  // The first root pages may be given as they are (`sharedRoots`: handed out already, with their hashes).
-  const rootHashes = elements(revision.pages);
-  const pages = sharedRoots.slice();
-  for (let index = sharedRoots.length; index < rootHashes.length; index++) pages.push(page(rootHashes[index]!));
-  Object.freeze(pages);
+  const pages = pagesOf(revision.pages, shared.roots) as StoredPage[];
   const files = Object.freeze(
     elements(revision.files).map((hash) => {
       const file = get<FileObject>(hash, 'file').f;

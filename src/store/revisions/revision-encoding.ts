@@ -42,7 +42,7 @@ export function encodeRevision(
   content: RevisionContent,
   source: StoredSource | ContentHash,
   known?: KnownContent,
-): EncodedRevision & Pick<EncodedPageTree, 'handedOutPages' | 'sharedRoots'> & { pageIndex: EncodedPageTree['index'] } {
+): EncodedRevision & Pick<EncodedPageTree, 'handedOutPages' | 'sharedRoots' | 'sharedChildren'> & { pageIndex: EncodedPageTree['index'] } {
   const objects = new Map<ContentHash, EncodedContentObject>();
   const emit = (value: ContentObject, extra: { documents?: string[]; blobs?: ContentHash[] } = {}): ContentHash => {
     const body = canonicalJson(value);
@@ -79,7 +79,7 @@ export function encodeRevision(
     ...(content.variables === undefined ? {} : { variables: content.variables }),
     source: sourceHash,
   };
-  return { root: emit(root), objects, pageIndex: tree.index, handedOutPages: tree.handedOutPages, sharedRoots: tree.sharedRoots };
+  return { root: emit(root), objects, pageIndex: tree.index, handedOutPages: tree.handedOutPages, sharedRoots: tree.sharedRoots, sharedChildren: tree.sharedChildren };
 }
 
 type Emit = (value: ContentObject, extra?: { documents?: string[]; blobs?: ContentHash[] }) => ContentHash;

@@ -13,7 +13,7 @@ import { loadRevisionObjects, materializeContent, writtenRevisionObjects, type M
 import { discardOrphanRevisions, discardRevision } from './orphan-revisions.ts';
 import { PageIdIndex, pageListKey } from './page-id-index.ts';
 import { encodeRevision, missingObjects } from './revision-encoding.ts';
-import type { ListChunkObject } from './chunked-list.ts';
+import type { ContentObject } from './revision-objects.ts';
 import type { EncodedObject } from '../blobs/object-store.ts';
 import type { StoredSource } from './revision-objects.ts';
 import type { StoreContext } from '../store-context.ts';
@@ -181,10 +181,7 @@ export async function writeRevision(context: StoreContext, spaceId: string, cont
     lists: objects.handedOutLists,
     pageIndexes: objects.pageIndexes.candidates(),
     listChunks: objects.listChunks,
-    listChunk: (hash) => {
-      const object = objects.cached(hash)?.value as { t?: unknown } | undefined;
-      return object?.t === 'list' ? (object as ListChunkObject) : undefined;
-    },
+    stored: (hash) => objects.cached(hash)?.value as ContentObject | undefined,
   });
   // At once, before another write can encode: the index of the tree this one was made from becomes its index.
   if (encoded.pageIndex !== undefined) objects.pageIndexes.remember(PageIdIndex.derive(encoded.pageIndex.base, encoded.pageIndex.edit));
@@ -241,11 +238,12 @@ function rememberWrittenRevision(context: StoreContext, encoded: ReturnType<type
   if (context.objects.recall<CachedContent>(key) !== undefined) return;
   const bodies = new Map(written.map((object) => [object.hash, object]));
   const sharedRoots = encoded.sharedRoots ?? [];
-  const found = writtenRevisionObjects(encoded.root, bodies, encoded.handedOutPages, (hash) => context.objects.cached(hash), sharedRoots.length);
+  const shared = { roots: sharedRoots, children: encoded.sharedChildren ?? new Map() };
+  const found = writtenRevisionObjects(encoded.root, bodies, encoded.handedOutPages, (hash) => context.objects.cached(hash), shared);
   if (found === undefined) return;
   context.objects.keep(found.parsed);
   const handedOut = { objects: context.objects.handedOut, lists: context.objects.handedOutLists };
-  const content = materializeContent(encoded.root, found.loaded, handedOut, found.reused, materializedPages(context), sharedRoots);
+  const content = materializeContent(encoded.root, found.loaded, handedOut, found.reused, materializedPages(context), shared);
   context.objects.remember(key, { content, source } satisfies CachedContent, found.size);
 }
 
