@@ -25,6 +25,7 @@ import { threadIconLibrary } from './icon-library.ts';
 import { loadIntegrationBlocks, type IntegrationBlockLoader } from './load-integration-blocks.ts';
 import { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
 import { renderPages } from './render-pool.ts';
+import { startRenderThreads, type RenderThreads } from './render-threads.ts';
 import { SiteSearchIndex } from './search-index.ts';
 
 export interface ExportProgress {
@@ -40,10 +41,16 @@ export interface ExportOptions {
   onProgress?: (progress: ExportProgress) => void;
   /**
    * Worker threads that render pages next to this thread (which always renders too): `0` renders in this thread
-   * only. `'auto'` (the default) adds one per spare core from 4 cores and `workerThreshold` pages on; below that
-   * they did not pay (bench/export: parsing allocates so much that two threads on 2 vCPUs ran slower than one).
+   * only. `'auto'` (the default) adds one per spare core (at most 3) from `workerThreshold` pages on. A worker
+   * receives the pages it renders, not the site's content, so on 2 cores one more thread costs little memory.
    */
   workers?: number | 'auto';
+  /**
+   * Render worker threads started beforehand (`startRenderThreads`), so that they load the renderer while the
+   * site is fetched or read: used in place of starting `workers` ones when `workers` asks for any. exportSite
+   * stops them, used or not, whatever happens.
+   */
+  renderThreads?: RenderThreads;
   /**
    * The visitor's claims to export the site for: `{% if %}` blocks, inline expressions and page conditions (`if:`)
    * read them as `visitor.claims`. A JSON object, used as-is (the hosted service puts unsigned claims under
@@ -95,11 +102,23 @@ export interface ExportSummary {
 
 /** From this many pages on, `workers: 'auto'` may render in worker threads (starting one costs about half a second). */
 export const workerThreshold = 1500;
+/** The same, for threads started beforehand (`renderThreads`), already loaded: sharing the work pays sooner. */
+const startedWorkerThreshold = 64;
 
-/** Extra render threads for `workers: 'auto'`. */
-function autoWorkers(pages: number): number {
-  const cores = availableParallelism();
-  return pages >= workerThreshold && cores >= 4 ? Math.min(cores - 1, 3) : 0;
+/**
+ * Extra render threads for `workers: 'auto'`: one per spare core, at most 3, from `workerThreshold` pages on (or
+ * no threshold when the threads are already started). The CLI starts them before fetching: `autoRenderThreads`.
+ */
+function autoWorkers(pages: number, started: boolean): number {
+  return pages >= (started ? startedWorkerThreshold : workerThreshold) ? autoRenderThreads() : 0;
+}
+
+/**
+ * Render worker threads worth starting before knowing the number of pages (`quire export`, `quire build`): one per
+ * spare core, at most 3.
+ */
+export function autoRenderThreads(): number {
+  return Math.min(availableParallelism() - 1, 3);
 }
 
 /**
@@ -113,6 +132,14 @@ function autoWorkers(pages: number): number {
  * console.log(formatExportSummary(summary));
  */
 export async function exportSite(site: ExportSite, options: ExportOptions): Promise<ExportSummary> {
+  try {
+    return await exportSiteWith(site, options);
+  } finally {
+    await options?.renderThreads?.stop();
+  }
+}
+
+async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise<ExportSummary> {
   if (typeof options?.outDir !== 'string' || options.outDir.trim() === '') throw new QuireError('INVALID_ARGUMENT', 'exportSite needs outDir, the folder to write into', { field: 'outDir' });
   if (typeof site?.profile !== 'object' || site.profile === null || typeof site.content !== 'object' || site.content === null) {
     throw new QuireError('INVALID_ARGUMENT', 'exportSite needs { profile, content }: the published profile and the content of each site space', { field: 'site' });
@@ -142,7 +169,8 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
   const writer = new BundleWriter(outDir);
   await mkdir(outDir, { recursive: true });
 
-  const workers = options.workers === 'auto' || options.workers === undefined ? autoWorkers(plan.pages.length) : Math.max(0, Math.floor(options.workers));
+  const wanted = options.workers === 'auto' || options.workers === undefined ? autoWorkers(plan.pages.length, options.renderThreads !== undefined) : Math.max(0, Math.floor(options.workers));
+  const threads = wanted === 0 ? undefined : (options.renderThreads ?? startRenderThreads(wanted));
   const usedFiles = new Set(plan.usedFiles);
   const brokenLinks: ExportBrokenLink[] = [];
   const warnings = [...plan.warnings];
@@ -150,20 +178,24 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
   const iconWarnings: string[] = [];
   let rendered = 0;
   progress({ phase: 'render', done: 0, total: plan.pages.length });
-  await renderPages(plan, workers, outDir, async (page) => {
-    for (const href of page.usedFiles) usedFiles.add(href);
-    const pagePlan = plan.pages[page.index]!;
-    const space = plan.spaces[pagePlan.space]!;
-    const where = { space: space.title, ...(space.sectionTitle === undefined ? {} : { section: space.sectionTitle }), page: pagePlan.href, pageTitle: pagePlan.title };
-    for (const link of page.broken) brokenLinks.push({ ...where, ...link });
-    for (const icon of page.missingIcons) iconWarnings.push(`icon "${icon}" on page "${pagePlan.title}" (${pagePlan.href}) is not in Font Awesome Free: drawn as a placeholder`);
-    warnings.push(...page.warnings);
-    search.add(page.index, page.search);
-    // A worker thread writes the pages it renders itself; this thread writes its own.
-    if ('bytes' in page) writer.bytes += page.bytes;
-    else writer.write(`${page.folder}index.html`, page.html);
-    progress({ phase: 'render', done: ++rendered, total: plan.pages.length });
-  });
+  try {
+    await renderPages(plan, threads, outDir, async (page) => {
+      for (const href of page.usedFiles) usedFiles.add(href);
+      const pagePlan = plan.pages[page.index]!;
+      const space = plan.spaces[pagePlan.space]!;
+      const where = { space: space.title, ...(space.sectionTitle === undefined ? {} : { section: space.sectionTitle }), page: pagePlan.href, pageTitle: pagePlan.title };
+      for (const link of page.broken) brokenLinks.push({ ...where, ...link });
+      for (const icon of page.missingIcons) iconWarnings.push(`icon "${icon}" on page "${pagePlan.title}" (${pagePlan.href}) is not in Font Awesome Free: drawn as a placeholder`);
+      warnings.push(...page.warnings);
+      search.add(page.index, page.search);
+      // A worker thread writes the pages it renders itself; this thread writes its own.
+      if ('bytes' in page) writer.bytes += page.bytes;
+      else writer.write(`${page.folder}index.html`, page.html);
+      progress({ phase: 'render', done: ++rendered, total: plan.pages.length });
+    });
+  } finally {
+    await threads?.stop();
+  }
 
   let copied = 0;
   const files = [...usedFiles].filter((href) => assets.has(href));
@@ -192,7 +224,7 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
     brokenLinks,
     warnings: [...warnings, ...iconWarnings],
     milliseconds: Math.round(performance.now() - started),
-    workers,
+    workers: threads?.count ?? 0,
   };
 }
 

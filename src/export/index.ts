@@ -1,5 +1,6 @@
 // src/export: writes a published site as a static bundle (pages, files, navigation, search index).
-export { exportSite, workerThreshold, type ExportBrokenLink, type ExportOptions, type ExportProgress, type ExportSummary } from './export-site.ts';
+export { exportSite, workerThreshold, autoRenderThreads, type ExportBrokenLink, type ExportOptions, type ExportProgress, type ExportSummary } from './export-site.ts';
+export { startRenderThreads, RenderThreads } from './render-threads.ts';
 export { formatExportSummary } from './export-summary.ts';
 export { outputPath } from './output-path.ts';
 export { terminalProgress, type ProgressStream } from './progress-bar.ts';

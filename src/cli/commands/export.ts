@@ -1,5 +1,5 @@
 import { isQuireError } from '../../errors/quire-error.ts';
-import { exportSite, fetchExportSite, fetchExportSpace, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader, terminalProgress, type IntegrationBlockLoader, type OpenAPILoader } from '../../export/index.ts';
+import { autoRenderThreads, exportSite, fetchExportSite, startRenderThreads, fetchExportSpace, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader, terminalProgress, type IntegrationBlockLoader, type OpenAPILoader } from '../../export/index.ts';
 import { openApiConnection } from '../api-connection.ts';
 import { exitCodes } from '../exit-codes.ts';
 import type { ExportSite, JsonObject } from '../../render/index.ts';
@@ -47,6 +47,8 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
     }
   }
   const connection = await openApiConnection(options, env);
+  // Render threads load the renderer while the site is fetched (exportSite stops them, used or not).
+  const renderThreads = startRenderThreads(autoRenderThreads());
   try {
     const onSpace = (title: string) => terminal.err(`  content of ${title}\n`);
     let site: ExportSite;
@@ -65,11 +67,12 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
       loadOpenAPIDocument = siteOpenAPILoader(connection.client, organizationId, site);
       renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, organizationId);
     }
-    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, renderIntegrationBlock, ...(claims ? { claims } : {}) });
+    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, renderIntegrationBlock, ...(renderThreads ? { renderThreads } : {}), ...(claims ? { claims } : {}) });
     if (options.json) terminal.out(`${JSON.stringify(summary, null, 2)}\n`);
     else terminal.out(`${formatExportSummary(summary)}\nOpen ${options.out}/index.html in a browser, or serve the folder with any static web server.\n`);
     return exitCodes.ok;
   } finally {
+    await renderThreads?.stop();
     await connection.close();
   }
 }
