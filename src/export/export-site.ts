@@ -41,14 +41,14 @@ export interface ExportOptions {
   onProgress?: (progress: ExportProgress) => void;
   /**
    * Worker threads that render pages next to this thread (which always renders too): `0` renders in this thread
-   * only. `'auto'` (the default) adds one per spare core (at most 3) from `workerThreshold` pages on. A worker
-   * receives the pages it renders, not the site's content, so on 2 cores one more thread costs little memory.
+   * only. `'auto'` (the default): `autoRenderThreads`. A worker receives the pages it renders, not the site's
+   * content, so one more thread costs little memory.
    */
   workers?: number | 'auto';
   /**
-   * Render worker threads started beforehand (`startRenderThreads`), so that they load the renderer while the
-   * site is fetched or read: used in place of starting `workers` ones when `workers` asks for any. exportSite
-   * stops them, used or not, whatever happens.
+   * Render worker threads started beforehand (`startRenderThreads`, `EarlyRenderThreads`), so that they load the
+   * renderer while the site is fetched or read: they render in place of `workers`, unless `workers` is `0`.
+   * exportSite stops them, used or not, whatever happens.
    */
   renderThreads?: RenderThreads;
   /**
@@ -96,29 +96,31 @@ export interface ExportSummary {
   brokenLinks: ExportBrokenLink[];
   warnings: string[];
   milliseconds: number;
-  /** Worker threads that rendered next to this thread. */
+  /** Worker threads that rendered next to this thread (none for a site of a few pages). */
   workers: number;
 }
 
-/** From this many pages on, `workers: 'auto'` may render in worker threads (starting one costs about half a second). */
+/**
+ * From this many pages on, `workers: 'auto'` renders in worker threads. Below it they do not pay: a worker loads the
+ * renderer and warms up its own JIT, and its collector adds to the work of V8's helper threads; on 2 vCPUs,
+ * bench/export's 1,000 mixed pages took 3.3 s of CPU with a render thread against 2.7 s without, in 1.1 s of this
+ * thread's time against 1.5, so both cores were already full.
+ */
 export const workerThreshold = 1500;
-/** The same, for threads started beforehand (`renderThreads`), already loaded: sharing the work pays sooner. */
-const startedWorkerThreshold = 64;
+/** The same on 2 or 3 cores, where the worker competes with V8's helper threads for the second core. */
+export const fewCoresWorkerThreshold = 4000;
 
 /**
- * Extra render threads for `workers: 'auto'`: one per spare core, at most 3, from `workerThreshold` pages on (or
- * no threshold when the threads are already started). The CLI starts them before fetching: `autoRenderThreads`.
+ * Extra render threads for `workers: 'auto'` and a site of `pages` pages: one per spare core, at most 3, from
+ * `workerThreshold` pages on (`fewCoresWorkerThreshold` below 4 cores).
+ *
+ * @example
+ * const threads = startRenderThreads(autoRenderThreads(pagesSoFar)); // before exportSite, while reading the site
  */
-function autoWorkers(pages: number, started: boolean): number {
-  return pages >= (started ? startedWorkerThreshold : workerThreshold) ? autoRenderThreads() : 0;
-}
-
-/**
- * Render worker threads worth starting before knowing the number of pages (`quire export`, `quire build`): one per
- * spare core, at most 3.
- */
-export function autoRenderThreads(): number {
-  return Math.min(availableParallelism() - 1, 3);
+export function autoRenderThreads(pages: number): number {
+  const cores = availableParallelism();
+  if (cores < 2 || pages < (cores >= 4 ? workerThreshold : fewCoresWorkerThreshold)) return 0;
+  return Math.min(cores - 1, 3);
 }
 
 /**
@@ -169,8 +171,10 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   const writer = new BundleWriter(outDir);
   await mkdir(outDir, { recursive: true });
 
-  const wanted = options.workers === 'auto' || options.workers === undefined ? autoWorkers(plan.pages.length, options.renderThreads !== undefined) : Math.max(0, Math.floor(options.workers));
-  const threads = wanted === 0 ? undefined : (options.renderThreads ?? startRenderThreads(wanted));
+  // Threads started beforehand were asked for by the caller, who knew the site's size: they render unless `workers: 0`.
+  const wanted = options.workers === 'auto' || options.workers === undefined ? autoRenderThreads(plan.pages.length) : Math.max(0, Math.floor(options.workers));
+  const threads = options.renderThreads !== undefined && options.workers !== 0 ? options.renderThreads : startRenderThreads(wanted);
+  let workers = 0;
   const usedFiles = new Set(plan.usedFiles);
   const brokenLinks: ExportBrokenLink[] = [];
   const warnings = [...plan.warnings];
@@ -179,7 +183,7 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   let rendered = 0;
   progress({ phase: 'render', done: 0, total: plan.pages.length });
   try {
-    await renderPages(plan, threads, outDir, async (page) => {
+    workers = await renderPages(plan, threads, outDir, async (page) => {
       for (const href of page.usedFiles) usedFiles.add(href);
       const pagePlan = plan.pages[page.index]!;
       const space = plan.spaces[pagePlan.space]!;
@@ -224,7 +228,7 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
     brokenLinks,
     warnings: [...warnings, ...iconWarnings],
     milliseconds: Math.round(performance.now() - started),
-    workers: threads?.count ?? 0,
+    workers,
   };
 }
 

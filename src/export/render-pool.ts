@@ -13,11 +13,12 @@ const mainBatch = 8;
  * and write the pages they render into `outDir` themselves (so the writing is shared too): `consume` gets those as
  * `WrittenPage`s. Until a thread is ready (loading the renderer, receiving the plan) this thread is already working.
  * `consume` may return a promise to slow rendering down while writes catch up. The caller stops `threads`.
+ * Resolves to the number of worker threads that rendered: none when the plan has too few pages to share.
  *
  * @example
  * await renderPages(plan, startRenderThreads(1), 'site', (page) => ('bytes' in page ? count(page) : write(page.folder, page.html)));
  */
-export async function renderPages(plan: SitePlan, threads: RenderThreads | undefined, outDir: string, consume: (page: RenderedPage | WrittenPage) => void | Promise<void>): Promise<void> {
+export async function renderPages(plan: SitePlan, threads: RenderThreads | undefined, outDir: string, consume: (page: RenderedPage | WrittenPage) => void | Promise<void>): Promise<number> {
   const total = plan.pages.length;
   let next = 0;
   const take = (size: number): number[] => {
@@ -43,4 +44,5 @@ export async function renderPages(plan: SitePlan, threads: RenderThreads | undef
   }
   if (pool) await pool;
   await chain;
+  return pool ? threads!.count : 0;
 }

@@ -2,7 +2,7 @@ import { lstat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { readDirectoryFiles } from '../../disk/directory-files.ts';
 import { isQuireError } from '../../errors/quire-error.ts';
-import { autoRenderThreads, buildSiteModel, builtSiteSpaceId, builtSpaceTitle, fileOpenAPILoader, detectBuildLayout, exportSite, startRenderThreads, formatExportSummary, terminalProgress, type BuildFiles, type BuiltSpace } from '../../export/index.ts';
+import { EarlyRenderThreads, buildSiteModel, builtSiteSpaceId, builtSpaceTitle, fileOpenAPILoader, detectBuildLayout, exportSite, formatExportSummary, terminalProgress, type BuildFiles, type BuiltSpace } from '../../export/index.ts';
 import { readDirectory } from '../../format/read-directory.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { flattenPages } from '../../model/page-tree.ts';
@@ -62,8 +62,9 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, te
 
   const outInside = relative(resolve(dir), resolve(options.out));
   if (outInside === '') return usage(`--out ${options.out} is the directory being built: write the site to another folder`);
-  // Render threads load the renderer while the directory is read (exportSite stops them, used or not).
-  const renderThreads = startRenderThreads(autoRenderThreads());
+  // Render threads start once the folders read are known to be large enough for them, and load the renderer while
+  // the rest is read and planned (exportSite stops them, used or not).
+  const early = new EarlyRenderThreads();
   try {
     const directory = withoutFolder(await readDirectoryFiles(dir), outInside);
     let layout;
@@ -87,6 +88,7 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, te
       spaces.push(space);
       const entry = { folder: folder.folder, title: builtSpaceTitle(space), pages: flattenPages(read.bundle.revision.pages).filter((page) => page.type === 'document').length };
       described.push(entry);
+      early.addPages(entry.pages);
       terminal.err(`  ${prefix || './'}: "${entry.title}", ${entry.pages} page${entry.pages === 1 ? '' : 's'}\n`);
     }
     for (const folder of layout.skipped) terminal.err(`  ${folder}/ skipped: no README.md, SUMMARY.md or .gitbook.yaml at its top\n`);
@@ -97,7 +99,7 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, te
     const site = buildSiteModel({ kind: layout.kind, spaces, title, customization, ...(options.url === undefined ? {} : { publishedUrl: options.url }) });
     // OpenAPI blocks read their `src` from the space's folder (relative to the page) or from a URL.
     const loadOpenAPIDocument = fileOpenAPILoader(Object.fromEntries(spaces.map((space) => [builtSiteSpaceId(space.folder), join(resolve(dir), space.folder)])));
-    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, ...(renderThreads ? { renderThreads } : {}), ...(claims ? { claims } : {}) });
+    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, ...early.option(), ...(claims ? { claims } : {}) });
     if (options.json) {
       terminal.out(`${JSON.stringify({ ...summary, layout: layout.kind, spaces: described, skipped: [...layout.skipped, ...layout.unlisted], diagnostics }, null, 2)}\n`);
     } else {
@@ -105,7 +107,7 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, te
     }
     return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? exitCodes.inputErrors : exitCodes.ok;
   } finally {
-    await renderThreads?.stop();
+    await early.stop();
   }
 }
 
