@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateRepository } from '../../bench/format/generate-repository.ts';
 import { isQuireError } from '../errors/quire-error.ts';
 import { readDirectory } from '../format/index.ts';
@@ -11,6 +11,7 @@ import { fixtureSite } from './export-site-fixture.ts';
 import { formatExportSummary } from './export-summary.ts';
 import { outputPath } from './output-path.ts';
 import { terminalProgress } from './progress-bar.ts';
+import { startRenderThreads } from './render-threads.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'quire-export-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -177,6 +178,32 @@ describe('exportSite at scale', () => {
     for (const file of files.filter((name) => name.endsWith('.html'))) {
       expect(readFileSync(join(threaded.outDir, file), 'utf8'), file).toBe(readFileSync(join(inline.outDir, file), 'utf8'));
     }
+  });
+
+  it('renders with threads started beforehand (as the CLI starts them while it fetches), and stops them', async () => {
+    const inline = await exportPages(120, 0);
+    const threads = startRenderThreads(1)!;
+    const stop = vi.spyOn(threads, 'stop');
+    const outDir = join(scratch, 'generated-started');
+    const summary = await exportSite(oneSpaceSite(readDirectory(generateRepository(120)).bundle), { outDir, renderThreads: threads });
+    expect(summary.workers).toBe(1);
+    expect(stop).toHaveBeenCalled();
+    expect(summary.bytes).toBe(inline.summary.bytes);
+    const files = listFiles(inline.outDir);
+    expect(listFiles(outDir)).toEqual(files);
+    for (const file of files) expect(readFileSync(join(outDir, file), 'utf8'), file).toBe(readFileSync(join(inline.outDir, file), 'utf8'));
+  });
+
+  it('stops threads started beforehand when the export fails, and when there are too few pages to share', async () => {
+    const failing = startRenderThreads(1)!;
+    const stopFailing = vi.spyOn(failing, 'stop');
+    await expect(exportSite(oneSpaceSite(spaceBundle({ 'README.md': '# A\n' })), { outDir: join(scratch, 'failing'), renderThreads: failing, claims: [] as never })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(stopFailing).toHaveBeenCalled();
+    const unused = startRenderThreads(1)!;
+    const stopUnused = vi.spyOn(unused, 'stop');
+    const summary = await exportSite(oneSpaceSite(spaceBundle({ 'README.md': '# A\n' })), { outDir: join(scratch, 'one-page'), renderThreads: unused });
+    expect(summary.workers).toBe(0);
+    expect(stopUnused).toHaveBeenCalled();
   });
 });
 

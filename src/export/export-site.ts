@@ -25,6 +25,7 @@ import { threadIconLibrary } from './icon-library.ts';
 import { loadIntegrationBlocks, type IntegrationBlockLoader } from './load-integration-blocks.ts';
 import { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
 import { renderPages } from './render-pool.ts';
+import { startRenderThreads, type RenderThreads } from './render-threads.ts';
 import { SiteSearchIndex } from './search-index.ts';
 
 export interface ExportProgress {
@@ -40,10 +41,16 @@ export interface ExportOptions {
   onProgress?: (progress: ExportProgress) => void;
   /**
    * Worker threads that render pages next to this thread (which always renders too): `0` renders in this thread
-   * only. `'auto'` (the default) adds one per spare core from 4 cores and `workerThreshold` pages on; below that
-   * they did not pay (bench/export: parsing allocates so much that two threads on 2 vCPUs ran slower than one).
+   * only. `'auto'` (the default): `autoRenderThreads`. A worker receives the pages it renders, not the site's
+   * content, so one more thread costs little memory.
    */
   workers?: number | 'auto';
+  /**
+   * Render worker threads started beforehand (`startRenderThreads`, `EarlyRenderThreads`), so that they load the
+   * renderer while the site is fetched or read: they render in place of `workers`, unless `workers` is `0`.
+   * exportSite stops them, used or not, whatever happens.
+   */
+  renderThreads?: RenderThreads;
   /**
    * The visitor's claims to export the site for: `{% if %}` blocks, inline expressions and page conditions (`if:`)
    * read them as `visitor.claims`. A JSON object, used as-is (the hosted service puts unsigned claims under
@@ -89,17 +96,31 @@ export interface ExportSummary {
   brokenLinks: ExportBrokenLink[];
   warnings: string[];
   milliseconds: number;
-  /** Worker threads that rendered next to this thread. */
+  /** Worker threads that rendered next to this thread (none for a site of a few pages). */
   workers: number;
 }
 
-/** From this many pages on, `workers: 'auto'` may render in worker threads (starting one costs about half a second). */
+/**
+ * From this many pages on, `workers: 'auto'` renders in worker threads. Below it they do not pay: a worker loads the
+ * renderer and warms up its own JIT, and its collector adds to the work of V8's helper threads; on 2 vCPUs,
+ * bench/export's 1,000 mixed pages took 3.3 s of CPU with a render thread against 2.7 s without, in 1.1 s of this
+ * thread's time against 1.5, so both cores were already full.
+ */
 export const workerThreshold = 1500;
+/** The same on 2 or 3 cores, where the worker competes with V8's helper threads for the second core. */
+export const fewCoresWorkerThreshold = 4000;
 
-/** Extra render threads for `workers: 'auto'`. */
-function autoWorkers(pages: number): number {
+/**
+ * Extra render threads for `workers: 'auto'` and a site of `pages` pages: one per spare core, at most 3, from
+ * `workerThreshold` pages on (`fewCoresWorkerThreshold` below 4 cores).
+ *
+ * @example
+ * const threads = startRenderThreads(autoRenderThreads(pagesSoFar)); // before exportSite, while reading the site
+ */
+export function autoRenderThreads(pages: number): number {
   const cores = availableParallelism();
-  return pages >= workerThreshold && cores >= 4 ? Math.min(cores - 1, 3) : 0;
+  if (cores < 2 || pages < (cores >= 4 ? workerThreshold : fewCoresWorkerThreshold)) return 0;
+  return Math.min(cores - 1, 3);
 }
 
 /**
@@ -113,6 +134,14 @@ function autoWorkers(pages: number): number {
  * console.log(formatExportSummary(summary));
  */
 export async function exportSite(site: ExportSite, options: ExportOptions): Promise<ExportSummary> {
+  try {
+    return await exportSiteWith(site, options);
+  } finally {
+    await options?.renderThreads?.stop();
+  }
+}
+
+async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise<ExportSummary> {
   if (typeof options?.outDir !== 'string' || options.outDir.trim() === '') throw new QuireError('INVALID_ARGUMENT', 'exportSite needs outDir, the folder to write into', { field: 'outDir' });
   if (typeof site?.profile !== 'object' || site.profile === null || typeof site.content !== 'object' || site.content === null) {
     throw new QuireError('INVALID_ARGUMENT', 'exportSite needs { profile, content }: the published profile and the content of each site space', { field: 'site' });
@@ -142,7 +171,10 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
   const writer = new BundleWriter(outDir);
   await mkdir(outDir, { recursive: true });
 
-  const workers = options.workers === 'auto' || options.workers === undefined ? autoWorkers(plan.pages.length) : Math.max(0, Math.floor(options.workers));
+  // Threads started beforehand were asked for by the caller, who knew the site's size: they render unless `workers: 0`.
+  const wanted = options.workers === 'auto' || options.workers === undefined ? autoRenderThreads(plan.pages.length) : Math.max(0, Math.floor(options.workers));
+  const threads = options.renderThreads !== undefined && options.workers !== 0 ? options.renderThreads : startRenderThreads(wanted);
+  let workers = 0;
   const usedFiles = new Set(plan.usedFiles);
   const brokenLinks: ExportBrokenLink[] = [];
   const warnings = [...plan.warnings];
@@ -150,20 +182,24 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
   const iconWarnings: string[] = [];
   let rendered = 0;
   progress({ phase: 'render', done: 0, total: plan.pages.length });
-  await renderPages(plan, workers, outDir, async (page) => {
-    for (const href of page.usedFiles) usedFiles.add(href);
-    const pagePlan = plan.pages[page.index]!;
-    const space = plan.spaces[pagePlan.space]!;
-    const where = { space: space.title, ...(space.sectionTitle === undefined ? {} : { section: space.sectionTitle }), page: pagePlan.href, pageTitle: pagePlan.title };
-    for (const link of page.broken) brokenLinks.push({ ...where, ...link });
-    for (const icon of page.missingIcons) iconWarnings.push(`icon "${icon}" on page "${pagePlan.title}" (${pagePlan.href}) is not in Font Awesome Free: drawn as a placeholder`);
-    warnings.push(...page.warnings);
-    search.add(page.index, page.search);
-    // A worker thread writes the pages it renders itself; this thread writes its own.
-    if ('bytes' in page) writer.bytes += page.bytes;
-    else writer.write(`${page.folder}index.html`, page.html);
-    progress({ phase: 'render', done: ++rendered, total: plan.pages.length });
-  });
+  try {
+    workers = await renderPages(plan, threads, outDir, async (page) => {
+      for (const href of page.usedFiles) usedFiles.add(href);
+      const pagePlan = plan.pages[page.index]!;
+      const space = plan.spaces[pagePlan.space]!;
+      const where = { space: space.title, ...(space.sectionTitle === undefined ? {} : { section: space.sectionTitle }), page: pagePlan.href, pageTitle: pagePlan.title };
+      for (const link of page.broken) brokenLinks.push({ ...where, ...link });
+      for (const icon of page.missingIcons) iconWarnings.push(`icon "${icon}" on page "${pagePlan.title}" (${pagePlan.href}) is not in Font Awesome Free: drawn as a placeholder`);
+      warnings.push(...page.warnings);
+      search.add(page.index, page.search);
+      // A worker thread writes the pages it renders itself; this thread writes its own.
+      if ('bytes' in page) writer.bytes += page.bytes;
+      else writer.write(`${page.folder}index.html`, page.html);
+      progress({ phase: 'render', done: ++rendered, total: plan.pages.length });
+    });
+  } finally {
+    await threads?.stop();
+  }
 
   let copied = 0;
   const files = [...usedFiles].filter((href) => assets.has(href));

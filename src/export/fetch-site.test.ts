@@ -26,7 +26,10 @@ function fakeClient(spaces: string[], options: { failing?: string } = {}) {
     getPublishedSite: async () => profile,
     getRevision: async ({ spaceId }: { spaceId: string }) => {
       log.push(`revision ${spaceId}`);
-      return { id: `rev-${spaceId}`, createdAt: '2026-01-01T00:00:00.000Z' };
+      // A page per letter of the space's name, the last one under the first: the count takes nested pages.
+      const pages = Array.from({ length: spaceId.length - 1 }, (_, index) => ({ id: `${spaceId}-${index}`, type: 'document', pages: [] as unknown[] }));
+      pages[0]!.pages.push({ id: `${spaceId}-child`, type: 'document', pages: [] });
+      return { id: `rev-${spaceId}`, createdAt: '2026-01-01T00:00:00.000Z', pages };
     },
     getRevisionDirectory: async (spaceId: string) => {
       log.push(`directory ${spaceId}`);
@@ -43,11 +46,14 @@ describe('fetchExportSite', () => {
   it("reads the next space while the server answers the first one's directory, and gives every site space its content", async () => {
     const { client, log } = fakeClient(['guides', 'api', 'admin']);
     const titles: string[] = [];
-    const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, (title) => titles.push(title));
+    const counted: number[] = [];
+    const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, (title) => titles.push(title), (pages) => counted.push(pages));
     expect(log.indexOf('revision api')).toBeLessThan(log.indexOf('directory guides answered'));
     // Two spaces at a time: the third starts once one of the first two is read.
     expect(log.indexOf('revision admin')).toBeGreaterThan(log.indexOf('directory guides answered'));
     expect(titles).toEqual(['guides', 'api', 'admin']);
+    // Each space's pages are counted from its revision, before its directory is read.
+    expect(counted).toEqual([6, 3, 5]);
     expect(Object.keys(site.content)).toEqual(['site-space-guides', 'site-space-api', 'site-space-admin']);
     expect(site.content['site-space-api']!.revision.pages[0]!.title).toBe('api');
   });

@@ -2,6 +2,7 @@ import type { ApiClient } from '../client/index.ts';
 import { isQuireError, QuireError } from '../errors/quire-error.ts';
 import { readDirectory } from '../format/read-directory.ts';
 import { createConcurrencyLimit } from '../git/concurrency-limit.ts';
+import { flattenPages } from '../model/page-tree.ts';
 import type { RevisionBundle } from '../model/revision-bundle.ts';
 import { spaceSiteProfile } from './space-site.ts';
 import type { ExportSite, SiteExternalLinkInput, SiteProfile, SiteSectionGroupInput, SiteSectionInput, SiteSpaceInput, SiteStructureInput } from '../render/index.ts';
@@ -24,11 +25,17 @@ export interface SiteLocation {
  * const site = await fetchExportSite(client, { organizationId: 'org', siteId: 'site' });
  * await exportSite(site, { outDir: 'out' });
  */
-export async function fetchExportSite(client: ApiClient, location: SiteLocation, onSpace?: (title: string) => void): Promise<ExportSite> {
+export async function fetchExportSite(client: ApiClient, location: SiteLocation, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<ExportSite> {
   await requireDirectoryExtension(client);
   const published = await readPublishedProfile(client, location);
-  return { profile: published, content: await fetchSiteContent(client, published, onSpace) };
+  return { profile: published, content: await fetchSiteContent(client, published, onSpace, onPages) };
 }
+
+/**
+ * Told each space's number of pages as soon as its revision is read, before its content: enough to decide on render
+ * threads (`EarlyRenderThreads`) while the content is still on its way.
+ */
+export type PagesObserver = (pages: number) => void;
 
 /**
  * Reads one space as a site of its own, with the default customization (`spaceSiteProfile`): what an export
@@ -38,11 +45,11 @@ export async function fetchExportSite(client: ApiClient, location: SiteLocation,
  * const site = await fetchExportSpace(client, 'space1');
  * await exportSite(site, { outDir: 'out' });
  */
-export async function fetchExportSpace(client: ApiClient, spaceId: string, onSpace?: (title: string) => void): Promise<ExportSite> {
+export async function fetchExportSpace(client: ApiClient, spaceId: string, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<ExportSite> {
   await requireDirectoryExtension(client);
   const space = await client.getSpace(spaceId);
   const profile = spaceSiteProfile({ id: space.id, title: space.title, emoji: space.emoji });
-  return { profile, content: await fetchSiteContent(client, profile, onSpace) };
+  return { profile, content: await fetchSiteContent(client, profile, onSpace, onPages) };
 }
 
 async function requireDirectoryExtension(client: ApiClient): Promise<void> {
@@ -83,7 +90,7 @@ async function readPublishedProfile(client: ApiClient, location: SiteLocation): 
 const spaceFetchConcurrency = 2;
 
 /** The content of each site space of `profile`, read once per space: two requests per space, whatever its size. */
-async function fetchSiteContent(client: ApiClient, profile: SiteProfile, onSpace?: (title: string) => void): Promise<Record<string, RevisionBundle>> {
+async function fetchSiteContent(client: ApiClient, profile: SiteProfile, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<Record<string, RevisionBundle>> {
   const limit = createConcurrencyLimit(spaceFetchConcurrency);
   const bySpace = new Map<string, Promise<RevisionBundle>>();
   const siteSpaces = siteSpacesOf(profile.structure);
@@ -91,7 +98,7 @@ async function fetchSiteContent(client: ApiClient, profile: SiteProfile, onSpace
     if (bySpace.has(siteSpace.space.id)) continue;
     const read = limit.run(async () => {
       onSpace?.(siteSpace.title);
-      return fetchSpaceBundle(client, siteSpace.space.id);
+      return fetchSpaceBundle(client, siteSpace.space.id, onPages);
     });
     read.catch(() => {}); // awaited below, in order; a failure must not go unhandled meanwhile
     bySpace.set(siteSpace.space.id, read);
@@ -102,8 +109,9 @@ async function fetchSiteContent(client: ApiClient, profile: SiteProfile, onSpace
 }
 
 /** The current content of a space, as the directory the format writes, read back into a revision bundle. */
-async function fetchSpaceBundle(client: ApiClient, spaceId: string): Promise<RevisionBundle> {
+async function fetchSpaceBundle(client: ApiClient, spaceId: string, onPages?: PagesObserver): Promise<RevisionBundle> {
   const revision = await client.getRevision({ spaceId });
+  onPages?.(flattenPages(revision.pages).length);
   const directory = await client.getRevisionDirectory(spaceId, revision.id);
   // Decoded file by file, each base64 text let go once decoded: the whole directory is never held twice.
   // The answer is this function's alone: its entries are removed as they are decoded.

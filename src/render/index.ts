@@ -19,7 +19,7 @@ export { resolveCustomization, type Customization } from './customization.ts';
 export { planSite, safeFileName, type PlanSiteOptions } from './plan-site.ts';
 export { assetPaths, isActiveFile, type AssetPaths } from './inert-asset.ts';
 export type { ChromeLink, HeaderLink, LinkTarget, NavItem, PageOptions, PagePlan, SitePlan, SpaceChrome, SpacePlan, TabItem } from './route-data.ts';
-export { renderSitePage, notFoundHtml, type RenderedPage, type SearchDocument } from './render-site-page.ts';
+export { renderSitePage, renderPlannedPage, pageMarkdown, notFoundHtml, type RenderedPage, type SearchDocument } from './render-site-page.ts';
 export { renderPageBody, type PageBody } from './render-site-page.ts';
 export { renderBody } from './body/render-body.ts';
 export type { JsonObject, JsonValue } from './adaptive/index.ts';

@@ -64,9 +64,23 @@ export interface RenderedPage {
 export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache = new Map(), icons: IconLibrary = emptyIconLibrary): RenderedPage {
   const page = plan.pages[index];
   if (page === undefined) throw new RangeError(`no page ${index} in the plan (${plan.pages.length} pages)`);
+  return renderPlannedPage(plan, page, pageMarkdown(plan, page), cache, icons);
+}
+
+/**
+ * Renders one page from its route data and its Markdown, given apart from the plan: what a render worker thread
+ * does, which holds the plan without its pages and page bodies (src/export/render-pool.ts) and receives each page
+ * with its body. `plan` must hold the page's space (link tables, includes, chrome); `plan.pages` is not read.
+ *
+ * @example
+ * const page = plan.pages[3];
+ * const rendered = renderPlannedPage(plan, page, pageMarkdown(plan, page), new Map(), library);
+ */
+export function renderPlannedPage(plan: SitePlan, page: PagePlan, markdown: string, cache: ChromeCache = new Map(), icons: IconLibrary = emptyIconLibrary): RenderedPage {
+  const { index } = page;
   const space = plan.spaces[page.space]!;
   const prefix = rootPrefix(page.folder);
-  const { body, text, context, iconRenderer } = renderPageBody(plan, page, prefix, icons);
+  const { body, text, context, iconRenderer } = renderPageBody(plan, page, prefix, icons, markdown);
   const html = pageHtml({ plan, space, page, prefix, title: page.title, bodyHtml: body, outline: context.outline, icons: iconRenderer }, cache);
   const indexed = !page.noIndex && !page.hidden;
   return {
@@ -93,6 +107,11 @@ export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache
   };
 }
 
+/** The Markdown body of a page of the plan: `''` for a computed page or a page without a document. */
+export function pageMarkdown(plan: SitePlan, page: PagePlan): string {
+  return page.documentId === undefined ? '' : (plan.spaces[page.space]!.documents[page.documentId] ?? '');
+}
+
 /** A page's body rendered: its HTML and text, the context that collected its links and outline, and its icons. */
 export interface PageBody {
   body: string;
@@ -110,7 +129,7 @@ export interface PageBody {
  * @example
  * const { body, context } = renderPageBody(plan, plan.pages[0], '', emptyIconLibrary);
  */
-export function renderPageBody(plan: SitePlan, page: PagePlan, prefix: string, icons: IconLibrary = emptyIconLibrary): PageBody {
+export function renderPageBody(plan: SitePlan, page: PagePlan, prefix: string, icons: IconLibrary = emptyIconLibrary, markdown: string = pageMarkdown(plan, page)): PageBody {
   const space = plan.spaces[page.space]!;
   const iconRenderer = createIconRenderer(icons, space.customization.icons);
   const scope = expressionScope({ claims: plan.claims, spaceVariables: space.variables, pageVariables: page.variables ?? {} });
@@ -121,7 +140,6 @@ export function renderPageBody(plan: SitePlan, page: PagePlan, prefix: string, i
     const tree = computedPageTree(page, context);
     return { body: bodyHtml(tree), text: hastText(tree), context, iconRenderer };
   }
-  const markdown = page.documentId === undefined ? '' : (space.documents[page.documentId] ?? '');
   const tree = renderBody(markdown, context, prefix);
   return { body: bodyHtml(tree), text: hastText(tree), context, iconRenderer };
 }

@@ -2,7 +2,7 @@ import { lstat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { readDirectoryFiles } from '../../disk/directory-files.ts';
 import { isQuireError } from '../../errors/quire-error.ts';
-import { buildSiteModel, builtSiteSpaceId, builtSpaceTitle, fileOpenAPILoader, detectBuildLayout, exportSite, formatExportSummary, terminalProgress, type BuildFiles, type BuiltSpace } from '../../export/index.ts';
+import { EarlyRenderThreads, buildSiteModel, builtSiteSpaceId, builtSpaceTitle, fileOpenAPILoader, detectBuildLayout, exportSite, formatExportSummary, terminalProgress, type BuildFiles, type BuiltSpace } from '../../export/index.ts';
 import { readDirectory } from '../../format/read-directory.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { flattenPages } from '../../model/page-tree.ts';
@@ -62,45 +62,53 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, te
 
   const outInside = relative(resolve(dir), resolve(options.out));
   if (outInside === '') return usage(`--out ${options.out} is the directory being built: write the site to another folder`);
-  const directory = withoutFolder(await readDirectoryFiles(dir), outInside);
-  let layout;
+  // Render threads start once the folders read are known to be large enough for them, and load the renderer while
+  // the rest is read and planned (exportSite stops them, used or not).
+  const early = new EarlyRenderThreads();
   try {
-    const order = options.sections?.split(',').map((name) => name.trim()).filter((name) => name !== '');
-    layout = detectBuildLayout(directory, order === undefined ? {} : { order });
-  } catch (error) {
-    if (!isQuireError(error, 'INVALID_ARGUMENT')) throw error;
-    return usage(`${dir}: ${error.message}`);
-  }
+    const directory = withoutFolder(await readDirectoryFiles(dir), outInside);
+    let layout;
+    try {
+      const order = options.sections?.split(',').map((name) => name.trim()).filter((name) => name !== '');
+      layout = detectBuildLayout(directory, order === undefined ? {} : { order });
+    } catch (error) {
+      if (!isQuireError(error, 'INVALID_ARGUMENT')) throw error;
+      return usage(`${dir}: ${error.message}`);
+    }
 
-  terminal.err(`Reading ${dir}: ${layout.kind === 'space' ? 'one space' : `${layout.spaces.length} space folder${layout.spaces.length === 1 ? '' : 's'}, one section each`}\n`);
-  const diagnostics: Diagnostic[] = [];
-  const spaces: BuiltSpace[] = [];
-  const described: Array<{ folder: string; title: string; pages: number }> = [];
-  for (const folder of layout.spaces) {
-    const read = readDirectory(folder.files, { symlinks: folder.symlinks });
-    const prefix = folder.folder === '' ? '' : `${folder.folder}/`;
-    diagnostics.push(...read.diagnostics.map((diagnostic) => ({ ...diagnostic, path: `${prefix}${diagnostic.path}` })));
-    const space = { folder: folder.folder, bundle: read.bundle };
-    spaces.push(space);
-    const entry = { folder: folder.folder, title: builtSpaceTitle(space), pages: flattenPages(read.bundle.revision.pages).filter((page) => page.type === 'document').length };
-    described.push(entry);
-    terminal.err(`  ${prefix || './'}: "${entry.title}", ${entry.pages} page${entry.pages === 1 ? '' : 's'}\n`);
-  }
-  for (const folder of layout.skipped) terminal.err(`  ${folder}/ skipped: no README.md, SUMMARY.md or .gitbook.yaml at its top\n`);
-  for (const folder of layout.unlisted) terminal.err(`  ${folder}/ skipped: not named by --sections\n`);
-  if (!options.json) printDiagnostics(terminal, diagnostics);
+    terminal.err(`Reading ${dir}: ${layout.kind === 'space' ? 'one space' : `${layout.spaces.length} space folder${layout.spaces.length === 1 ? '' : 's'}, one section each`}\n`);
+    const diagnostics: Diagnostic[] = [];
+    const spaces: BuiltSpace[] = [];
+    const described: Array<{ folder: string; title: string; pages: number }> = [];
+    for (const folder of layout.spaces) {
+      const read = readDirectory(folder.files, { symlinks: folder.symlinks });
+      const prefix = folder.folder === '' ? '' : `${folder.folder}/`;
+      diagnostics.push(...read.diagnostics.map((diagnostic) => ({ ...diagnostic, path: `${prefix}${diagnostic.path}` })));
+      const space = { folder: folder.folder, bundle: read.bundle };
+      spaces.push(space);
+      const entry = { folder: folder.folder, title: builtSpaceTitle(space), pages: flattenPages(read.bundle.revision.pages).filter((page) => page.type === 'document').length };
+      described.push(entry);
+      early.addPages(entry.pages);
+      terminal.err(`  ${prefix || './'}: "${entry.title}", ${entry.pages} page${entry.pages === 1 ? '' : 's'}\n`);
+    }
+    for (const folder of layout.skipped) terminal.err(`  ${folder}/ skipped: no README.md, SUMMARY.md or .gitbook.yaml at its top\n`);
+    for (const folder of layout.unlisted) terminal.err(`  ${folder}/ skipped: not named by --sections\n`);
+    if (!options.json) printDiagnostics(terminal, diagnostics);
 
-  const title = options.title ?? (layout.kind === 'space' ? described[0]!.title : basename(resolve(dir)));
-  const site = buildSiteModel({ kind: layout.kind, spaces, title, customization, ...(options.url === undefined ? {} : { publishedUrl: options.url }) });
-  // OpenAPI blocks read their `src` from the space's folder (relative to the page) or from a URL.
-  const loadOpenAPIDocument = fileOpenAPILoader(Object.fromEntries(spaces.map((space) => [builtSiteSpaceId(space.folder), join(resolve(dir), space.folder)])));
-  const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, ...(claims ? { claims } : {}) });
-  if (options.json) {
-    terminal.out(`${JSON.stringify({ ...summary, layout: layout.kind, spaces: described, skipped: [...layout.skipped, ...layout.unlisted], diagnostics }, null, 2)}\n`);
-  } else {
-    terminal.out(`${formatExportSummary(summary)}\nOpen ${options.out}/index.html in a browser, or serve the folder with any static web server.\n`);
+    const title = options.title ?? (layout.kind === 'space' ? described[0]!.title : basename(resolve(dir)));
+    const site = buildSiteModel({ kind: layout.kind, spaces, title, customization, ...(options.url === undefined ? {} : { publishedUrl: options.url }) });
+    // OpenAPI blocks read their `src` from the space's folder (relative to the page) or from a URL.
+    const loadOpenAPIDocument = fileOpenAPILoader(Object.fromEntries(spaces.map((space) => [builtSiteSpaceId(space.folder), join(resolve(dir), space.folder)])));
+    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, ...early.option(), ...(claims ? { claims } : {}) });
+    if (options.json) {
+      terminal.out(`${JSON.stringify({ ...summary, layout: layout.kind, spaces: described, skipped: [...layout.skipped, ...layout.unlisted], diagnostics }, null, 2)}\n`);
+    } else {
+      terminal.out(`${formatExportSummary(summary)}\nOpen ${options.out}/index.html in a browser, or serve the folder with any static web server.\n`);
+    }
+    return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? exitCodes.inputErrors : exitCodes.ok;
+  } finally {
+    await early.stop();
   }
-  return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? exitCodes.inputErrors : exitCodes.ok;
 }
 
 /** The directory without the files under `folder` (the output folder, when it is inside the directory: a second build does not read the first). */

@@ -1,5 +1,5 @@
 import { isQuireError } from '../../errors/quire-error.ts';
-import { exportSite, fetchExportSite, fetchExportSpace, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader, terminalProgress, type IntegrationBlockLoader, type OpenAPILoader } from '../../export/index.ts';
+import { EarlyRenderThreads, exportSite, fetchExportSite, fetchExportSpace, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader, terminalProgress, type IntegrationBlockLoader, type OpenAPILoader } from '../../export/index.ts';
 import { openApiConnection } from '../api-connection.ts';
 import { exitCodes } from '../exit-codes.ts';
 import type { ExportSite, JsonObject } from '../../render/index.ts';
@@ -47,6 +47,10 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
     }
   }
   const connection = await openApiConnection(options, env);
+  // Render threads start once the site is known to be large enough for them, and load the renderer while the rest of
+  // it is fetched (exportSite stops them, used or not).
+  const early = new EarlyRenderThreads();
+  const onPages = (pages: number) => early.addPages(pages);
   try {
     const onSpace = (title: string) => terminal.err(`  content of ${title}\n`);
     let site: ExportSite;
@@ -54,22 +58,23 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
     let renderIntegrationBlock: IntegrationBlockLoader;
     if (target.kind === 'space') {
       terminal.err(`Reading space ${target.id} as a site with the default customization\n`);
-      site = await fetchExportSpace(connection.client, target.id, onSpace);
+      site = await fetchExportSpace(connection.client, target.id, onSpace, onPages);
       const spaceOrganization = async () => (await connection.client.getSpace(target.id)).organization;
       loadOpenAPIDocument = siteOpenAPILoader(connection.client, spaceOrganization, site);
       renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, spaceOrganization);
     } else {
       const organizationId = await connection.organizationId();
       terminal.err(`Reading site ${target.id} of organization ${organizationId}\n`);
-      site = await fetchExportSite(connection.client, { organizationId, siteId: target.id, ...(options.shareKey === undefined ? {} : { shareKey: options.shareKey }) }, onSpace);
+      site = await fetchExportSite(connection.client, { organizationId, siteId: target.id, ...(options.shareKey === undefined ? {} : { shareKey: options.shareKey }) }, onSpace, onPages);
       loadOpenAPIDocument = siteOpenAPILoader(connection.client, organizationId, site);
       renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, organizationId);
     }
-    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, renderIntegrationBlock, ...(claims ? { claims } : {}) });
+    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, renderIntegrationBlock, ...early.option(), ...(claims ? { claims } : {}) });
     if (options.json) terminal.out(`${JSON.stringify(summary, null, 2)}\n`);
     else terminal.out(`${formatExportSummary(summary)}\nOpen ${options.out}/index.html in a browser, or serve the folder with any static web server.\n`);
     return exitCodes.ok;
   } finally {
+    await early.stop();
     await connection.close();
   }
 }
