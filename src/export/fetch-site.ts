@@ -1,7 +1,7 @@
+import PQueue from 'p-queue';
 import type { ApiClient } from '../client/index.ts';
 import { isQuireError, QuireError } from '../errors/quire-error.ts';
 import { readDirectory } from '../format/read-directory.ts';
-import { createConcurrencyLimit } from '../git/concurrency-limit.ts';
 import { flattenPages } from '../model/page-tree.ts';
 import type { RevisionBundle } from '../model/revision-bundle.ts';
 import { spaceSiteProfile } from './space-site.ts';
@@ -91,12 +91,12 @@ const spaceFetchConcurrency = 2;
 
 /** The content of each site space of `profile`, read once per space: two requests per space, whatever its size. */
 async function fetchSiteContent(client: ApiClient, profile: SiteProfile, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<Record<string, RevisionBundle>> {
-  const limit = createConcurrencyLimit(spaceFetchConcurrency);
+  const queue = new PQueue({ concurrency: spaceFetchConcurrency });
   const bySpace = new Map<string, Promise<RevisionBundle>>();
   const siteSpaces = siteSpacesOf(profile.structure);
   for (const siteSpace of siteSpaces) {
     if (bySpace.has(siteSpace.space.id)) continue;
-    const read = limit.run(async () => {
+    const read = queue.add(async () => {
       onSpace?.(siteSpace.title);
       return fetchSpaceBundle(client, siteSpace.space.id, onPages);
     });
