@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import { mapInTurns } from '../../disk/map-in-turns.ts';
-import { searchTerms, type SearchablePage, type SearchQuery, type SearchSection } from '../../content/index.ts';
+import { type SearchablePage, type SearchQuery, type SearchSection } from '../../content/index.ts';
 import { QuireError } from '../../errors/index.ts';
 import { ftsMatch, tsQuery, type MatchScope } from './search-match.ts';
 import type { StoreContext } from '../store-context.ts';
+import { indexedPage, type IndexedPage } from './indexed-page.ts';
 
 /*
  * Full-text search of spaces, in the database, behind one interface on both stores.
@@ -127,10 +128,6 @@ export interface SearchStore {
   searchIndex(query: SearchQuery, spaceIds: readonly string[], window: { offset: number; limit: number; sectionsPerPage?: number }): Promise<SearchHits>;
 }
 
-/** A section's body beyond this many characters is not indexed (PostgreSQL caps a tsvector at 1 MB). */
-const maxIndexedBody = 100_000;
-/** A page's text beyond this many characters is not in its page-level row. */
-const maxIndexedPageBody = 400_000;
 /** Rows per insert statement (well under both engines' limits on bound parameters). */
 const batchRows = 500;
 
@@ -311,34 +308,6 @@ export function searchStore(context: StoreContext): SearchStore {
 
 /** The weighted tsvector of a row of terms (title A, heading B, body D), made by the server. */
 const tsvector = sql`setweight(to_tsvector('quire_english', title_terms), 'A') || setweight(to_tsvector('quire_english', heading_terms), 'B') || setweight(to_tsvector('quire_english', body_terms), 'D')`;
-
-/** A page of an update with the terms of its rows, made before the write. */
-interface IndexedPage {
-  page: SearchIndexPage;
-  /** Its page-level row's terms: its title and description, all its headings, all its text (capped). */
-  terms: { title: string; headings: string; body: string };
-  /** Its sections' rows (the title terms are the page's, in every row). */
-  sections: Array<{ section: number; title: string; anchor: string; body: string; headingTerms: string; bodyTerms: string }>;
-}
-
-function indexedPage(page: SearchIndexPage): IndexedPage {
-  let body = '';
-  for (const section of page.sections) {
-    if (body.length >= maxIndexedPageBody) break;
-    body += `${section.body.slice(0, maxIndexedBody)} `;
-  }
-  const terms = { title: searchTerms(pageText(page)), headings: searchTerms(page.sections.map((section) => section.title).join(' ')), body: searchTerms(body.slice(0, maxIndexedPageBody)) };
-  const sections = page.sections.map((section, index) => {
-    const sectionBody = section.body.slice(0, maxIndexedBody);
-    return { section: index, title: section.title, anchor: section.anchor, body: sectionBody, headingTerms: searchTerms(section.title), bodyTerms: searchTerms(sectionBody) };
-  });
-  return { page, terms, sections };
-}
-
-/** The title and description of a page: what its rows index in their title column. */
-function pageText(page: SearchablePage): string {
-  return page.description === '' ? page.title : `${page.title} ${page.description}`;
-}
 
 function pageColumns(page: SearchablePage) {
   return {
