@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { searchExcerpt } from './search-excerpt.ts';
 import { diffSearchablePages, searchablePages, type SearchablePage } from './search-pages.ts';
@@ -5,6 +6,20 @@ import { searchSections } from './search-sections.ts';
 import { foldWord, parseSearchQuery, searchTerms, searchTokens, spellTerm } from './search-text.ts';
 
 describe('search text', () => {
+  it('gives, for texts joined by a space, their terms joined (the search index reuses a section\'s terms for its page)', () => {
+    // Letters, combining marks, unspaced scripts, digits, punctuation, spaces, and words past the 64-character cap.
+    const pieces = ['a', 'Z', 'é', 'e\u0301', '\u0301', '日', '本', 'ไทย', 'ك', '\u064b', '7', '-', '.', "'", ' ', '\n', 'x'.repeat(70), 'İ', 'ß'];
+    const text = fc.array(fc.constantFrom(...pieces), { maxLength: 20 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 5 }), (texts) => {
+        const joined = texts.map((part) => searchTerms(part)).filter((terms) => terms !== '').join(' ');
+        expect(searchTerms(texts.join(' '))).toBe(joined);
+        expect(searchTerms(texts.map((part) => `${part} `).join(''))).toBe(joined);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('folds case, accents, full-width letters and Arabic letter variants', () => {
     expect(foldWord('Café')).toBe('cafe');
     expect(foldWord('ＱＵＩＲＥ')).toBe('quire');

@@ -748,6 +748,24 @@ export function describeStoreContract(name: string, makeHarness: () => Promise<S
         await expectCode(store.getDocument('missing'), 'NOT_FOUND');
       });
 
+      it('stores many documents at once, in several statements, each distinct content once', async () => {
+        const before = (await store.stats()).documents;
+        const stamp = Math.random();
+        const existing = await store.putDocument(`# Stored before ${stamp}\n`);
+        // More than one statement's worth (500 rows), a body twice and one stored already.
+        const markdowns = [...Array.from({ length: 1200 }, (_, index) => `# Page ${index} ${stamp}\n`), `# Page 7 ${stamp}\n`, `# Stored before ${stamp}\n`];
+        const ids = await store.putDocuments(markdowns);
+        expect(ids).toHaveLength(markdowns.length);
+        expect(ids[1200]).toBe(ids[7]);
+        expect(ids[1201]).toBe(existing);
+        expect(ids.slice(0, 3)).toEqual(await Promise.all(markdowns.slice(0, 3).map((markdown) => store.putDocument(markdown))));
+        expect((await store.stats()).documents - before).toBe(1201);
+        const read = await store.getDocuments(ids);
+        expect(markdowns.every((markdown, index) => read.get(ids[index]!) === markdown)).toBe(true);
+        expect(await store.putDocuments([])).toEqual([]);
+        await expectCode(store.putDocuments([42 as unknown as string]), 'INVALID_ARGUMENT');
+      });
+
       it('stores a streamed blob without buffering it, only when its size and digests are the announced ones', async () => {
         const chunks = [new TextEncoder().encode(`stream ${Math.random()} `), new Uint8Array(70_000).fill(42)];
         const bytes = Buffer.concat(chunks);

@@ -9,8 +9,8 @@ import type { RevisionContent, RevisionType, Store } from '../../store/index.ts'
  * @example
  * await storeDocuments(ctx.store, applied.documents);
  */
-export async function storeDocuments(store: Pick<Store, 'putDocument'>, documents: ReadonlyMap<string, string>): Promise<void> {
-  for (const body of documents.values()) await store.putDocument(body);
+export async function storeDocuments(store: Pick<Store, 'putDocuments'>, documents: ReadonlyMap<string, string>): Promise<void> {
+  await store.putDocuments([...documents.values()]);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
-import { searchTerms, type SearchablePage, type SearchQuery, type SearchSection } from '../../content/index.ts';
+import { mapInTurns } from '../../disk/map-in-turns.ts';
+import { type SearchablePage, type SearchQuery, type SearchSection } from '../../content/index.ts';
 import { QuireError } from '../../errors/index.ts';
 import { ftsMatch, tsQuery, type MatchScope } from './search-match.ts';
 import type { StoreContext } from '../store-context.ts';
+import { indexedPage, type IndexedPage } from './indexed-page.ts';
 
 /*
  * Full-text search of spaces, in the database, behind one interface on both stores.
@@ -126,10 +128,6 @@ export interface SearchStore {
   searchIndex(query: SearchQuery, spaceIds: readonly string[], window: { offset: number; limit: number; sectionsPerPage?: number }): Promise<SearchHits>;
 }
 
-/** A section's body beyond this many characters is not indexed (PostgreSQL caps a tsvector at 1 MB). */
-const maxIndexedBody = 100_000;
-/** A page's text beyond this many characters is not in its page-level row. */
-const maxIndexedPageBody = 400_000;
 /** Rows per insert statement (well under both engines' limits on bound parameters). */
 const batchRows = 500;
 
@@ -163,7 +161,7 @@ interface HitRow {
 export function searchStore(context: StoreContext): SearchStore {
   const db = () => context.db();
 
-  const insertPages = async (spaceId: string, pages: readonly SearchIndexPage[]): Promise<void> => {
+  const insertPages = async (spaceId: string, pages: readonly IndexedPage[]): Promise<void> => {
     // On SQLite a page's `seq` is given here (under the write lock the transaction holds): the rowid of its FTS row.
     let seq = 0;
     if (context.dialect === 'sqlite' && pages.length > 0) {
@@ -171,7 +169,7 @@ export function searchStore(context: StoreContext): SearchStore {
       seq = Number(next);
     }
     for (let start = 0; start < pages.length; start += batchRows) {
-      const batch = pages.slice(start, start + batchRows).map((page) => ({ page, terms: pageTerms(page), seq: seq++ }));
+      const batch = pages.slice(start, start + batchRows).map((indexed) => ({ ...indexed, seq: seq++ }));
       await db()
         .deleteFrom('search_pages')
         .where('space_id', '=', spaceId)
@@ -194,11 +192,7 @@ export function searchStore(context: StoreContext): SearchStore {
         select space_id, page_id, document_id, title, description, path, ancestors, page_order::integer, ${tsvector}
         from (values ${sql.join(values)}) as v (space_id, page_id, document_id, title, description, path, ancestors, page_order, title_terms, heading_terms, body_terms)`.execute(db());
     }
-    const sections = pages.flatMap((page) => {
-      // The page's title and description are in every row of the page: their terms are made once.
-      const titleTerms = searchTerms(pageText(page));
-      return page.sections.map((section, index) => ({ page, titleTerms, section: index, title: section.title, anchor: section.anchor, body: section.body.slice(0, maxIndexedBody) }));
-    });
+    const sections = pages.flatMap(({ page, terms, sections }) => sections.map((section) => ({ page, titleTerms: terms.title, ...section })));
     if (context.dialect === 'sqlite') {
       // The FTS rows take the sections' ids as rowids: ids are given here, under the write lock the transaction holds.
       const { next } = await db().selectFrom('search_sections').select(sql<number>`coalesce(max(id), 0) + 1`.as('next')).executeTakeFirstOrThrow();
@@ -207,14 +201,14 @@ export function searchStore(context: StoreContext): SearchStore {
         const batch = sections.slice(start, start + batchRows).map((row) => ({ ...row, id: id++ }));
         const rows = batch.map((row) => sql`(${row.id}, ${spaceId}, ${row.page.pageId}, ${row.section}, ${row.title}, ${row.anchor}, ${row.body})`);
         await sql`insert into search_sections (id, space_id, page_id, section, title, anchor, body) values ${sql.join(rows)}`.execute(db());
-        const terms = batch.map((row) => sql`(${row.id}, ${row.titleTerms}, ${searchTerms(row.title)}, ${searchTerms(row.body)})`);
+        const terms = batch.map((row) => sql`(${row.id}, ${row.titleTerms}, ${row.headingTerms}, ${row.bodyTerms})`);
         await sql`insert into search_fts (rowid, title_terms, heading_terms, body_terms) values ${sql.join(terms)}`.execute(db());
       }
       return;
     }
     for (let start = 0; start < sections.length; start += batchRows) {
       const values = sections.slice(start, start + batchRows).map(
-        (row) => sql`(${spaceId}, ${row.page.pageId}, ${row.section}, ${row.title}, ${row.anchor}, ${row.body}, ${row.titleTerms}, ${searchTerms(row.title)}, ${searchTerms(row.body)})`,
+        (row) => sql`(${spaceId}, ${row.page.pageId}, ${row.section}, ${row.title}, ${row.anchor}, ${row.body}, ${row.titleTerms}, ${row.headingTerms}, ${row.bodyTerms})`,
       );
       // The tsvectors are made by the server from the terms, once per row (title A, heading B, body D).
       await sql`insert into search_sections (space_id, page_id, section, title, anchor, body, terms)
@@ -233,6 +227,9 @@ export function searchStore(context: StoreContext): SearchStore {
       return rows.map((row) => toSearchablePage(row));
     },
     async applySearchIndexUpdate(update) {
+      // The terms are made before the transaction, in slices between which the event loop answers other requests:
+      // at 10,000 pages they are about a second of CPU, and on SQLite the transaction holds the only connection.
+      const put = await mapInTurns(update.put, indexedPage);
       return context.transaction(async () => {
         const now = context.timestamp();
         // The compare-and-set first: it takes the row's lock (PostgreSQL), so a racing refresh waits here and then
@@ -268,7 +265,7 @@ export function searchStore(context: StoreContext): SearchStore {
             .where('page_id', '=', page.pageId)
             .execute();
         }
-        await insertPages(update.spaceId, update.put);
+        await insertPages(update.spaceId, put);
         return true;
       });
     },
@@ -311,21 +308,6 @@ export function searchStore(context: StoreContext): SearchStore {
 
 /** The weighted tsvector of a row of terms (title A, heading B, body D), made by the server. */
 const tsvector = sql`setweight(to_tsvector('quire_english', title_terms), 'A') || setweight(to_tsvector('quire_english', heading_terms), 'B') || setweight(to_tsvector('quire_english', body_terms), 'D')`;
-
-/** A page's terms for its page-level row: its title and description, all its headings, all its text (capped). */
-function pageTerms(page: SearchIndexPage): { title: string; headings: string; body: string } {
-  let body = '';
-  for (const section of page.sections) {
-    if (body.length >= maxIndexedPageBody) break;
-    body += `${section.body.slice(0, maxIndexedBody)} `;
-  }
-  return { title: searchTerms(pageText(page)), headings: searchTerms(page.sections.map((section) => section.title).join(' ')), body: searchTerms(body.slice(0, maxIndexedPageBody)) };
-}
-
-/** The title and description of a page: what its rows index in their title column. */
-function pageText(page: SearchablePage): string {
-  return page.description === '' ? page.title : `${page.title} ${page.description}`;
-}
 
 function pageColumns(page: SearchablePage) {
   return {
