@@ -1,3 +1,4 @@
+import { documentIdOf } from '../model/content-id.ts';
 import { parseFrontmatter, type ParsedFrontmatter } from './frontmatter-yaml.ts';
 import { scanReferences, type Reference } from './references.ts';
 
@@ -20,6 +21,7 @@ export class PageTextMemo {
   readonly #frontmatters = new Map<string, { isKnown: (key: string) => boolean; parsed: ParsedFrontmatter }>();
   readonly #references = new Map<string, readonly Reference[]>();
   readonly #canonicalHeads = new Map<string, string>();
+  readonly #documentIds = new Map<string, string>();
 
   /** `parseFrontmatter`, parsed once per YAML text and `isKnown` (a copy each time). */
   parseFrontmatter(yaml: string, isKnown: (key: string) => boolean): ParsedFrontmatter {
@@ -38,6 +40,16 @@ export class PageTextMemo {
       this.#references.set(body, references);
     }
     return references;
+  }
+
+  /** `documentIdOf`, hashed once per body text. */
+  documentId(body: string): string {
+    let id = this.#documentIds.get(body);
+    if (id === undefined) {
+      id = documentIdOf(body);
+      this.#documentIds.set(body, id);
+    }
+    return id;
   }
 
   /**

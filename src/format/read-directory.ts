@@ -457,7 +457,7 @@ class DirectoryReader {
 
     const slug = slugOfPath(spec.path, this.source.root + this.config.structure.readme);
     const path = joinPath(parentPath, slug);
-    const documentId = head.body === '' ? undefined : documentIdOf(head.body);
+    const documentId = head.body === '' ? undefined : (this.options.memo?.documentId(head.body) ?? documentIdOf(head.body));
     if (documentId) documents[documentId] = head.body;
     const { metadata } = head;
     const page: RevisionPageDocument = {
