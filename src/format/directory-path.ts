@@ -21,21 +21,33 @@ export function resolveInside(fromFile: string, target: string, root: string): R
   if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target) || target.startsWith('\\')) {
     return { ok: false, reason: 'absolute' };
   }
-  const joined = [...dirname(fromFile).split('/'), ...target.split('/')];
+  const folder = dirname(fromFile);
+  const direct = folder === '' ? target : `${folder}/${target}`;
+  // Most paths have no empty, `.` or `..` segment: they are their own resolution (thousands per directory read).
+  const path = irregularSegment.test(direct) ? joinSegments(direct) : direct;
+  if (path === undefined) return { ok: false, reason: 'escapes-root' };
+  if (root !== '' && !path.startsWith(root)) return { ok: false, reason: 'escapes-root' };
+  if (path === '') return { ok: false, reason: 'empty' };
+  return { ok: true, path };
+}
+
+/** An empty, `.` or `..` segment. */
+const irregularSegment = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
+/** `path` without its empty and `.` segments, each `..` taking the one before it; undefined when one has none to take. */
+function joinSegments(path: string): string | undefined {
+  const joined = path.split('/');
   const segments: string[] = [];
   for (const segment of joined) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
-      if (segments.length === 0) return { ok: false, reason: 'escapes-root' };
+      if (segments.length === 0) return undefined;
       segments.pop();
     } else {
       segments.push(segment);
     }
   }
-  const path = segments.join('/');
-  if (root !== '' && !path.startsWith(root)) return { ok: false, reason: 'escapes-root' };
-  if (path === '') return { ok: false, reason: 'empty' };
-  return { ok: true, path };
+  return segments.join('/');
 }
 
 /** Normalises a path given relative to the directory itself (from `.gitbook.yaml` or a map key). */

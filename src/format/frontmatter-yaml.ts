@@ -1,7 +1,7 @@
 import { isMap, isSeq, stringify, type YAMLError } from 'yaml';
 import { LineIndex } from './line-index.ts';
 import { parseYamlDocument } from './yaml-depth.ts';
-import { readSimpleFrontmatter, writeSimpleFrontmatter } from './simple-frontmatter.ts';
+import { readPlainFrontmatter, writePlainFrontmatter } from './plain-frontmatter.ts';
 
 /**
  * Frontmatter YAML, parsed with its problems located, and written in the canonical style.
@@ -27,11 +27,9 @@ export type ParsedFrontmatter =
  * // → { ok: true, data: { description: 'Hi', owner: 'docs-team' }, unknownKeysText: 'owner: docs-team\n' }
  */
 export function parseFrontmatter(yaml: string, isKnown: (key: string) => boolean): ParsedFrontmatter {
-  const simple = readSimpleFrontmatter(yaml);
-  if (simple !== undefined) {
-    const unknownKeysText = simple.keyTexts.flatMap(({ key, text }) => (isKnown(key) ? [] : [text])).join('');
-    return { ok: true, data: simple.data, unknownKeysText, keyTexts: simple.keyTexts };
-  }
+  // Most pages' frontmatter is `key: words` lines, read as the library would, without it (plain-frontmatter.ts).
+  const plain = readPlainFrontmatter(yaml, isKnown);
+  if (plain !== undefined) return plain;
   const document = parseYamlDocument(yaml, { prettyErrors: false, uniqueKeys: false });
   if (document.errors.length > 0) {
     return { ok: false, ...describeYamlError(yaml, document.errors[0]!) };
@@ -68,7 +66,7 @@ function lineStart(text: string, offset: number): number {
  * writeFrontmatter('', { description: 'Hi' }) // → 'description: Hi\n'
  */
 export function writeFrontmatter(unknownKeysText: string, known: Record<string, unknown>): string {
-  const knownText = Object.keys(known).length === 0 ? '' : (writeSimpleFrontmatter(known) ?? stringify(known, { lineWidth: 0, indent: 2 }));
+  const knownText = Object.keys(known).length === 0 ? '' : (writePlainFrontmatter(known) ?? stringify(known, { lineWidth: 0, indent: 2 }));
   return unknownKeysText + knownText;
 }
 

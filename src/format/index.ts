@@ -1,4 +1,5 @@
 export { readDirectory, documentIdOf, type ReadDirectoryOptions, type ReadDirectoryResult } from './read-directory.ts';
+export { PageTextMemo } from './page-text-memo.ts';
 export { writeDirectory } from './write-directory.ts';
 export { planLayout, type DirectoryLayout } from './directory-layout.ts';
 export { gitBlobOid } from './git-oid.ts';

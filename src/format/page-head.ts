@@ -10,6 +10,7 @@ import {
   type PageMetadata,
   type ReferenceResolver,
 } from './page-metadata.ts';
+import type { PageTextMemo } from './page-text-memo.ts';
 
 /** What the head of a page file says. */
 export interface ReadPageHead {
@@ -39,7 +40,7 @@ export interface ReadPageHead {
  * @example
  * readPageHead('# Intro\n\nHello\n', resolver).title // → 'Intro'
  */
-export function readPageHead(text: string, resolver: ReferenceResolver): ReadPageHead {
+export function readPageHead(text: string, resolver: ReferenceResolver, memo?: PageTextMemo): ReadPageHead {
   const parts = splitPageFile(text);
   const read: ReadPageHead = {
     head: text.slice(0, parts.bodyStart),
@@ -51,7 +52,7 @@ export function readPageHead(text: string, resolver: ReferenceResolver): ReadPag
   };
   if (parts.title) read.title = parts.title.text;
   if (parts.frontmatter) {
-    const parsed = parseFrontmatter(parts.frontmatter.yaml, isKnownFrontmatterKey);
+    const parsed = (memo ?? { parseFrontmatter }).parseFrontmatter(parts.frontmatter.yaml, isKnownFrontmatterKey);
     if (!parsed.ok) {
       // The YAML starts on line 2 of the file, after the opening fence.
       read.yamlError = { line: parsed.line === undefined ? undefined : parsed.line + 1, message: parsed.message };

@@ -29,6 +29,7 @@ import { inferTree } from './infer-tree.ts';
 import { LineIndex } from './line-index.ts';
 import { splitPageFile } from './page-file.ts';
 import { canonicalPageHead, readPageHead } from './page-head.ts';
+import type { PageTextMemo } from './page-text-memo.ts';
 import { createResolver } from './reference-resolver.ts';
 import { scanReferences, type ReferenceSyntax } from './references.ts';
 import { canonicalIncludeHead } from './reusable-content-head.ts';
@@ -44,6 +45,8 @@ export interface ReadDirectoryOptions {
   symlinks?: ReadonlyMap<string, string>;
   /** `createdAt` of the revision; defaults to now. */
   createdAt?: string;
+  /** Shared with the read of a directory holding mostly the same texts: each is parsed once (page-text-memo.ts). */
+  memo?: PageTextMemo;
 }
 
 export interface ReadDirectoryResult {
@@ -232,7 +235,8 @@ class DirectoryReader {
       const resolved = resolveInside(path, decodeTargetPath(target), this.source.root);
       if (resolved.ok) targets.push(resolved.path);
     }
-    for (const reference of scanReferences(text.slice(parts.bodyStart))) {
+    const body = text.slice(parts.bodyStart);
+    for (const reference of this.options.memo?.scanReferences(body) ?? scanReferences(body)) {
       if (isExternalTarget(reference.target)) continue;
       const line = () => lineOf(parts.bodyStart + reference.start);
       const resolved = resolveLinkTarget(path, decodeTargetPath(splitTarget(reference.target).path), this.source.root, (candidate) => this.files.has(candidate));
@@ -429,7 +433,7 @@ class DirectoryReader {
     this.consumed.add(spec.path);
     const id = layout.byPath.get(spec.path)!.id;
     const resolver = createResolver(spec.path, layout, this.source.root);
-    const head = readPageHead(text, resolver);
+    const head = readPageHead(text, resolver, this.options.memo);
 
     if (head.yamlError) {
       this.report('error', 'FORMAT_INVALID_YAML', spec.path, head.yamlError.line, `invalid YAML in frontmatter: ${head.yamlError.message}; the page keeps its title and its frontmatter as written`);
@@ -444,12 +448,16 @@ class DirectoryReader {
       this.source.summaryTitles[id] = { summary: spec.summaryTitle, title: head.title };
     }
     // Kept unless the canonical writer would make the same head from the page's fields alone (it cannot know unknown keys).
-    const canonical = canonicalPageHead(title, head.metadata, '', resolver, head.body === '');
+    const writeCanonical = () => canonicalPageHead(title, head.metadata, '', resolver, head.body === '');
+    // Without a cover or meta links, the canonical head does not depend on the layout (nothing to resolve).
+    const layoutFree = head.yamlError === undefined && head.metadata.cover === undefined && head.metadata.metaLinks === undefined;
+    const memo = layoutFree ? this.options.memo : undefined;
+    const canonical = memo === undefined ? writeCanonical() : memo.canonicalHead(JSON.stringify([title, head.body === '', head.head]), writeCanonical);
     if (head.head !== canonical) this.source.heads[id] = head.head;
 
     const slug = slugOfPath(spec.path, this.source.root + this.config.structure.readme);
     const path = joinPath(parentPath, slug);
-    const documentId = head.body === '' ? undefined : documentIdOf(head.body);
+    const documentId = head.body === '' ? undefined : (this.options.memo?.documentId(head.body) ?? documentIdOf(head.body));
     if (documentId) documents[documentId] = head.body;
     const { metadata } = head;
     const page: RevisionPageDocument = {

@@ -7,7 +7,7 @@
  */
 import { QuireError } from '../errors/index.ts';
 import type { Diagnostic } from '../model/index.ts';
-import { readDirectory } from '../format/index.ts';
+import { PageTextMemo, readDirectory } from '../format/index.ts';
 import { alignIds } from './id-alignment.ts';
 import { batchChanges, type BatchLimits } from './change-batches.ts';
 import { exportCommitMessage } from './commit-message.ts';
@@ -259,9 +259,11 @@ function branchName(ref: string): string {
 
 function contentChanges(result: SyncPlan, fromFiles: DirectoryBytes, toFiles: DirectoryBytes, content: RevisionContent, timestamp: number | undefined, limits: FileLimits | undefined): PlannedChange[] {
   const createdAt = new Date((timestamp ?? 0) * 1000).toISOString();
-  const from = readDirectory(fromFiles, { createdAt }).bundle;
+  // Both directories hold mostly the same pages: each text is parsed once.
+  const memo = new PageTextMemo();
+  const from = readDirectory(fromFiles, { createdAt, memo }).bundle;
   const ids = alignIds(from, content);
-  const read = readDirectory(toFiles, { previous: from, createdAt });
+  const read = readDirectory(toFiles, { previous: from, createdAt, memo });
   result.diagnostics.push(...read.diagnostics);
   return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids, limits);
 }

@@ -38,6 +38,12 @@ export interface SyncSides {
   keepsSyncPoints: boolean;
   /** It also records a revision's commit with its sync point (extension `sync-point-git`). */
   recordsGitWithSyncPoint: boolean;
+  /**
+   * Writes the location cache (location-cache.ts) for the live revision, which this run read whole; undefined
+   * when it did not. Left to the caller: a run whose merge replaces that revision at once skips it (a structural
+   * sync wrote 1,000 paths that the next run, on the merged revision, would never read).
+   */
+  cacheLiveLocations: (() => Promise<void>) | undefined;
 }
 
 /** Whose sync point it is: one per repository and branch (docs/api-extensions.md `sync-points`). */
@@ -78,12 +84,14 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
 
   let live: RevisionContent | undefined;
   let liveLocations: GitPathLocations | undefined;
+  let cacheLiveLocations: (() => Promise<void>) | undefined;
   const loadLive = async (): Promise<RevisionContent> => {
     if (live !== undefined) return live;
     const revision = await client.getRevision({ spaceId, revisionId: space.revision });
-    live = { pages: revision.pages, files: revision.files, reusableContents: revision.reusableContents };
-    if (syncPoint?.revisionId === space.revision) await writeLocationCache(context.repo, spaceId, space.revision, liveLocationsOf(live));
-    return live;
+    const content: RevisionContent = { pages: revision.pages, files: revision.files, reusableContents: revision.reusableContents };
+    live = content;
+    if (syncPoint?.revisionId === space.revision) cacheLiveLocations = () => writeLocationCache(context.repo, spaceId, space.revision, liveLocationsOf(content));
+    return content;
   };
   const liveLocationsOf = (content: RevisionContent): GitPathLocations => (liveLocations ??= locationsOf(content));
 
@@ -135,6 +143,7 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
     syncPointKey,
     keepsSyncPoints,
     recordsGitWithSyncPoint: keepsSyncPoints && info?.extensions.includes('sync-point-git') === true,
+    cacheLiveLocations,
   };
 }
 

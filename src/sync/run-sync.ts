@@ -33,7 +33,10 @@ export async function runSync(context: SyncContext, run: { dryRun: boolean }): P
   const sides = await readSyncSides(context);
   context.onProgress?.({ kind: 'stage', message: 'planning' });
   const syncPlan = plan(sides.syncPoint, sides.git, sides.space, context.options);
-  if (run.dryRun) return { plan: syncPlan, result: { ...planAsResult(syncPlan, context), requests: countsSince(before, context.client.requestCounts()) } };
+  if (run.dryRun) {
+    await sides.cacheLiveLocations?.();
+    return { plan: syncPlan, result: { ...planAsResult(syncPlan, context), requests: countsSince(before, context.client.requestCounts()) } };
+  }
   // A server that records a revision's commit with the sync point (`sync-point-git`) is sent the last such
   // record with it, one request instead of two; what is not sent that way is sent on its own, also on a failure.
   const records = new RevisionGitRecords(context.client, context.spaceId, sides.recordsGitWithSyncPoint && context.options.pullRequest === undefined);
@@ -44,6 +47,8 @@ export async function runSync(context: SyncContext, run: { dryRun: boolean }): P
   } finally {
     await records.flush();
   }
+  // The live revision's locations serve the next run only if it is still the live one then.
+  if (result.revision === undefined || result.revision === sides.space.live.id) await sides.cacheLiveLocations?.();
   await markFilesComplete(context, result);
   result.requests = countsSince(before, context.client.requestCounts());
   if (syncPlan.import?.inPlace === true && result.ok && result.changeRequest?.merged === true && result.revision !== undefined) {
