@@ -47785,7 +47785,7 @@ ${indent}${body}`;
       return `|${header}
 ${indent}${start}${value}${end}`;
     }
-    function plainString(item, ctx, onComment, onChompKeep) {
+    function plainString2(item, ctx, onComment, onChompKeep) {
       const { type, value } = item;
       const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
       if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
@@ -47833,7 +47833,7 @@ ${indent}`);
           case Scalar.Scalar.QUOTE_SINGLE:
             return singleQuotedString(ss.value, ctx);
           case Scalar.Scalar.PLAIN:
-            return plainString(ss, ctx, onComment, onChompKeep);
+            return plainString2(ss, ctx, onComment, onChompKeep);
           default:
             return null;
         }
@@ -57758,21 +57758,28 @@ function resolveInside(fromFile, target, root) {
   if (target.startsWith("/") || /^[A-Za-z]:[\\/]/.test(target) || target.startsWith("\\")) {
     return { ok: false, reason: "absolute" };
   }
-  const joined = [...dirname(fromFile).split("/"), ...target.split("/")];
+  const folder = dirname(fromFile);
+  const direct = folder === "" ? target : `${folder}/${target}`;
+  const path = irregularSegment.test(direct) ? joinSegments(direct) : direct;
+  if (path === void 0) return { ok: false, reason: "escapes-root" };
+  if (root !== "" && !path.startsWith(root)) return { ok: false, reason: "escapes-root" };
+  if (path === "") return { ok: false, reason: "empty" };
+  return { ok: true, path };
+}
+var irregularSegment = /(?:^|\/)\.{0,2}(?:\/|$)/;
+function joinSegments(path) {
+  const joined = path.split("/");
   const segments = [];
   for (const segment of joined) {
     if (segment === "" || segment === ".") continue;
     if (segment === "..") {
-      if (segments.length === 0) return { ok: false, reason: "escapes-root" };
+      if (segments.length === 0) return void 0;
       segments.pop();
     } else {
       segments.push(segment);
     }
   }
-  const path = segments.join("/");
-  if (root !== "" && !path.startsWith(root)) return { ok: false, reason: "escapes-root" };
-  if (path === "") return { ok: false, reason: "empty" };
-  return { ok: true, path };
+  return segments.join("/");
 }
 function normalizeDirectoryPath(path) {
   return resolveInside("", path, "");
@@ -58127,8 +58134,51 @@ function parseYamlValue(text) {
   return (0, import_yaml.parse)(text);
 }
 
+// src/format/plain-frontmatter.ts
+var plainWord = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+var plainString = /^[A-Za-z](?:[A-Za-z0-9 ,.!?()/'&+*=%$@~^|<>;-]*[A-Za-z0-9.!?)/'&+*=%$@~^|<>;-])?$/;
+var coreKeywords = /* @__PURE__ */ new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
+function isPlainWord(text) {
+  return plainWord.test(text) && !coreKeywords.has(text);
+}
+function isPlainString(value) {
+  return typeof value === "string" && plainString.test(value) && !coreKeywords.has(value);
+}
+function readPlainFrontmatter(yaml, isKnown) {
+  if (yaml === "") return void 0;
+  const lines2 = yaml.split("\n");
+  if (lines2.at(-1) === "") lines2.pop();
+  const data = {};
+  const keyTexts = [];
+  let unknownKeysText = "";
+  for (const line of lines2) {
+    const colon = line.indexOf(": ");
+    if (colon < 0) return void 0;
+    const key = line.slice(0, colon);
+    const value = line.slice(colon + 2);
+    if (!isPlainWord(key) || !isPlainString(value) || Object.hasOwn(data, key)) return void 0;
+    data[key] = value;
+    const text = `${line}
+`;
+    keyTexts.push({ key, text });
+    if (!isKnown(key)) unknownKeysText += text;
+  }
+  return { ok: true, data, unknownKeysText, keyTexts };
+}
+function writePlainFrontmatter(known) {
+  let text = "";
+  for (const [key, value] of Object.entries(known)) {
+    if (!isPlainWord(key) || !isPlainString(value)) return void 0;
+    text += `${key}: ${value}
+`;
+  }
+  return text;
+}
+
 // src/format/frontmatter-yaml.ts
 function parseFrontmatter(yaml, isKnown) {
+  const plain = readPlainFrontmatter(yaml, isKnown);
+  if (plain !== void 0) return plain;
   const document2 = parseYamlDocument(yaml, { prettyErrors: false, uniqueKeys: false });
   if (document2.errors.length > 0) {
     return { ok: false, ...describeYamlError(yaml, document2.errors[0]) };
@@ -58155,7 +58205,7 @@ function lineStart(text, offset) {
   return text.lastIndexOf("\n", offset - 1) + 1;
 }
 function writeFrontmatter(unknownKeysText, known) {
-  const knownText = Object.keys(known).length === 0 ? "" : (0, import_yaml2.stringify)(known, { lineWidth: 0, indent: 2 });
+  const knownText = Object.keys(known).length === 0 ? "" : writePlainFrontmatter(known) ?? (0, import_yaml2.stringify)(known, { lineWidth: 0, indent: 2 });
   return unknownKeysText + knownText;
 }
 function describeYamlError(text, error) {
@@ -58741,7 +58791,7 @@ function isVariableValue(value) {
 }
 
 // src/format/page-head.ts
-function readPageHead(text, resolver) {
+function readPageHead(text, resolver, memo) {
   const parts = splitPageFile(text);
   const read = {
     head: text.slice(0, parts.bodyStart),
@@ -58753,7 +58803,7 @@ function readPageHead(text, resolver) {
   };
   if (parts.title) read.title = parts.title.text;
   if (parts.frontmatter) {
-    const parsed = parseFrontmatter(parts.frontmatter.yaml, isKnownFrontmatterKey);
+    const parsed = (memo ?? { parseFrontmatter }).parseFrontmatter(parts.frontmatter.yaml, isKnownFrontmatterKey);
     if (!parsed.ok) {
       read.yamlError = { line: parsed.line === void 0 ? void 0 : parsed.line + 1, message: parsed.message };
     } else {
@@ -59215,7 +59265,8 @@ var DirectoryReader = class {
       const resolved = resolveInside(path, decodeTargetPath(target), this.source.root);
       if (resolved.ok) targets.push(resolved.path);
     }
-    for (const reference of scanReferences(text.slice(parts.bodyStart))) {
+    const body = text.slice(parts.bodyStart);
+    for (const reference of this.options.memo?.scanReferences(body) ?? scanReferences(body)) {
       if (isExternalTarget(reference.target)) continue;
       const line = () => lineOf(parts.bodyStart + reference.start);
       const resolved = resolveLinkTarget(path, decodeTargetPath(splitTarget(reference.target).path), this.source.root, (candidate) => this.files.has(candidate));
@@ -59398,7 +59449,7 @@ var DirectoryReader = class {
     this.consumed.add(spec.path);
     const id = layout.byPath.get(spec.path).id;
     const resolver = createResolver(spec.path, layout, this.source.root);
-    const head = readPageHead(text, resolver);
+    const head = readPageHead(text, resolver, this.options.memo);
     if (head.yamlError) {
       this.report("error", "FORMAT_INVALID_YAML", spec.path, head.yamlError.line, `invalid YAML in frontmatter: ${head.yamlError.message}; the page keeps its title and its frontmatter as written`);
     }
@@ -59408,11 +59459,14 @@ var DirectoryReader = class {
     if (spec.summaryTitle !== void 0 && head.title !== void 0 && spec.summaryTitle !== head.title) {
       this.source.summaryTitles[id] = { summary: spec.summaryTitle, title: head.title };
     }
-    const canonical = canonicalPageHead(title, head.metadata, "", resolver, head.body === "");
+    const writeCanonical = () => canonicalPageHead(title, head.metadata, "", resolver, head.body === "");
+    const layoutFree = head.yamlError === void 0 && head.metadata.cover === void 0 && head.metadata.metaLinks === void 0;
+    const memo = layoutFree ? this.options.memo : void 0;
+    const canonical = memo === void 0 ? writeCanonical() : memo.canonicalHead(JSON.stringify([title, head.body === "", head.head]), writeCanonical);
     if (head.head !== canonical) this.source.heads[id] = head.head;
     const slug = slugOfPath(spec.path, this.source.root + this.config.structure.readme);
     const path = joinPath2(parentPath, slug);
-    const documentId = head.body === "" ? void 0 : documentIdOf(head.body);
+    const documentId = head.body === "" ? void 0 : this.options.memo?.documentId(head.body) ?? documentIdOf(head.body);
     if (documentId) documents[documentId] = head.body;
     const { metadata } = head;
     const page2 = {
@@ -59563,6 +59617,52 @@ function lineOfKey(text, key) {
   const index2 = text.split("\n").findIndex((line) => new RegExp(`^\\s*["']?${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["']?\\s*:`).test(line));
   return index2 === -1 ? void 0 : index2 + 1;
 }
+
+// src/format/page-text-memo.ts
+var PageTextMemo = class {
+  #frontmatters = /* @__PURE__ */ new Map();
+  #references = /* @__PURE__ */ new Map();
+  #canonicalHeads = /* @__PURE__ */ new Map();
+  #documentIds = /* @__PURE__ */ new Map();
+  /** `parseFrontmatter`, parsed once per YAML text and `isKnown` (a copy each time). */
+  parseFrontmatter(yaml, isKnown) {
+    const known = this.#frontmatters.get(yaml);
+    if (known !== void 0 && known.isKnown === isKnown) return structuredClone(known.parsed);
+    const parsed = parseFrontmatter(yaml, isKnown);
+    this.#frontmatters.set(yaml, { isKnown, parsed: structuredClone(parsed) });
+    return parsed;
+  }
+  /** `scanReferences`, scanned once per body text (frozen: callers only read them). */
+  scanReferences(body) {
+    let references = this.#references.get(body);
+    if (references === void 0) {
+      references = Object.freeze(scanReferences(body).map((reference) => Object.freeze(reference)));
+      this.#references.set(body, references);
+    }
+    return references;
+  }
+  /** `documentIdOf`, hashed once per body text. */
+  documentId(body) {
+    let id = this.#documentIds.get(body);
+    if (id === void 0) {
+      id = documentIdOf(body);
+      this.#documentIds.set(body, id);
+    }
+    return id;
+  }
+  /**
+   * A canonical head that depends only on `key` (the caller vouches for it: the title, the frontmatter as
+   * written, whether the body is empty, and no value the directory's layout resolves), written once.
+   */
+  canonicalHead(key, write) {
+    let head = this.#canonicalHeads.get(key);
+    if (head === void 0) {
+      head = write();
+      this.#canonicalHeads.set(key, head);
+    }
+    return head;
+  }
+};
 
 // src/format/write-directory.ts
 var import_yaml5 = __toESM(require_dist(), 1);
@@ -60664,9 +60764,10 @@ function branchName(ref) {
 }
 function contentChanges(result, fromFiles, toFiles, content, timestamp, limits) {
   const createdAt = new Date((timestamp ?? 0) * 1e3).toISOString();
-  const from = readDirectory(fromFiles, { createdAt }).bundle;
+  const memo = new PageTextMemo();
+  const from = readDirectory(fromFiles, { createdAt, memo }).bundle;
   const ids = alignIds(from, content);
-  const read = readDirectory(toFiles, { previous: from, createdAt });
+  const read = readDirectory(toFiles, { previous: from, createdAt, memo });
   result.diagnostics.push(...read.diagnostics);
   return planContentChanges({ bundle: from, files: fromFiles }, { bundle: read.bundle, files: toFiles }, ids, limits);
 }
@@ -61398,12 +61499,14 @@ async function readSyncSides(context) {
   const missing = recordedMissing === void 0 ? void 0 : await recordedMissingFiles(context.repo, head.oid, context.options.prefix, recordedMissing, fileLimits);
   let live;
   let liveLocations;
+  let cacheLiveLocations;
   const loadLive = async () => {
     if (live !== void 0) return live;
     const revision2 = await client.getRevision({ spaceId, revisionId: space2.revision });
-    live = { pages: revision2.pages, files: revision2.files, reusableContents: revision2.reusableContents };
-    if (syncPoint?.revisionId === space2.revision) await writeLocationCache(context.repo, spaceId, space2.revision, liveLocationsOf(live));
-    return live;
+    const content2 = { pages: revision2.pages, files: revision2.files, reusableContents: revision2.reusableContents };
+    live = content2;
+    if (syncPoint?.revisionId === space2.revision) cacheLiveLocations = () => writeLocationCache(context.repo, spaceId, space2.revision, liveLocationsOf(content2));
+    return content2;
   };
   const liveLocationsOf = (content2) => liveLocations ??= locationsOf(content2);
   stage(`reading ${mainline.revisions.length} revision(s) of the space made since the last sync`);
@@ -61434,7 +61537,8 @@ async function readSyncSides(context) {
     space: { spaceId, live: { id: space2.revision, content: content ?? live }, locations, revisions, files, isEmpty, target, staleChangeRequests: stale, fileLimits, batchLimits, refusedFiles },
     syncPointKey,
     keepsSyncPoints,
-    recordsGitWithSyncPoint: keepsSyncPoints && info?.extensions.includes("sync-point-git") === true
+    recordsGitWithSyncPoint: keepsSyncPoints && info?.extensions.includes("sync-point-git") === true,
+    cacheLiveLocations
   };
 }
 async function findSyncPoint(context, head) {
@@ -61731,7 +61835,10 @@ async function runSync(context, run) {
   const sides = await readSyncSides(context);
   context.onProgress?.({ kind: "stage", message: "planning" });
   const syncPlan = plan(sides.syncPoint, sides.git, sides.space, context.options);
-  if (run.dryRun) return { plan: syncPlan, result: { ...planAsResult(syncPlan, context), requests: countsSince(before, context.client.requestCounts()) } };
+  if (run.dryRun) {
+    await sides.cacheLiveLocations?.();
+    return { plan: syncPlan, result: { ...planAsResult(syncPlan, context), requests: countsSince(before, context.client.requestCounts()) } };
+  }
   const records = new RevisionGitRecords(context.client, context.spaceId, sides.recordsGitWithSyncPoint && context.options.pullRequest === void 0);
   let result;
   try {
@@ -61740,6 +61847,7 @@ async function runSync(context, run) {
   } finally {
     await records.flush();
   }
+  if (result.revision === void 0 || result.revision === sides.space.live.id) await sides.cacheLiveLocations?.();
   await markFilesComplete(context, result);
   result.requests = countsSince(before, context.client.requestCounts());
   if (syncPlan.import?.inPlace === true && result.ok && result.changeRequest?.merged === true && result.revision !== void 0) {
