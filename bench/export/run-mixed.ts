@@ -3,7 +3,8 @@
 // child process under GNU time (wall, CPU, peak RSS):
 //   a) `quire export --site` against a `quire serve` child process that already holds the content (loaded as users
 //      load it, untimed: a Git repository of the spaces, `quire spaces create` + `quire sync --direction
-//      git-to-space` per space, `quire sites create` with one section per space, `quire sites publish`); the CPU
+//      git-to-space` per space, `quire sites create` with one section per space, `quire sites publish`; then the
+//      bench waits until the server is idle, since it indexes and links the new pages after each merge); the CPU
 //      the server spends answering the export is read from /proc and reported next to the client's;
 //   b) `quire build` from the directory;
 //   c) Hugo (/usr/bin/hugo) on the same pages as plain Markdown/HTML.
@@ -68,6 +69,23 @@ function timed(command: string, commandArgs: string[]): Promise<Timed> {
 function processCpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/**
+ * Waits until a process has used less than 10 ms of CPU in each of two half-second windows (at most 120 s), and
+ * says how long that took. After a sync, the server indexes the new pages for search and records their links once
+ * the merge has answered: an export started at once would share the two cores with that work, which no user's
+ * export, run later, does.
+ */
+async function settled(pid: number): Promise<number> {
+  const started = performance.now();
+  let quiet = 0;
+  while (quiet < 2 && performance.now() - started < 120_000) {
+    const before = processCpuSeconds(pid);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    quiet = processCpuSeconds(pid) - before < 0.01 ? quiet + 1 : 0;
+  }
+  return (performance.now() - started) / 1000;
 }
 
 /** Peak and current resident memory of a running process, in MiB. */
@@ -135,6 +153,7 @@ async function runSize(pages: number): Promise<void> {
     const siteId = (JSON.parse(await quire(['sites', 'create', '--title', siteTitle, ...spaceIds.flatMap((id) => ['--space', id]), '--json', ...api])) as { id: string }).id;
     await quire(['sites', 'publish', siteId, ...api]);
     console.log(`  loaded into quire serve (pid ${served.child.pid}) in ${((performance.now() - loading) / 1000).toFixed(1)} s, untimed; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(`  server idle (search index and links of the new pages done) ${(await settled(served.child.pid!)).toFixed(1)} s later`);
 
     const target = join(base, 'quire-export');
     const serverCpu = processCpuSeconds(served.child.pid!);
