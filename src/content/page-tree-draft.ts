@@ -222,11 +222,6 @@ export class PageTreeDraft {
     this.aligned.set(parent, Math.min(this.aligned.get(parent) ?? Infinity, index));
   }
 
-  /** Notes that the list of `parent` was just read from the input, `length` pages long. */
-  private listRead(parent: string | undefined, length: number): void {
-    this.unalign(parent, length);
-  }
-
   private buildNode(id: string, parentPath: string): SnapshotPage {
     const node = this.node(id);
     const { page, original } = node;
@@ -361,7 +356,7 @@ export class PageTreeDraft {
   private rootList(): string[] {
     if (this.roots === undefined) {
       this.roots = this.idsOf(undefined, this.input);
-      this.listRead(undefined, this.roots.length);
+      this.unalign(undefined, this.roots.length); // at most the whole list, once read
       if (!this.complete) this.unreachedChildren.add(undefined);
     }
     return this.roots;
@@ -372,7 +367,7 @@ export class PageTreeDraft {
     if (node.children === undefined) {
       const original = originalChildren(node) ?? [];
       node.children = node.original === undefined ? [] : this.idsOf(id, original);
-      this.listRead(id, node.children.length);
+      this.unalign(id, node.children.length); // at most the whole list, once read
       if (!this.complete && original.length > 0) this.unreachedChildren.add(id);
     }
     return node.children;

@@ -69,7 +69,7 @@ export function renderSitePage(plan: SitePlan, index: number, cache: ChromeCache
 
 /**
  * Renders one page from its route data and its Markdown, given apart from the plan: what a render worker thread
- * does, which holds the plan without its pages and page bodies (src/export/render-pool.ts) and receives each page
+ * does, which holds the plan without its pages and page bodies (src/export/render-threads.ts, `workerPlan`) and receives each page
  * with its body. `plan` must hold the page's space (link tables, includes, chrome); `plan.pages` is not read.
  *
  * @example

@@ -40,34 +40,32 @@ export interface DocumentStore {
  * const documents = documentStore(context);
  */
 export function documentStore(context: StoreContext): DocumentStore {
-  return {
-    async putDocument(markdown) {
-      if (typeof markdown !== 'string') throw new QuireError('INVALID_ARGUMENT', 'markdown must be a string', { field: 'markdown' });
-      const id = documentIdFor(markdown);
+  /** Stores checked bodies, `writeBatch` to a statement; a body stored already writes nothing. Their ids, in order. */
+  const insertDocuments = async (markdowns: readonly string[]): Promise<string[]> => {
+    const ids = markdowns.map((markdown) => documentIdFor(markdown));
+    // One row per id: a statement inserting the same key twice would still do nothing the second time, but
+    // there is no need to send the text twice.
+    const rows = [...new Map(markdowns.map((markdown, index) => [ids[index]!, markdown])).entries()];
+    const createdAt = context.timestamp();
+    for (let start = 0; start < rows.length; start += writeBatch) {
       await context
         .db()
         .insertInto('documents')
-        .values({ id, markdown, created_at: context.timestamp() })
+        .values(rows.slice(start, start + writeBatch).map(([id, markdown]) => ({ id, markdown, created_at: createdAt })))
         .onConflict((conflict) => conflict.column('id').doNothing())
         .execute();
-      return id;
+    }
+    return ids;
+  };
+  return {
+    async putDocument(markdown) {
+      if (typeof markdown !== 'string') throw new QuireError('INVALID_ARGUMENT', 'markdown must be a string', { field: 'markdown' });
+      const [id] = await insertDocuments([markdown]);
+      return id!;
     },
     async putDocuments(markdowns) {
       if (!Array.isArray(markdowns) || markdowns.some((markdown) => typeof markdown !== 'string')) throw new QuireError('INVALID_ARGUMENT', 'markdowns must be strings', { field: 'markdowns' });
-      const ids = markdowns.map((markdown) => documentIdFor(markdown));
-      // One row per id: a statement inserting the same key twice would still do nothing the second time, but
-      // there is no need to send the text twice.
-      const rows = [...new Map(markdowns.map((markdown, index) => [ids[index]!, markdown])).entries()];
-      const createdAt = context.timestamp();
-      for (let start = 0; start < rows.length; start += writeBatch) {
-        await context
-          .db()
-          .insertInto('documents')
-          .values(rows.slice(start, start + writeBatch).map(([id, markdown]) => ({ id, markdown, created_at: createdAt })))
-          .onConflict((conflict) => conflict.column('id').doNothing())
-          .execute();
-      }
-      return ids;
+      return insertDocuments(markdowns);
     },
     async getDocument(id) {
       // A document's id is derived from its text and documents are never deleted: a text read once is right forever.
