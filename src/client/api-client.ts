@@ -46,7 +46,7 @@ import * as content from './content-operations.ts';
 import type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
 import * as organizations from './organization-operations.ts';
 import * as extensions from './quire-extension-operations.ts';
-import type { ApiTokenCreation, ApiTokenInfo, ContentChange, CreatedApiToken, GitPathLocationsInfo, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, SyncPointRecording, UploadedBlob } from './quire-extensions.ts';
+import type { ApiTokenCreation, ApiTokenInfo, ContentChange, CreatedApiToken, GitPathLocationsInfo, QuireServerInfo, RevisionBundleAnswer, RevisionDirectory, RevisionInfo, SyncPointInfo, SyncPointRecording, UploadedBlob } from './quire-extensions.ts';
 import type { RequestCounts } from './request-counter.ts';
 import { resolveRetryPolicy, retryBudgetFromEnvironment } from './retry-policy.ts';
 import * as sites from './site-operations.ts';
@@ -430,6 +430,18 @@ export class ApiClient {
     const given = checkObject('options', options);
     const since = given['since'] === undefined ? undefined : checkId('options.since', given['since']);
     return extensions.getRevisionDirectory(this.#transport, checkId('spaceId', spaceId), checkId('revisionId', revisionId), since);
+  }
+
+  /**
+   * A revision's whole content in one answer (`GET .../revisions/{revisionId}/bundle`, extension `bundle`): the
+   * published revision, every page and reusable-content body, every file's bytes in base64, and the directory
+   * source, as a bundle file's JSON value. `bundleFromValue` (src/format) checks it and decodes the bytes.
+   *
+   * @example
+   * const bundle = bundleFromValue(await client.getRevisionBundle('space1', 'rev2'));
+   */
+  getRevisionBundle(spaceId: string, revisionId: string): Promise<RevisionBundleAnswer> {
+    return extensions.getRevisionBundle(this.#transport, checkId('spaceId', spaceId), checkId('revisionId', revisionId));
   }
 
   /**

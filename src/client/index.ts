@@ -35,6 +35,7 @@ export type {
   QuireSetDirectoryChange,
   QuireUpdateFileChange,
   QuireUpsertReusableContentChange,
+  RevisionBundleAnswer,
   RevisionDirectory,
   RevisionInfo,
   SyncPointInfo,

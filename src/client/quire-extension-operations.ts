@@ -5,7 +5,7 @@
 import type { GitSyncCommit } from '@gitbook/api';
 import { ApiRequestError } from './api-errors.ts';
 import { listRequest } from './list-request.ts';
-import type { ApiTokenCreation, ApiTokenInfo, CreatedApiToken, GitPathLocationsInfo, QuireServerInfo, RevisionDirectory, RevisionInfo, SyncPointInfo, SyncPointRecording, UploadedBlob } from './quire-extensions.ts';
+import type { ApiTokenCreation, ApiTokenInfo, CreatedApiToken, GitPathLocationsInfo, QuireServerInfo, RevisionBundleAnswer, RevisionDirectory, RevisionInfo, SyncPointInfo, SyncPointRecording, UploadedBlob } from './quire-extensions.ts';
 import type { ApiRequest, Transport } from './transport.ts';
 
 const revision = '/v1/spaces/{spaceId}/revisions/{revisionId}';
@@ -28,6 +28,11 @@ export function listRevisions(transport: Transport, spaceId: string, limit: numb
 /** `GET .../revisions/{revisionId}/directory[?since=]`. */
 export function getRevisionDirectory(transport: Transport, spaceId: string, revisionId: string, since: string | undefined): Promise<RevisionDirectory> {
   return transport.json<RevisionDirectory>({ method: 'GET', route: `${revision}/directory`, params: { spaceId, revisionId }, query: { since } });
+}
+
+/** `GET .../revisions/{revisionId}/bundle`. */
+export function getRevisionBundle(transport: Transport, spaceId: string, revisionId: string): Promise<RevisionBundleAnswer> {
+  return transport.json<RevisionBundleAnswer>({ method: 'GET', route: `${revision}/bundle`, params: { spaceId, revisionId } });
 }
 
 /** `PUT .../revisions/{revisionId}/git`: records the commit a revision corresponds to. Repeating it is harmless. */

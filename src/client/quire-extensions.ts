@@ -1,15 +1,16 @@
 /**
  * The shapes of Quire's extensions to the published API (docs/api-extensions.md): what `GET /v1/quire`
- * announces, the revision history items, a revision as a directory, and the `quire_*` content changes that
+ * announces, the revision history items, a revision as a directory or a bundle, and the `quire_*` content changes that
  * `updateChangeRequestContent` accepts on a server that announces `git-metadata`.
  */
 import type { ChangeRequestContentChange, GitSyncBlob, GitSyncCommit } from '@gitbook/api';
+import type { RevisionBundleValue } from '../format/bundle-json.ts';
 import type { QuireContentChange } from '../model/quire-changes.ts';
 
 export type { QuireUpdateFileChange, QuireDeleteFileChange, QuireUpsertReusableContentChange, QuireDeleteReusableContentChange, QuireSetDirectoryChange, QuireContentChange } from '../model/quire-changes.ts';
 
 /** The extensions a server may announce. */
-export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points' | 'file-uploads' | 'api-tokens' | 'git-paths' | 'sync-point-git';
+export type QuireExtension = 'git-metadata' | 'directory' | 'revision-history' | 'sync-points' | 'file-uploads' | 'api-tokens' | 'git-paths' | 'sync-point-git' | 'bundle';
 
 /** `GET /v1/quire`: the server is Quire, and which extensions it offers; `limits` with `file-uploads`. */
 export type QuireServerInfo = {
@@ -73,6 +74,12 @@ export type RevisionDirectory = {
   readonly symlinks: Readonly<Record<string, string>>;
   readonly deleted?: readonly string[] | undefined;
 };
+
+/**
+ * `GET .../revisions/{revisionId}/bundle`: the revision's whole content as a bundle file's JSON value (the published
+ * revision, bodies by document id, bytes in base64); `bundleFromValue` (src/format) checks it and decodes the bytes.
+ */
+export type RevisionBundleAnswer = RevisionBundleValue;
 
 /**
  * A change of `updateChangeRequestContent`: the published union, whose `insert_page`, `update_page` and

@@ -61,7 +61,7 @@ export const errorCatalogue = {
   SYNC_CHANGES_FAILED: { status: 422, summary: 'Some content changes were refused; the change request is left open and each failure is reported.' },
 
   // Export: writing a published site as a static bundle
-  EXPORT_SERVER_UNSUPPORTED: { status: 501, summary: 'The API server lacks the `directory` extension export reads site content with (GET /v1/quire does not announce it).' },
+  EXPORT_SERVER_UNSUPPORTED: { status: 501, summary: 'The API server lacks both the `bundle` and the `directory` extension export reads site content with (GET /v1/quire announces neither).' },
   EXPORT_SITE_NOT_PUBLISHED: { status: 409, summary: 'The site to export exists but is not published: its published profile cannot be read until it is.' },
   EXPORT_PATH_ESCAPES_OUT_DIR: { status: 400, summary: 'A file of the export would be written outside the output folder.' },
 

@@ -5,7 +5,7 @@ import { fetchExportSite } from './fetch-site.ts';
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 /** A fake client serving a published site of one section per space, and a log of the requests as they start and end. */
-function fakeClient(spaces: string[], options: { failing?: string } = {}) {
+function fakeClient(spaces: string[], options: { failing?: string; extensions?: string[] } = {}) {
   const log: string[] = [];
   const profile = {
     site: { id: 'site1', title: 'Docs' },
@@ -22,7 +22,7 @@ function fakeClient(spaces: string[], options: { failing?: string } = {}) {
     customizations: { site: {}, siteSpaces: {} },
   };
   const client = {
-    getQuireServerInfo: async () => ({ extensions: ['directory'] }),
+    getQuireServerInfo: async () => ({ extensions: options.extensions ?? ['directory'] }),
     getPublishedSite: async () => profile,
     getRevision: async ({ spaceId }: { spaceId: string }) => {
       log.push(`revision ${spaceId}`);
@@ -30,6 +30,25 @@ function fakeClient(spaces: string[], options: { failing?: string } = {}) {
       const pages = Array.from({ length: spaceId.length - 1 }, (_, index) => ({ id: `${spaceId}-${index}`, type: 'document', pages: [] as unknown[] }));
       pages[0]!.pages.push({ id: `${spaceId}-child`, type: 'document', pages: [] });
       return { id: `rev-${spaceId}`, createdAt: '2026-01-01T00:00:00.000Z', pages };
+    },
+    getSpace: async (spaceId: string) => {
+      log.push(`space ${spaceId}`);
+      return { id: spaceId, revision: `rev-${spaceId}` };
+    },
+    getRevisionBundle: async (spaceId: string, revisionId: string) => {
+      log.push(`bundle ${spaceId} ${revisionId}`);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (spaceId === options.failing) throw new Error(`no bundle for ${spaceId}`);
+      log.push(`bundle ${spaceId} answered`);
+      const pages = [{ id: `${spaceId}-home`, type: 'document', title: spaceId, path: '', slug: '', documentId: `doc-${spaceId}`, pages: [{ id: `${spaceId}-child`, type: 'document', title: 'Child', path: 'child', slug: 'child', pages: [] }] }];
+      return {
+        format: 'quire-revision-bundle',
+        version: 1,
+        revision: { object: 'revision', id: revisionId, createdAt: '2026-01-01T00:00:00.000Z', pages, files: [{ id: 'logo', name: 'logo.png' }], reusableContents: [] },
+        documents: { [`doc-${spaceId}`]: `Welcome to ${spaceId}.\n` },
+        files: { logo: base64('PNG') },
+        source: { root: '', structure: { readme: 'README.md', summary: 'SUMMARY.md' }, redirects: {}, heads: {}, summaryTitles: {}, extra: {}, symlinks: {} },
+      };
     },
     getRevisionDirectory: async (spaceId: string) => {
       log.push(`directory ${spaceId}`);
@@ -58,8 +77,28 @@ describe('fetchExportSite', () => {
     expect(site.content['site-space-api']!.revision.pages[0]!.title).toBe('api');
   });
 
+  it('reads each space in one bundle from a server with `bundle`: the space names its revision, whose content is decoded', async () => {
+    const { client, log } = fakeClient(['guides', 'api'], { extensions: ['directory', 'bundle'] });
+    const counted: number[] = [];
+    const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, undefined, (pages) => counted.push(pages));
+    expect(log.filter((line) => !line.endsWith('answered'))).toEqual(['space guides', 'space api', 'bundle guides rev-guides', 'bundle api rev-api']);
+    expect(counted).toEqual([2, 2]);
+    const guides = site.content['site-space-guides']!;
+    expect(guides.revision.id).toBe('rev-guides');
+    expect(guides.documents).toEqual({ 'doc-guides': 'Welcome to guides.\n' });
+    expect(Buffer.from(guides.files['logo']!).toString()).toBe('PNG');
+    expect(guides.source.root).toBe('');
+  });
+
+  it('names both extensions when the server offers neither', async () => {
+    const { client } = fakeClient(['guides'], { extensions: ['git-metadata'] });
+    await expect(fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' })).rejects.toMatchObject({ code: 'EXPORT_SERVER_UNSUPPORTED', message: expect.stringContaining('neither the `bundle` nor the `directory` extension') });
+  });
+
   it('fails with the failure of any space', async () => {
     const { client } = fakeClient(['guides', 'api'], { failing: 'api' });
     await expect(fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' })).rejects.toThrow('no directory for api');
+    const bundled = fakeClient(['guides', 'api'], { failing: 'api', extensions: ['bundle'] });
+    await expect(fetchExportSite(bundled.client, { organizationId: 'org1', siteId: 'site1' })).rejects.toThrow('no bundle for api');
   });
 });

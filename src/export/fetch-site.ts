@@ -1,6 +1,7 @@
 import PQueue from 'p-queue';
 import type { ApiClient } from '../client/index.ts';
 import { isQuireError, QuireError } from '../errors/quire-error.ts';
+import { bundleFromValue } from '../format/bundle-json.ts';
 import { readDirectory } from '../format/read-directory.ts';
 import { flattenPages } from '../model/page-tree.ts';
 import type { RevisionBundle } from '../model/revision-bundle.ts';
@@ -17,23 +18,23 @@ export interface SiteLocation {
 /**
  * Reads everything an export needs through the API: the published profile of the site
  * (`GET /v1/orgs/{organizationId}/sites/{siteId}/published`, with the share key of a share-link site), then the
- * current content of each of its site spaces, as the directory the format writes (`directory` extension), read
- * back into a revision bundle with its page bodies and file bytes. One request for the profile, then two per
- * site space, whatever the number of pages.
+ * current content of each of its site spaces as a revision bundle: in one answer from a server with the `bundle`
+ * extension, else as the directory the format writes (`directory` extension), read back into a bundle. One request
+ * for the profile, then two per site space, whatever the number of pages.
  *
  * @example
  * const site = await fetchExportSite(client, { organizationId: 'org', siteId: 'site' });
  * await exportSite(site, { outDir: 'out' });
  */
 export async function fetchExportSite(client: ApiClient, location: SiteLocation, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<ExportSite> {
-  await requireDirectoryExtension(client);
+  const reader = await spaceReaderOf(client);
   const published = await readPublishedProfile(client, location);
-  return { profile: published, content: await fetchSiteContent(client, published, onSpace, onPages) };
+  return { profile: published, content: await fetchSiteContent(client, reader, published, onSpace, onPages) };
 }
 
 /**
- * Told each space's number of pages as soon as its revision is read, before its content: enough to decide on render
- * threads (`EarlyRenderThreads`) while the content is still on its way.
+ * Told each space's number of pages as soon as its revision is read, before the site's content is all there:
+ * enough to decide on render threads (`EarlyRenderThreads`) while the rest is still on its way.
  */
 export type PagesObserver = (pages: number) => void;
 
@@ -46,19 +47,22 @@ export type PagesObserver = (pages: number) => void;
  * await exportSite(site, { outDir: 'out' });
  */
 export async function fetchExportSpace(client: ApiClient, spaceId: string, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<ExportSite> {
-  await requireDirectoryExtension(client);
+  const reader = await spaceReaderOf(client);
   const space = await client.getSpace(spaceId);
   const profile = spaceSiteProfile({ id: space.id, title: space.title, emoji: space.emoji });
-  return { profile, content: await fetchSiteContent(client, profile, onSpace, onPages) };
+  return { profile, content: await fetchSiteContent(client, reader, profile, onSpace, onPages) };
 }
 
-async function requireDirectoryExtension(client: ApiClient): Promise<void> {
+/** How a space's content is read: in one bundle, or as a directory parsed back (a Quire server without `bundle`). */
+type SpaceReader = 'bundle' | 'directory';
+
+async function spaceReaderOf(client: ApiClient): Promise<SpaceReader> {
   const info = await client.getQuireServerInfo();
-  if (!info?.extensions.includes('directory')) {
-    throw new QuireError('EXPORT_SERVER_UNSUPPORTED', 'the API server does not offer the `directory` extension Quire reads site content with (GET /v1/quire); export needs a Quire server for now', {
-      extension: 'directory',
-    });
-  }
+  if (info?.extensions.includes('bundle')) return 'bundle';
+  if (info?.extensions.includes('directory')) return 'directory';
+  throw new QuireError('EXPORT_SERVER_UNSUPPORTED', 'the API server offers neither the `bundle` nor the `directory` extension Quire reads site content with (GET /v1/quire); export needs a Quire server for now', {
+    extension: 'bundle',
+  });
 }
 
 /**
@@ -90,7 +94,7 @@ async function readPublishedProfile(client: ApiClient, location: SiteLocation): 
 const spaceFetchConcurrency = 2;
 
 /** The content of each site space of `profile`, read once per space: two requests per space, whatever its size. */
-async function fetchSiteContent(client: ApiClient, profile: SiteProfile, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<Record<string, RevisionBundle>> {
+async function fetchSiteContent(client: ApiClient, reader: SpaceReader, profile: SiteProfile, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<Record<string, RevisionBundle>> {
   const queue = new PQueue({ concurrency: spaceFetchConcurrency });
   const bySpace = new Map<string, Promise<RevisionBundle>>();
   const siteSpaces = siteSpacesOf(profile.structure);
@@ -98,7 +102,7 @@ async function fetchSiteContent(client: ApiClient, profile: SiteProfile, onSpace
     if (bySpace.has(siteSpace.space.id)) continue;
     const read = queue.add(async () => {
       onSpace?.(siteSpace.title);
-      return fetchSpaceBundle(client, siteSpace.space.id, onPages);
+      return reader === 'bundle' ? fetchSpaceBundle(client, siteSpace.space.id, onPages) : fetchSpaceDirectory(client, siteSpace.space.id, onPages);
     });
     read.catch(() => {}); // awaited below, in order; a failure must not go unhandled meanwhile
     bySpace.set(siteSpace.space.id, read);
@@ -108,8 +112,19 @@ async function fetchSiteContent(client: ApiClient, profile: SiteProfile, onSpace
   return content;
 }
 
-/** The current content of a space, as the directory the format writes, read back into a revision bundle. */
+/**
+ * The current content of a space in one answer (`bundle`): the space names its current revision, whose bundle is
+ * checked and its bytes decoded (`bundleFromValue`, which lets each base64 text go once decoded).
+ */
 async function fetchSpaceBundle(client: ApiClient, spaceId: string, onPages?: PagesObserver): Promise<RevisionBundle> {
+  const space = await client.getSpace(spaceId);
+  const answer = await client.getRevisionBundle(spaceId, space.revision);
+  onPages?.(flattenPages(answer.revision.pages).length);
+  return bundleFromValue(answer);
+}
+
+/** The current content of a space, as the directory the format writes, read back into a revision bundle. */
+async function fetchSpaceDirectory(client: ApiClient, spaceId: string, onPages?: PagesObserver): Promise<RevisionBundle> {
   const revision = await client.getRevision({ spaceId });
   onPages?.(flattenPages(revision.pages).length);
   const directory = await client.getRevisionDirectory(spaceId, revision.id);

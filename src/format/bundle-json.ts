@@ -15,19 +15,36 @@ export const bundleVersion = 1;
  * bundleFromJson(text).revision.id === bundle.revision.id // → true
  */
 export function bundleToJson(bundle: RevisionBundle): string {
+  return `${JSON.stringify(bundleToValue(bundle), null, 2)}\n`;
+}
+
+/** A bundle file's JSON value: `bundle` with its bytes (files, `source.extra`) in base64. */
+export interface RevisionBundleValue {
+  format: typeof bundleFormat;
+  version: typeof bundleVersion;
+  revision: RevisionBundle['revision'];
+  documents: Record<string, string>;
+  files: Record<string, string>;
+  source: Omit<DirectorySource, 'extra'> & { extra: Record<string, string> };
+}
+
+/**
+ * A bundle as the JSON value of a bundle file, before it is written as text: what the service answers
+ * `GET .../revisions/{revisionId}/bundle` with.
+ *
+ * @example
+ * bundleToValue(bundle).files['file1'] // → 'iVBORw0KGgo…'
+ */
+export function bundleToValue(bundle: RevisionBundle): RevisionBundleValue {
   const { extra, ...source } = bundle.source;
-  return `${JSON.stringify(
-    {
-      format: bundleFormat,
-      version: bundleVersion,
-      revision: bundle.revision,
-      documents: bundle.documents,
-      files: mapValues(bundle.files, toBase64),
-      source: { ...source, extra: mapValues(extra, toBase64) },
-    },
-    null,
-    2,
-  )}\n`;
+  return {
+    format: bundleFormat,
+    version: bundleVersion,
+    revision: bundle.revision,
+    documents: bundle.documents,
+    files: mapValues(bundle.files, toBase64),
+    source: { ...source, extra: mapValues(extra, toBase64) },
+  };
 }
 
 /**
@@ -43,6 +60,19 @@ export function bundleFromJson(text: string): RevisionBundle {
   } catch (error) {
     throw new QuireError('FORMAT_INVALID_BUNDLE', `the bundle is not JSON: ${(error as Error).message}`, {}, { cause: error });
   }
+  return bundleFromValue(data);
+}
+
+/**
+ * Checks a bundle already parsed from JSON (a bundle file, or the answer of the service's
+ * `GET .../revisions/{revisionId}/bundle`) and decodes its bytes. A wrong shape is a `FORMAT_INVALID_BUNDLE` error
+ * naming the field. Each base64 text is let go as soon as it is decoded: the caller's value loses its `files` and
+ * `source.extra` entries, so the bytes are never held twice.
+ *
+ * @example
+ * bundleFromValue(await response.json()).documents['doc1'] // → '# Home\n'
+ */
+export function bundleFromValue(data: unknown): RevisionBundle {
   const root = record(data, 'the bundle');
   if (root.format !== bundleFormat) fail('format', `must be "${bundleFormat}"`);
   if (root.version !== bundleVersion) fail('version', `must be ${bundleVersion}, got ${JSON.stringify(root.version)}`);
@@ -53,7 +83,7 @@ export function bundleFromJson(text: string): RevisionBundle {
   if (typeof revision.id !== 'string') fail('revision.id', 'must be a string');
 
   const documents = stringMap(root.documents, 'documents');
-  const files = mapValues(stringMap(root.files, 'files'), (value, key) => fromBase64(value, `files.${key}`));
+  const files = decodeAll(stringMap(root.files, 'files'), 'files');
   const rawSource = record(root.source, 'source');
   const source: DirectorySource = {
     root: typeof rawSource.root === 'string' ? rawSource.root : fail('source.root', 'must be a string'),
@@ -61,7 +91,7 @@ export function bundleFromJson(text: string): RevisionBundle {
     redirects: stringMap(rawSource.redirects, 'source.redirects'),
     heads: stringMap(rawSource.heads, 'source.heads'),
     summaryTitles: summaryTitlesOf(rawSource.summaryTitles),
-    extra: mapValues(stringMap(rawSource.extra, 'source.extra'), (value, key) => fromBase64(value, `source.extra.${key}`)),
+    extra: decodeAll(stringMap(rawSource.extra, 'source.extra'), 'source.extra'),
     symlinks: stringMap(rawSource.symlinks, 'source.symlinks'),
   };
   if (rawSource.config !== undefined) {
@@ -111,6 +141,16 @@ function mapValues<A, B>(map: Record<string, A>, convert: (value: A, key: string
   const result: Record<string, B> = {};
   for (const [key, value] of Object.entries(map)) result[key] = convert(value, key);
   return result;
+}
+
+/** Decodes every base64 value of `map`, removing each from `map` once decoded. */
+function decodeAll(map: Record<string, string>, field: string): Record<string, Uint8Array> {
+  const decoded: Record<string, Uint8Array> = {};
+  for (const key of Object.keys(map)) {
+    decoded[key] = fromBase64(map[key]!, `${field}.${key}`);
+    delete map[key];
+  }
+  return decoded;
 }
 
 function toBase64(bytes: Uint8Array): string {

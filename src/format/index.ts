@@ -5,5 +5,5 @@ export { planLayout, type DirectoryLayout } from './directory-layout.ts';
 export { gitBlobOid } from './git-oid.ts';
 export { scanReferences, rewriteReferences, type Reference, type ReferenceSyntax } from './references.ts';
 export { slugify } from './slug.ts';
-export { bundleFromJson, bundleToJson, bundleFormat, bundleVersion } from './bundle-json.ts';
+export { bundleFromJson, bundleFromValue, bundleToJson, bundleToValue, bundleFormat, bundleVersion, type RevisionBundleValue } from './bundle-json.ts';
 export { relinkBundle } from './relink.ts';

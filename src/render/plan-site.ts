@@ -2,6 +2,7 @@ import type { RevisionFile, RevisionPage, RevisionPageComputed, RevisionPageDocu
 import { planLayout } from '../format/directory-layout.ts';
 import { slugify, uniqueSlug } from '../format/slug.ts';
 import type { RevisionBundle } from '../model/revision-bundle.ts';
+import { contentId } from '../model/content-id.ts';
 import { pageExclusions, type JsonObject } from './adaptive/index.ts';
 import { chromeLink, resolveContentRef, type ContentRefScope } from './content-ref.ts';
 import { assetPaths } from './inert-asset.ts';
@@ -336,7 +337,7 @@ class SitePlanner {
         const children = page.type === 'document' ? walk(page.pages, [...crumbs, { title: page.title, href: plan.href }], hidden) : [];
         const { e, i } = icons(page);
         const m = plan.documentId === undefined ? undefined : singleOperationMethod(space.documents[plan.documentId] ?? '');
-        if (!hidden) items.push({ t: label, h: plan.href, p: page.id, ...(e ? { e } : {}), ...(i ? { i } : {}), ...(children.length ? { c: children } : {}), ...(m ? { m } : {}) });
+        if (!hidden) items.push({ t: label, h: plan.href, p: plan.navKey, ...(e ? { e } : {}), ...(i ? { i } : {}), ...(children.length ? { c: children } : {}), ...(m ? { m } : {}) });
       }
       return items;
     };
@@ -368,6 +369,7 @@ class SitePlanner {
       index: 0,
       space: space.index,
       pageId: page.id,
+      navKey: contentId(`page:${target.href}`),
       kind: page.type,
       folder,
       href: target.href,

@@ -135,6 +135,12 @@ export interface PagePlan {
   /** Position of its site space in `SitePlan.spaces`. */
   space: number;
   pageId: string;
+  /**
+   * The page's key in its space's navigation (`data-page`, and `p` in the navigation file), which the site script
+   * finds the current page by: derived from the page's href, not its id, so the bundle is the same bytes whatever ids
+   * the pages were given (by the service that holds them, or by the format reading a folder).
+   */
+  navKey: string;
   kind: 'document' | 'computed';
   /** Root-relative folder (as written on disk, not encoded): `guides/writing/`, `''` for the home page. */
   folder: string;

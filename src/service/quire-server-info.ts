@@ -13,9 +13,10 @@ export const quireVersion = '0.1.0';
  * visitor-claims tokens of the ping operation (`visitor-claims`: `GET /.well-known/jwks.json`), and where a
  * revision keeps given Git paths (`git-paths`: `POST .../revisions/{revisionId}/git-paths`), and the revision's
  * commit recorded with a sync point (`sync-point-git`), and batches of up to `limits.maxGitBatchChanges` changes
- * sent with `origin=git` (`git-batches`).
+ * sent with `origin=git` (`git-batches`), and a revision's whole content in one answer (`bundle`:
+ * `GET .../revisions/{revisionId}/bundle`).
  */
-export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths', 'sync-point-git', 'git-batches'] as const;
+export const quireExtensions = ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths', 'sync-point-git', 'git-batches', 'bundle'] as const;
 
 /**
  * What `GET /v1/quire` answers (any valid token): the server is Quire, its version and its extensions.

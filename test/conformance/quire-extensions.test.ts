@@ -1,11 +1,13 @@
 // Quire's extensions to the published API (docs/api-extensions.md), as `quire sync` uses them: discovery, Git
 // blobs on pages and files, whole page files kept byte for byte, the `quire_*` changes, the Git commit of a
-// revision, the revision history, and a revision read back as a directory (whole, or since another revision).
+// revision, the revision history, and a revision read back as a directory (whole, or since another revision) or as
+// a bundle.
 import type { RevisionPageDocument } from '@gitbook/api';
 import { expect, it } from 'vitest';
 import { statusOf } from './client-errors.ts';
 import { base64, mergeChanges, newSpace, pageIdOf, writeChanges } from './content-fixture.ts';
 import { describeConformance } from './harness.ts';
+import { bundleFromValue, writeDirectory } from '../../src/format/index.ts';
 
 const oid = (digit: string) => digit.repeat(40);
 const decode = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, Buffer.from(bytes, 'base64').toString()]));
@@ -23,7 +25,7 @@ describeConformance('quire extensions', (server) => {
     expect(await answer.json()).toEqual({
       object: 'quire',
       version: '0.1.0',
-      extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths', 'sync-point-git', 'git-batches'],
+      extensions: ['git-metadata', 'directory', 'revision-history', 'merge-conflicts', 'page-kinds', 'sync-points', 'file-uploads', 'api-tokens', 'visitor-claims', 'git-paths', 'sync-point-git', 'git-batches', 'bundle'],
       limits: { maxFileBytes: 100_000_000, maxGitBatchChanges: 500 },
     });
     expect((await server().request('GET', '/v1/quire', { token: null })).status).toBe(401);
@@ -66,6 +68,24 @@ describeConformance('quire extensions', (server) => {
     const written = (await directory.json()) as Directory;
     expect(decode(written.files)).toEqual(files);
     expect(written.symlinks).toEqual({});
+
+    // The same revision as a bundle (`bundle`): the published revision, bodies and bytes, and the directory source,
+    // which write the very same directory: nothing the directory holds is missing from it.
+    const answer = await server().request('GET', `/v1/spaces/${spaceId}/revisions/${revision}/bundle`);
+    expect(answer.status).toBe(200);
+    const value = (await answer.json()) as { format: string; revision: unknown };
+    expect(value).toMatchObject({ format: 'quire-revision-bundle', version: 1 });
+    const { data: atRevision } = await api.spaces.getRevisionById(spaceId, revision);
+    expect(value.revision).toEqual(JSON.parse(JSON.stringify(atRevision)));
+    const bundle = bundleFromValue(value);
+    expect(Object.values(bundle.documents).sort()).toEqual(['Mail us.\n', 'Run it. {% include "../.gitbook/includes/support.md" %}\n', 'See [install](guide/install.md).\n']);
+    expect(Buffer.from(Object.values(bundle.files)[0]!).toString()).toBe('PNG');
+    expect(bundle.source).toMatchObject({ root: 'docs/', summaryText: files['docs/SUMMARY.md'], varsText: files['docs/.gitbook/vars.yaml'] });
+    expect(Object.fromEntries([...writeDirectory(bundle)].map(([path, bytes]) => [path, Buffer.from(bytes).toString()]))).toEqual(files);
+
+    const { id: otherSpace } = await newSpace(server(), 'Not that one');
+    expect((await server().request('GET', `/v1/spaces/${otherSpace}/revisions/${revision}/bundle`)).status).toBe(404);
+    expect((await server().request('GET', `/v1/spaces/${spaceId}/revisions/${revision}/bundle`, { token: null })).status).toBe(401);
   });
 
   it('creates groups, link pages and computed pages with quire_insert_page (page-kinds); keeps linkTitle and empty page files', async () => {

@@ -237,6 +237,21 @@ describe('page chrome', () => {
     expect(withCover({ ref: { kind: 'url', url: 'https://example.com/c.png' }, height: 99_999 }).page).toContain('style="height:700px"');
   });
 
+  it('keys pages in the navigation by their href, not their id: the same site with other page ids is the same bytes', () => {
+    const rendered = (site: ReturnType<typeof bundle>) => {
+      const plan = planSite(oneSpaceSite(site));
+      return [navigationScript(plan.spaces[0]!), ...plan.pages.map((_, index) => renderSitePage(plan, index).html)];
+    };
+    const renamed = bundle();
+    const pages = renamed.revision.pages.flatMap((page) => ('pages' in page ? [page, ...page.pages] : [page]));
+    for (const page of pages) Object.assign(page, { id: `other-${page.id}` });
+    const original = rendered(bundle());
+    expect(rendered(renamed)).toEqual(original);
+    const keys = original.slice(1).map((html) => /data-page="([^"]+)"/.exec(html)![1]);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) expect(original[0]).toContain(`"p":"${key}"`);
+  });
+
   it('page title with its emoji, and title and description left out when the layout hides them', () => {
     const emoji = bundle();
     const writing = emoji.revision.pages.flatMap((page) => ('pages' in page ? [page, ...page.pages] : [page])).find((page) => page.title === 'Writing') as RevisionPageDocument;
@@ -244,7 +259,9 @@ describe('page chrome', () => {
     let plan = planSite(oneSpaceSite(emoji));
     let page = renderSitePage(plan, plan.pages.findIndex((candidate) => candidate.title === 'Writing')).html;
     expect(page).toContain('<h1 class="page-title"><span class="page-emoji" aria-hidden="true">🚀</span>Writing</h1>');
-    expect(navigationScript(plan.spaces[0]!)).toContain('"t":"Writing","h":"guides/writing/index.html","p":"' + writing.id + '","e":"🚀"');
+    const key = plan.pages.find((candidate) => candidate.title === 'Writing')!.navKey;
+    expect(page).toContain(`data-page="${key}"`);
+    expect(navigationScript(plan.spaces[0]!)).toContain('"t":"Writing","h":"guides/writing/index.html","p":"' + key + '","e":"🚀"');
     Object.assign(writing, { layout: { ...writing.layout, title: false, description: false } });
     plan = planSite(oneSpaceSite(emoji));
     page = renderSitePage(plan, plan.pages.findIndex((candidate) => candidate.title === 'Writing')).html;

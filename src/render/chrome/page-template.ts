@@ -65,7 +65,7 @@ export function pageHtml(view: PageView, cache: ChromeCache): string {
     `data-style="${c.theme}"`,
     `data-root="${prefix}"`,
     `data-nav="${space.key}"`,
-    ...(page ? [`data-page="${escapeHtml(page.pageId)}"`] : []),
+    ...(page ? [`data-page="${escapeHtml(page.navKey)}"`] : []),
     `data-external="${c.externalLinksTarget}"`,
   ];
   const pageTitle = view.title === plan.title || view.title === space.chrome.title ? escapeHtml(view.title) : `${escapeHtml(view.title)} | ${escapeHtml(space.chrome.title)}`;

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import {
   getPageDocument,
   getReusableContentDocument,
+  getRevisionBundle,
   getRevisionDirectory,
   listSpaceRevisions,
   openFileDownload,
@@ -14,7 +15,7 @@ import { DocumentQuery } from '../schemas/content-query.ts';
 import { EntityId } from '../schemas/entity-id.ts';
 import { errorResponses } from '../schemas/error-body.ts';
 import { ListOf, PaginationQuery } from '../schemas/list.ts';
-import { DirectoryQuery, GitCommitBody, RevisionDirectorySchema, RevisionInfoSchema } from '../schemas/quire-extensions.ts';
+import { DirectoryQuery, GitCommitBody, RevisionBundleSchema, RevisionDirectorySchema, RevisionInfoSchema } from '../schemas/quire-extensions.ts';
 import { JsonDocumentSchema } from '../schemas/revision.ts';
 import { contentReadRoutes } from './content-reads.ts';
 
@@ -29,7 +30,7 @@ const FileBytes = Type.Unsafe<unknown>({ description: 'the bytes of the file, wi
  * getReusableContentInRevisionById, and the `/document` of a page or reusable content), the bytes of a file
  * (the `downloadURL` of every `RevisionFile`), and Quire's extensions (docs/api-extensions.md): the history
  * (`GET /spaces/{spaceId}/revisions`), the Git commit of a revision (`PUT .../git`) and the revision as a
- * directory (`GET .../directory[?since=]`).
+ * directory (`GET .../directory[?since=]`) and as a bundle (`GET .../bundle`).
  *
  * @example
  * await app.register(revisionRoutes);
@@ -101,5 +102,9 @@ export const revisionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       getRevisionDirectory(serviceContext(request), actorOf(request), request.params.spaceId, request.params.revisionId, {
         ...(request.query.since === undefined ? {} : { since: request.query.since }),
       }),
+  );
+
+  app.get(`${root}/bundle`, { schema: { params: RevisionParams, response: { 200: RevisionBundleSchema, ...errorResponses } } }, async (request) =>
+    getRevisionBundle(serviceContext(request), actorOf(request), request.params.spaceId, request.params.revisionId),
   );
 };

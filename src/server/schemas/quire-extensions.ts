@@ -3,6 +3,7 @@ import type {
   PublishedApiToken,
   PublishedCreatedApiToken,
   PublishedQuireServerInfo,
+  PublishedRevisionBundle,
   PublishedRevisionDirectory,
   PublishedRevisionInfo,
   PublishedUploadedBlob,
@@ -10,7 +11,7 @@ import type {
 } from '../../service/index.ts';
 import { maxGitPathsPerLookup } from '../../store/index.ts';
 import { EntityId } from './entity-id.ts';
-import { GitCommitSchema } from './revision.ts';
+import { GitCommitSchema, RevisionSchema } from './revision.ts';
 
 /** `GET /v1/quire`. */
 export const QuireServerInfoSchema = Type.Unsafe<PublishedQuireServerInfo>(
@@ -53,6 +54,32 @@ export const RevisionDirectorySchema = Type.Unsafe<PublishedRevisionDirectory>(
     files: Type.Record(Type.String(), Type.String()),
     symlinks: Type.Record(Type.String(), Type.String()),
     deleted: Type.Optional(Type.Array(Type.String())),
+  }),
+);
+
+/**
+ * `GET .../revisions/{revisionId}/bundle`: a bundle file's value (src/format/bundle-json.ts) with the published
+ * revision; bodies by document id, bytes in base64 by file id, and the directory source.
+ */
+export const RevisionBundleSchema = Type.Unsafe<PublishedRevisionBundle>(
+  Type.Object({
+    format: Type.Literal('quire-revision-bundle'),
+    version: Type.Literal(1),
+    revision: RevisionSchema,
+    documents: Type.Record(Type.String(), Type.String()),
+    files: Type.Record(Type.String(), Type.String()),
+    source: Type.Object({
+      config: Type.Optional(Type.Object({ path: Type.String(), text: Type.String() })),
+      root: Type.String(),
+      structure: Type.Object({ readme: Type.String(), summary: Type.String() }),
+      redirects: Type.Record(Type.String(), Type.String()),
+      summaryText: Type.Optional(Type.String()),
+      varsText: Type.Optional(Type.String()),
+      heads: Type.Record(Type.String(), Type.String()),
+      summaryTitles: Type.Record(Type.String(), Type.Object({ summary: Type.String(), title: Type.String() })),
+      extra: Type.Record(Type.String(), Type.String()),
+      symlinks: Type.Record(Type.String(), Type.String()),
+    }),
   }),
 );
 

@@ -1,5 +1,6 @@
 import type { ChangeRequestState, RevisionType } from '../../store/index.ts';
 import type { PublishedUser } from '../published-shapes.ts';
+import type { RevisionBundleValue } from '../../format/bundle-json.ts';
 
 /*
  * The published shapes of space content (`components.schemas` of `@gitbook/api`'s openapi.json): `Revision`,
@@ -151,6 +152,14 @@ export interface PublishedRevisionDirectory {
   /** With `since`: the paths that revision's directory has and this one does not. */
   deleted?: string[];
 }
+
+/**
+ * Quire's `GET .../revisions/{revisionId}/bundle` (docs/api-extensions.md, `bundle`): the revision as the service
+ * holds it, in the shape of a bundle file (`quire convert`, src/format/bundle-json.ts): the published revision, the
+ * Markdown body of every page and reusable content by document id, every file's bytes in base64 by file id, and
+ * what its directory holds beyond the revision (`source`, its `extra` files in base64).
+ */
+export type PublishedRevisionBundle = Omit<RevisionBundleValue, 'revision'> & { revision: PublishedRevision };
 
 /** Quire's `GET /v1/quire`. */
 export interface PublishedQuireServerInfo {

@@ -1,16 +1,14 @@
 import type { Revision } from '@gitbook/api';
 import { QuireError } from '../../errors/index.ts';
 import { writeDirectory } from '../../format/index.ts';
-import type { RevisionBundle, SnapshotPage } from '../../model/index.ts';
+import type { RevisionBundle } from '../../model/index.ts';
 import type { Store, StoredRevision } from '../../store/index.ts';
 import type { Actor } from '../access/actor.ts';
 import { revisionContent } from './content-location.ts';
+import { documentIdsOf, readBlobs } from './revision-bodies.ts';
 import { openContent, revisionOfSpace } from '../spaces/open-content.ts';
 import type { PublishedRevisionDirectory } from './published-content-shapes.ts';
 import type { ServiceContext } from '../service-context.ts';
-
-/** How many file blobs are read at once while a directory is written. */
-const blobReadConcurrency = 16;
 
 /**
  * A revision written out as a Git Sync directory (Quire's `GET .../revisions/{revisionId}/directory`,
@@ -87,13 +85,10 @@ class BlobPlaceholders {
       const blob = this.blobOf(bytes);
       return blob === undefined ? [] : [{ index, blob }];
     });
-    for (let start = 0; start < pending.length; start += blobReadConcurrency) {
-      const batch = pending.slice(start, start + blobReadConcurrency);
-      const read = await Promise.all(batch.map(({ blob }) => store.getBlob(blob)));
-      batch.forEach(({ index }, position) => {
-        out[index] = read[position]!;
-      });
-    }
+    const read = await readBlobs(store, pending.map(({ blob }) => blob));
+    pending.forEach(({ index }, position) => {
+      out[index] = read[position]!;
+    });
     return out;
   }
 }
@@ -111,17 +106,4 @@ function bundleOf(revision: StoredRevision, documents: Record<string, string>, p
     files: Object.fromEntries(revision.files.map((file) => [file.id, placeholders.of(file.blob)])),
     source: revision.source,
   };
-}
-
-function documentIdsOf(revision: StoredRevision): string[] {
-  const ids: string[] = [];
-  const walk = (pages: readonly SnapshotPage[]) => {
-    for (const page of pages) {
-      if ('documentId' in page && typeof page.documentId === 'string') ids.push(page.documentId);
-      if (page.type === 'document' || page.type === 'group') walk(page.pages);
-    }
-  };
-  walk(revision.pages);
-  for (const reusable of revision.reusableContents) if ('document' in reusable && typeof reusable.document === 'string') ids.push(reusable.document);
-  return ids;
 }
