@@ -7,7 +7,9 @@ import { expect, it } from 'vitest';
 import { statusOf } from './client-errors.ts';
 import { base64, mergeChanges, newSpace, pageIdOf, writeChanges } from './content-fixture.ts';
 import { describeConformance } from './harness.ts';
+import { Value } from 'typebox/value';
 import { bundleFromValue, writeDirectory } from '../../src/format/index.ts';
+import { RevisionBundleSchema } from '../../src/server/schemas/quire-extensions.ts';
 
 const oid = (digit: string) => digit.repeat(40);
 const decode = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, Buffer.from(bytes, 'base64').toString()]));
@@ -75,6 +77,8 @@ describeConformance('quire extensions', (server) => {
     expect(answer.status).toBe(200);
     const value = (await answer.json()) as { format: string; revision: unknown };
     expect(value).toMatchObject({ format: 'quire-revision-bundle', version: 1 });
+    // The route sends JSON it serialized itself: it must still be what its schema says.
+    expect(Value.Check(RevisionBundleSchema, value)).toBe(true);
     const { data: atRevision } = await api.spaces.getRevisionById(spaceId, revision);
     expect(value.revision).toEqual(JSON.parse(JSON.stringify(atRevision)));
     const bundle = bundleFromValue(value);
