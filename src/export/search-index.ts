@@ -95,15 +95,18 @@ export class SiteSearchIndex {
     searchIndexOptions.fields.forEach((field, fieldId) => {
       const value = document[field];
       if (value === undefined || value === null) return;
-      const tokens = String(value).split(separators);
-      const unique = new Set(tokens).size;
+      // Each token counted as written (their number is the field's length: MiniSearch counts unique tokens before
+      // lowercasing them), then lowercased once per distinct token.
+      const tokens = new Map<string, number>();
+      for (const token of String(value).split(separators)) tokens.set(token, (tokens.get(token) ?? 0) + 1);
+      const unique = tokens.size;
       lengths[fieldId] = unique;
       // The running average exactly as MiniSearch keeps it (`count` is the documents indexed before this one).
       this.averageFieldLength[fieldId] = ((this.averageFieldLength[fieldId] || 0) * shortId + unique) / (shortId + 1);
       const counts = new Map<string, number>();
-      for (const token of tokens) {
+      for (const [token, count] of tokens) {
         const term = token.toLowerCase();
-        if (term !== '') counts.set(term, (counts.get(term) ?? 0) + 1);
+        if (term !== '') counts.set(term, (counts.get(term) ?? 0) + count);
       }
       for (const [term, count] of counts) {
         let byField = this.postings.get(term);
