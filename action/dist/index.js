@@ -53863,7 +53863,7 @@ var errorCatalogue = {
   SYNC_CONFLICT: { status: 409, summary: "Git and the space changed the same lines; the change request is left open to resolve." },
   SYNC_CHANGES_FAILED: { status: 422, summary: "Some content changes were refused; the change request is left open and each failure is reported." },
   // Export: writing a published site as a static bundle
-  EXPORT_SERVER_UNSUPPORTED: { status: 501, summary: "The API server lacks the `directory` extension export reads site content with (GET /v1/quire does not announce it)." },
+  EXPORT_SERVER_UNSUPPORTED: { status: 501, summary: "The API server lacks both the `bundle` and the `directory` extension export reads site content with (GET /v1/quire announces neither)." },
   EXPORT_SITE_NOT_PUBLISHED: { status: 409, summary: "The site to export exists but is not published: its published profile cannot be read until it is." },
   EXPORT_PATH_ESCAPES_OUT_DIR: { status: 400, summary: "A file of the export would be written outside the output folder." },
   // PDF: printing change requests with Chromium. Their 503 messages say what to do, so clients see them.
@@ -54144,6 +54144,9 @@ function listRevisions(transport, spaceId, limit) {
 }
 function getRevisionDirectory(transport, spaceId, revisionId, since) {
   return transport.json({ method: "GET", route: `${revision}/directory`, params: { spaceId, revisionId }, query: { since } });
+}
+function getRevisionBundle(transport, spaceId, revisionId) {
+  return transport.json({ method: "GET", route: `${revision}/bundle`, params: { spaceId, revisionId } });
 }
 function setRevisionGit(transport, spaceId, revisionId, git2) {
   return transport.json({ method: "PUT", route: `${revision}/git`, params: { spaceId, revisionId }, body: git2, retrySafe: true });
@@ -55856,6 +55859,17 @@ var ApiClient = class {
     const given = checkObject("options", options);
     const since = given["since"] === void 0 ? void 0 : checkId("options.since", given["since"]);
     return getRevisionDirectory(this.#transport, checkId("spaceId", spaceId), checkId("revisionId", revisionId), since);
+  }
+  /**
+   * A revision's whole content in one answer (`GET .../revisions/{revisionId}/bundle`, extension `bundle`): the
+   * published revision, every page and reusable-content body, every file's bytes in base64, and the directory
+   * source, as a bundle file's JSON value. `bundleFromValue` (src/format) checks it and decodes the bytes.
+   *
+   * @example
+   * const bundle = bundleFromValue(await client.getRevisionBundle('space1', 'rev2'));
+   */
+  getRevisionBundle(spaceId, revisionId) {
+    return getRevisionBundle(this.#transport, checkId("spaceId", spaceId), checkId("revisionId", revisionId));
   }
   /**
    * Records the Git commit a revision corresponds to (`PUT .../revisions/{revisionId}/git`, extension
