@@ -1,4 +1,5 @@
 import type { SearchDocument } from '../render/index.ts';
+import { tokenCounts } from './search-tokens.ts';
 
 /**
  * The options the index is built with; the site script loads it with the same (`MiniSearch.loadJS`), so they
@@ -12,9 +13,6 @@ export const searchIndexOptions = {
 
 /** Characters of a page's text kept to show under a result. */
 const excerptLength = 140;
-
-/** MiniSearch's default tokenizer splits on this; its default term processing lowercases. */
-const separators = /[\n\r\p{Z}\p{P}]+/u;
 
 /**
  * The search index of the whole site as a script (`assets/search-index.js`): a `<script>` tag loads it, because
@@ -97,8 +95,7 @@ export class SiteSearchIndex {
       if (value === undefined || value === null) return;
       // Each token counted as written (their number is the field's length: MiniSearch counts unique tokens before
       // lowercasing them), then lowercased once per distinct token.
-      const tokens = new Map<string, number>();
-      for (const token of String(value).split(separators)) tokens.set(token, (tokens.get(token) ?? 0) + 1);
+      const tokens = tokenCounts(String(value));
       const unique = tokens.size;
       lengths[fieldId] = unique;
       // The running average exactly as MiniSearch keeps it (`count` is the documents indexed before this one).
