@@ -23,10 +23,7 @@ export async function getRevisionBundle(ctx: ServiceContext, actor: Actor, space
   const { revision } = opened;
   const published = await publishRevision(ctx, revision, viewOf(ctx, spaceId, opened), opened.access.space.revisionId);
   const documents = Object.fromEntries(await ctx.store.getDocuments(documentIdsOf(revision)));
-  const bytes = await readBlobs(
-    ctx.store,
-    revision.files.map((file) => file.blob),
-  );
+  const bytes = await readBlobs(ctx.store, revision.files.map((file) => file.blob));
   const files = Object.fromEntries(revision.files.map((file, index) => [file.id, bytes[index]!]));
   const value = bundleToValue({ revision: published as unknown as Revision, documents, files, source: revision.source });
   return { ...value, revision: published };
