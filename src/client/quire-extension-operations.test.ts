@@ -45,6 +45,14 @@ describe('the extension calls (docs/api-extensions.md)', () => {
     expect(server.requests.map((request) => request.url)).toEqual(['/v1/spaces/space1/revisions/r2/directory?since=r1', '/v1/spaces/space1/revisions/r2/directory']);
   });
 
+  it('reads a revision as a bundle, naming the space and the revision', async () => {
+    const answer = { format: 'quire-revision-bundle', version: 1, revision: { id: 'r2' }, documents: { d1: 'Hi\n' }, files: {}, source: { root: '' } };
+    const { server, client } = await setup((_request, response) => sendJson(response, 200, answer));
+    expect(await client.getRevisionBundle('space1', 'r2')).toEqual(answer);
+    expect(server.requests.map((request) => [request.method, request.url])).toEqual([['GET', '/v1/spaces/space1/revisions/r2/bundle']]);
+    expect(() => client.getRevisionBundle('space1', '../r2')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', data: { field: 'revisionId' } }));
+  });
+
   it('records a revision\'s commit with PUT, retried on 503 because repeating it is harmless', async () => {
     const { server, client } = await setup((_request, response, index) => {
       if (index === 0) sendJson(response, 503, { error: { code: 503, message: 'busy' } });
