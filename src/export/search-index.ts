@@ -68,7 +68,7 @@ export class SiteSearchIndex {
       const ready = this.waiting.get(this.next);
       this.waiting.delete(this.next);
       this.next++;
-      if (ready !== undefined) this.index({ ...ready, excerpt: excerptOf(ready.text) });
+      if (ready !== undefined) this.index(ready);
     }
   }
 
@@ -76,14 +76,15 @@ export class SiteSearchIndex {
   script(): string {
     for (const pageIndex of [...this.waiting.keys()].sort((a, b) => a - b)) {
       const document = this.waiting.get(pageIndex);
-      if (document !== undefined) this.index({ ...document, excerpt: excerptOf(document.text) });
+      if (document !== undefined) this.index(document);
     }
     this.waiting.clear();
     return `window.__quireSearch={"options":${JSON.stringify(searchIndexOptions)},"index":${this.serialized()}};\n`;
   }
 
-  /** MiniSearch's `add`, field by field: the field's unique tokens as its length, each processed token counted. */
-  private index(document: IndexedDocument): void {
+  /** MiniSearch's `add` of the page with its excerpt, field by field: the field's unique tokens as its length, each processed token counted. */
+  private index(page: SearchDocument): void {
+    const document: IndexedDocument = { ...page, excerpt: excerptOf(page.text) };
     const shortId = this.documentIds.length;
     this.documentIds.push(document.id);
     const stored: Record<string, unknown> = {};
