@@ -7,6 +7,7 @@
  *
  *   npm run build && npm run bench:sync-history [-- runs]       default: 3 runs of each case
  *   QUIRE_GIT_BACKEND=isomorphic npm run bench:sync-history     the reader before issue 17 (whole pack per process)
+ *   BENCH_CPU_PROF=<folder> npm run bench:sync-history          also a CPU profile of each sync, a folder per case
  *
  * The repository (long-history-repository.ts) is built once, into bench/.out/long-history (about 2 minutes).
  * Uses the built CLI (bin/quire.js → dist/quire.mjs), as the Action runs its bundle.
@@ -21,6 +22,9 @@ const runs = Number(process.argv[2] ?? 3);
 const root = resolve(import.meta.dirname, '../..');
 const quire = join(root, 'bin/quire.js');
 const backend = process.env['QUIRE_GIT_BACKEND'] ?? 'auto';
+const profiles = process.env['BENCH_CPU_PROF'];
+/** The case being measured, for the profile folder. */
+let currentCase = 'initial';
 
 interface Measure {
   seconds: number;
@@ -58,7 +62,8 @@ try {
   const token = readFileSync(join(data, 'admin-token'), 'utf8').trim();
   const api = ['--api', baseUrl, '--token', token];
   const space = (JSON.parse(execFileSync(process.execPath, [quire, 'spaces', 'create', '--title', 'Long history', '--json', ...api], { encoding: 'utf8' })) as { id: string }).id;
-  const sync = (dir: string): Measure => timed([process.execPath, quire, 'sync', '--dir', dir, ...api, '--space', space, '--direction', 'git-to-space', '--branch', 'main'], dir);
+  const profiled = (): string[] => (profiles === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${join(resolve(profiles), currentCase.replaceAll(/[^a-z]+/g, '-'))}`]);
+  const sync = (dir: string): Measure => timed([process.execPath, ...profiled(), quire, 'sync', '--dir', dir, ...api, '--space', space, '--direction', 'git-to-space', '--branch', 'main'], dir);
 
   // A bare copy to push to (the cached repository stays as built), an editor clone that makes the commits.
   const remote = join(work, 'origin.git');
@@ -114,6 +119,7 @@ try {
   ];
   const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   for (const [name, change, run] of cases) {
+    currentCase = name;
     const measures: Measure[] = [];
     for (let index = 0; index < runs; index++) {
       change?.();

@@ -2,11 +2,12 @@
  * Reads objects through the git binary: one long-lived `git cat-file --batch` per repository handle, fed oids on
  * its stdin and answering, in order, `<oid> <type> <size>\n<content>\n` (or `<oid> missing\n`). Git maps its packs
  * and reads only the objects asked for. The child is started on the first read, lets the process exit while idle,
- * and ends after a second without reads (the next read starts another). If it cannot start or dies, its reads,
- * and every later one, go to `fallback`.
+ * and ends after a second without reads (the next read starts another). The oids asked for in one turn of the
+ * event loop go to git in one write. If it cannot start or dies, its reads, and every later one, go to `fallback`.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { GitObjectType, RawGitObject } from './git-object.ts';
+import { PIPED_READ_CONCURRENCY } from './concurrency-limit.ts';
 import type { ObjectReader } from './object-reader.ts';
 
 const IDLE_MS = 1000;
@@ -39,6 +40,8 @@ interface Batch {
   /** The object being received: its content (and the newline after it) fill `target`. */
   body?: { type: GitObjectType; target: Buffer; filled: number };
   idle?: NodeJS.Timeout;
+  /** Oid lines asked for in this turn, written together at its end. */
+  unsent: string;
 }
 
 /**
@@ -106,18 +109,27 @@ export function createCatFileObjectReader(gitdir: string, fallback: ObjectReader
 
   const start = (): Batch => {
     const child = spawn('git', ['--git-dir', gitdir, 'cat-file', '--batch'], { env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
-    const current: Batch = { child, queue: [], partialHeader: Buffer.alloc(0) };
+    const current: Batch = { child, queue: [], partialHeader: Buffer.alloc(0), unsent: '' };
     child.stdout.on('data', (chunk: Buffer) => receive(current, chunk));
     child.stderr.resume();
     child.stdin.on('error', () => undefined); // a child that died: reported by `exit` or `error`
     child.on('error', () => fail(current));
     child.on('exit', () => {
+      if (batch === current) batch = undefined; // ended while idle: the next read starts another
       if (current.queue.length > 0) fail(current);
     });
     return current;
   };
 
+  const send = (current: Batch): void => {
+    const lines = current.unsent;
+    current.unsent = '';
+    if (current.child.stdin.writable) current.child.stdin.write(lines);
+    else fail(current); // the child died since these reads were queued
+  };
+
   return {
+    readsInFlight: PIPED_READ_CONCURRENCY,
     read(oid) {
       if (broken) return fallback.read(oid);
       const current = (batch ??= start());
@@ -125,7 +137,8 @@ export function createCatFileObjectReader(gitdir: string, fallback: ObjectReader
       if (current.queue.length === 0) setActive(current, true);
       return new Promise((resolve, reject) => {
         current.queue.push({ oid, resolve, reject });
-        current.child.stdin.write(`${oid}\n`);
+        if (current.unsent === '') queueMicrotask(() => send(current));
+        current.unsent += `${oid}\n`;
       });
     },
   };

@@ -2,7 +2,8 @@
  * Which reader a repository handle reads objects with, chosen once per handle:
  *
  * - `cli`: the git binary (`git cat-file --batch`), when it is installed (every GitHub Actions runner has it) and
- *   the handle's fs is Node's (git reads the disk, not another fs);
+ *   the handle's fs is Node's (git reads the disk, not another fs); loose objects are read as files
+ *   (`loose-object-reader.ts`), quicker than git reads them;
  * - `pack`: the pack index and random access into the pack (`pack-object-reader.ts`), when git is absent;
  * - `isomorphic`: isomorphic-git, for a file system that cannot read part of a file. It reads and checks a whole
  *   pack per process.
@@ -13,9 +14,11 @@
 import nodeFs from 'node:fs';
 import { QuireError } from '../errors/index.ts';
 import { createBoundedObjectCache } from './bounded-object-cache.ts';
+import { OBJECT_READ_CONCURRENCY } from './concurrency-limit.ts';
 import { createCatFileObjectReader, isGitInstalled } from './cat-file-object-reader.ts';
 import type { RawGitObject } from './git-object.ts';
 import { createIsomorphicObjectReader } from './isomorphic-object-reader.ts';
+import { createLooseObjectReader } from './loose-object-reader.ts';
 import type { ObjectReader } from './object-reader.ts';
 import { canReadRandomly, createPackObjectReader } from './pack-object-reader.ts';
 import type { GitRepository } from './repository.ts';
@@ -50,6 +53,11 @@ export function gitBackendFor(repo: Pick<GitRepository, 'fs'>, requested: GitBac
   return diskFs && isGitInstalled() ? 'cli' : 'pack';
 }
 
+/** How many object reads of a handle to have in flight at once (`ObjectReader.readsInFlight`). */
+export function readConcurrencyOf(repo: GitRepository): number {
+  return objectReaderOf(repo).readsInFlight ?? OBJECT_READ_CONCURRENCY;
+}
+
 /** The object reader of a handle (made on first use, kept as long as the handle). */
 export function objectReaderOf(repo: GitRepository): ObjectReader {
   let reader = readers.get(repo);
@@ -67,7 +75,7 @@ function createReader(repo: GitRepository, backend: GitBackend): ObjectReader {
     case 'pack':
       return createPackObjectReader(repo.fs, repo.gitdir);
     case 'cli':
-      return createCatFileObjectReader(repo.gitdir, createPackObjectReader(repo.fs, repo.gitdir));
+      return createLooseObjectReader(repo.gitdir, createCatFileObjectReader(repo.gitdir, createPackObjectReader(repo.fs, repo.gitdir)));
   }
 }
 
@@ -76,6 +84,7 @@ function cached(reader: ObjectReader): ObjectReader {
   const done = createBoundedObjectCache(OBJECT_CACHE_BYTES);
   const inFlight = new Map<string, Promise<RawGitObject | undefined>>();
   return {
+    ...(reader.readsInFlight === undefined ? {} : { readsInFlight: reader.readsInFlight }),
     read(oid) {
       const hit = done.get(oid);
       if (hit !== undefined) return Promise.resolve(hit);

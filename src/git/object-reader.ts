@@ -6,4 +6,9 @@ import type { RawGitObject } from './git-object.ts';
  */
 export interface ObjectReader {
   read(oid: string): Promise<RawGitObject | undefined>;
+  /**
+   * Reads worth having in flight at once (default `OBJECT_READ_CONCURRENCY`): a reader that queues them in one
+   * pipe (`git cat-file --batch`) takes many more than one that opens a file per read.
+   */
+  readonly readsInFlight?: number;
 }

@@ -7,6 +7,7 @@ import { createCipheriv } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runGit } from './git-cli-fixture.ts';
 import { createCatFileObjectReader } from './cat-file-object-reader.ts';
+import { createLooseObjectReader } from './loose-object-reader.ts';
 import { gitBackendFor, requestedGitBackend } from './object-backend.ts';
 import type { ObjectReader } from './object-reader.ts';
 import { createPackObjectReader } from './pack-object-reader.ts';
@@ -56,6 +57,9 @@ const readers = {
   pack: (gitdir: string): ObjectReader => createPackObjectReader(fs, gitdir),
   // Its fallback must not be used here: it answers nothing.
   'git cat-file': (gitdir: string): ObjectReader => createCatFileObjectReader(gitdir, { read: () => Promise.reject(new Error('fallback used')) }),
+  // The `cli` backend's reader: loose objects as files, the rest through git.
+  'loose files, then git cat-file': (gitdir: string): ObjectReader =>
+    createLooseObjectReader(gitdir, createCatFileObjectReader(gitdir, { read: () => Promise.reject(new Error('fallback used')) })),
 };
 
 describe.each(Object.entries(readers))('the %s object reader', (_name, createReader) => {
@@ -80,6 +84,21 @@ describe.each(Object.entries(readers))('the %s object reader', (_name, createRea
       expect(await reader.read('f'.repeat(40))).toBeUndefined();
     });
   }
+
+  it('answers reads asked all at once, each with its own object', async () => {
+    const dir = await repositoryWithDeltas();
+    runGit(dir, ['repack', '-a', '-d', '-q']);
+    const objects = gitObjects(dir);
+    const reader = createReader(join(dir, '.git'));
+    // Asked in one turn (the cat-file reader writes them to git together), missing ones among them.
+    const asked = [...objects.map((object) => object.oid), 'e'.repeat(40), ...objects.map((object) => object.oid).reverse()];
+    const answers = await Promise.all(asked.map((oid) => reader.read(oid)));
+    asked.forEach((oid, index) => {
+      const expected = objects.find((object) => object.oid === oid);
+      if (expected === undefined) expect(answers[index], oid).toBeUndefined();
+      else expect(Buffer.from(answers[index]!.bytes).equals(expected.bytes), oid).toBe(true);
+    });
+  });
 
   it('reads loose objects, and a pack made after its first read', async () => {
     const dir = await repositoryWithDeltas();

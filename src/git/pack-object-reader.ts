@@ -9,6 +9,7 @@ import { inflateSync } from 'node:zlib';
 import { createBoundedObjectCache } from './bounded-object-cache.ts';
 import type { GitObjectType, RawGitObject } from './git-object.ts';
 import type { ObjectReader } from './object-reader.ts';
+import { parseLooseObject } from './loose-object-reader.ts';
 import { applyDelta } from './pack-delta.ts';
 import { parsePackIndex, type PackIndex } from './pack-index.ts';
 import { joinPath, type GitFs } from './repository.ts';
@@ -169,11 +170,7 @@ export function createPackObjectReader(fs: GitFs, gitdir: string): ObjectReader 
     } catch {
       return undefined;
     }
-    const wrapped = inflateSync(deflated);
-    const space = wrapped.indexOf(0x20);
-    const nul = wrapped.indexOf(0, space);
-    const type = wrapped.subarray(0, space).toString('latin1') as GitObjectType;
-    return { type, bytes: new Uint8Array(wrapped.buffer, wrapped.byteOffset + nul + 1, wrapped.byteLength - nul - 1) };
+    return parseLooseObject(deflated);
   };
 
   const findInPacks = async (oid: string, list: readonly Pack[]): Promise<RawGitObject | undefined> => {

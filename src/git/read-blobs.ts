@@ -1,5 +1,6 @@
-import { createConcurrencyLimit, OBJECT_READ_CONCURRENCY } from './concurrency-limit.ts';
+import { createConcurrencyLimit } from './concurrency-limit.ts';
 import { assertOid, readGitObject } from './git-object.ts';
+import { readConcurrencyOf } from './object-backend.ts';
 import type { GitRepository } from './repository.ts';
 
 /**
@@ -22,7 +23,7 @@ export async function readBlobs(repo: GitRepository, oids: Iterable<string>): Pr
 
 /** {@link readBlobs} without argument checks. */
 export async function loadBlobs(repo: GitRepository, oids: Iterable<string>): Promise<Map<string, Uint8Array>> {
-  const limit = createConcurrencyLimit(OBJECT_READ_CONCURRENCY);
+  const limit = createConcurrencyLimit(readConcurrencyOf(repo));
   const list = [...new Set(oids)];
   const blobs = await Promise.all(list.map((oid) => limit.run(async () => (await readGitObject(repo, oid, 'blob')).bytes)));
   return new Map(list.map((oid, index) => [oid, blobs[index]!]));

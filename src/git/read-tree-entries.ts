@@ -1,4 +1,5 @@
-import { createConcurrencyLimit, OBJECT_READ_CONCURRENCY } from './concurrency-limit.ts';
+import { createConcurrencyLimit } from './concurrency-limit.ts';
+import { readConcurrencyOf } from './object-backend.ts';
 import { assertOid } from './git-object.ts';
 import type { GitRepository } from './repository.ts';
 import { findCommitSubtree, loadTreeItems } from './tree-walk.ts';
@@ -42,7 +43,7 @@ export async function readTreeEntries(repo: GitRepository, commitOid: string, op
  * subtrees are read concurrently; the result keeps the order.
  */
 export async function collectEntries(repo: GitRepository, treeOid: string, base = ''): Promise<GitTreeEntry[]> {
-  const limit = createConcurrencyLimit(OBJECT_READ_CONCURRENCY);
+  const limit = createConcurrencyLimit(readConcurrencyOf(repo));
   const walk = async (oid: string, prefix: string): Promise<GitTreeEntry[]> => {
     const items = await limit.run(() => loadTreeItems(repo, oid));
     const parts = await Promise.all(
