@@ -31,3 +31,15 @@ export function memoizedBlobOid(bytes: Uint8Array): string {
   }
   return oid;
 }
+
+/**
+ * Tells `memoizedBlobOid` the id of an array read from Git by that id (a blob's content is what its id hashes), so
+ * that it is not hashed again: a sync reads every file of a commit, 20 MB of them on a 1,000-page repository.
+ *
+ * @example
+ * const tree = await readTree(repo, head);
+ * for (const [path, bytes] of tree.files) rememberBlobOid(bytes, tree.oids.get(path)!);
+ */
+export function rememberBlobOid(bytes: Uint8Array, oid: string): void {
+  knownOids.set(bytes, oid);
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gitBlobOid } from '../format/git-oid.ts';
 import { corpusSkipReason, corpusTitle } from '../../test/support/corpus.ts';
 import { cloneCorpus, runGit } from './git-cli-fixture.ts';
 import { gitdir } from './gitdir-fixture.ts';
@@ -39,6 +40,12 @@ describe('readTree', () => {
     expect([...files.keys()]).toEqual(['README.md']);
     expect(symlinks).toEqual(new Map([['docs/passwd', '/etc/passwd'], ['docs/readme', '../README.md']]));
     expect(submodules).toEqual(new Map([['vendor/theme', 'a0e7165d572c728e85676d599a80bdf36c510df6']]));
+  });
+
+  it('names the blob oid of each file and symlink, as the tree records it', async () => {
+    const { repo, head } = await gitdir({ 'README.md': '# Hi\n', 'docs/readme': { symlink: '../README.md' }, 'vendor/theme': { submodule: 'a0e7165d572c728e85676d599a80bdf36c510df6' } });
+    const { files, oids } = await readTree(repo, head);
+    expect(oids).toEqual(new Map([['README.md', gitBlobOid(files.get('README.md')!)], ['docs/readme', gitBlobOid(new TextEncoder().encode('../README.md'))]]));
   });
 
   it('reads a folder with paths relative to the prefix', async () => {

@@ -13,6 +13,8 @@ export interface GitTreeContent {
   symlinks: Map<string, string>;
   /** Submodules: path → the commit oid they pin (their content is in another repository). */
   submodules: Map<string, string>;
+  /** The blob oid of each file and symlink, by path. */
+  oids: Map<string, string>;
 }
 
 const utf8 = new TextDecoder('utf-8');
@@ -30,7 +32,7 @@ const utf8 = new TextDecoder('utf-8');
 export async function readTree(repo: GitRepository, commitOid: string, options: TreeReadOptions = {}): Promise<GitTreeContent> {
   assertOid(commitOid, 'commitOid');
   const root = await findCommitSubtree(repo, commitOid, parsePrefix(options.prefix));
-  const content: GitTreeContent = { files: new Map(), symlinks: new Map(), submodules: new Map() };
+  const content: GitTreeContent = { files: new Map(), symlinks: new Map(), submodules: new Map(), oids: new Map() };
   if (root === undefined) return content;
   const entries = await collectEntries(repo, root);
   const blobs = await loadBlobs(
@@ -38,8 +40,12 @@ export async function readTree(repo: GitRepository, commitOid: string, options: 
     entries.filter((entry) => entry.mode !== '160000').map((entry) => entry.oid),
   );
   for (const entry of entries) {
-    if (entry.mode === '160000') content.submodules.set(entry.path, entry.oid);
-    else if (entry.mode === '120000') content.symlinks.set(entry.path, utf8.decode(blobs.get(entry.oid)));
+    if (entry.mode === '160000') {
+      content.submodules.set(entry.path, entry.oid);
+      continue;
+    }
+    content.oids.set(entry.path, entry.oid);
+    if (entry.mode === '120000') content.symlinks.set(entry.path, utf8.decode(blobs.get(entry.oid)));
     else content.files.set(entry.path, blobs.get(entry.oid)!);
   }
   return content;

@@ -8,7 +8,8 @@ import type { ChangeRequest, Revision } from '@gitbook/api';
 import type { QuireServerInfo, RevisionInfo, SyncPointInfo } from '../client/index.ts';
 import { QuireError, isQuireError } from '../errors/index.ts';
 import { parseGitbookConfig } from '../format/gitbook-config.ts';
-import { changedPaths, isAncestor, listCommits, readBlobs, readCommit, readFileAt, readTree, resolveRef, type GitCommit } from '../git/index.ts';
+import { rememberBlobOid } from '../format/git-oid.ts';
+import { changedPaths, isAncestor, listCommits, readBlobs as readGitBlobs, readCommit, readFileAt, readTree as readGitTree, resolveRef, type GitCommit, type GitRepository, type GitTreeContent, type TreeReadOptions } from '../git/index.ts';
 import { deltaBetween, deltaFromRevisionDirectory, filesFromRevisionDirectory, type DirectoryBytes } from './directory-delta.ts';
 import { canPlanInPlace, planInPlaceChanges, structurePaths } from './fast-content-changes.ts';
 import { batchLimitsOf } from './change-batches.ts';
@@ -517,3 +518,19 @@ function summarize(commit: GitCommit): CommitSummary {
   return { oid: commit.oid, subject: commit.subject, message: commit.message, timestamp: commit.committer.timestamp };
 }
 
+/**
+ * A commit's tree (`readTree`), each file's bytes known to the format by the blob id Git gave them
+ * (`rememberBlobOid`): reading the directory names files by that id, and would hash every file again.
+ */
+async function readTree(repo: GitRepository, commitOid: string, options: TreeReadOptions = {}): Promise<GitTreeContent> {
+  const tree = await readGitTree(repo, commitOid, options);
+  for (const [path, bytes] of tree.files) rememberBlobOid(bytes, tree.oids.get(path)!);
+  return tree;
+}
+
+/** Blobs by oid (`readBlobs`), known to the format by those ids (see `readTree`). */
+async function readBlobs(repo: GitRepository, oids: Iterable<string>): Promise<Map<string, Uint8Array>> {
+  const blobs = await readGitBlobs(repo, oids);
+  for (const [oid, bytes] of blobs) rememberBlobOid(bytes, oid);
+  return blobs;
+}
