@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,19 @@ describe('createLooseObjectReader', () => {
     }
     expect(next.asked).toEqual([]);
     expect(reader.readsInFlight).toBe(99);
+  });
+
+  it('reads a loose object larger than its read buffer', async () => {
+    const dir = await looseRepository();
+    const large = randomBytes(200_000); // does not deflate: the loose file is over 64 KB too
+    await writeFile(join(dir, 'large.bin'), large);
+    runGit(dir, ['add', 'large.bin']);
+    runGit(dir, ['commit', '-q', '-m', 'Large']);
+    const oid = runGit(dir, ['rev-parse', 'HEAD:large.bin']).trim();
+    const next = recordingReader();
+    const object = await createLooseObjectReader(join(dir, '.git'), next).read(oid);
+    expect(Buffer.from(object!.bytes).equals(large)).toBe(true);
+    expect(next.asked).toEqual([]);
   });
 
   it('hands packed and unknown objects to the next reader', async () => {
