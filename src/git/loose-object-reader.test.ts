@@ -106,6 +106,13 @@ describe('createLooseObjectReader', () => {
 });
 
 describe('parseLooseObject', () => {
+  it('inflates an object many times its deflated size whole', () => {
+    const text = 'the same line again\n'.repeat(20_000); // 400 KB that deflate to about 1 KB
+    const deflated = deflateSync(Buffer.from(`blob ${text.length}\0${text}`));
+    expect(deflated.byteLength * 4).toBeLessThan(text.length / 50);
+    expect(new TextDecoder().decode(parseLooseObject(deflated).bytes)).toBe(text);
+  });
+
   it('splits the header from the content, which may hold NUL bytes', () => {
     const object = parseLooseObject(deflateSync(Buffer.from('blob 5\0a\0b\0c')));
     expect(object.type).toBe('blob');
