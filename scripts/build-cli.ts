@@ -7,7 +7,7 @@
 // first request); the bundle starts in a fraction of that. bin/quire.js runs the bundle when it is at
 // least as new as every source file, and the sources otherwise. `npm ci` builds it (`prepare`), as do the tests
 // (test/support/build-cli.global.ts).
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -24,6 +24,8 @@ export const distFolder = join(root, 'dist');
 export async function buildCli(): Promise<void> {
   const newestSource = await newestModification(join(root, 'src'));
   await mkdir(distFolder, { recursive: true });
+  // Chunks are named by content: those of earlier builds would pile up (and ship with the package) unused.
+  await rm(join(distFolder, 'chunks'), { recursive: true, force: true });
   await bundleQuire(
     { quire: join(root, 'src/cli/main.ts'), 'render-worker-entry': join(root, 'src/export/render-worker.ts'), 'document-worker-entry': join(root, 'src/service/content/document-worker.ts'), 'html-worker-entry': join(root, 'src/service/import/html-worker.ts'), 'openapi-worker-entry': join(root, 'src/service/openapi/openapi-worker.ts') },
     distFolder,
