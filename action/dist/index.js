@@ -8232,7 +8232,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return isAbsolute2 ? `/${normalized}` : normalized;
     }
-    function join2(...args) {
+    function join3(...args) {
       if (args.length === 0) return ".";
       let joined;
       for (let i = 0; i < args.length; ++i) {
@@ -8643,7 +8643,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         for (const [key, value] of actualRefsToWrite) {
           await acquireLock(
             key,
-            async () => fs2.write(join2(gitdir, key), `${value.trim()}
+            async () => fs2.write(join3(gitdir, key), `${value.trim()}
 `, "utf8")
           );
         }
@@ -8667,7 +8667,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         }
         await acquireLock(
           ref,
-          async () => fs2.write(join2(gitdir, ref), `${value.trim()}
+          async () => fs2.write(join3(gitdir, ref), `${value.trim()}
 `, "utf8")
         );
       }
@@ -8685,7 +8685,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         assertWritableRef(ref);
         await acquireLock(
           ref,
-          async () => fs2.write(join2(gitdir, ref), `ref: ${value.trim()}
+          async () => fs2.write(join3(gitdir, ref), `ref: ${value.trim()}
 `, "utf8")
         );
       }
@@ -8712,7 +8712,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
        */
       static async deleteRefs({ fs: fs2, gitdir, refs }) {
         refs.forEach(assertWritableRef);
-        await Promise.all(refs.map((ref) => fs2.rm(join2(gitdir, ref))));
+        await Promise.all(refs.map((ref) => fs2.rm(join3(gitdir, ref))));
         let text = await acquireLock(
           "packed-refs",
           async () => fs2.read(`${gitdir}/packed-refs`, { encoding: "utf8" })
@@ -9887,7 +9887,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       format = "content",
       getExternalRefDelta
     }) {
-      let list = await fs2.readdir(join2(gitdir, "objects/pack"));
+      let list = await fs2.readdir(join3(gitdir, "objects/pack"));
       list = list.filter((x) => x.endsWith(".idx"));
       for (const filename of list) {
         const indexFile = `${gitdir}/objects/pack/${filename}`;
@@ -10779,9 +10779,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         }
         const tree = GitTree.from(object);
         for (const entry2 of tree) {
-          map.set(join2(filepath, entry2.path), entry2);
+          map.set(join3(filepath, entry2.path), entry2);
         }
-        return tree.entries().map((entry2) => join2(filepath, entry2.path));
+        return tree.entries().map((entry2) => join3(filepath, entry2.path));
       }
       async type(entry) {
         if (entry._type === false) {
@@ -10876,9 +10876,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (await entry.type() !== "tree") return null;
         const filepath = entry._fullpath;
         const { fs: fs2, dir } = this;
-        const names = await fs2.readdir(join2(dir, filepath));
+        const names = await fs2.readdir(join3(dir, filepath));
         if (names === null) return null;
-        return names.map((name) => join2(filepath, name));
+        return names.map((name) => join3(filepath, name));
       }
       async type(entry) {
         if (entry._type === false) {
@@ -11158,7 +11158,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       } else if (entries.length) {
         await Promise.all(
           entries.map((entry) => {
-            const subpath = join2(filepath, entry);
+            const subpath = join3(filepath, entry);
             return fs2.lstat(subpath).then((stat) => {
               if (!stat) return;
               return stat.isDirectory() ? rmRecursive(fs2, subpath) : fs2.rm(subpath);
@@ -11455,7 +11455,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           if (isAbsolute(submoduleGitdir)) {
             return submoduleGitdir;
           }
-          const gitdir = join2(dirname3(dotgit), submoduleGitdir);
+          const gitdir = join3(dirname3(dotgit), submoduleGitdir);
           return gitdir;
         });
       } else {
@@ -11477,7 +11477,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function abortMerge({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       commit: commit2 = "HEAD",
       cache = {}
     }) {
@@ -11558,17 +11558,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @param {string} args.filepath - The path of the file to check.
        * @returns {Promise<boolean>} - `true` if the file is ignored, `false` otherwise.
        */
-      static async isIgnored({ fs: fs2, dir, gitdir = join2(dir, ".git"), filepath }) {
+      static async isIgnored({ fs: fs2, dir, gitdir = join3(dir, ".git"), filepath }) {
         if (basename2(filepath) === ".git") return true;
         if (filepath === ".") return false;
         let excludes = "";
-        const excludesFile = join2(gitdir, "info", "exclude");
+        const excludesFile = join3(gitdir, "info", "exclude");
         if (await fs2.exists(excludesFile)) {
           excludes = await fs2.read(excludesFile, "utf8");
         }
         const pairs = [
           {
-            gitignore: join2(dir, ".gitignore"),
+            gitignore: join3(dir, ".gitignore"),
             filepath
           }
         ];
@@ -11577,7 +11577,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           const folder = pieces.slice(0, i).join("/");
           const file = pieces.slice(i).join("/");
           pairs.push({
-            gitignore: join2(dir, folder, ".gitignore"),
+            gitignore: join3(dir, folder, ".gitignore"),
             filepath: file
           });
         }
@@ -11660,7 +11660,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function add({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       cache = {},
       force = false,
@@ -11724,17 +11724,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           });
           if (ignored) return;
         }
-        const stats = await fs2.lstat(join2(dir, currentFilepath));
+        const stats = await fs2.lstat(join3(dir, currentFilepath));
         if (!stats) throw new NotFoundError(currentFilepath);
         if (stats.isDirectory()) {
-          const children = await fs2.readdir(join2(dir, currentFilepath));
+          const children = await fs2.readdir(join3(dir, currentFilepath));
           if (parallel) {
             const promises2 = children.map(
               (child) => addToIndex({
                 dir,
                 gitdir,
                 fs: fs2,
-                filepath: [join2(currentFilepath, child)],
+                filepath: [join3(currentFilepath, child)],
                 index: index3,
                 force,
                 parallel,
@@ -11748,7 +11748,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
                 dir,
                 gitdir,
                 fs: fs2,
-                filepath: [join2(currentFilepath, child)],
+                filepath: [join3(currentFilepath, child)],
                 index: index3,
                 force,
                 parallel,
@@ -11757,7 +11757,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             }
           }
         } else {
-          const object = stats.isSymbolicLink() ? await fs2.readlink(join2(dir, currentFilepath)).then(posixifyPathBuffer) : await fs2.read(join2(dir, currentFilepath), { autocrlf });
+          const object = stats.isSymbolicLink() ? await fs2.readlink(join3(dir, currentFilepath)).then(posixifyPathBuffer) : await fs2.read(join3(dir, currentFilepath), { autocrlf });
           if (object === null) throw new NotFoundError(currentFilepath);
           const oid = await _writeObject({ fs: fs2, gitdir, type: "blob", object });
           index3.insert({ filepath: currentFilepath, stats, oid });
@@ -11785,7 +11785,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       oid,
       getExternalRefDelta
     }) {
-      let list = await fs2.readdir(join2(gitdir, "objects/pack"));
+      let list = await fs2.readdir(join3(gitdir, "objects/pack"));
       list = list.filter((x) => x.endsWith(".idx"));
       for (const filename of list) {
         const indexFile = `${gitdir}/objects/pack/${filename}`;
@@ -12258,7 +12258,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: _fs,
       onSign,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref = "refs/notes/commits",
       oid,
       note,
@@ -12328,7 +12328,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function addRemote({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       remote,
       url,
       force = false
@@ -12398,7 +12398,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: _fs,
       onSign,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       tagger: _tagger,
       message = ref,
@@ -12481,7 +12481,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function branch({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       object,
       checkout: checkout2 = false,
@@ -13155,7 +13155,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onProgress,
       onPostCheckout,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       remote = "origin",
       ref: _ref,
       filepaths,
@@ -13236,7 +13236,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs2,
       cache,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       index: index3,
       ourOid,
       baseOid,
@@ -13506,7 +13506,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       workdir: WORKDIR
     };
     async function checkAndWriteBlob(fs2, gitdir, dir, filepath, oid = null) {
-      const currentFilepath = join2(dir, filepath);
+      const currentFilepath = join3(dir, filepath);
       const stats = await fs2.lstat(currentFilepath);
       if (!stats) throw new NotFoundError(currentFilepath);
       if (stats.isDirectory())
@@ -13675,7 +13675,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
                 stageUpdated.push({
                   filepath,
                   oid,
-                  stats: await fs2.lstat(join2(dir, filepath))
+                  stats: await fs2.lstat(join3(dir, filepath))
                 });
               return {
                 method: "write",
@@ -13688,7 +13688,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       });
       await acquireLock(gitdir, async () => {
         for (const op of ops) {
-          const currentFilepath = join2(dir, op.filepath);
+          const currentFilepath = join3(dir, op.filepath);
           switch (op.method) {
             case "rmdir":
               await fs2.rmdir(currentFilepath);
@@ -13888,7 +13888,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function cherryPick({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       cache = {},
       committer,
@@ -14406,7 +14406,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @returns {Promise<Set<string>>} - A set of shallow object IDs.
        */
       static async read({ fs: fs2, gitdir }) {
-        const filepath = join2(gitdir, "shallow");
+        const filepath = join3(gitdir, "shallow");
         const oids = /* @__PURE__ */ new Set();
         await acquireLock(filepath, async function() {
           const text = await fs2.read(filepath, { encoding: "utf8" });
@@ -14427,7 +14427,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @returns {Promise<void>}
        */
       static async write({ fs: fs2, gitdir, oids }) {
-        const filepath = join2(gitdir, "shallow");
+        const filepath = join3(gitdir, "shallow");
         if (oids.size > 0) {
           const text = [...oids].join("\n") + "\n";
           await acquireLock(filepath, async function() {
@@ -14996,7 +14996,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
       if (packfileSha !== "" && !emptyPackfile(packfile)) {
         res.packfile = `objects/pack/pack-${packfileSha}.pack`;
-        const fullpath = join2(gitdir, res.packfile);
+        const fullpath = join3(gitdir, res.packfile);
         await fs2.write(fullpath, packfile);
         const getExternalRefDelta = (oid2) => _readObject({ fs: fs2, cache, gitdir, oid: oid2 });
         const idx = await GitPackIndex.fromPack({
@@ -15012,7 +15012,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs2,
       bare = false,
       dir,
-      gitdir = bare ? dir : join2(dir, ".git"),
+      gitdir = bare ? dir : join3(dir, ".git"),
       defaultBranch = "master"
     }) {
       if (await fs2.exists(gitdir + "/config")) return;
@@ -15126,7 +15126,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onAuthFailure,
       onPostCheckout,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       url,
       corsProxy = void 0,
       ref = void 0,
@@ -15189,7 +15189,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: _fs,
       onSign,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       message,
       author,
       committer,
@@ -15238,7 +15238,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function currentBranch({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       fullname = false,
       test = false
     }) {
@@ -15279,7 +15279,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function deleteBranch({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref
     }) {
       try {
@@ -15297,7 +15297,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function deleteRef({ fs: fs2, dir, gitdir = join2(dir, ".git"), ref }) {
+    async function deleteRef({ fs: fs2, dir, gitdir = join3(dir, ".git"), ref }) {
       try {
         assertParameter("fs", fs2);
         assertParameter("ref", ref);
@@ -15317,7 +15317,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function deleteRemote({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       remote
     }) {
       try {
@@ -15339,7 +15339,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       ref = ref.startsWith("refs/tags/") ? ref : `refs/tags/${ref}`;
       await GitRefManager.deleteRef({ fs: fs2, gitdir, ref });
     }
-    async function deleteTag({ fs: fs2, dir, gitdir = join2(dir, ".git"), ref }) {
+    async function deleteTag({ fs: fs2, dir, gitdir = join3(dir, ".git"), ref }) {
       try {
         assertParameter("fs", fs2);
         assertParameter("ref", ref);
@@ -15368,7 +15368,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       getExternalRefDelta
     }) {
       const results = [];
-      let list = await fs2.readdir(join2(gitdir, "objects/pack"));
+      let list = await fs2.readdir(join3(gitdir, "objects/pack"));
       list = list.filter((x) => x.endsWith(".idx"));
       for (const filename of list) {
         const indexFile = `${gitdir}/objects/pack/${filename}`;
@@ -15411,7 +15411,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function expandOid({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       cache = {}
     }) {
@@ -15432,7 +15432,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function expandRef({ fs: fs2, dir, gitdir = join2(dir, ".git"), ref }) {
+    async function expandRef({ fs: fs2, dir, gitdir = join3(dir, ".git"), ref }) {
       try {
         assertParameter("fs", fs2);
         assertParameter("gitdir", gitdir);
@@ -15724,7 +15724,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onAuthSuccess,
       onAuthFailure,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       url,
       remote,
@@ -15782,7 +15782,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onAuthSuccess,
       onAuthFailure,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       remote,
       remoteRef,
@@ -15838,7 +15838,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function findMergeBase({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oids,
       cache = {}
     }) {
@@ -15860,7 +15860,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
     }
     async function _findRoot({ fs: fs2, filepath }) {
-      if (await fs2.exists(join2(filepath, ".git"))) {
+      if (await fs2.exists(join3(filepath, ".git"))) {
         return filepath;
       } else {
         const parent = dirname3(filepath);
@@ -15880,7 +15880,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function getConfig({ fs: fs2, dir, gitdir = join2(dir, ".git"), path }) {
+    async function getConfig({ fs: fs2, dir, gitdir = join3(dir, ".git"), path }) {
       try {
         assertParameter("fs", fs2);
         assertParameter("gitdir", gitdir);
@@ -15904,7 +15904,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function getConfigAll({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       path
     }) {
       try {
@@ -16093,7 +16093,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       filepath
     }) {
       try {
-        filepath = join2(dir, filepath);
+        filepath = join3(dir, filepath);
         const pack = await fs2.read(filepath);
         const getExternalRefDelta = (oid) => _readObject({ fs: fs2, cache, gitdir, oid });
         const idx = await GitPackIndex.fromPack({
@@ -16114,7 +16114,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs2,
       onProgress,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       cache = {}
     }) {
@@ -16142,7 +16142,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs2,
       bare = false,
       dir,
-      gitdir = bare ? dir : join2(dir, ".git"),
+      gitdir = bare ? dir : join3(dir, ".git"),
       defaultBranch = "master"
     }) {
       try {
@@ -16216,7 +16216,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function isDescendent({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       ancestor,
       depth = -1,
@@ -16245,7 +16245,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function isIgnored({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath
     }) {
       try {
@@ -16269,7 +16269,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function listBranches({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       remote
     }) {
       try {
@@ -16326,17 +16326,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             gitdir,
             oid: entry.oid,
             filenames,
-            prefix: join2(prefix, entry.path)
+            prefix: join3(prefix, entry.path)
           });
         } else {
-          filenames.push(join2(prefix, entry.path));
+          filenames.push(join3(prefix, entry.path));
         }
       }
     }
     async function listFiles2({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       cache = {}
     }) {
@@ -16381,7 +16381,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function listNotes({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref = "refs/notes/commits",
       cache = {}
     }) {
@@ -16405,7 +16405,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function listRefs({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath
     }) {
       try {
@@ -16430,7 +16430,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       );
       return remotes;
     }
-    async function listRemotes({ fs: fs2, dir, gitdir = join2(dir, ".git") }) {
+    async function listRemotes({ fs: fs2, dir, gitdir = join3(dir, ".git") }) {
       try {
         assertParameter("fs", fs2);
         assertParameter("gitdir", gitdir);
@@ -16529,7 +16529,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function listTags({ fs: fs2, dir, gitdir = join2(dir, ".git") }) {
+    async function listTags({ fs: fs2, dir, gitdir = join3(dir, ".git") }) {
       try {
         assertParameter("fs", fs2);
         assertParameter("gitdir", gitdir);
@@ -16582,7 +16582,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const walks = tree.entries().map(function(entry) {
         let result;
         if (entry.oid === fileId) {
-          result = join2(parentPath, entry.path);
+          result = join3(parentPath, entry.path);
           filepaths.push(result);
         } else if (entry.type === "tree") {
           result = _readObject({
@@ -16599,7 +16599,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               fileId,
               oid,
               filepaths,
-              parentPath: join2(parentPath, entry.path)
+              parentPath: join3(parentPath, entry.path)
             });
           });
         }
@@ -16784,7 +16784,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function log({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       ref = "HEAD",
       depth,
@@ -16824,7 +16824,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: _fs,
       onSign,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ours,
       theirs,
       fastForward: fastForward2 = true,
@@ -16901,7 +16901,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs2,
       cache,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oids
     }) {
       const hash = new Hash();
@@ -16944,7 +16944,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const packfileSha = packfile.slice(-20).toString("hex");
       const filename = `pack-${packfileSha}.pack`;
       if (write) {
-        await fs2.write(join2(gitdir, `objects/pack/${filename}`), packfile);
+        await fs2.write(join3(gitdir, `objects/pack/${filename}`), packfile);
         return { filename };
       }
       return {
@@ -16955,7 +16955,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function packObjects({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oids,
       write = false,
       cache = {}
@@ -16987,7 +16987,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onAuthSuccess,
       onAuthFailure,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       url,
       remote,
@@ -17057,7 +17057,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs2,
       cache,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       start,
       finish: finish2
     }) {
@@ -17105,7 +17105,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs2,
       cache,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oids
     }) {
       const visited = /* @__PURE__ */ new Set();
@@ -17408,7 +17408,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onAuthFailure,
       onPrePush,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       remoteRef,
       remote = "origin",
@@ -17484,7 +17484,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readBlob({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       filepath,
       cache = {}
@@ -17510,7 +17510,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readCommit2({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       cache = {}
     }) {
@@ -17551,7 +17551,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readNote({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref = "refs/notes/commits",
       oid,
       cache = {}
@@ -17578,7 +17578,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readObject({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       format = "parsed",
       filepath = void 0,
@@ -17667,7 +17667,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readTag({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       cache = {}
     }) {
@@ -17688,10 +17688,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function readTree2({
+    async function readTree3({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       filepath = void 0,
       cache = {}
@@ -17717,7 +17717,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function remove({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       cache = {}
     }) {
@@ -17793,7 +17793,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: _fs,
       onSign,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref = "refs/notes/commits",
       oid,
       author: _author,
@@ -17881,7 +17881,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function renameBranch({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       oldref,
       checkout: checkout2 = false
@@ -17911,7 +17911,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function resetIndex({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       ref,
       cache = {}
@@ -17959,7 +17959,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           gid: 0,
           size: 0
         };
-        const object = dir && await fs2.read(join2(dir, filepath));
+        const object = dir && await fs2.read(join3(dir, filepath));
         if (object) {
           workdirOid = await hashObject$1({
             gitdir: updatedGitdir,
@@ -17967,7 +17967,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             object
           });
           if (oid === workdirOid) {
-            stats = await fs2.lstat(join2(dir, filepath));
+            stats = await fs2.lstat(join3(dir, filepath));
           }
         }
         await GitIndexManager.acquire(
@@ -17987,7 +17987,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function resolveRef2({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       depth
     }) {
@@ -18012,7 +18012,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function setConfig({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       path,
       value,
       append = false
@@ -18080,7 +18080,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @param {string} args.dir - The working directory.
        * @param {string}[args.gitdir=join(dir, '.git')] - [required] The [git directory](dir-vs-gitdir.md) path
        */
-      constructor({ fs: fs2, dir, gitdir = join2(dir, ".git") }) {
+      constructor({ fs: fs2, dir, gitdir = join3(dir, ".git") }) {
         Object.assign(this, {
           fs: fs2,
           dir,
@@ -18110,7 +18110,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @returns {string} - The file path for the stash reference.
        */
       get refStashPath() {
-        return join2(this.gitdir, _GitStashManager.refStash);
+        return join3(this.gitdir, _GitStashManager.refStash);
       }
       /**
        * Gets the file path for the stash reflogs.
@@ -18118,7 +18118,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @returns {string} - The file path for the stash reflogs.
        */
       get refLogsStashPath() {
-        return join2(this.gitdir, _GitStashManager.refLogsStash);
+        return join3(this.gitdir, _GitStashManager.refLogsStash);
       }
       /**
        * Retrieves the author information for the stash.
@@ -18424,7 +18424,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function stash({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       op = "push",
       message = "",
       refIdx = 0
@@ -18447,7 +18447,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         const _fs = new FileSystem(fs2);
         const updatedGitdir = await discoverGitdir({ fsp: _fs, dotgit: gitdir });
         const folders = ["refs", "logs", "logs/refs"];
-        folders.map((f) => join2(updatedGitdir, f)).forEach(async (folder) => {
+        folders.map((f) => join3(updatedGitdir, f)).forEach(async (folder) => {
           if (!await _fs.exists(folder)) {
             await _fs.mkdir(folder);
           }
@@ -18477,7 +18477,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function status({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       cache = {},
       refresh = true
@@ -18516,7 +18516,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             return "ignored";
           }
         }
-        const stats = await fs2.lstat(join2(dir, filepath));
+        const stats = await fs2.lstat(join3(dir, filepath));
         const H = treeOid !== null;
         const I = indexEntry !== null;
         const W = stats !== null && (H || I || await hasExactCasePath({ fs: fs2, dir, filepath }));
@@ -18526,7 +18526,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           } else {
             const config = await GitConfigManager.get({ fs: fs2, gitdir: updatedGitdir });
             const autocrlf = await config.get("core.autocrlf");
-            const object = await fs2.read(join2(dir, filepath), { autocrlf });
+            const object = await fs2.read(join3(dir, filepath), { autocrlf });
             const workdirOid = await hashObject$1({
               gitdir: updatedGitdir,
               type: "blob",
@@ -18587,7 +18587,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (!entries.some((entry) => entry.normalize() === segment.normalize())) {
           return false;
         }
-        parent = join2(parent, segment);
+        parent = join3(parent, segment);
       }
       return true;
     }
@@ -18636,7 +18636,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function statusMatrix({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref = "HEAD",
       filepaths = ["."],
       filter,
@@ -18709,7 +18709,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function tag({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       object,
       force = false
@@ -18741,7 +18741,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function updateIndex$1({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       cache = {},
       filepath,
       oid,
@@ -18761,7 +18761,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             { fs: fs2, gitdir: updatedGitdir, cache },
             async function(index3) {
               if (!force) {
-                const fileStats2 = await fs2.lstat(join2(dir, filepath));
+                const fileStats2 = await fs2.lstat(join3(dir, filepath));
                 if (fileStats2) {
                   if (fileStats2.isDirectory()) {
                     throw new InvalidFilepathError("directory");
@@ -18779,7 +18779,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         }
         let fileStats;
         if (!oid) {
-          fileStats = await fs2.lstat(join2(dir, filepath));
+          fileStats = await fs2.lstat(join3(dir, filepath));
           if (!fileStats) {
             throw new NotFoundError(
               `file at "${filepath}" on disk and "remove" not set`
@@ -18800,7 +18800,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             let stats;
             if (!oid) {
               stats = fileStats;
-              const object = stats.isSymbolicLink() ? await fs2.readlink(join2(dir, filepath)) : await fs2.read(join2(dir, filepath));
+              const object = stats.isSymbolicLink() ? await fs2.readlink(join3(dir, filepath)) : await fs2.read(join3(dir, filepath));
               oid = await _writeObject({
                 fs: fs2,
                 gitdir: updatedGitdir,
@@ -18844,7 +18844,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function walk({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       trees,
       map,
       reduce,
@@ -18872,7 +18872,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function writeBlob({ fs: fs2, dir, gitdir = join2(dir, ".git"), blob }) {
+    async function writeBlob({ fs: fs2, dir, gitdir = join3(dir, ".git"), blob }) {
       try {
         assertParameter("fs", fs2);
         assertParameter("gitdir", gitdir);
@@ -18894,7 +18894,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function writeCommit2({
       fs: fs2,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       commit: commit2
     }) {
       try {
@@ -18916,7 +18916,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function writeObject({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       type,
       object,
       format = "parsed",
@@ -18962,7 +18962,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function writeRef({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       value,
       force = false,
@@ -19017,7 +19017,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       });
       return oid;
     }
-    async function writeTag({ fs: fs2, dir, gitdir = join2(dir, ".git"), tag: tag2 }) {
+    async function writeTag({ fs: fs2, dir, gitdir = join3(dir, ".git"), tag: tag2 }) {
       try {
         assertParameter("fs", fs2);
         assertParameter("gitdir", gitdir);
@@ -19034,7 +19034,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function writeTree({ fs: fs2, dir, gitdir = join2(dir, ".git"), tree }) {
+    async function writeTree({ fs: fs2, dir, gitdir = join3(dir, ".git"), tree }) {
       try {
         assertParameter("fs", fs2);
         assertParameter("gitdir", gitdir);
@@ -19104,7 +19104,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       readNote,
       readObject,
       readTag,
-      readTree: readTree2,
+      readTree: readTree3,
       remove,
       removeNote,
       renameBranch,
@@ -19176,7 +19176,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     exports.readNote = readNote;
     exports.readObject = readObject;
     exports.readTag = readTag;
-    exports.readTree = readTree2;
+    exports.readTree = readTree3;
     exports.remove = remove;
     exports.removeNote = removeNote;
     exports.renameBranch = renameBranch;
@@ -53806,7 +53806,7 @@ var require_dist = __commonJS({
 // src/action/run-action.ts
 var import_isomorphic_git8 = __toESM(require_isomorphic_git(), 1);
 import { readFile as readFile2 } from "node:fs/promises";
-import { join } from "node:path";
+import { join as join2 } from "node:path";
 
 // src/client/api-client.ts
 import { createHash } from "node:crypto";
@@ -56246,6 +56246,29 @@ function createBoundedObjectCache(budgetBytes) {
   };
 }
 
+// src/git/concurrency-limit.ts
+var OBJECT_READ_CONCURRENCY = 16;
+var PIPED_READ_CONCURRENCY = 256;
+function createConcurrencyLimit(limit) {
+  let active = 0;
+  const waiting = [];
+  const release = () => {
+    active -= 1;
+    waiting.shift()?.();
+  };
+  return {
+    async run(task) {
+      if (active >= limit) await new Promise((resolve2) => waiting.push(resolve2));
+      active += 1;
+      try {
+        return await task();
+      } finally {
+        release();
+      }
+    }
+  };
+}
+
 // src/git/cat-file-object-reader.ts
 import { spawn, spawnSync } from "node:child_process";
 var IDLE_MS = 1e3;
@@ -56313,17 +56336,25 @@ function createCatFileObjectReader(gitdir, fallback) {
   };
   const start = () => {
     const child = spawn("git", ["--git-dir", gitdir, "cat-file", "--batch"], { env: gitEnvironment(), stdio: ["pipe", "pipe", "pipe"] });
-    const current = { child, queue: [], partialHeader: Buffer.alloc(0) };
+    const current = { child, queue: [], partialHeader: Buffer.alloc(0), unsent: "" };
     child.stdout.on("data", (chunk) => receive(current, chunk));
     child.stderr.resume();
     child.stdin.on("error", () => void 0);
     child.on("error", () => fail(current));
     child.on("exit", () => {
+      if (batch === current) batch = void 0;
       if (current.queue.length > 0) fail(current);
     });
     return current;
   };
+  const send = (current) => {
+    const lines2 = current.unsent;
+    current.unsent = "";
+    if (current.child.stdin.writable) current.child.stdin.write(lines2);
+    else fail(current);
+  };
   return {
+    readsInFlight: PIPED_READ_CONCURRENCY,
     read(oid) {
       if (broken) return fallback.read(oid);
       const current = batch ??= start();
@@ -56331,8 +56362,9 @@ function createCatFileObjectReader(gitdir, fallback) {
       if (current.queue.length === 0) setActive(current, true);
       return new Promise((resolve2, reject) => {
         current.queue.push({ oid, resolve: resolve2, reject });
-        current.child.stdin.write(`${oid}
-`);
+        if (current.unsent === "") queueMicrotask(() => send(current));
+        current.unsent += `${oid}
+`;
       });
     }
   };
@@ -56362,8 +56394,66 @@ function createIsomorphicObjectReader(repo) {
   };
 }
 
-// src/git/pack-object-reader.ts
+// src/git/loose-object-reader.ts
+import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
+import { join } from "node:path";
 import { inflateSync } from "node:zlib";
+function parseLooseObject(deflated) {
+  const wrapped = inflateSync(deflated, { chunkSize: Math.min(Math.max(deflated.byteLength * 4, 1024), 1024 * 1024) });
+  const space2 = wrapped.indexOf(32);
+  const nul = wrapped.indexOf(0, space2);
+  const type = wrapped.subarray(0, space2).toString("latin1");
+  return { type, bytes: new Uint8Array(wrapped.buffer, wrapped.byteOffset + nul + 1, wrapped.byteLength - nul - 1) };
+}
+function createLooseObjectReader(gitdir, next) {
+  const objects = join(gitdir, "objects");
+  let folders;
+  const readLoose = (oid) => {
+    folders ??= fanOutFolders(objects);
+    const folder = oid.slice(0, 2);
+    if (!folders.has(folder)) return void 0;
+    try {
+      return parseLooseObject(readWhole(join(objects, folder, oid.slice(2))));
+    } catch {
+      return void 0;
+    }
+  };
+  return {
+    ...next.readsInFlight === void 0 ? {} : { readsInFlight: next.readsInFlight },
+    read(oid) {
+      const loose = readLoose(oid);
+      return loose === void 0 ? next.read(oid) : Promise.resolve(loose);
+    }
+  };
+}
+var scratch = Buffer.allocUnsafe(64 * 1024);
+function readWhole(path) {
+  const descriptor = openSync(path, "r");
+  try {
+    let filled = readSync(descriptor, scratch, 0, scratch.length, 0);
+    if (filled < scratch.length) return scratch.subarray(0, filled);
+    const whole = Buffer.allocUnsafe(fstatSync(descriptor).size);
+    scratch.copy(whole);
+    while (filled < whole.length) {
+      const read = readSync(descriptor, whole, filled, whole.length - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return whole.subarray(0, filled);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+function fanOutFolders(objects) {
+  try {
+    return new Set(readdirSync(objects).filter((name) => /^[0-9a-f]{2}$/.test(name)));
+  } catch {
+    return /* @__PURE__ */ new Set();
+  }
+}
+
+// src/git/pack-object-reader.ts
+import { inflateSync as inflateSync2 } from "node:zlib";
 
 // src/git/pack-delta.ts
 function applyDelta(base2, delta) {
@@ -56556,7 +56646,7 @@ function createPackObjectReader(fs2, gitdir) {
     const end = pack.size - 20;
     const bound = entry.size + (entry.size >> 12) + (entry.size >> 14) + (entry.size >> 25) + 64;
     const compressed = await readRange(file, entry.dataOffset, Math.min(bound, end - entry.dataOffset));
-    const bytes = inflateSync(compressed);
+    const bytes = inflateSync2(compressed);
     if (bytes.byteLength !== entry.size) throw new Error(`${pack.name}: object at ${entry.dataOffset} inflates to ${bytes.byteLength} bytes, not ${entry.size}`);
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   };
@@ -56598,11 +56688,7 @@ function createPackObjectReader(fs2, gitdir) {
     } catch {
       return void 0;
     }
-    const wrapped = inflateSync(deflated);
-    const space2 = wrapped.indexOf(32);
-    const nul = wrapped.indexOf(0, space2);
-    const type = wrapped.subarray(0, space2).toString("latin1");
-    return { type, bytes: new Uint8Array(wrapped.buffer, wrapped.byteOffset + nul + 1, wrapped.byteLength - nul - 1) };
+    return parseLooseObject(deflated);
   };
   const findInPacks = async (oid, list) => {
     for (const pack of list) {
@@ -56642,6 +56728,9 @@ function gitBackendFor(repo, requested = requestedGitBackend()) {
   const diskFs = repo.fs === nodeFs || repo.fs.promises === nodeFs.promises;
   return diskFs && isGitInstalled() ? "cli" : "pack";
 }
+function readConcurrencyOf(repo) {
+  return objectReaderOf(repo).readsInFlight ?? OBJECT_READ_CONCURRENCY;
+}
 function objectReaderOf(repo) {
   let reader = readers.get(repo);
   if (reader === void 0) {
@@ -56657,13 +56746,14 @@ function createReader(repo, backend) {
     case "pack":
       return createPackObjectReader(repo.fs, repo.gitdir);
     case "cli":
-      return createCatFileObjectReader(repo.gitdir, createPackObjectReader(repo.fs, repo.gitdir));
+      return createLooseObjectReader(repo.gitdir, createCatFileObjectReader(repo.gitdir, createPackObjectReader(repo.fs, repo.gitdir)));
   }
 }
 function cached(reader) {
   const done2 = createBoundedObjectCache(OBJECT_CACHE_BYTES);
   const inFlight = /* @__PURE__ */ new Map();
   return {
+    ...reader.readsInFlight === void 0 ? {} : { readsInFlight: reader.readsInFlight },
     read(oid) {
       const hit = done2.get(oid);
       if (hit !== void 0) return Promise.resolve(hit);
@@ -57028,28 +57118,6 @@ async function reachableCommits(repo, start, shallow) {
   return seen;
 }
 
-// src/git/concurrency-limit.ts
-var OBJECT_READ_CONCURRENCY = 16;
-function createConcurrencyLimit(limit) {
-  let active = 0;
-  const waiting = [];
-  const release = () => {
-    active -= 1;
-    waiting.shift()?.();
-  };
-  return {
-    async run(task) {
-      if (active >= limit) await new Promise((resolve2) => waiting.push(resolve2));
-      active += 1;
-      try {
-        return await task();
-      } finally {
-        release();
-      }
-    }
-  };
-}
-
 // src/git/read-blobs.ts
 async function readBlobs(repo, oids) {
   const unique = /* @__PURE__ */ new Set();
@@ -57060,7 +57128,7 @@ async function readBlobs(repo, oids) {
   return loadBlobs(repo, unique);
 }
 async function loadBlobs(repo, oids) {
-  const limit = createConcurrencyLimit(OBJECT_READ_CONCURRENCY);
+  const limit = createConcurrencyLimit(readConcurrencyOf(repo));
   const list = [...new Set(oids)];
   const blobs = await Promise.all(list.map((oid) => limit.run(async () => (await readGitObject(repo, oid, "blob")).bytes)));
   return new Map(list.map((oid, index2) => [oid, blobs[index2]]));
@@ -57180,7 +57248,7 @@ async function readTreeEntries(repo, commitOid, options = {}) {
   return root === void 0 ? [] : collectEntries(repo, root);
 }
 async function collectEntries(repo, treeOid, base2 = "") {
-  const limit = createConcurrencyLimit(OBJECT_READ_CONCURRENCY);
+  const limit = createConcurrencyLimit(readConcurrencyOf(repo));
   const walk = async (oid, prefix) => {
     const items = await limit.run(() => loadTreeItems(repo, oid));
     const parts = await Promise.all(
@@ -57198,7 +57266,7 @@ var utf83 = new TextDecoder("utf-8");
 async function readTree(repo, commitOid, options = {}) {
   assertOid(commitOid, "commitOid");
   const root = await findCommitSubtree(repo, commitOid, parsePrefix(options.prefix));
-  const content = { files: /* @__PURE__ */ new Map(), symlinks: /* @__PURE__ */ new Map(), submodules: /* @__PURE__ */ new Map() };
+  const content = { files: /* @__PURE__ */ new Map(), symlinks: /* @__PURE__ */ new Map(), submodules: /* @__PURE__ */ new Map(), oids: /* @__PURE__ */ new Map() };
   if (root === void 0) return content;
   const entries = await collectEntries(repo, root);
   const blobs = await loadBlobs(
@@ -57206,8 +57274,12 @@ async function readTree(repo, commitOid, options = {}) {
     entries.filter((entry) => entry.mode !== "160000").map((entry) => entry.oid)
   );
   for (const entry of entries) {
-    if (entry.mode === "160000") content.submodules.set(entry.path, entry.oid);
-    else if (entry.mode === "120000") content.symlinks.set(entry.path, utf83.decode(blobs.get(entry.oid)));
+    if (entry.mode === "160000") {
+      content.submodules.set(entry.path, entry.oid);
+      continue;
+    }
+    content.oids.set(entry.path, entry.oid);
+    if (entry.mode === "120000") content.symlinks.set(entry.path, utf83.decode(blobs.get(entry.oid)));
     else content.files.set(entry.path, blobs.get(entry.oid));
   }
   return content;
@@ -58337,6 +58409,9 @@ function memoizedBlobOid(bytes) {
     knownOids.set(bytes, oid);
   }
   return oid;
+}
+function rememberBlobOid(bytes, oid) {
+  knownOids.set(bytes, oid);
 }
 
 // src/format/identity.ts
@@ -61740,7 +61815,7 @@ async function readGitSide(context, head, syncPoint, space2) {
   const quick = space2.inPlaceAllowed && !sending && changed.length > 0 && changed.every((change) => change.status === "modified" && !structure.has(change.path));
   const locations = quick ? await space2.locate(paths) : void 0;
   if (locations !== void 0 && canPlanInPlace(paths, locations, structure)) {
-    const blobs = await readBlobs(repo, changed.flatMap((change) => change.status === "modified" ? [change.previousOid, change.oid] : []));
+    const blobs = await readBlobs2(repo, changed.flatMap((change) => change.status === "modified" ? [change.previousOid, change.oid] : []));
     const headFiles2 = /* @__PURE__ */ new Map();
     const baseFiles = /* @__PURE__ */ new Map();
     const changes2 = /* @__PURE__ */ new Map();
@@ -61756,8 +61831,8 @@ async function readGitSide(context, head, syncPoint, space2) {
     }
   }
   const [base2, now] = await Promise.all([
-    readTree(repo, syncPoint.commit, prefix === void 0 ? {} : { prefix }),
-    changed.length === 0 ? void 0 : readTree(repo, head.oid, prefix === void 0 ? {} : { prefix })
+    readTree2(repo, syncPoint.commit, prefix === void 0 ? {} : { prefix }),
+    changed.length === 0 ? void 0 : readTree2(repo, head.oid, prefix === void 0 ? {} : { prefix })
   ]);
   const headFiles = now?.files ?? base2.files;
   const changes = /* @__PURE__ */ new Map();
@@ -61782,7 +61857,7 @@ async function wholeGitSide(context, head) {
     return { ref: options.ref, head: void 0, lastChange: void 0, headFiles: empty, baseFiles: empty, changes: /* @__PURE__ */ new Map(), complete: true, structure: structurePaths({ root: "", summary: "SUMMARY.md" }) };
   }
   const summary = summarize(head);
-  const tree = await readTree(repo, head.oid, options.prefix === "" ? {} : { prefix: options.prefix });
+  const tree = await readTree2(repo, head.oid, options.prefix === "" ? {} : { prefix: options.prefix });
   return { ref: options.ref, head: summary, lastChange: summary, headFiles: tree.files, baseFiles: empty, changes: /* @__PURE__ */ new Map(), complete: true, structure: await readStructure(context, head.oid) };
 }
 async function readRewrittenGitSide(context, head, syncPoint, structure) {
@@ -61792,8 +61867,8 @@ async function readRewrittenGitSide(context, head, syncPoint, structure) {
     if (isQuireError(error, "GIT_OBJECT_NOT_FOUND")) return void 0;
     throw error;
   });
-  const baseFiles = synced === void 0 ? filesFromRevisionDirectory(await context.client.getRevisionDirectory(context.spaceId, syncPoint.revisionId)) : (await readTree(repo, synced.oid, read)).files;
-  const headFiles = (await readTree(repo, head.oid, read)).files;
+  const baseFiles = synced === void 0 ? filesFromRevisionDirectory(await context.client.getRevisionDirectory(context.spaceId, syncPoint.revisionId)) : (await readTree2(repo, synced.oid, read)).files;
+  const headFiles = (await readTree2(repo, head.oid, read)).files;
   const changes = deltaBetween(baseFiles, headFiles);
   const summary = summarize(head);
   return { ref: options.ref, head: summary, lastChange: changes.size === 0 ? void 0 : summary, headFiles, baseFiles, changes, complete: true, structure };
@@ -61817,6 +61892,16 @@ async function readStructure(context, commit) {
 }
 function summarize(commit) {
   return { oid: commit.oid, subject: commit.subject, message: commit.message, timestamp: commit.committer.timestamp };
+}
+async function readTree2(repo, commitOid, options = {}) {
+  const tree = await readTree(repo, commitOid, options);
+  for (const [path, bytes] of tree.files) rememberBlobOid(bytes, tree.oids.get(path));
+  return tree;
+}
+async function readBlobs2(repo, oids) {
+  const blobs = await readBlobs(repo, oids);
+  for (const [oid, bytes] of blobs) rememberBlobOid(bytes, oid);
+  return blobs;
 }
 
 // src/sync/locate-repository.ts
@@ -62015,7 +62100,7 @@ async function runAction(env, console2) {
     const inputs = readActionInputs(env);
     const trigger = await readGithubTrigger(env);
     const workspace = env["GITHUB_WORKSPACE"] ?? process.cwd();
-    const located = await locateRepository(join(workspace, inputs.directory));
+    const located = await locateRepository(join2(workspace, inputs.directory));
     const pushRef = inputs.branch !== void 0 ? branchRef(inputs.branch) : trigger.kind === "push" ? trigger.ref : void 0;
     const options = {
       direction: trigger.kind === "pull_request" ? "git-to-space" : inputs.direction,
