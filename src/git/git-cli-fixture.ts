@@ -29,6 +29,15 @@ export function runGit(dir: string, args: readonly string[]): string {
   });
 }
 
+/** Every object git holds in `dir`, with its type and its raw content as `git cat-file` prints them. */
+export function gitObjects(dir: string): Array<{ oid: string; type: string; bytes: Buffer }> {
+  const lines = runGit(dir, ['cat-file', '--batch-all-objects', '--batch-check=%(objectname) %(objecttype)']).trim().split('\n');
+  return lines.map((line) => {
+    const [oid, type] = line.split(' ') as [string, string];
+    return { oid, type, bytes: execFileSync('git', ['cat-file', type, oid], { cwd: dir }) }; // raw bytes: trees hold binary oids
+  });
+}
+
 /** Clones the corpus into a new temporary directory (checked out on `master`); call `remove` when done. */
 export function cloneCorpus(): { dir: string; remove(): void } {
   const parent = mkdtempSync(join(tmpdir(), 'quire-corpus-'));

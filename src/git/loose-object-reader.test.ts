@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { runGit } from './git-cli-fixture.ts';
+import { gitObjects, runGit } from './git-cli-fixture.ts';
 import { createLooseObjectReader, parseLooseObject } from './loose-object-reader.ts';
 import type { ObjectReader } from './object-reader.ts';
 
@@ -22,15 +21,6 @@ async function looseRepository(): Promise<string> {
   await writeFile(join(dir, 'README.md'), '# Hi again\n');
   runGit(dir, ['commit', '-q', '-am', 'Second']);
   return dir;
-}
-
-/** Every object of the repository: oid, type and raw content as `git cat-file` prints them. */
-function gitObjects(dir: string): Array<{ oid: string; type: string; bytes: Buffer }> {
-  const lines = runGit(dir, ['cat-file', '--batch-all-objects', '--batch-check=%(objectname) %(objecttype)']).trim().split('\n');
-  return lines.map((line) => {
-    const [oid, type] = line.split(' ') as [string, string];
-    return { oid, type, bytes: execFileSync('git', ['cat-file', type, oid], { cwd: dir }) };
-  });
 }
 
 /** A next reader that records what it was asked and answers from a map. */
@@ -98,7 +88,7 @@ describe('createLooseObjectReader', () => {
     const dir = await looseRepository();
     const blob = runGit(dir, ['rev-parse', 'HEAD:image.bin']).trim();
     const path = join(dir, '.git/objects', blob.slice(0, 2), blob.slice(2));
-    execFileSync('chmod', ['u+w', path]);
+    chmodSync(path, 0o644); // git writes objects read-only
     writeFileSync(path, 'not zlib');
     const failing: ObjectReader = { read: (oid) => Promise.reject(new Error(`next could not read ${oid}`)) };
     await expect(createLooseObjectReader(join(dir, '.git'), failing).read(blob)).rejects.toThrow(`next could not read ${blob}`);

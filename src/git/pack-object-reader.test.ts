@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCipheriv } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { runGit } from './git-cli-fixture.ts';
+import { gitObjects, runGit } from './git-cli-fixture.ts';
 import { createCatFileObjectReader } from './cat-file-object-reader.ts';
 import { createLooseObjectReader } from './loose-object-reader.ts';
 import { gitBackendFor, requestedGitBackend } from './object-backend.ts';
@@ -28,16 +27,6 @@ async function repositoryWithDeltas(): Promise<string> {
     runGit(dir, ['commit', '-q', '-m', `Version ${version}`]);
   }
   return dir;
-}
-
-/** Every object git holds, with its type and content as `git cat-file` prints them. */
-function gitObjects(dir: string): Array<{ oid: string; type: string; bytes: Buffer }> {
-  const oids = runGit(dir, ['cat-file', '--batch-all-objects', '--batch-check=%(objectname) %(objecttype)']).trim().split('\n');
-  return oids.map((line) => {
-    const [oid, type] = line.split(' ') as [string, string];
-    const bytes = execFileSync('git', ['cat-file', type, oid], { cwd: dir }); // raw bytes: trees hold binary oids
-    return { oid, type, bytes };
-  });
 }
 
 /** How many objects of the pack are stored as deltas of each kind (`git verify-pack -v` gives their offsets). */
