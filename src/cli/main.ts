@@ -1,4 +1,5 @@
 // The `quire` executable: the only place that exits the process.
+import { deferHttpParserTierUp } from '../client/http-parser-tier-up.ts';
 import { runCli } from './program.ts';
 import { processTerminal } from './terminal.ts';
 
@@ -11,4 +12,5 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+deferHttpParserTierUp();
 process.exitCode = await runCli(process.argv.slice(2), processTerminal);

@@ -8,7 +8,6 @@
  * wait was ended fails with its last error.
  */
 import PQueue from 'p-queue';
-import { Agent, request } from 'undici';
 import { QuireError } from '../errors/index.ts';
 import { ApiInvalidResponseError, ApiRequestError, ApiUnreachableError, readErrorBody, type RequestTarget } from './api-errors.ts';
 import { systemClock, type Clock, type RandomSource } from './clock.ts';
@@ -18,6 +17,7 @@ import { RequestCounter, type RequestCounts } from './request-counter.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import { decideRetry, resolveRetryPolicy, type AttemptOutcome, type RetryPolicy } from './retry-policy.ts';
 import { routeUrl, type QueryValues } from './route-template.ts';
+import { Agent, sendRequest } from './undici-request.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -229,8 +229,7 @@ export class Transport {
     if (wire.authorize && this.#token !== undefined) headers['authorization'] = `Bearer ${this.#token}`;
     if (wire.body !== undefined) headers['content-type'] = typeof wire.body === 'string' ? 'application/json' : 'application/octet-stream';
     try {
-      const response = await request(wire.url, {
-        dispatcher: this.#agent,
+      const response = await sendRequest(this.#agent, wire.url, {
         method: wire.method,
         headers,
         body: wire.body ?? null,
