@@ -20,6 +20,7 @@ import { assetsFolder, includesFolder, planLayout, type DirectoryLayout } from '
 import { basename, decodeTargetPath, isExternalTarget, normalizeDirectoryPath, resolveInside, resolveLinkTarget, splitTarget } from './directory-path.ts';
 import { coverTargets } from './cover-targets.ts';
 import { contentTypeOf, imageDimensions } from './file-metadata.ts';
+import { standInFacts } from './file-stand-in.ts';
 import { frontmatterDiagnostics } from './frontmatter-diagnostics.ts';
 import { describeYamlError, parseFrontmatter } from './frontmatter-yaml.ts';
 import { configFileName, parseGitbookConfig, type GitbookConfig } from './gitbook-config.ts';
@@ -326,7 +327,8 @@ class DirectoryReader {
     this.consumed.add(path);
     const name = basename(path);
     const contentType = contentTypeOf(name);
-    const dimensions = imageDimensions(bytes, contentType);
+    const standIn = standInFacts(bytes);
+    const dimensions = standIn === undefined ? imageDimensions(bytes, contentType) : standIn.dimensions;
     return {
       id: layout.byPath.get(path)!.id,
       name,

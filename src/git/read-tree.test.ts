@@ -59,6 +59,23 @@ describe('readTree', () => {
   });
 });
 
+describe('readTree with held files', () => {
+  it('takes the bytes held for a path instead of reading its blob, and still names the tree\'s oid', async () => {
+    const { repo, head } = await gitdir({ 'README.md': '# Hi\n', '.gitbook/assets/big.png': 'the real bytes', 'docs/readme': { symlink: '../README.md' } });
+    const bigOid = gitBlobOid(new TextEncoder().encode('the real bytes'));
+    // The blob is gone from the object store: reading it would fail, so a read that succeeds did not read it.
+    fs.rmSync(join(repo.gitdir, 'objects', bigOid.slice(0, 2), bigOid.slice(2)));
+    await expect(readTree(repo, head)).rejects.toMatchObject({ code: 'GIT_OBJECT_NOT_FOUND' });
+    const held = new Uint8Array(14);
+    const { files, symlinks, oids } = await readTree(repo, head, { held: new Map([['.gitbook/assets/big.png', held], ['docs/readme', new Uint8Array(1)]]) });
+    expect(files.get('.gitbook/assets/big.png')).toBe(held);
+    expect(oids.get('.gitbook/assets/big.png')).toBe(bigOid);
+    expect(text(files.get('README.md'))).toBe('# Hi\n');
+    // A symlink's target is always read: held bytes stand for files only.
+    expect(symlinks.get('docs/readme')).toBe('../README.md');
+  });
+});
+
 describe('readBlobs', () => {
   it('reads only the blobs asked for, by oid, and types its errors', async () => {
     const { repo, head } = await gitdir({ 'a.md': 'A', 'b.md': 'B', 'same.md': 'A', dir: { symlink: 'a.md' } });

@@ -1,6 +1,6 @@
 import { assertOid } from './git-object.ts';
 import { loadBlobs } from './read-blobs.ts';
-import { collectEntries, type TreeReadOptions } from './read-tree-entries.ts';
+import { collectEntries, type GitTreeEntry, type TreeReadOptions } from './read-tree-entries.ts';
 import type { GitRepository } from './repository.ts';
 import { findCommitSubtree } from './tree-walk.ts';
 import { parsePrefix } from './tree-path.ts';
@@ -17,6 +17,15 @@ export interface GitTreeContent {
   oids: Map<string, string>;
 }
 
+/** `readTree`'s options: where to read (`prefix`), and what not to read. */
+export interface TreeContentOptions extends TreeReadOptions {
+  /**
+   * Bytes to take for some files instead of reading their blobs, by path (relative to `prefix`): files the caller
+   * already holds, or needs only a stand-in for (format/file-stand-in.ts). Their oids are still the tree's.
+   */
+  held?: ReadonlyMap<string, Uint8Array> | undefined;
+}
+
 const utf8 = new TextDecoder('utf-8');
 
 /**
@@ -29,15 +38,17 @@ const utf8 = new TextDecoder('utf-8');
  * const { files, symlinks } = await readTree(repo, head, { prefix: 'docs/' });
  * const summary = new TextDecoder().decode(files.get('SUMMARY.md'));
  */
-export async function readTree(repo: GitRepository, commitOid: string, options: TreeReadOptions = {}): Promise<GitTreeContent> {
+export async function readTree(repo: GitRepository, commitOid: string, options: TreeContentOptions = {}): Promise<GitTreeContent> {
   assertOid(commitOid, 'commitOid');
   const root = await findCommitSubtree(repo, commitOid, parsePrefix(options.prefix));
   const content: GitTreeContent = { files: new Map(), symlinks: new Map(), submodules: new Map(), oids: new Map() };
   if (root === undefined) return content;
   const entries = await collectEntries(repo, root);
+  const held = options.held ?? new Map<string, Uint8Array>();
+  const isHeld = (entry: GitTreeEntry) => entry.mode !== '120000' && held.has(entry.path);
   const blobs = await loadBlobs(
     repo,
-    entries.filter((entry) => entry.mode !== '160000').map((entry) => entry.oid),
+    entries.filter((entry) => entry.mode !== '160000' && !isHeld(entry)).map((entry) => entry.oid),
   );
   for (const entry of entries) {
     if (entry.mode === '160000') {
@@ -46,7 +57,7 @@ export async function readTree(repo: GitRepository, commitOid: string, options: 
     }
     content.oids.set(entry.path, entry.oid);
     if (entry.mode === '120000') content.symlinks.set(entry.path, utf8.decode(blobs.get(entry.oid)));
-    else content.files.set(entry.path, blobs.get(entry.oid)!);
+    else content.files.set(entry.path, isHeld(entry) ? held.get(entry.path)! : blobs.get(entry.oid)!);
   }
   return content;
 }

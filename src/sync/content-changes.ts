@@ -13,6 +13,7 @@ import type { ContentRef, RevisionPage } from '@gitbook/api';
 import type { ContentChange, QuireSetDirectoryChange } from '../client/index.ts';
 import type { RevisionBundle } from '../model/index.ts';
 import type { DirectoryBytes } from './directory-delta.ts';
+import { assertNotStandIn } from '../format/file-stand-in.ts';
 import { fileBytesChange } from './file-bytes-change.ts';
 import { fileRefusal, publishedFileLimits, type FileLimits } from './file-limits.ts';
 import { pageFieldClears } from './page-field-clears.ts';
@@ -117,6 +118,7 @@ class ContentChangePlanner {
         this.failed({ outcome: 'failed', side: 'space', kind: 'file', path, detail: refusal });
         continue;
       }
+      assertNotStandIn(bytes, path);
       const source = fileBytesChange(bytes, this.limits);
       const git = { oid: file.git!.oid, path };
       if (old === undefined) {
@@ -397,6 +399,7 @@ class ContentChangePlanner {
       if (old !== undefined && Buffer.compare(Buffer.from(old), Buffer.from(bytes)) === 0) continue;
       // A file no page shows is held to the same limit as the others (and named on later runs, refused-files.ts).
       const refusal = fileRefusal(bytes.byteLength, this.limits);
+      assertNotStandIn(bytes, path);
       if (refusal === undefined) extra[path] = Buffer.from(bytes).toString('base64');
       else this.failed({ outcome: 'failed', side: 'space', kind: 'file', path, detail: refusal });
     }

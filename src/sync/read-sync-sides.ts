@@ -4,12 +4,13 @@
  * (unchanged folders are never opened), only the blobs that changed when files were edited in place, and each
  * unsynced revision's changes in one `directory?since=` request.
  */
-import type { ChangeRequest, Revision } from '@gitbook/api';
+import type { ChangeRequest, Revision, RevisionFile } from '@gitbook/api';
 import type { QuireServerInfo, RevisionInfo, SyncPointInfo } from '../client/index.ts';
 import { QuireError, isQuireError } from '../errors/index.ts';
+import { assetsFolder } from '../format/directory-layout.ts';
 import { parseGitbookConfig } from '../format/gitbook-config.ts';
 import { rememberBlobOid } from '../format/git-oid.ts';
-import { changedPaths, isAncestor, listCommits, readBlobs as readGitBlobs, readCommit, readFileAt, readTree as readGitTree, resolveRef, type GitCommit, type GitRepository, type GitTreeContent, type TreeReadOptions } from '../git/index.ts';
+import { changedPaths, isAncestor, listCommits, readBlobs as readGitBlobs, readCommit, readFileAt, readTree as readGitTree, readTreeEntries, resolveRef, type GitCommit, type GitRepository, type GitTreeContent, type TreeContentOptions } from '../git/index.ts';
 import { deltaBetween, deltaFromRevisionDirectory, filesFromRevisionDirectory, type DirectoryBytes } from './directory-delta.ts';
 import { canPlanInPlace, planInPlaceChanges, structurePaths } from './fast-content-changes.ts';
 import { batchLimitsOf } from './change-batches.ts';
@@ -23,6 +24,7 @@ import { readFilesCompleteMark } from './files-complete-mark.ts';
 import { findInterruptedChangeRequests, type ChangeRequestRef } from './interrupted-change-requests.ts';
 import { recordedMissingFiles, refusedFilesInGit, type MissingFiles } from './refused-files.ts';
 import type { SyncContext } from './sync-context.ts';
+import { unchangedFileStandIns } from './unchanged-file-stand-ins.ts';
 import type { CommitSummary, GitSide, RevisionContent, SpaceRevision, SpaceSide, SyncPoint, TargetChangeRequest } from './sync-sides.ts';
 
 /** What both sides hold, ready for `plan`. */
@@ -116,6 +118,7 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
     unchangedAllowed: target === undefined && context.options.pullRequest === undefined,
     spacePaths: [...new Set(revisions.flatMap((revision) => [...revision.changes.keys()]))],
     missing,
+    liveFiles: async () => (await loadLive()).files,
   });
   // The quick way, answered by the cache, needs nothing more of the space: its content is not read. Nor does a
   // run where neither side changed since the sync point: its plan is "in sync" (planSince reads the content only
@@ -374,6 +377,8 @@ async function readGitSide(
     spacePaths: readonly string[];
     /** The files the sync point's revision lacks, as recorded with it: those that now fit are sent as added. */
     missing: MissingFiles | undefined;
+    /** The live revision's files, for the files a whole read need not read (unchanged-file-stand-ins.ts). */
+    liveFiles: () => Promise<readonly RevisionFile[]>;
   },
 ): Promise<{ git: GitSide; locations?: GitPathLocations }> {
   const { repo, options } = context;
@@ -415,9 +420,21 @@ async function readGitSide(
       return { git: { ref, head: summary, lastChange, headFiles, baseFiles, changes, complete: false, structure }, locations };
     }
   }
+  const read = prefix === undefined ? {} : { prefix };
+  // Both trees whole, but not the large files neither commit changed and the space holds as they are.
+  const [baseEntries, headEntries, liveFiles] = await Promise.all([
+    readTreeEntries(repo, syncPoint.commit, read),
+    changed.length === 0 ? undefined : readTreeEntries(repo, head.oid, read),
+    space.liveFiles(),
+  ]);
+  const touched = new Set([...space.spacePaths, ...(space.missing?.lacked ?? [])]);
+  // Files of the assets folder are files of both directories whatever refers to them; not when the root moved.
+  const held = changed.some((change) => change.path === '.gitbook.yaml')
+    ? undefined
+    : unchangedFileStandIns(baseEntries, headEntries ?? baseEntries, liveFiles, { assetsFolder: `${(await readLayout(context, head.oid)).root}${assetsFolder}`, touched });
   const [base, now] = await Promise.all([
-    readTree(repo, syncPoint.commit, prefix === undefined ? {} : { prefix }),
-    changed.length === 0 ? undefined : readTree(repo, head.oid, prefix === undefined ? {} : { prefix }),
+    readTree(repo, syncPoint.commit, { ...read, held }),
+    changed.length === 0 ? undefined : readTree(repo, head.oid, { ...read, held }),
   ]);
   const headFiles = now?.files ?? base.files;
   const changes = new Map<string, Uint8Array | null>();
@@ -508,10 +525,15 @@ async function newestChange(context: SyncContext, since: string, head: GitCommit
 }
 
 async function readStructure(context: Pick<SyncContext, 'repo' | 'options'>, commit: string): Promise<ReadonlySet<string>> {
+  return structurePaths(await readLayout(context, commit));
+}
+
+/** The content root and SUMMARY.md of a commit's `.gitbook.yaml` (the defaults without one). */
+async function readLayout(context: Pick<SyncContext, 'repo' | 'options'>, commit: string): Promise<{ root: string; summary: string }> {
   const bytes = await readFileAt(context.repo, commit, `${context.options.prefix}.gitbook.yaml`);
-  if (bytes === undefined) return structurePaths({ root: '', summary: 'SUMMARY.md' });
+  if (bytes === undefined) return { root: '', summary: 'SUMMARY.md' };
   const { config } = parseGitbookConfig(new TextDecoder().decode(bytes), '.gitbook.yaml');
-  return structurePaths({ root: config.root, summary: config.structure.summary });
+  return { root: config.root, summary: config.structure.summary };
 }
 
 function summarize(commit: GitCommit): CommitSummary {
@@ -522,7 +544,7 @@ function summarize(commit: GitCommit): CommitSummary {
  * A commit's tree (`readTree`), each file's bytes known to the format by the blob id Git gave them
  * (`rememberBlobOid`): reading the directory names files by that id, and would hash every file again.
  */
-async function readTree(repo: GitRepository, commitOid: string, options: TreeReadOptions = {}): Promise<GitTreeContent> {
+async function readTree(repo: GitRepository, commitOid: string, options: TreeContentOptions = {}): Promise<GitTreeContent> {
   const tree = await readGitTree(repo, commitOid, options);
   for (const [path, bytes] of tree.files) rememberBlobOid(bytes, tree.oids.get(path)!);
   return tree;

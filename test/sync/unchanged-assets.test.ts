@@ -1,0 +1,105 @@
+// Issue 17, structural commits: a sync that reads both commits whole does not read the large assets neither
+// commit changed and the space holds as they are (src/sync/unchanged-file-stand-ins.ts). Whatever it skipped,
+// the space must end up holding Git's bytes: a commit that moves pages, renames one large image and rewrites
+// another is synced with the CLI, and the space, pulled into a fresh repository, is that commit blob for blob.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { runGit } from '../../src/git/git-cli-fixture.ts';
+import { runQuire } from '../support/serve-process.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'quire-unchanged-assets-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A PNG header of `width` × `height` followed by `size` bytes in all, the rest varying with `seed`. */
+function png(width: number, height: number, size: number, seed: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  let state = seed;
+  for (let index = 24; index < size; index++) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    bytes[index] = state >>> 24;
+  }
+  return bytes;
+}
+
+function commitFiles(dir: string, files: Record<string, string | Uint8Array>, message: string): string {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  runGit(dir, ['add', '--all']);
+  runGit(dir, ['commit', '--quiet', '--message', message]);
+  return runGit(dir, ['rev-parse', 'HEAD']).trim();
+}
+
+function treeOf(dir: string, commit: string): Record<string, string> {
+  const lines = runGit(dir, ['ls-tree', '-r', commit]).trim().split('\n');
+  return Object.fromEntries(lines.map((line) => {
+    const [meta, path] = line.split('\t');
+    return [path!, meta!.split(' ')[2]!];
+  }));
+}
+
+const summary = (entries: string[]) => `# Table of contents\n\n${entries.join('\n')}\n`;
+
+it('a structural commit beside large unchanged, renamed and rewritten images: the space is the commit blob for blob', { timeout: 120_000 }, async () => {
+  const repo = join(scratch, 'repo');
+  const data = join(scratch, 'data');
+  mkdirSync(repo);
+  runGit(repo, ['init', '--quiet', '--initial-branch=main']);
+  runGit(repo, ['config', 'user.name', 'Writer']);
+  runGit(repo, ['config', 'user.email', 'writer@example.com']);
+  commitFiles(
+    repo,
+    {
+      'README.md': '# Home\n\n![Diagram](.gitbook/assets/diagram.png)\n\n![Photo](.gitbook/assets/photo.png)\n',
+      'SUMMARY.md': summary(['* [Home](README.md)', '* [Guides](guides/README.md)', '  * [Charts](guides/charts.md)']),
+      'guides/README.md': '# Guides\n\n[Charts](charts.md)\n',
+      'guides/charts.md': '# Charts\n\n![Chart](../.gitbook/assets/chart.png)\n\n![Diagram](../.gitbook/assets/diagram.png)\n',
+      '.gitbook/assets/diagram.png': png(800, 600, 90_000, 1),
+      '.gitbook/assets/photo.png': png(1024, 768, 120_000, 2),
+      '.gitbook/assets/chart.png': png(300, 200, 70_000, 3),
+      '.gitbook/assets/unused.png': png(10, 10, 60_000, 4),
+      '.gitbook/assets/icon.png': png(16, 16, 400, 5),
+    },
+    'Docs with images',
+  );
+  const imported = await runQuire(['sync', '--dir', repo, '--data', data, '--json']);
+  expect(imported.code, imported.stderr).toBe(0);
+  const spaceId = (JSON.parse(imported.stdout) as { space: string }).space;
+
+  // The charts page moves into a new folder, the photo is renamed, the chart rewritten (same size, new bytes);
+  // the diagram and the unused image stay as they are, at the same paths.
+  mkdirSync(join(repo, 'guides/visual'));
+  runGit(repo, ['mv', 'guides/charts.md', 'guides/visual/charts.md']);
+  runGit(repo, ['mv', '.gitbook/assets/photo.png', '.gitbook/assets/photo-2024.png']);
+  const structural = commitFiles(
+    repo,
+    {
+      'SUMMARY.md': summary(['* [Home](README.md)', '* [Guides](guides/README.md)', '  * [Visual](guides/visual/charts.md)']),
+      'README.md': '# Home\n\n![Diagram](.gitbook/assets/diagram.png)\n\n![Photo](.gitbook/assets/photo-2024.png)\n',
+      'guides/README.md': '# Guides\n\n[Charts](visual/charts.md)\n',
+      'guides/visual/charts.md': '# Charts\n\n![Chart](../../.gitbook/assets/chart.png)\n\n![Diagram](../../.gitbook/assets/diagram.png)\n',
+      '.gitbook/assets/chart.png': png(300, 200, 70_000, 33),
+    },
+    'Move the charts, rename the photo, redraw the chart',
+  );
+  const synced = await runQuire(['sync', '--dir', repo, '--data', data, '--json']);
+  expect(synced.code, synced.stderr + synced.stdout).toBe(0);
+  const again = await runQuire(['sync', '--dir', repo, '--data', data]);
+  expect(again.stdout).toMatch(/^Sync done: in-sync/);
+
+  const pulled = join(scratch, 'pulled');
+  mkdirSync(pulled);
+  runGit(pulled, ['init', '--quiet', '--initial-branch=main']);
+  runGit(pulled, ['config', 'user.name', 'Reader']);
+  runGit(pulled, ['config', 'user.email', 'reader@example.com']);
+  const pull = await runQuire(['sync', '--dir', pulled, '--data', data, '--space', spaceId, '--direction', 'space-to-git']);
+  expect(pull.code, pull.stderr + pull.stdout).toBe(0);
+  expect(treeOf(pulled, 'HEAD')).toEqual(treeOf(repo, structural));
+});
