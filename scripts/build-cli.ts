@@ -1,5 +1,5 @@
 // Builds the CLI's bundle: src/cli/main.ts → dist/quire.mjs, the export's render worker →
-// dist/render-worker-entry.mjs, the service's document worker → dist/document-worker-entry.mjs and its HTML worker
+// dist/render-worker-entry.mjs and its write thread → dist/write-worker-entry.mjs, the service's document worker → dist/document-worker-entry.mjs and its HTML worker
 // (website imports) → dist/html-worker-entry.mjs, its OpenAPI worker → dist/openapi-worker-entry.mjs. Quire's own
 // modules and the pure-JavaScript packages they import are bundled (`runtimeExternals` stay imports). Run from source
 // through tsx, `quire` spends over a second loading some 400 modules through tsx's loader before it does anything;
@@ -27,7 +27,7 @@ export async function buildCli(): Promise<void> {
   // Chunks are named by content: those of earlier builds would pile up (and ship with the package) unused.
   await rm(join(distFolder, 'chunks'), { recursive: true, force: true });
   await bundleQuire(
-    { quire: join(root, 'src/cli/main.ts'), 'render-worker-entry': join(root, 'src/export/render-worker.ts'), 'document-worker-entry': join(root, 'src/service/content/document-worker.ts'), 'html-worker-entry': join(root, 'src/service/import/html-worker.ts'), 'openapi-worker-entry': join(root, 'src/service/openapi/openapi-worker.ts') },
+    { quire: join(root, 'src/cli/main.ts'), 'render-worker-entry': join(root, 'src/export/render-worker.ts'), 'write-worker-entry': join(root, 'src/export/write-worker.ts'), 'document-worker-entry': join(root, 'src/service/content/document-worker.ts'), 'html-worker-entry': join(root, 'src/service/import/html-worker.ts'), 'openapi-worker-entry': join(root, 'src/service/openapi/openapi-worker.ts') },
     distFolder,
   );
   await writeFile(join(distFolder, 'build.json'), `${JSON.stringify({ newestSource })}\n`);

@@ -12,9 +12,10 @@ const quire = (env: Record<string, string> = {}) =>
   execFileSync(process.execPath, [`${root}bin/quire.js`, '--help'], { encoding: 'utf8', env: { ...process.env, ...env } });
 
 describe('bin/quire.js', () => {
-  it('has a current bundle to run, with the render, document, HTML and OpenAPI workers beside it', () => {
+  it('has a current bundle to run, with the render, write, document, HTML and OpenAPI workers beside it', () => {
     expect(existsSync(`${root}dist/quire.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/render-worker-entry.mjs`)).toBe(true);
+    expect(existsSync(`${root}dist/write-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/document-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/html-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/openapi-worker-entry.mjs`)).toBe(true);

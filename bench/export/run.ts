@@ -149,7 +149,7 @@ async function honkit(files: ReadonlyMap<string, Uint8Array>, pages: number): Pr
   return { tool: 'honkit (hints as quotes)', seconds: run.seconds, cpuSeconds: run.cpuSeconds, megabytes: size.bytes / 1e6, peakMegabytes: run.peakMegabytes, files: size.files };
 }
 
-await bundleQuire({ 'measure-quire': measureSource, 'render-worker-entry': renderWorkerSource }, measureFolder);
+await bundleQuire({ 'measure-quire': measureSource, 'render-worker-entry': renderWorkerSource, 'write-worker-entry': fileURLToPath(new URL('../../src/export/write-worker.ts', import.meta.url)) }, measureFolder);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`);
 for (const pages of sizes.length ? sizes : [1000, 10_000]) {
   const files = generateRepository(pages);

@@ -18,9 +18,11 @@ import {
   stylesheetPath,
   themeCss,
   type ExportSite,
+  type SitePlan,
   type JsonObject,
 } from '../render/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
+import { ThreadedBundleWriter, type ExportFileWriter } from './write-thread.ts';
 import { threadIconLibrary } from './icon-library.ts';
 import { loadIntegrationBlocks, type IntegrationBlockLoader } from './load-integration-blocks.ts';
 import { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
@@ -168,8 +170,22 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   if (Object.keys(openapi).length > 0) plan.openapi = openapi;
   const integrationBlocks = await loadIntegrationBlocks(plan, options.renderIntegrationBlock);
   if (Object.keys(integrationBlocks).length > 0) plan.integrationBlocks = integrationBlocks;
-  const writer = new BundleWriter(outDir);
   await mkdir(outDir, { recursive: true });
+  const writer: ExportFileWriter = ThreadedBundleWriter.start(outDir) ?? new BundleWriter(outDir);
+  try {
+    const summary = await renderAndWrite(plan, assets, writer, options, started);
+    await writer.close();
+    return summary;
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+}
+
+/** exportSite once the plan is made: renders and writes every page, then the files, search index and scripts. */
+async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8Array>, writer: ExportFileWriter, options: ExportOptions, started: number): Promise<ExportSummary> {
+  const { outDir } = options;
+  const progress = options.onProgress ?? (() => {});
 
   // Threads started beforehand were asked for by the caller, who knew the site's size: they render unless `workers: 0`.
   const wanted = options.workers === 'auto' || options.workers === undefined ? autoRenderThreads(plan.pages.length) : Math.max(0, Math.floor(options.workers));

@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isQuireError } from '../errors/index.ts';
+import { BundleWriter } from './bundle-writer.ts';
+import { ThreadedBundleWriter } from './write-thread.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'quire-write-thread-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function startWriter(name: string): { outDir: string; writer: ThreadedBundleWriter } {
+  const outDir = join(scratch, name);
+  mkdirSync(outDir);
+  const writer = ThreadedBundleWriter.start(outDir);
+  if (writer === undefined) throw new Error('write-worker-entry.mjs is beside write-thread.ts in the sources');
+  return { outDir, writer };
+}
+
+describe('ThreadedBundleWriter', () => {
+  it('writes every file handed over, in folders made as needed, by the time close resolves', async () => {
+    const { outDir, writer } = startWriter('many');
+    let total = 0;
+    for (let index = 0; index < 100; index++) total += writer.write(`section-${index % 3}/page-${index}/index.html`, `<h1>Page ${index} é</h1>`);
+    total += writer.write('assets/files/logo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    expect(writer.bytes).toBe(total);
+    expect(total).toBe(100 * Buffer.byteLength('<h1>Page 0 é</h1>') + 90 + 4); // pages 10 to 99 have one digit more
+    await writer.close();
+    expect(readFileSync(join(outDir, 'section-0/page-99/index.html'), 'utf8')).toBe('<h1>Page 99 é</h1>');
+    expect(readFileSync(join(outDir, 'section-1/page-1/index.html'), 'utf8')).toBe('<h1>Page 1 é</h1>');
+    expect([...readFileSync(join(outDir, 'assets/files/logo.png'))]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  it('refuses a path that leaves the output folder when it is handed over', async () => {
+    const { writer } = startWriter('escape');
+    let error: unknown;
+    try {
+      writer.write('../outside.html', 'no');
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(isQuireError(error) && error.code === 'EXPORT_PATH_ESCAPES_OUT_DIR').toBe(true);
+    await writer.close();
+  });
+
+  it('reports the first file it could not write, naming it, after writing those before', async () => {
+    const { outDir, writer } = startWriter('failing');
+    writeFileSync(join(outDir, 'taken'), 'a file where a folder is wanted');
+    writer.write('first/index.html', 'written');
+    writer.write('taken/index.html', 'cannot be written');
+    writer.write('after/index.html', 'skipped once a write failed');
+    const failure = join(outDir, 'taken/index.html');
+    await expect(writer.close()).rejects.toMatchObject({ code: 'EXPORT_WRITE_FAILED', data: { path: failure, reason: expect.stringMatching(/^E[A-Z]+$/) }, message: expect.stringContaining(`could not write ${failure}`) });
+    expect(readFileSync(join(outDir, 'first/index.html'), 'utf8')).toBe('written');
+    expect(() => readFileSync(join(outDir, 'after/index.html'))).toThrow();
+  });
+
+  it('stops at once when aborted', async () => {
+    const { writer } = startWriter('aborted');
+    writer.write('index.html', 'perhaps');
+    await writer.abort();
+    await writer.abort();
+  });
+});
+
+describe('BundleWriter, the same in this thread (render workers, and a build without the write thread)', () => {
+  it('reports a file it cannot write as ThreadedBundleWriter does', () => {
+    const outDir = join(scratch, 'in-thread');
+    mkdirSync(outDir);
+    writeFileSync(join(outDir, 'taken'), 'a file where a folder is wanted');
+    const writer = new BundleWriter(outDir);
+    expect(writer.write('first/index.html', 'written')).toBe(7);
+    expect(() => writer.write('taken/index.html', 'cannot be written')).toThrow(expect.objectContaining({ code: 'EXPORT_WRITE_FAILED', data: { path: join(outDir, 'taken/index.html'), reason: expect.stringMatching(/^E[A-Z]+$/) } }));
+  });
+});
