@@ -37483,6 +37483,7 @@ var errorCatalogue = {
   EXPORT_SERVER_UNSUPPORTED: { status: 501, summary: "The API server lacks both the `bundle` and the `directory` extension export reads site content with (GET /v1/quire announces neither)." },
   EXPORT_SITE_NOT_PUBLISHED: { status: 409, summary: "The site to export exists but is not published: its published profile cannot be read until it is." },
   EXPORT_PATH_ESCAPES_OUT_DIR: { status: 400, summary: "A file of the export would be written outside the output folder." },
+  EXPORT_WRITE_FAILED: { status: 500, summary: "A file of the export could not be written (a full disk, a file where a folder is needed); the message names it." },
   // PDF: printing change requests with Chromium. Their 503 messages say what to do, so clients see them.
   PDF_PRINTER_UNAVAILABLE: { status: 503, summary: "Chromium, which prints PDFs, is not installed or does not start (apt-get install chromium, or set QUIRE_CHROMIUM).", shownToClients: true },
   PDF_PRINT_FAILED: { status: 503, summary: "Printing a PDF took longer than its time limit, Chromium failed while printing, or too many prints are waiting.", shownToClients: true }

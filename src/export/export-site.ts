@@ -150,7 +150,6 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   }
   const started = performance.now();
   const { outDir } = options;
-  const progress = options.onProgress ?? (() => {});
 
   // Files are named by content: the same image in two site spaces is copied once.
   const assets = new Map<string, Uint8Array>();
