@@ -45284,7 +45284,8 @@ async function readSyncSides(context) {
     unchangedAllowed: target === void 0 && context.options.pullRequest === void 0,
     spacePaths: [...new Set(revisions.flatMap((revision2) => [...revision2.changes.keys()]))],
     missing,
-    liveFiles: async () => (await loadLive()).files
+    // An open change request to update holds changes the plan compares with Git's bytes: every file is read then.
+    liveFiles: async () => target === void 0 ? (await loadLive()).files : []
   });
   const nothingChanged = syncPoint !== void 0 && syncPoint.rewritten !== true && git2.changes.size === 0 && revisions.length === 0 && target === void 0 && context.options.pullRequest === void 0;
   const content = (locations !== void 0 || nothingChanged) && live === void 0 ? void 0 : await loadLive();

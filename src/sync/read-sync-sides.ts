@@ -118,7 +118,8 @@ export async function readSyncSides(context: SyncContext): Promise<SyncSides> {
     unchangedAllowed: target === undefined && context.options.pullRequest === undefined,
     spacePaths: [...new Set(revisions.flatMap((revision) => [...revision.changes.keys()]))],
     missing,
-    liveFiles: async () => (await loadLive()).files,
+    // An open change request to update holds changes the plan compares with Git's bytes: every file is read then.
+    liveFiles: async () => (target === undefined ? (await loadLive()).files : []),
   });
   // The quick way, answered by the cache, needs nothing more of the space: its content is not read. Nor does a
   // run where neither side changed since the sync point: its plan is "in sync" (planSince reads the content only
@@ -377,7 +378,7 @@ async function readGitSide(
     spacePaths: readonly string[];
     /** The files the sync point's revision lacks, as recorded with it: those that now fit are sent as added. */
     missing: MissingFiles | undefined;
-    /** The live revision's files, for the files a whole read need not read (unchanged-file-stand-ins.ts). */
+    /** The live revision's files, for the files a whole read need not read (unchanged-file-stand-ins.ts); none to read every file. */
     liveFiles: () => Promise<readonly RevisionFile[]>;
   },
 ): Promise<{ git: GitSide; locations?: GitPathLocations }> {
