@@ -2,11 +2,12 @@
 // while other pages keep linking to them (a heading anchor, `broken-reference`, folder links included). Synced
 // with the CLI, the space, pulled into a fresh repository, is the commit byte for byte, and each page's recorded
 // blob id is its bytes' id. The CLI runs as a user runs it: child processes, plain git, the embedded service.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { runGit } from '../../src/git/git-cli-fixture.ts';
+import { commitFiles, initPlainRepository, pullInto, treeOf } from '../support/plain-git.ts';
 import { runQuire } from '../support/serve-process.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'quire-git-moves-'));
@@ -24,33 +25,10 @@ const first: Record<string, string> = {
   'reference/glossary.md': '# Glossary\n\n<a href="../guides/editing.md">Editing</a> and [publishing](../guides/publishing.md).\n',
 };
 
-/** Plain git in `dir`: the tree of `files`, committed. */
-function commitFiles(dir: string, files: Record<string, string>, message: string): string {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  runGit(dir, ['add', '--all']);
-  runGit(dir, ['commit', '--quiet', '--message', message]);
-  return runGit(dir, ['rev-parse', 'HEAD']).trim();
-}
-
-/** Path → blob id of every file of a commit. */
-function treeOf(dir: string, commit: string): Record<string, string> {
-  const lines = runGit(dir, ['ls-tree', '-r', commit]).trim().split('\n');
-  return Object.fromEntries(lines.map((line) => {
-    const [meta, path] = line.split('\t');
-    return [path!, meta!.split(' ')[2]!];
-  }));
-}
-
 it('a commit that moves pages (unchanged blobs) others link to: the space pulled into a fresh repository is the commit byte for byte', { timeout: 120_000 }, async () => {
   const repo = join(scratch, 'repo');
   const data = join(scratch, 'data');
-  mkdirSync(repo);
-  runGit(repo, ['init', '--quiet', '--initial-branch=main']);
-  runGit(repo, ['config', 'user.name', 'Writer']);
-  runGit(repo, ['config', 'user.email', 'writer@example.com']);
+  initPlainRepository(repo, { name: 'Writer', email: 'writer@example.com' });
   commitFiles(repo, first, 'Docs');
 
   const imported = await runQuire(['sync', '--dir', repo, '--data', data, '--json']);
@@ -94,14 +72,3 @@ it('a commit that moves pages (unchanged blobs) others link to: the space pulled
   // The pages the first move left untouched are, byte for byte, what Git wrote in that commit.
   for (const path of ['editing.md', 'README.md', 'guides/publishing.md']) expect(pulled[path], path).toBe(movedTree[path]);
 });
-
-/** `git init` a fresh repository and pull the space into it (`--direction space-to-git`); its tree, as `treeOf`. */
-async function pullInto(dir: string, data: string, spaceId: string): Promise<Record<string, string>> {
-  mkdirSync(dir);
-  runGit(dir, ['init', '--quiet', '--initial-branch=main']);
-  runGit(dir, ['config', 'user.name', 'Reader']);
-  runGit(dir, ['config', 'user.email', 'reader@example.com']);
-  const pull = await runQuire(['sync', '--dir', dir, '--data', data, '--space', spaceId, '--direction', 'space-to-git']);
-  expect(pull.code, pull.stderr + pull.stdout).toBe(0);
-  return treeOf(dir, 'HEAD');
-}

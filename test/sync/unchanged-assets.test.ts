@@ -2,11 +2,12 @@
 // commit changed and the space holds as they are (src/sync/unchanged-file-stand-ins.ts). Whatever it skipped,
 // the space must end up holding Git's bytes: a commit that moves pages, renames one large image and rewrites
 // another is synced with the CLI, and the space, pulled into a fresh repository, is that commit blob for blob.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { runGit } from '../../src/git/git-cli-fixture.ts';
+import { commitFiles, initPlainRepository, pullInto, treeOf } from '../support/plain-git.ts';
 import { runQuire } from '../support/serve-process.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'quire-unchanged-assets-'));
@@ -27,33 +28,12 @@ function png(width: number, height: number, size: number, seed: number): Uint8Ar
   return bytes;
 }
 
-function commitFiles(dir: string, files: Record<string, string | Uint8Array>, message: string): string {
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
-  runGit(dir, ['add', '--all']);
-  runGit(dir, ['commit', '--quiet', '--message', message]);
-  return runGit(dir, ['rev-parse', 'HEAD']).trim();
-}
-
-function treeOf(dir: string, commit: string): Record<string, string> {
-  const lines = runGit(dir, ['ls-tree', '-r', commit]).trim().split('\n');
-  return Object.fromEntries(lines.map((line) => {
-    const [meta, path] = line.split('\t');
-    return [path!, meta!.split(' ')[2]!];
-  }));
-}
-
 const summary = (entries: string[]) => `# Table of contents\n\n${entries.join('\n')}\n`;
 
 it('a structural commit beside large unchanged, renamed and rewritten images: the space is the commit blob for blob', { timeout: 120_000 }, async () => {
   const repo = join(scratch, 'repo');
   const data = join(scratch, 'data');
-  mkdirSync(repo);
-  runGit(repo, ['init', '--quiet', '--initial-branch=main']);
-  runGit(repo, ['config', 'user.name', 'Writer']);
-  runGit(repo, ['config', 'user.email', 'writer@example.com']);
+  initPlainRepository(repo, { name: 'Writer', email: 'writer@example.com' });
   commitFiles(
     repo,
     {
@@ -94,12 +74,5 @@ it('a structural commit beside large unchanged, renamed and rewritten images: th
   const again = await runQuire(['sync', '--dir', repo, '--data', data]);
   expect(again.stdout).toMatch(/^Sync done: in-sync/);
 
-  const pulled = join(scratch, 'pulled');
-  mkdirSync(pulled);
-  runGit(pulled, ['init', '--quiet', '--initial-branch=main']);
-  runGit(pulled, ['config', 'user.name', 'Reader']);
-  runGit(pulled, ['config', 'user.email', 'reader@example.com']);
-  const pull = await runQuire(['sync', '--dir', pulled, '--data', data, '--space', spaceId, '--direction', 'space-to-git']);
-  expect(pull.code, pull.stderr + pull.stdout).toBe(0);
-  expect(treeOf(pulled, 'HEAD')).toEqual(treeOf(repo, structural));
+  expect(await pullInto(join(scratch, 'pulled'), data, spaceId)).toEqual(treeOf(repo, structural));
 });
