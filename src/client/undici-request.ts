@@ -1,9 +1,9 @@
 /**
  * undici's `Agent` and its `request` API, loaded from their own modules. The package's index loads every
  * dispatcher, mock, cache store and web API it has (fetch, WebSocket, cookies): about 110 ms on a 2-core machine,
- * against 40 ms for these two, paid by every command that talks to the API (issue 17: a sync that finds nothing
- * to do took 0.4 s in all). undici 7 has no `exports` map, so these paths are the package's files as installed;
- * transport.test.ts fails if a later version moves them.
+ * against 40 ms for these two, paid by every command that talks to the API; the index also reads
+ * `globalThis.Headers`, which loads Node's own copy of undici. undici 7 has no `exports` map, so these paths are
+ * the package's files as installed; transport.test.ts fails if a later version moves them.
  *
  * @example
  * const agent = new Agent({ connections: 8 });
