@@ -5,9 +5,10 @@ import { outputPath } from './output-path.ts';
 
 /**
  * Writes files under the output folder of an export, creating each folder once and refusing any path that leaves
- * it (`outputPath`, and QuireError `EXPORT_WRITE_FAILED` for a file that cannot be written). Synchronous on purpose: measured on 10,000 pages, promise-based writes (one `mkdir` and one
- * `writeFile` through the thread pool per page) cost 5 s where synchronous ones cost 0.6 s. Each render worker
- * thread has its own writer for the pages it renders.
+ * it (`outputPath`); a file that cannot be written is QuireError `EXPORT_WRITE_FAILED`. Synchronous on purpose:
+ * measured on 10,000 pages, promise-based writes (one `mkdir` and one `writeFile` through the thread pool per page)
+ * cost 5 s where synchronous ones cost 0.6 s. Each render worker thread has its own writer for the pages it
+ * renders; exportSite's own pages go through `ThreadedBundleWriter` (write-thread.ts) when the build has it.
  *
  * @example
  * const writer = new BundleWriter('site');

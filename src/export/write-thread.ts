@@ -44,11 +44,20 @@ export class ThreadedBundleWriter implements ExportFileWriter {
   bytes = 0;
   #pending: Array<[string, string | Uint8Array]> = [];
   #stopped = false;
+  /** The thread's answer to `end`; rejected if it fails or exits first (listened to from the start: an unheard `error` would throw). */
+  readonly #ended: Promise<WriteReply>;
 
   private constructor(
     private readonly outDir: string,
     private readonly worker: Worker,
-  ) {}
+  ) {
+    this.#ended = new Promise<WriteReply>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the export's write thread stopped (exit code ${code}) before writing every file`)));
+    });
+    this.#ended.catch(() => undefined); // reported by close
+  }
 
   /** A writer on a new thread; undefined when this build has no write thread entry (`write-worker-entry.mjs`). */
   static start(outDir: string): ThreadedBundleWriter | undefined {
@@ -67,12 +76,8 @@ export class ThreadedBundleWriter implements ExportFileWriter {
 
   async close(): Promise<void> {
     this.#send();
-    const reply = await new Promise<WriteReply>((resolve, reject) => {
-      this.worker.once('message', resolve);
-      this.worker.once('error', reject);
-      this.worker.once('exit', (code) => reject(new Error(`the export's write thread stopped (exit code ${code}) before writing every file`)));
-      this.worker.postMessage({ type: 'end' } satisfies WriteRequest);
-    }).finally(() => this.abort());
+    this.worker.postMessage({ type: 'end' } satisfies WriteRequest);
+    const reply = await this.#ended.finally(() => this.abort());
     if (reply.type === 'failed') {
       const { path, message, code } = reply.failure;
       throw new QuireError('EXPORT_WRITE_FAILED', `could not write ${path}: ${message}`, { path, ...(code === undefined ? {} : { reason: code }) });

@@ -20,8 +20,8 @@ let zeros = new ArrayBuffer(0);
 /**
  * An array standing in for a file's bytes that the reader of a directory needs only the facts of: `size` zeros (no
  * memory of their own), whose blob id and pixel size are `facts`. A structural sync reads two directories whole,
- * and most of their bytes are images that neither commit changed and that the space already holds (20 MB of the
- * 21 on issue 17's long-history bench, read from git and copied for nothing: a fifth of the sync).
+ * and most of their bytes are images that neither commit changed and that the space already holds (18 of the 20 MB
+ * on issue 17's long-history bench, read from git and copied for nothing).
  *
  * readDirectory takes a stand-in's facts (`standInFacts`); it never reads its bytes. Anything that would send or
  * write bytes refuses a stand-in (`assertNotStandIn`): a stand-in is only for a file nothing will send.
