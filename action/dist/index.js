@@ -40900,10 +40900,10 @@ var utf83 = new TextDecoder("utf-8");
 async function readTree(repo, commitOid, options = {}) {
   assertOid(commitOid, "commitOid");
   const root = await findCommitSubtree(repo, commitOid, parsePrefix(options.prefix));
+  return readTreeContent(repo, root === void 0 ? [] : await collectEntries(repo, root));
+}
+async function readTreeContent(repo, entries, held = /* @__PURE__ */ new Map()) {
   const content = { files: /* @__PURE__ */ new Map(), symlinks: /* @__PURE__ */ new Map(), submodules: /* @__PURE__ */ new Map(), oids: /* @__PURE__ */ new Map() };
-  if (root === void 0) return content;
-  const entries = await collectEntries(repo, root);
-  const held = options.held ?? /* @__PURE__ */ new Map();
   const isHeld = (entry) => entry.mode !== "120000" && held.has(entry.path);
   const blobs = await loadBlobs(
     repo,
@@ -45513,8 +45513,8 @@ async function readGitSide(context, head, syncPoint, space2) {
   const touched = /* @__PURE__ */ new Set([...space2.spacePaths, ...space2.missing?.lacked ?? []]);
   const held = changed.some((change) => change.path === ".gitbook.yaml") ? void 0 : unchangedFileStandIns(baseEntries, headEntries ?? baseEntries, liveFiles, { assetsFolder: `${(await readLayout2(context, head.oid)).root}${assetsFolder}`, touched });
   const [base2, now] = await Promise.all([
-    readTree2(repo, syncPoint.commit, { ...read, held }),
-    changed.length === 0 ? void 0 : readTree2(repo, head.oid, { ...read, held })
+    readTreeContent(repo, baseEntries, held).then(remembered),
+    headEntries === void 0 ? void 0 : readTreeContent(repo, headEntries, held).then(remembered)
   ]);
   const headFiles = now?.files ?? base2.files;
   const changes = /* @__PURE__ */ new Map();
@@ -45579,7 +45579,9 @@ function summarize(commit) {
   return { oid: commit.oid, subject: commit.subject, message: commit.message, timestamp: commit.committer.timestamp };
 }
 async function readTree2(repo, commitOid, options = {}) {
-  const tree = await readTree(repo, commitOid, options);
+  return remembered(await readTree(repo, commitOid, options));
+}
+function remembered(tree) {
   for (const [path, bytes] of tree.files) rememberBlobOid(bytes, tree.oids.get(path));
   return tree;
 }

@@ -1,16 +1,16 @@
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../disk/worker-entry.ts';
-import { QuireError } from '../errors/quire-error.ts';
+import { QuireError, type ErrorData } from '../errors/quire-error.ts';
 import { outputPath } from './output-path.ts';
 
-/** A batch of files for the write thread (absolute paths, in order), then `end`. */
+/** A batch of files for the write thread (paths in the output folder, in order), then `end`. */
 export type WriteRequest = { type: 'files'; files: Array<[string, string | Uint8Array]> } | { type: 'end' };
 /** What the write thread answers to `end`: every file written, or the first that failed (the rest skipped). */
 export type WriteReply = { type: 'ended' } | { type: 'failed'; failure: WriteFailure };
+/** `EXPORT_WRITE_FAILED` as the write thread's `BundleWriter` threw it. */
 export interface WriteFailure {
-  path: string;
   message: string;
-  code?: string;
+  data: ErrorData;
 }
 
 /** What exportSite writes through: `BundleWriter` in this thread, or `ThreadedBundleWriter`. */
@@ -62,14 +62,14 @@ export class ThreadedBundleWriter implements ExportFileWriter {
   /** A writer on a new thread; undefined when this build has no write thread entry (`write-worker-entry.mjs`). */
   static start(outDir: string): ThreadedBundleWriter | undefined {
     const entry = workerEntry('write-worker-entry.mjs', import.meta.url);
-    return entry === undefined ? undefined : new ThreadedBundleWriter(outDir, new Worker(entry, { execArgv: [] }));
+    return entry === undefined ? undefined : new ThreadedBundleWriter(outDir, new Worker(entry, { execArgv: [], workerData: { outDir } }));
   }
 
   write(path: string, content: string | Uint8Array): number {
-    const absolute = outputPath(this.outDir, path);
+    outputPath(this.outDir, path); // refused here, at once; the thread's BundleWriter checks it again
     const size = typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
     this.bytes += size;
-    this.#pending.push([absolute, content]);
+    this.#pending.push([path, content]);
     if (this.#pending.length >= BATCH) this.#send();
     return size;
   }
@@ -78,10 +78,7 @@ export class ThreadedBundleWriter implements ExportFileWriter {
     this.#send();
     this.worker.postMessage({ type: 'end' } satisfies WriteRequest);
     const reply = await this.#ended.finally(() => this.abort());
-    if (reply.type === 'failed') {
-      const { path, message, code } = reply.failure;
-      throw new QuireError('EXPORT_WRITE_FAILED', `could not write ${path}: ${message}`, { path, ...(code === undefined ? {} : { reason: code }) });
-    }
+    if (reply.type === 'failed') throw new QuireError('EXPORT_WRITE_FAILED', reply.failure.message, reply.failure.data);
   }
 
   async abort(): Promise<void> {

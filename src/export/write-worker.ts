@@ -1,13 +1,13 @@
-// A worker thread that writes the files of an export (write-thread.ts): batches of absolute paths and contents
-// arrive in order; each folder is made once. The first failure is kept, later files are skipped, and `end` answers
-// with that failure or with `ended`.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { parentPort } from 'node:worker_threads';
-import type { WriteReply, WriteRequest, WriteFailure } from './write-thread.ts';
+// A worker thread that writes the files of an export (write-thread.ts) with a `BundleWriter` of its own: the output
+// folder arrives in `workerData`, then batches of paths and contents in order. The first failure is kept, later
+// files are skipped, and `end` answers with that failure or with `ended`.
+import { parentPort, workerData } from 'node:worker_threads';
+import { isQuireError } from '../errors/index.ts';
+import { BundleWriter } from './bundle-writer.ts';
+import type { WriteFailure, WriteReply, WriteRequest } from './write-thread.ts';
 
 const port = parentPort!;
-const folders = new Set<string>();
+const writer = new BundleWriter((workerData as { outDir: string }).outDir);
 let failure: WriteFailure | undefined;
 
 port.on('message', (request: WriteRequest) => {
@@ -18,15 +18,9 @@ port.on('message', (request: WriteRequest) => {
   if (failure !== undefined) return;
   for (const [path, content] of request.files) {
     try {
-      const folder = dirname(path);
-      if (!folders.has(folder)) {
-        mkdirSync(folder, { recursive: true });
-        folders.add(folder);
-      }
-      writeFileSync(path, content);
+      writer.write(path, content);
     } catch (error) {
-      const { code, message } = error as NodeJS.ErrnoException;
-      failure = { path, message, ...(code === undefined ? {} : { code }) };
+      failure = isQuireError(error) ? { message: error.message, data: error.data } : { message: String(error), data: { path } };
       return;
     }
   }

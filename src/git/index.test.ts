@@ -13,6 +13,7 @@ it('pins the public surface of src/git', () => {
     'readCommit',
     'readFileAt',
     'readTree',
+    'readTreeContent',
     'readTreeEntries',
     'resolveRef',
     'writeCommit',

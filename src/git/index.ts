@@ -10,7 +10,7 @@ export { readBlobs } from './read-blobs.ts';
 export { readCommit } from './read-commit.ts';
 export { readFileAt } from './read-file-at.ts';
 export { pushBranch, type PushBranchOptions } from './push-branch.ts';
-export { readTree, type GitTreeContent, type TreeContentOptions } from './read-tree.ts';
+export { readTree, readTreeContent, type GitTreeContent } from './read-tree.ts';
 export { readTreeEntries, type GitTreeEntry, type TreeReadOptions } from './read-tree-entries.ts';
 export { openRepository, type GitFs, type GitRepository, type OpenRepositoryOptions } from './repository.ts';
 export { resolveRef } from './resolve-ref.ts';

@@ -7,7 +7,7 @@ import { corpusSkipReason, corpusTitle } from '../../test/support/corpus.ts';
 import { cloneCorpus, runGit } from './git-cli-fixture.ts';
 import { gitdir } from './gitdir-fixture.ts';
 import { readBlobs } from './read-blobs.ts';
-import { readTree } from './read-tree.ts';
+import { readTree, readTreeContent } from './read-tree.ts';
 import { readTreeEntries } from './read-tree-entries.ts';
 import { openRepository } from './repository.ts';
 
@@ -59,7 +59,7 @@ describe('readTree', () => {
   });
 });
 
-describe('readTree with held files', () => {
+describe('readTreeContent with held files', () => {
   it('takes the bytes held for a path instead of reading its blob, and still names the tree\'s oid', async () => {
     const { repo, head } = await gitdir({ 'README.md': '# Hi\n', '.gitbook/assets/big.png': 'the real bytes', 'docs/readme': { symlink: '../README.md' } });
     const bigOid = gitBlobOid(new TextEncoder().encode('the real bytes'));
@@ -67,7 +67,8 @@ describe('readTree with held files', () => {
     fs.rmSync(join(repo.gitdir, 'objects', bigOid.slice(0, 2), bigOid.slice(2)));
     await expect(readTree(repo, head)).rejects.toMatchObject({ code: 'GIT_OBJECT_NOT_FOUND' });
     const held = new Uint8Array(14);
-    const { files, symlinks, oids } = await readTree(repo, head, { held: new Map([['.gitbook/assets/big.png', held], ['docs/readme', new Uint8Array(1)]]) });
+    const entries = await readTreeEntries(repo, head);
+    const { files, symlinks, oids } = await readTreeContent(repo, entries, new Map([['.gitbook/assets/big.png', held], ['docs/readme', new Uint8Array(1)]]));
     expect(files.get('.gitbook/assets/big.png')).toBe(held);
     expect(oids.get('.gitbook/assets/big.png')).toBe(bigOid);
     expect(text(files.get('README.md'))).toBe('# Hi\n');

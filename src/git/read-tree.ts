@@ -17,15 +17,6 @@ export interface GitTreeContent {
   oids: Map<string, string>;
 }
 
-/** `readTree`'s options: where to read (`prefix`), and what not to read. */
-export interface TreeContentOptions extends TreeReadOptions {
-  /**
-   * Bytes to take for some files instead of reading their blobs, by path (relative to `prefix`): files the caller
-   * already holds, or needs only a stand-in for (format/file-stand-in.ts). Their oids are still the tree's.
-   */
-  held?: ReadonlyMap<string, Uint8Array> | undefined;
-}
-
 const utf8 = new TextDecoder('utf-8');
 
 /**
@@ -38,13 +29,23 @@ const utf8 = new TextDecoder('utf-8');
  * const { files, symlinks } = await readTree(repo, head, { prefix: 'docs/' });
  * const summary = new TextDecoder().decode(files.get('SUMMARY.md'));
  */
-export async function readTree(repo: GitRepository, commitOid: string, options: TreeContentOptions = {}): Promise<GitTreeContent> {
+export async function readTree(repo: GitRepository, commitOid: string, options: TreeReadOptions = {}): Promise<GitTreeContent> {
   assertOid(commitOid, 'commitOid');
   const root = await findCommitSubtree(repo, commitOid, parsePrefix(options.prefix));
+  return readTreeContent(repo, root === undefined ? [] : await collectEntries(repo, root));
+}
+
+/**
+ * The content of tree entries already listed (`readTreeEntries`), as `readTree` gives it. `held` gives the bytes of
+ * some files by path instead of reading their blobs: files the caller already holds, or needs only a stand-in for
+ * (format/file-stand-in.ts); their oids are still the entries'. Symlink targets are always read.
+ *
+ * @example
+ * const entries = await readTreeEntries(repo, head);
+ * const { files } = await readTreeContent(repo, entries, new Map([['.gitbook/assets/big.png', standIn]]));
+ */
+export async function readTreeContent(repo: GitRepository, entries: readonly GitTreeEntry[], held: ReadonlyMap<string, Uint8Array> = new Map()): Promise<GitTreeContent> {
   const content: GitTreeContent = { files: new Map(), symlinks: new Map(), submodules: new Map(), oids: new Map() };
-  if (root === undefined) return content;
-  const entries = await collectEntries(repo, root);
-  const held = options.held ?? new Map<string, Uint8Array>();
   const isHeld = (entry: GitTreeEntry) => entry.mode !== '120000' && held.has(entry.path);
   const blobs = await loadBlobs(
     repo,

@@ -10,7 +10,7 @@ import { QuireError, isQuireError } from '../errors/index.ts';
 import { assetsFolder } from '../format/directory-layout.ts';
 import { parseGitbookConfig } from '../format/gitbook-config.ts';
 import { rememberBlobOid } from '../format/git-oid.ts';
-import { changedPaths, isAncestor, listCommits, readBlobs as readGitBlobs, readCommit, readFileAt, readTree as readGitTree, readTreeEntries, resolveRef, type GitCommit, type GitRepository, type GitTreeContent, type TreeContentOptions } from '../git/index.ts';
+import { changedPaths, isAncestor, listCommits, readBlobs as readGitBlobs, readCommit, readFileAt, readTree as readGitTree, readTreeContent, readTreeEntries, resolveRef, type GitCommit, type GitRepository, type GitTreeContent, type TreeReadOptions } from '../git/index.ts';
 import { deltaBetween, deltaFromRevisionDirectory, filesFromRevisionDirectory, type DirectoryBytes } from './directory-delta.ts';
 import { canPlanInPlace, planInPlaceChanges, structurePaths } from './fast-content-changes.ts';
 import { batchLimitsOf } from './change-batches.ts';
@@ -434,8 +434,8 @@ async function readGitSide(
     ? undefined
     : unchangedFileStandIns(baseEntries, headEntries ?? baseEntries, liveFiles, { assetsFolder: `${(await readLayout(context, head.oid)).root}${assetsFolder}`, touched });
   const [base, now] = await Promise.all([
-    readTree(repo, syncPoint.commit, { ...read, held }),
-    changed.length === 0 ? undefined : readTree(repo, head.oid, { ...read, held }),
+    readTreeContent(repo, baseEntries, held).then(remembered),
+    headEntries === undefined ? undefined : readTreeContent(repo, headEntries, held).then(remembered),
   ]);
   const headFiles = now?.files ?? base.files;
   const changes = new Map<string, Uint8Array | null>();
@@ -545,8 +545,12 @@ function summarize(commit: GitCommit): CommitSummary {
  * A commit's tree (`readTree`), each file's bytes known to the format by the blob id Git gave them
  * (`rememberBlobOid`): reading the directory names files by that id, and would hash every file again.
  */
-async function readTree(repo: GitRepository, commitOid: string, options: TreeContentOptions = {}): Promise<GitTreeContent> {
-  const tree = await readGitTree(repo, commitOid, options);
+async function readTree(repo: GitRepository, commitOid: string, options: TreeReadOptions = {}): Promise<GitTreeContent> {
+  return remembered(await readGitTree(repo, commitOid, options));
+}
+
+/** `tree`, its files' bytes known to the format by their blob ids (see `readTree`). */
+function remembered(tree: GitTreeContent): GitTreeContent {
   for (const [path, bytes] of tree.files) rememberBlobOid(bytes, tree.oids.get(path)!);
   return tree;
 }
