@@ -2,8 +2,10 @@
 // parse5 fragment parser); a table that opens the HTML block and closes at its end, leaving the parser as it found
 // it, parses the same on its own (hast-util-from-html, the same parser and context), so the fast path builds it so.
 // A table left open, or HTML around it, would take what follows in the page into it: that goes the full way.
+// A plain table is read without parse5 (`simpleHtmlFragment`, the same nodes).
 import type { Element } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
+import { simpleHtmlFragment } from '../body/simple-html-fragment.ts';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
 
 const tableStart = /^<table[\s>]/i;
@@ -19,7 +21,7 @@ const probe = '<hr>';
  */
 export function htmlTable(html: string): Element {
   if (!tableStart.test(html)) throw new FastPathUnsupported('HTML');
-  const [table, after, ...rest] = fromHtml(html + probe, { fragment: true }).children;
+  const [table, after, ...rest] = simpleHtmlFragment(html + probe) ?? fromHtml(html + probe, { fragment: true }).children;
   if (table?.type !== 'element' || table.tagName !== 'table' || after?.type !== 'element' || after.tagName !== 'hr' || rest.length > 0) {
     throw new FastPathUnsupported('an HTML table that does not close where its block ends');
   }
