@@ -210,8 +210,10 @@ function parts(pair: Pair, part: string, type: string): Array<{ node: RootConten
     if (child.kind !== 'pair' || child.name !== part) throw new FastPathUnsupported(`{% ${pair.name} %} holding something else than ${part}s`);
     return child;
   });
-  const skeleton = list.map((child) => ({ type: 'liquidBlock', name: part, open: child.open, close: `{% end${part} %}`, children: [] }) as unknown as RootContent);
-  const read = readGitbookTag(pair.open, skeleton);
+  // The node depends on the tags only (the parts are read empty): the same tabs on many pages are read once.
+  const key = [pair.open, ...list.map((child) => child.open)].join('\0') + '\0parts';
+  const skeleton = () => list.map((child) => ({ type: 'liquidBlock', name: part, open: child.open, close: `{% end${part} %}`, children: [] }) as unknown as RootContent);
+  const read = cachedTag(key, () => readGitbookTag(pair.open, skeleton()));
   if (read?.type !== type || !('children' in read) || read.children.length !== list.length || read.children.some((child) => child.type !== part)) throw new FastPathUnsupported(`${pair.name} tag ${pair.open}`);
   return list.map((child, index) => ({ node: read.children[index]!, children: child.children }));
 }
@@ -308,7 +310,8 @@ function codeOptionsBlock(pair: Pair): Element {
   const [only, ...rest] = pair.children;
   if (only?.kind !== 'block' || rest.length > 0 || (only.node.token.type !== 'fence' && only.node.token.type !== 'code_block')) throw new FastPathUnsupported('{% code %} around something else than one code block');
   const code = codeNode(only.node.token);
-  const options = readGitbookTag(pair.open, [{ type: 'code', lang: code.lang ?? null, meta: null, value: code.value }]);
+  // The options come from the tag alone (the reader asks only for one code block inside): read once per tag.
+  const options = cachedTag(`${pair.open}\0code`, () => readGitbookTag(pair.open, [{ type: 'code', lang: null, meta: null, value: '' }]));
   if (options?.type !== 'codeOptions') throw new FastPathUnsupported(`code tag ${pair.open}`);
   return codeFrame(code, options);
 }
@@ -402,10 +405,14 @@ const tagCache = new Map<string, ReturnType<typeof readGitbookTag>>();
 
 /** `readGitbookTag` of a void tag, or of a pair whose node does not depend on its content (a hint's style). */
 function readTag(value: string, children?: []): ReturnType<typeof readGitbookTag> {
-  const key = children === undefined ? value : `${value}\0pair`;
+  return cachedTag(children === undefined ? value : `${value}\0pair`, () => readGitbookTag(value, children));
+}
+
+/** A node read from tags as written, by a key made of them: read once (the renderers only read such nodes). */
+function cachedTag(key: string, read: () => ReturnType<typeof readGitbookTag>): ReturnType<typeof readGitbookTag> {
   if (!tagCache.has(key)) {
     if (tagCache.size > 10_000) tagCache.clear();
-    tagCache.set(key, readGitbookTag(value, children));
+    tagCache.set(key, read());
   }
   return tagCache.get(key);
 }
