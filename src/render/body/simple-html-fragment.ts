@@ -28,8 +28,8 @@ const tableParents: ReadonlyMap<string, ReadonlySet<string>> = new Map([
 /** Where text other than white space would be moved out of the table by parse5 (foster parenting). */
 const tableContexts = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
 const knownTags = new Set([...voidTags, ...inlineTags, ...blockTags, ...tableParents.keys()]);
-/** parse5's "special" elements among the known ones: where its search for an open `<li>` (or `<dd>`, `<dt>`) stops. */
-const special = new Set([...blockTags, 'br', 'img', 'wbr', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot']);
+/** parse5's "special" elements among the known ones that hold content: where its search for an open `<li>` (or `<dd>`, `<dt>`) stops. */
+const special = new Set([...blockTags, 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot']);
 /** Where parse5's search for an open `<p>` "in button scope" stops. */
 const buttonScopeBoundaries = new Set(['table', 'td', 'th']);
 const headings = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -107,10 +107,8 @@ class SimpleHtmlReader {
     const current = this.current;
     // In a table (not a cell), parse5 moves text other than white space out of the table.
     if (current !== undefined && tableContexts.has(current.tagName) && !/^[ \t\n]*$/.test(value)) throw new NotSimple();
-    const siblings = current?.children ?? this.top;
-    const last = siblings[siblings.length - 1];
-    if (last?.type === 'text') last.value += value;
-    else siblings.push({ type: 'text', value });
+    // Never next to another text: each run of text is all there is between two tags.
+    this.append({ type: 'text', value });
   }
 
   /** The text of html[from, to) with its character references read; `&` alone before white space, a quote, `<` or the end is itself. */
