@@ -4,8 +4,7 @@
 // content and are left out.
 import type { DocumentBlock, DocumentBlockQuote, DocumentTextMark } from '@gitbook/api';
 import type { Element, ElementContent, Nodes as HastNodes, RootContent } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
-import { simpleHtmlFragment } from '../body/simple-html-fragment.ts';
+import { htmlFragment } from '../body/html-fragment.ts';
 import type { ConversionState } from './conversion-state.ts';
 import { codeBlock } from './code-block.ts';
 import { paragraph, type InlineNode } from './document-nodes.ts';
@@ -29,15 +28,13 @@ const blockElements = new Set([
 ]);
 
 /**
- * Parses HTML into hast children (comments and doctypes left out); plain markup without parse5 (`simpleHtmlFragment`,
- * the same nodes).
+ * Parses HTML into hast children (`htmlFragment`), comments left out.
  *
  * @example
  * parseHtml('<p>Hi</p>') // → [{ type: 'element', tagName: 'p', ... }]
  */
 export function parseHtml(html: string): ElementContent[] {
-  if (!/[<&]/.test(html)) return html === '' ? [] : [{ type: 'text', value: html }];
-  return simpleHtmlFragment(html) ?? fromHtml(html, { fragment: true }).children.filter((node): node is ElementContent => node.type === 'element' || node.type === 'text');
+  return htmlFragment(html).filter((node) => node.type === 'element' || node.type === 'text');
 }
 
 /**

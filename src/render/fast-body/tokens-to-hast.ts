@@ -212,8 +212,12 @@ function parts(pair: Pair, part: string, type: string): Array<{ node: RootConten
   });
   // The node depends on the tags only (the parts are read empty): the same tabs on many pages are read once.
   const key = [pair.open, ...list.map((child) => child.open)].join('\0') + '\0parts';
-  const skeleton = () => list.map((child) => ({ type: 'liquidBlock', name: part, open: child.open, close: `{% end${part} %}`, children: [] }) as unknown as RootContent);
-  const read = cachedTag(key, () => readGitbookTag(pair.open, skeleton()));
+  const read = cachedTag(key, () =>
+    readGitbookTag(
+      pair.open,
+      list.map((child) => ({ type: 'liquidBlock', name: part, open: child.open, close: `{% end${part} %}`, children: [] }) as unknown as RootContent),
+    ),
+  );
   if (read?.type !== type || !('children' in read) || read.children.length !== list.length || read.children.some((child) => child.type !== part)) throw new FastPathUnsupported(`${pair.name} tag ${pair.open}`);
   return list.map((child, index) => ({ node: read.children[index]!, children: child.children }));
 }
