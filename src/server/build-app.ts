@@ -16,6 +16,7 @@ import { answerFrameworkError, installErrorHandling } from './error-handler.ts';
 import { installJsonBodies } from './json-body.ts';
 import { withRedaction } from './log-redaction.ts';
 import { installQueryCoercion } from './query-coercion.ts';
+import { unionFreeSerializers } from './serialization-schema.ts';
 import { installTextChecks } from './text-fields.ts';
 import './request-context.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
     // accepted. Query strings are coerced by query-coercion.ts. `verbose` gives the formatter the schemas.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
     schemaErrorFormatter: validationError,
+    // Unions of string literals are written without validating each branch (serialization-schema.ts).
+    schemaController: { compilersFactory: { buildSerializer: unionFreeSerializers() } },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
