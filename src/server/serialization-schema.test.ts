@@ -47,7 +47,8 @@ describe('serializationSchema', () => {
     const link = Type.Object({ type: Type.Literal('link'), href: Type.String({ format: 'uri' }) });
     const note = Type.Object({ type: Type.Literal('note'), text: Type.String(), level: Type.Union([Type.Literal('info'), Type.Literal('warning')]) });
     const group = Type.Object({ type: Type.Literal('group'), title: Type.String(), size: Type.Integer() });
-    const schema = Type.Object({ items: Type.Array(Type.Union([link, note, group])) });
+    const target = Type.Union([Type.Object({ kind: Type.Literal('page'), page: Type.String() }), Type.Object({ kind: Type.Literal('url'), url: Type.String() })]);
+    const schema = Type.Object({ items: Type.Array(Type.Union([link, note, group])), targets: Type.Array(target) });
     const rewritten = serializationSchema(schema);
     expect(unionsIn(rewritten)).toEqual([]);
     const value = {
@@ -55,6 +56,10 @@ describe('serializationSchema', () => {
         { type: 'group', title: 'G', size: 2 },
         { type: 'link', href: 'https://example.com/a' },
         { type: 'note', text: 'Careful "here"', level: 'warning' },
+      ],
+      targets: [
+        { kind: 'url', url: 'https://example.com/b' },
+        { kind: 'page', page: 'p1' },
       ],
     };
     const written = serializerOf(schema)(value);

@@ -10,9 +10,9 @@ import type { SerializerFactory } from '@fastify/fast-json-stringify-compiler';
  * answer of a sync batch validated every change's `page` (a page reference, or an id) against the reference.
  *
  * For the serializer, unions it can write without validating are rewritten (404 unions in the response schemas
- * of 125 route answers; 17 are left):
+ * of 125 route answers; 10 are left):
  * - a union of string literals is a JSON string whatever the branch: one string schema listing the literals;
- * - a union of objects that each require their own constant `object` or `type` (the published shapes' tag):
+ * - a union of objects that each require their own constant `object`, `type` or `kind` (the published shapes' tags):
  *   `if` the tag is the first branch's `then` that branch `else` the others, one small check instead of a
  *   validation of the whole value against each branch;
  * - branches of different JSON types (a reference or its id, a value or null): one schema of several types,
@@ -28,7 +28,7 @@ type Json = Record<string, unknown>;
 const annotations = new Set(['description', 'title', '$comment', 'examples', 'deprecated']);
 
 /** The fields that tell the branches of a union of objects apart, in the published shapes. */
-const discriminators = ['object', 'type'];
+const discriminators = ['object', 'type', 'kind'];
 
 function isJson(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -79,19 +79,19 @@ function rewrite(node: unknown): unknown {
 }
 
 /**
- * Branches of different JSON types (an object or its id as a string, a value or null), as one schema listing the
- * types, with each branch's keywords: the serializer tells them apart by the value's type (`typeof`, null,
- * `Array.isArray`). Only where each branch has a type of its own and only keywords of that type (no union, no
- * reference, no `const`), no keyword is in two branches, and `number` and `integer` are not both there (a whole
- * number is either).
- */
-/**
  * Keywords the serializer reads for one type only (an object's properties, an array's items) or not at all (the
  * bounds), so that in a schema of several types they still apply to their own. `const`, `enum` and `format`
  * would be read for every type, and keep the union.
  */
 const typeScopedKeywords = new Set(['properties', 'required', 'additionalProperties', 'patternProperties', 'items', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minProperties', 'maxProperties']);
 
+/**
+ * Branches of different JSON types (an object or its id as a string, a value or null), as one schema listing the
+ * types, with each branch's keywords: the serializer tells them apart by the value's type (`typeof`, null,
+ * `Array.isArray`). Only where each branch has a type of its own and only keywords of that type (no union, no
+ * reference, no `const`), no keyword is in two branches, and `number` and `integer` are not both there (a whole
+ * number is either).
+ */
 function oneSchemaOfTypes(branches: readonly unknown[]): Json | undefined {
   const types: string[] = [];
   const merged: Json = {};
