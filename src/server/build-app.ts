@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<QuireApp> {
     // accepted. Query strings are coerced by query-coercion.ts. `verbose` gives the formatter the schemas.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
     schemaErrorFormatter: validationError,
-    // Unions of string literals are written without validating each branch (serialization-schema.ts).
+    // Answers are written without validating the unions the serializer can tell apart (serialization-schema.ts).
     schemaController: { compilersFactory: { buildSerializer: unionFreeSerializers() } },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -109,7 +109,7 @@ function oneSchemaOfTypes(branches: readonly unknown[]): Json | undefined {
 }
 
 /**
- * The field every branch requires with a string constant of its own (`object` or `type`), when there is one:
+ * The field every branch requires with a string constant of its own (one of `discriminators`), when there is one:
  * the branch a value belongs to is then known from that field alone.
  */
 function discriminatorOf(branches: readonly unknown[]): string | undefined {

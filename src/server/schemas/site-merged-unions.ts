@@ -13,7 +13,8 @@ import type { TSchema } from 'typebox';
  * has. `mergeObjectUnions` rewrites such unions that way for the serializer, while the schemas in site-shapes.ts
  * stay one object per published type (and keep their compile-time check against the service shapes). A union
  * whose branches disagree on a field (the two forms of `SiteStructure`, whose `structure` lists different
- * things) stays a union: it is at the top of an answer and validated once.
+ * things) stays a union here; the app's serializer chooses its branch by the `type` tag instead of validating
+ * (serialization-schema.ts), with one small validator compiled at the route's first answer.
  */
 
 type Json = Record<string, unknown>;
