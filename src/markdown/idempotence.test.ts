@@ -141,6 +141,7 @@ describe('writing is idempotent', () => {
       'a\n{% x %}',
       '$$a$$$',
       '* a\n{% endhint %}',
+      '{% if visitor.claims.A %}\n* <img src="a.png" alt="a" data-size="line">\n{% @a/block prop="a" other="a\n  a" %}\n{% endif %}\n\n```\n```',
     ];
     for (const markdown of found) roundTrip(markdown);
   });

@@ -59,6 +59,7 @@ import { tabsToMarkdown } from './blocks/tabs/to-markdown.ts';
 import { updateReader, updatesReader } from './blocks/updates/from-markdown.ts';
 import { updatesToMarkdown } from './blocks/updates/to-markdown.ts';
 import { maxHtmlDepth, maxMarkdownDepth } from '../model/nesting-limits.ts';
+import { htmlBlockEnd } from './layout/html-block-end.ts';
 import { writeText } from './layout/paragraph-trailing-space.ts';
 import { liquidTagFromMarkdown } from './liquid/from-markdown.ts';
 import { htmlFlowBeforeTagSyntax } from './liquid/html-flow-before-tag.ts';
@@ -129,6 +130,7 @@ export function readGitbookTag(value: string, children?: RootContent[]): RootCon
 
 const writers: ToMarkdownOptions[] = [
   liquidTagToMarkdown,
+  { join: [htmlBlockEnd] },
   hintToMarkdown,
   tabsToMarkdown,
   codeOptionsToMarkdown,
