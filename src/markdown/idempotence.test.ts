@@ -142,6 +142,10 @@ describe('writing is idempotent', () => {
       '$$a$$$',
       '* a\n{% endhint %}',
       '{% if visitor.claims.A %}\n* <img src="a.png" alt="a" data-size="line">\n{% @a/block prop="a" other="a\n  a" %}\n{% endif %}\n\n```\n```',
+      '* <img src="a.png" alt="a" data-size="line">\nA\n\n  * a\n  \n  <div>a</div>\n  \n  ```\n  ```\n* after',
+      '* a\\$$$A$$\\$a\n\n  ` a `$$${` $$a^A$$\n* after',
+      '1. <img src="A.png" alt="A" data-size="line">\n{% @a/block prop="A" other="a\n  A" %}\n\n_A_',
+      '> * A\n> <img src="a.png" alt="a" data-size="line">\n>   * a\n> \n> * `}`\n> \n> `$`\n\n{% xa %}\n```\n```\n{% endxa %}',
     ];
     for (const markdown of found) roundTrip(markdown);
   });

@@ -15,26 +15,32 @@ export function readListSpread(node: Root | Parents): void {
 }
 
 function readList(list: List): void {
-  const items = list.children;
-  for (const item of items) {
+  for (const item of list.children) {
     const spread = separated(item.children);
     if (spread !== undefined) item.spread = spread;
   }
-  const spread = separated(items.map(contentOf));
+  const spread = separated(list.children);
   if (spread !== undefined) list.spread = spread;
 }
 
-/** An item's lines, without any blank lines micromark counts at its end: from its start to its last child. */
-function contentOf(item: ListItem): Node {
-  const last = item.children[item.children.length - 1];
-  if (!item.position || !last) return item;
-  return last.position ? { type: 'listItem', position: { start: item.position.start, end: last.position.end } } : { type: 'listItem' };
+/**
+ * The line a node's content ends on. micromark counts blank lines after the end of a list item
+ * as part of it, and in a block quote (`>` on the blank line) also a blank line after a nested
+ * list: a list or an item ends where its last child does.
+ */
+function endLine(node: Node): number | undefined {
+  if (node.type === 'list' || node.type === 'listItem') {
+    const children = (node as List | ListItem).children;
+    const last = children[children.length - 1];
+    if (last) return endLine(last);
+  }
+  return node.position?.end.line;
 }
 
 /** Whether a blank line separates any two of `nodes`; `undefined` when a position is missing. */
 function separated(nodes: readonly Node[]): boolean | undefined {
   for (let index = 1; index < nodes.length; index++) {
-    const end = nodes[index - 1]!.position?.end.line;
+    const end = endLine(nodes[index - 1]!);
     const start = nodes[index]!.position?.start.line;
     if (end === undefined || start === undefined) return undefined;
     if (start > end + 1) return true;

@@ -11,7 +11,7 @@ import { htmlBlockStart } from '../html/html-block-start.ts';
 import { codes, isEndOfLine, isLineEnding } from '../micromark/character-codes.ts';
 import { nonLazyLine } from '../micromark/non-lazy-line.ts';
 import { spaceOrTab } from '../micromark/space-or-tab.ts';
-import { liquidTag } from './syntax.ts';
+import { liquidTagStart } from './syntax.ts';
 
 const htmlFlowBeforeTag: Construct = { name: 'htmlFlowBeforeLiquidTag', tokenize: tokenizeHtmlFlow, resolveTo: takeIndentation, concrete: true };
 
@@ -88,7 +88,7 @@ function tokenizeBlankLineAhead(this: TokenizeContext, effects: Effects, ok: Sta
 }
 
 function tokenizeTagLineAhead(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
-  const afterIndentation: State = (code) => (code === codes.leftCurlyBrace ? effects.attempt(liquidTag, ok, nok)(code) : nok(code));
+  const afterIndentation: State = (code) => (code === codes.leftCurlyBrace ? effects.attempt(liquidTagStart, ok, nok)(code) : nok(code));
   return lineEnding(effects, spaceOrTab(effects, afterIndentation, 'linePrefix', 4));
 }
 

@@ -23,12 +23,23 @@ declare module 'micromark-util-types' {
 /** A tag line, from its `{` (after any indentation) to the end of its last line. */
 export const liquidTag: Construct = { name: 'liquidTag', tokenize: tokenizeLiquidTag, concrete: true };
 
+/**
+ * The first line of a tag line: enough to know that a tag starts there, as when the tag interrupts
+ * a paragraph. An HTML block ends before it (html-flow-before-tag.ts) without reading the lines a
+ * multi-line tag goes on to, which may lie outside the block's container.
+ */
+export const liquidTagStart: Construct = { partial: true, tokenize: (effects, ok, nok) => tokenize(effects, ok, nok, true) };
+
 /** The micromark extension: a `{% ... %}` line is a flow construct. */
 export const liquidTagSyntax: Extension = { flow: { [codes.leftCurlyBrace]: liquidTag } };
 
 function tokenizeLiquidTag(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
   // An interrupt attempt (does this line end a paragraph?) runs the construct with `interrupt` set.
-  const { interrupt } = this;
+  return tokenize(effects, ok, nok, this.interrupt === true);
+}
+
+/** With `firstLineOnly`, a tag whose quoted value goes on past its first line is taken at that line's end. */
+function tokenize(effects: Effects, ok: State, nok: State, firstLineOnly: boolean): State {
   /** The quote we are inside of, if any. */
   let quote: Code | undefined;
   let previous: Code = null;
@@ -53,8 +64,7 @@ function tokenizeLiquidTag(this: TokenizeContext, effects: Effects, ok: State, n
     if (isLineEnding(code)) {
       if (quote === undefined) return nok(code);
       effects.exit('liquidTagValue');
-      // An interrupt check only decides whether the first line starts the construct.
-      if (interrupt) return ok(code);
+      if (firstLineOnly) return ok(code);
       return effects.check(nonLazyLine, lineEnding, nok)(code);
     }
     if (quote !== undefined) {

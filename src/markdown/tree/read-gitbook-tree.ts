@@ -3,6 +3,7 @@
 // exporter writes (layout/).
 import type { Html, Parents, PhrasingContent, Root, RootContent } from 'mdast';
 import { maxMarkdownDepth } from '../../model/nesting-limits.ts';
+import { withoutIndentation } from '../layout/html-indentation.ts';
 import { readInlineCodeLineEndings } from '../layout/inline-code-line-endings.ts';
 import { readLazyHtmlLines, type Reparse } from '../layout/lazy-html-line.ts';
 import { readListSpread } from '../layout/list-spread.ts';
@@ -53,7 +54,11 @@ function readHtml(parent: Parents, readers: BlockReaders): void {
     children = children.map((node) => (node.type === 'html' ? firstRead(readers.phrasingHtml, node) ?? node : node));
     (parent as { children: PhrasingContent[] }).children = children;
   } else {
-    const children = (parent.children as RootContent[]).map((node) => (node.type === 'html' ? firstRead(readers.flowHtml, node) ?? node : node));
+    const children = (parent.children as RootContent[]).map((node) => {
+      if (node.type !== 'html') return node;
+      const html = withoutIndentation(node);
+      return firstRead(readers.flowHtml, html) ?? html;
+    });
     (parent as { children: RootContent[] }).children = children;
   }
   for (const child of parent.children) if ('children' in child) readHtml(child, readers);
