@@ -6,42 +6,17 @@
 // became part of its HTML when read back. And before a block written as a tag, the blank line it
 // did put made a tight item loose when read back.
 import type { Join } from 'mdast-util-to-markdown';
-import type { GitbookNodeType } from '../node-types.ts';
+import { gitbookNodeTypes, type GitbookNodeType } from '../node-types.ts';
 import { htmlBlockStart } from '../html/html-block-start.ts';
-
-/** The flow nodes whose Markdown starts with a Liquid tag line (`{% hint ... %}`, `{% @acme/map %}`, ...). */
-export const tagLineNodeTypes: ReadonlySet<string> = new Set<GitbookNodeType>([
-  'codeOptions',
-  'column',
-  'columns',
-  'condition',
-  'contentRef',
-  'embed',
-  'file',
-  'hint',
-  'include',
-  'integrationBlock',
-  'liquidBlock',
-  'liquidTag',
-  'openapi',
-  'openapiOperation',
-  'openapiSchemas',
-  'openapiWebhook',
-  'pageRef',
-  'step',
-  'stepper',
-  'swagger',
-  'swaggerDescription',
-  'swaggerParameter',
-  'swaggerResponse',
-  'tab',
-  'tabs',
-  'update',
-  'updates',
-]);
 
 /** The flow nodes whose Markdown ends with an HTML block of kind 6 or 7 (`<figure>…</figure>`, `</details>`). */
 export const htmlBlockNodeTypes: ReadonlySet<string> = new Set<GitbookNodeType>(['cards', 'details', 'drawing', 'figure']);
+
+/** The dialect's nodes that are not written as a Liquid tag: HTML, math, and the inline ones. */
+const notTagLine = new Set<GitbookNodeType>([...(htmlBlockNodeTypes as ReadonlySet<GitbookNodeType>), 'math', 'button', 'icon', 'inlineImage', 'inlineMath', 'mark']);
+
+/** The flow nodes whose Markdown starts with a Liquid tag line (`{% hint ... %}`, `{% @acme/map %}`, ...): all the others. */
+export const tagLineNodeTypes: ReadonlySet<string> = new Set<string>(gitbookNodeTypes.filter((type) => !notTagLine.has(type)));
 
 function endsWithHtmlBlock(node: { type: string; value?: unknown }): boolean {
   if (htmlBlockNodeTypes.has(node.type)) return true;
