@@ -110,7 +110,7 @@ function characterOf(code: Exclude<Code, null>): string {
   return String.fromCharCode(code);
 }
 
-/** The indentation before the block is part of it (its text keeps it), as micromark's HTML construct does. */
+/** The indentation before the block is part of it, as in micromark's HTML construct (the tree drops it from the value: layout/html-indentation.ts). */
 function takeIndentation(events: Event[]): Event[] {
   let index = events.length;
   while (index--) if (events[index]![0] === 'enter' && events[index]![1].type === 'htmlFlow') break;
