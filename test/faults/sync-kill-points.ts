@@ -28,6 +28,20 @@ export function drawSyncKillPoint(random: SeededRandom): SyncKillPoint {
   return { afterMs: random.between(20, 600) };
 }
 
+/**
+ * A kill point drawn from `random` that lands before the run's end whatever the machine's speed: at a stage, or
+ * once at most two fifths of the changes are sent (a run with more than one batch still has one to send). The
+ * first kill of each phase uses one, so that the runs do get killed mid-way however quick the sync becomes (the
+ * time-drawn points of `drawSyncKillPoint` may all come after the end of a run that got faster).
+ *
+ * @example
+ * const point = drawLandingSyncKillPoint(seededRandom(31)); // e.g. { stage: 'planning' }
+ */
+export function drawLandingSyncKillPoint(random: SeededRandom): SyncKillPoint {
+  if (random.between(0, 1) === 0) return { stage: random.pick(stages) };
+  return { sentShare: random.between(1, 40) / 100, thenMs: 0 };
+}
+
 const sentPattern = /(\d+)\/(\d+) changes sent/g;
 
 function reached(stderr: string, point: SyncKillPoint): boolean {
