@@ -2,7 +2,6 @@ import PQueue from 'p-queue';
 import type { ApiClient } from '../client/index.ts';
 import { isQuireError, QuireError } from '../errors/quire-error.ts';
 import { bundleFromValue } from '../format/bundle-json.ts';
-import { readDirectory } from '../format/read-directory.ts';
 import { flattenPages } from '../model/page-tree.ts';
 import type { RevisionBundle } from '../model/revision-bundle.ts';
 import { spaceSiteProfile } from './space-site.ts';
@@ -136,6 +135,8 @@ async function fetchSpaceDirectory(client: ApiClient, spaceId: string, onPages?:
     files.set(path, new Uint8Array(Buffer.from(encoded[path]!, 'base64')));
     delete encoded[path];
   }
+  // The format's reader is loaded only for a server without bundles: an export from Quire's never loads it.
+  const { readDirectory } = await import('../format/read-directory.ts');
   return readDirectory(files, { createdAt: revision.createdAt }).bundle;
 }
 

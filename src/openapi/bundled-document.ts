@@ -1,4 +1,5 @@
-import { upgradeFromTwoToThree } from '@scalar/openapi-parser';
+// The upgrader alone, not @scalar/openapi-parser's index: that loads ajv and the validator (0.5 MB of the export's bundle).
+import { upgradeFromTwoToThree } from '@scalar/openapi-upgrader/2.0-to-3.0';
 import { entrypointOf, resolveSpecPath, specFilesOf, splitReference, valueAtPointer, type PublishedSpecFilesystem, type SpecFile, type SpecFilesystem } from './spec-filesystem.ts';
 
 /** An OpenAPI 3.x document as plain JSON values; `$ref` objects point inside it (`#/...`). */

@@ -178,7 +178,7 @@ export function unionFreeSerializers(): SerializerFactory {
     return (route) => {
       const schema = serializationSchema(route.schema);
       const checks = tagCheckSchemas(schema);
-      const compileWithChecks = Object.keys(checks).length === 0 ? compile : build({ ...externalSchemas, ...checks }, options);
+      const compileWithChecks = Object.keys(checks).length === 0 ? compile : build({ ...(externalSchemas as Record<string, unknown> | undefined), ...checks }, options);
       return compileWithChecks({ ...route, schema });
     };
   };
