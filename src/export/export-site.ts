@@ -28,7 +28,6 @@ import { loadIntegrationBlocks, type IntegrationBlockLoader } from './load-integ
 import { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
 import { renderPages } from './render-pool.ts';
 import { startRenderThreads, type RenderThreads } from './render-threads.ts';
-import { SiteSearchIndex } from './search-index.ts';
 
 export interface ExportProgress {
   phase: 'render' | 'assets' | 'search' | 'done';
@@ -174,7 +173,8 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   try {
     const summary = await renderAndWrite(plan, assets, writer, options, started);
     await writer.close();
-    return summary;
+    // The write thread counts the search index it made only once it has written it.
+    return { ...summary, bytes: writer.bytes };
   } catch (error) {
     await writer.abort();
     throw error;
@@ -193,7 +193,6 @@ async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8A
   const usedFiles = new Set(plan.usedFiles);
   const brokenLinks: ExportBrokenLink[] = [];
   const warnings = [...plan.warnings];
-  const search = new SiteSearchIndex();
   const iconWarnings: string[] = [];
   let rendered = 0;
   progress({ phase: 'render', done: 0, total: plan.pages.length });
@@ -206,7 +205,7 @@ async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8A
       for (const link of page.broken) brokenLinks.push({ ...where, ...link });
       for (const icon of page.missingIcons) iconWarnings.push(`icon "${icon}" on page "${pagePlan.title}" (${pagePlan.href}) is not in Font Awesome Free: drawn as a placeholder`);
       warnings.push(...page.warnings);
-      search.add(page.index, page.search);
+      writer.indexPage(page.index, page.search);
       // A worker thread writes the pages it renders itself; this thread writes its own.
       if ('bytes' in page) writer.bytes += page.bytes;
       else writer.write(`${page.folder}index.html`, page.html);
@@ -224,7 +223,7 @@ async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8A
   }
 
   progress({ phase: 'search', done: 0, total: 1 });
-  writer.write('assets/search-index.js', search.script());
+  writer.writeSearchIndex('assets/search-index.js');
   progress({ phase: 'search', done: 1, total: 1 });
   const client = await clientFiles();
   writer.write(stylesheetPath, `${client.css}\n${themeCss(plan)}`);

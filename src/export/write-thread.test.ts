@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isQuireError } from '../errors/index.ts';
+import type { SearchDocument } from '../render/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
+import { searchIndexScript } from './search-index.ts';
 import { ThreadedBundleWriter } from './write-thread.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'quire-write-thread-'));
@@ -53,6 +55,37 @@ describe('ThreadedBundleWriter', () => {
     await expect(writer.close()).rejects.toMatchObject({ code: 'EXPORT_WRITE_FAILED', data: { path: failure, reason: expect.stringMatching(/^E[A-Z]+$/) }, message: expect.stringContaining(`could not write ${failure}`) });
     expect(readFileSync(join(outDir, 'first/index.html'), 'utf8')).toBe('written');
     expect(() => readFileSync(join(outDir, 'after/index.html'))).toThrow();
+  });
+
+  it('builds the search index from the documents handed over with the pages, as this thread would, and counts its bytes', async () => {
+    const { outDir, writer } = startWriter('search');
+    const documents: SearchDocument[] = Array.from({ length: 70 }, (_, id) => ({ id, title: `Page ${id}`, headings: id % 2 === 0 ? 'Setup Usage' : '', text: `Text of page ${id}: install, configure and run é ${'word '.repeat(id)}`, href: `p${id}/index.html`, ...(id % 5 === 0 ? { section: 'API' } : {}) }));
+    // Pages finish out of order (render threads), some left out of search; each page's file goes with it.
+    const order = documents.map((document) => document.id).sort((a, b) => ((a * 37) % 71) - ((b * 37) % 71));
+    let pages = 0;
+    for (const index of order) {
+      pages += writer.write(`p${index}/index.html`, `<h1>Page ${index}</h1>`);
+      writer.indexPage(index, index % 7 === 3 ? undefined : documents[index]);
+    }
+    writer.writeSearchIndex('assets/search-index.js');
+    await writer.close();
+    const expected = searchIndexScript(documents.filter((document) => document.id % 7 !== 3));
+    expect(readFileSync(join(outDir, 'assets/search-index.js'), 'utf8')).toBe(expected);
+    expect(writer.bytes).toBe(pages + Buffer.byteLength(expected));
+    // The writer of this thread gives the same file.
+    const inThread = new BundleWriter(join(scratch, 'search-in-thread'));
+    for (const index of order) inThread.indexPage(index, index % 7 === 3 ? undefined : documents[index]);
+    expect(inThread.writeSearchIndex('assets/search-index.js')).toBe(Buffer.byteLength(expected));
+    expect(readFileSync(join(scratch, 'search-in-thread/assets/search-index.js'), 'utf8')).toBe(expected);
+  });
+
+  it('refuses a search index path that leaves the output folder, and reports an index it could not write', async () => {
+    const { outDir, writer } = startWriter('search-failing');
+    expect(() => writer.writeSearchIndex('../search-index.js')).toThrow(expect.objectContaining({ code: 'EXPORT_PATH_ESCAPES_OUT_DIR' }));
+    writeFileSync(join(outDir, 'assets'), 'a file where a folder is wanted');
+    writer.indexPage(0, { id: 0, title: 'A', headings: '', text: 'a', href: 'index.html' });
+    writer.writeSearchIndex('assets/search-index.js');
+    await expect(writer.close()).rejects.toMatchObject({ code: 'EXPORT_WRITE_FAILED', data: { path: join(outDir, 'assets/search-index.js') } });
   });
 
   it('stops at once when aborted', async () => {

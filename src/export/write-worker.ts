@@ -1,6 +1,7 @@
 // A worker thread that writes the files of an export (write-thread.ts) with a `BundleWriter` of its own: the output
-// folder arrives in `workerData`, then batches of paths and contents in order. The first failure is kept, later
-// files are skipped, and `end` answers with that failure or with `ended`.
+// folder arrives in `workerData`, then batches of paths and contents in order, with the search documents of the
+// pages, which it indexes, and the index is written when asked. The first failure is kept, later files are
+// skipped, and `end` answers with that failure or with `ended` (and the size of the index it wrote).
 import { parentPort, workerData } from 'node:worker_threads';
 import { isQuireError } from '../errors/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
@@ -9,19 +10,29 @@ import type { WriteFailure, WriteReply, WriteRequest } from './write-thread.ts';
 const port = parentPort!;
 const writer = new BundleWriter((workerData as { outDir: string }).outDir);
 let failure: WriteFailure | undefined;
+let searchIndexBytes = 0;
 
 port.on('message', (request: WriteRequest) => {
   if (request.type === 'end') {
-    port.postMessage((failure === undefined ? { type: 'ended' } : { type: 'failed', failure }) satisfies WriteReply);
+    port.postMessage((failure === undefined ? { type: 'ended', searchIndexBytes } : { type: 'failed', failure }) satisfies WriteReply);
     return;
   }
   if (failure !== undefined) return;
-  for (const [path, content] of request.files) {
-    try {
-      writer.write(path, content);
-    } catch (error) {
-      failure = isQuireError(error) ? { message: error.message, data: error.data } : { message: String(error), data: { path } };
-      return;
-    }
+  if (request.type === 'search-index') {
+    attempt(request.path, () => (searchIndexBytes += writer.writeSearchIndex(request.path)));
+    return;
   }
+  for (const [pageIndex, document] of request.pages) writer.indexPage(pageIndex, document);
+  for (const [path, content] of request.files) if (!attempt(path, () => writer.write(path, content))) return;
 });
+
+/** Runs one write; its failure is kept (false) to be answered at `end`. */
+function attempt(path: string, write: () => void): boolean {
+  try {
+    write();
+    return true;
+  } catch (error) {
+    failure = isQuireError(error) ? { message: error.message, data: error.data } : { message: String(error), data: { path } };
+    return false;
+  }
+}
