@@ -12,7 +12,10 @@ export type IndexedPage = [pageIndex: number, document: SearchDocument | undefin
  * rendered meanwhile; `search-index` writes the index of every document sent so far at `path`; then `end`.
  */
 export type WriteRequest = { type: 'files'; files: Array<[string, string | Uint8Array]>; pages: IndexedPage[] } | { type: 'search-index'; path: string } | { type: 'end' };
-/** What the write thread answers to `end`: every file written (with the bytes of the search index it made), or the first that failed (the rest skipped). */
+/**
+ * What the write thread answers to `end`: every file written (with the bytes of the search index it made), or the
+ * first that failed (the rest skipped).
+ */
 export type WriteReply = { type: 'ended'; searchIndexBytes: number } | { type: 'failed'; failure: WriteFailure };
 /** `EXPORT_WRITE_FAILED` as the write thread's `BundleWriter` threw it. */
 export interface WriteFailure {
@@ -41,11 +44,11 @@ const BATCH = 32;
 
 /**
  * Writes an export's files on a thread of its own, so that the kernel's work of making folders and files overlaps
- * with rendering on the other core; the site's search index is built there too, from the pages' documents sent
- * with the files (150 ms of the rendering thread's 1.2 s at 1,000 mixed pages). Written in the rendering thread, they cost far more than alone: on issue 17's
+ * with rendering on the other core. Written in the rendering thread, they cost far more than alone: on issue 17's
  * 2-core machine, the 1,029 files of the 1,000-page export took 0.6 s of its 2.4 s there, where writing the same
- * files in a loop takes 0.1 s. Paths are checked here (`outputPath`), at once; write failures are reported by
- * `close` (QuireError `EXPORT_WRITE_FAILED`, naming the file).
+ * files in a loop takes 0.1 s. The site's search index is built there too, from the pages' documents sent with
+ * the files (150 ms of the rendering thread's 1.2 s at 1,000 mixed pages). Paths are checked here (`outputPath`),
+ * at once; write failures are reported by `close` (QuireError `EXPORT_WRITE_FAILED`, naming the file).
  *
  * @example
  * const writer = ThreadedBundleWriter.start('site') ?? new BundleWriter('site'); // bundle-writer.ts
