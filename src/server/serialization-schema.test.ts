@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { PublishedContentSiteSchema } from './schemas/site-profile-shapes.ts';
 import { SiteStructureSchema } from './schemas/site-shapes.ts';
-import { serializationSchema, tagCheckSchemas, unionFreeSerializers } from './serialization-schema.ts';
+import { serializationForm, serializationSchema, unionFreeSerializers } from './serialization-schema.ts';
 
 /** Every union (`anyOf`, `oneOf`) left in a schema, by JSON pointer. */
 function unionsIn(node: unknown, path = '#'): string[] {
@@ -70,15 +70,17 @@ describe('serializationSchema', () => {
 
   it('checks a tag through a schema of its own, so that the validator compiles that check and not the whole answer', () => {
     const target = Type.Union([Type.Object({ kind: Type.Literal('page'), page: Type.String() }), Type.Object({ kind: Type.Literal('url'), url: Type.String() })]);
-    const rewritten = serializationSchema(Type.Object({ target })) as unknown as { properties: { target: { if: { $ref: string } } } };
-    const checks = tagCheckSchemas(rewritten);
-    const check = checks[rewritten.properties.target.if.$ref];
+    const form = serializationForm(Type.Object({ target }));
+    const rewritten = form.schema as unknown as { properties: { target: { if: { $ref: string } } } };
+    const check = form.tagChecks[rewritten.properties.target.if.$ref];
     expect(check).toEqual({ $id: rewritten.properties.target.if.$ref, type: 'object', properties: { kind: { const: 'page' } }, required: ['kind'] });
-    expect(Object.keys(checks)).toEqual([rewritten.properties.target.if.$ref]);
+    expect(Object.keys(form.tagChecks)).toEqual([rewritten.properties.target.if.$ref]);
     // The same tag in another route's schema is the same check.
-    expect(tagCheckSchemas(serializationSchema(Type.Array(target)))).toEqual(checks);
+    expect(serializationForm(Type.Array(target)).tagChecks).toEqual(form.tagChecks);
     // The site structure's two forms are told apart this way too.
-    expect(Object.values(tagCheckSchemas(serializationSchema(SiteStructureSchema))).length).toBeGreaterThan(0);
+    expect(Object.values(serializationForm(SiteStructureSchema).tagChecks).length).toBeGreaterThan(0);
+    // A schema without such a union needs none.
+    expect(serializationForm(Type.Object({ title: Type.String() })).tagChecks).toEqual({});
   });
 
   it('writes branches of different types (a page or its id, a value or null) as one schema of several types', () => {

@@ -15,7 +15,7 @@ import type { SerializerFactory } from '@fastify/fast-json-stringify-compiler';
  * - a union of objects that each require their own constant `object`, `type` or `kind` (the published shapes' tags):
  *   `if` the tag is the first branch's `then` that branch `else` the others, one small check instead of a
  *   validation of the whole value against each branch. The `if` is a `$ref` to a schema of its own holding only
- *   that check (`tagCheckSchemas`, given to the serializer with the shared schemas): fast-json-stringify validates
+ *   that check (`serializationForm`'s `tagChecks`, given to the serializer with the shared schemas): fast-json-stringify validates
  *   an inline `if` through a JSON pointer into the route's schema, and ajv then compiles the whole schema it sits
  *   in, 50-70 ms at the first `/published` after a start for the site structure's two forms;
  * - branches of different JSON types (a reference or its id, a value or null): one schema of several types,
@@ -53,41 +53,33 @@ function stringLiteral(branch: unknown): string | undefined {
  * // → { type: 'string', enum: ['light', 'dark'] }
  */
 export function serializationSchema<S>(schema: S): S {
-  const rewritten = rewrite(schema);
-  return (rewritten === undefined ? schema : rewritten) as S;
+  return serializationForm(schema).schema;
 }
 
 /**
- * The tag checks `schema`'s rewritten form refers to, by `$id`: the schemas the serializer must be given besides the
- * shared ones.
+ * `serializationSchema`, with the tag checks its `if`s refer to, by `$id`: the schemas the serializer must be
+ * given besides the shared ones.
  *
  * @example
- * tagCheckSchemas(serializationSchema(SiteStructureSchema))
+ * serializationForm(SiteStructureSchema).tagChecks
  * // → { 'quire-serialization-tag-object-73697465…': { $id: …, type: 'object', properties: { object: { const: 'site-section' } }, required: ['object'] } }
  */
-export function tagCheckSchemas(schema: unknown): Record<string, Json> {
-  const checks: Record<string, Json> = {};
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!isJson(node)) return;
-    const check = isJson(node.if) ? tagChecks.get(node.if.$ref as string) : undefined;
-    if (check !== undefined) checks[check.$id as string] = check;
-    for (const value of Object.values(node)) visit(value);
-  };
-  visit(schema);
-  return checks;
+export function serializationForm<S>(schema: S): { schema: S; tagChecks: Record<string, Json> } {
+  const tagChecks: Record<string, Json> = {};
+  const rewritten = rewrite(schema, tagChecks);
+  return { schema: (rewritten === undefined ? schema : rewritten) as S, tagChecks };
 }
 
 /** The rewritten node, or undefined when nothing under it changes (so unchanged parts are shared, not copied). */
-function rewrite(node: unknown): unknown {
+function rewrite(node: unknown, tagChecks: Record<string, Json>): unknown {
   if (Array.isArray(node)) {
-    const items = node.map(rewrite);
+    const items = node.map((item) => rewrite(item, tagChecks));
     return items.every((item) => item === undefined) ? undefined : items.map((item, index) => (item === undefined ? node[index] : item));
   }
   if (!isJson(node)) return undefined;
   let changed: Json | undefined;
   for (const [key, value] of Object.entries(node)) {
-    const next = rewrite(value);
+    const next = rewrite(value, tagChecks);
     if (next !== undefined) (changed ??= { ...node })[key] = next;
   }
   const current = changed ?? node;
@@ -97,7 +89,7 @@ function rewrite(node: unknown): unknown {
   const literals = branches.map(stringLiteral);
   if (literals.every((literal) => literal !== undefined)) return { ...siblings, type: 'string', enum: literals };
   const field = discriminatorOf(branches);
-  if (field !== undefined) return { ...siblings, ...chooseByField(field, branches as Json[]) };
+  if (field !== undefined) return { ...siblings, ...chooseByField(field, branches as Json[], tagChecks) };
   const byType = oneSchemaOfTypes(branches);
   return byType === undefined ? changed : { ...siblings, ...byType };
 }
@@ -143,25 +135,22 @@ function discriminatorOf(branches: readonly unknown[]): string | undefined {
   });
 }
 
-/**
- * The schema that checks a value's `field` is `constant`, with an `$id` of its own: one per pair, the same for every
- * route, kept by `$id` for `tagCheckSchemas`.
- */
+/** The schema that checks a value's `field` is `constant`, with an `$id` of its own (the same for every route). */
 function tagCheck(field: string, constant: string): Json {
   const $id = `quire-serialization-tag-${field}-${Buffer.from(constant).toString('hex')}`;
-  let check = tagChecks.get($id);
-  if (check === undefined) tagChecks.set($id, (check = { $id, type: 'object', properties: { [field]: { const: constant } }, required: [field] }));
-  return check;
+  return { $id, type: 'object', properties: { [field]: { const: constant } }, required: [field] };
 }
 
-const tagChecks = new Map<string, Json>();
-
-/** The branches as `if` (the field is the first branch's constant) / `then` / `else` (the others, the same way). */
-function chooseByField(field: string, branches: readonly Json[]): Json {
+/**
+ * The branches as `if` (the field is the first branch's constant, checked by a schema of its own, added to
+ * `tagChecks`) / `then` / `else` (the others, the same way).
+ */
+function chooseByField(field: string, branches: readonly Json[], tagChecks: Record<string, Json>): Json {
   const [first, ...others] = branches;
   if (others.length === 0) return first!;
-  const constant = (first!.properties as Json)[field] as Json;
-  return { if: { $ref: tagCheck(field, constant.const as string).$id }, then: first!, else: chooseByField(field, others) };
+  const check = tagCheck(field, ((first!.properties as Json)[field] as Json).const as string);
+  tagChecks[check.$id as string] = check;
+  return { if: { $ref: check.$id }, then: first!, else: chooseByField(field, others, tagChecks) };
 }
 
 /**
@@ -176,9 +165,8 @@ export function unionFreeSerializers(): SerializerFactory {
   return (externalSchemas, options) => {
     const compile = build(externalSchemas, options);
     return (route) => {
-      const schema = serializationSchema(route.schema);
-      const checks = tagCheckSchemas(schema);
-      const compileWithChecks = Object.keys(checks).length === 0 ? compile : build({ ...(externalSchemas as Record<string, unknown> | undefined), ...checks }, options);
+      const { schema, tagChecks } = serializationForm(route.schema);
+      const compileWithChecks = Object.keys(tagChecks).length === 0 ? compile : build({ ...(externalSchemas as Record<string, unknown> | undefined), ...tagChecks }, options);
       return compileWithChecks({ ...route, schema });
     };
   };
