@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
-import { bodyHtml } from './body-html.ts';
+import { bodyAttributeNames, bodyHtml } from './body-html.ts';
 import { element, text } from './hast-builder.ts';
 
 const root = (...children: Root['children']): Root => ({ type: 'root', children });
@@ -29,6 +29,15 @@ describe('bodyHtml: what hast-util-to-html writes, faster', () => {
       expect(bodyHtml(tree)).toBe(toHtml(tree));
     });
   }
+
+  it('writes every attribute it lists as toHtml does, whatever the value', () => {
+    for (const property of Object.keys(bodyAttributeNames)) {
+      for (const value of ['plain', '', 'a "b" & \'c\' `d` <e> \0', 'flex-basis:50%', 7]) {
+        const tree = root(element('div', { [property]: value }, [text('x')]));
+        expect(bodyHtml(tree), `${property}=${JSON.stringify(value)}`).toBe(toHtml(tree));
+      }
+    }
+  });
 
   it('does not change the tree', () => {
     const tree = root(element('a', { href: 'x&y' }, [text('<')]));

@@ -8,13 +8,15 @@ import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 
 /** The hast property names of page bodies, and the attribute each is written as. */
-const attributeNames: Readonly<Record<string, string>> = {
+export const bodyAttributeNames: Readonly<Record<string, string>> = {
   className: 'class',
   id: 'id',
   href: 'href',
   title: 'title',
   src: 'src',
   alt: 'alt',
+  type: 'type',
+  style: 'style',
   width: 'width',
   height: 'height',
   loading: 'loading',
@@ -26,11 +28,20 @@ const attributeNames: Readonly<Record<string, string>> = {
   role: 'role',
   ariaHidden: 'aria-hidden',
   ariaLabel: 'aria-label',
+  ariaSelected: 'aria-selected',
   dataStyle: 'data-style',
   dataLineNumbers: 'data-line-numbers',
   dataWrap: 'data-wrap',
   dataExpandable: 'data-expandable',
   dataFullWidth: 'data-full-width',
+  // Tabs, columns, inline images, extension and integration blocks (src/render/blocks).
+  dataTab: 'data-tab',
+  dataWidth: 'data-width',
+  dataValign: 'data-valign',
+  dataSize: 'data-size',
+  dataTag: 'data-tag',
+  dataIntegration: 'data-integration',
+  dataBlock: 'data-block',
   // OpenAPI blocks (src/render/openapi).
   dataKind: 'data-kind',
   dataMethod: 'data-method',
@@ -54,6 +65,8 @@ const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img',
 const rawTextElements = new Set(['script', 'style']);
 
 class NotPlain extends Error {}
+/** Thrown for a tree only `toHtml` writes: one instance made once, as capturing a stack each time cost more than the fallback. */
+const notPlain = new NotPlain('not a plain body tree');
 
 /**
  * The HTML of a rendered page body, as `toHtml(tree)` writes it.
@@ -65,7 +78,7 @@ export function bodyHtml(tree: Root): string {
   try {
     return children(tree.children);
   } catch (error) {
-    if (error instanceof NotPlain) return toHtml(tree);
+    if (error === notPlain) return toHtml(tree);
     throw error;
   }
 }
@@ -75,14 +88,14 @@ function children(nodes: ElementContent[] | Root['children']): string {
   for (const node of nodes) {
     if (node.type === 'text') html += node.value.replace(textSpecial, reference);
     else if (node.type === 'element') html += element(node);
-    else throw new NotPlain();
+    else throw notPlain;
   }
   return html;
 }
 
 function element(node: Element): string {
   const { tagName } = node;
-  if (rawTextElements.has(tagName) || tagName === 'template' || tagName === 'svg' || tagName === 'math') throw new NotPlain();
+  if (rawTextElements.has(tagName) || tagName === 'template' || tagName === 'svg' || tagName === 'math') throw notPlain;
   let html = `<${tagName}`;
   for (const key in node.properties) {
     const value = node.properties[key];
@@ -91,18 +104,18 @@ function element(node: Element): string {
       html += ` ${booleanAttributes[key]}`;
       continue;
     }
-    const name = attributeNames[key];
-    if (name === undefined || value === true || (typeof value === 'number' && Number.isNaN(value))) throw new NotPlain();
+    const name = bodyAttributeNames[key];
+    if (name === undefined || value === true || (typeof value === 'number' && Number.isNaN(value))) throw notPlain;
     let written: string;
     if (Array.isArray(value)) {
-      if (!spaceSeparated.has(key)) throw new NotPlain();
+      if (!spaceSeparated.has(key)) throw notPlain;
       written = value.join(' ');
     } else written = String(value);
     html += ` ${name}="${written.replace(attributeSpecial, reference)}"`;
   }
   html += '>';
   if (voidElements.has(tagName)) {
-    if (node.children.length > 0) throw new NotPlain();
+    if (node.children.length > 0) throw notPlain;
     return html;
   }
   return `${html}${children(node.children)}</${tagName}>`;
