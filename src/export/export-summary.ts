@@ -9,7 +9,6 @@ import type { ExportBrokenLink, ExportSummary } from './export-site.ts';
  * // → 'Exported 1,000 pages and 50 files (12.3 MB) to site in 2.1 s with 2 workers\nNo broken links.'
  */
 export function formatExportSummary(summary: ExportSummary): string {
-  const number = (value: number) => value.toLocaleString('en-US');
   const lines = [
     `Exported ${number(summary.pages)} page${summary.pages === 1 ? '' : 's'} and ${number(summary.files)} file${summary.files === 1 ? '' : 's'} (${megabytes(summary.bytes)}) to ${summary.outDir} in ${(summary.milliseconds / 1000).toFixed(1)} s${summary.workers ? ` with ${summary.workers} workers` : ''}`,
   ];
@@ -34,6 +33,17 @@ export function formatExportSummary(summary: ExportSummary): string {
 export function describeBrokenLink(link: ExportBrokenLink): string {
   const space = link.section === undefined ? link.space : `${link.section} › ${link.space}`;
   return `${space} › page "${link.pageTitle}" (${link.page}): ${link.target} in ${link.source}`;
+}
+
+/**
+ * A count with thousands separated by commas, as `toLocaleString('en-US')` writes it, without loading ICU's locale
+ * data for it (about 15 ms at the end of every export).
+ *
+ * @example
+ * number(12345) // → '12,345'
+ */
+function number(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 function megabytes(bytes: number): string {
