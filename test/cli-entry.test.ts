@@ -1,25 +1,37 @@
-// bin/quire.js runs the bundle in dist/ (built by the global setup, as `npm ci` builds it) and the TypeScript
-// sources through tsx when asked to (QUIRE_FROM_SOURCE) or when a source is newer than the bundle: both must be the
-// same program.
+// bin/quire.js runs the bundle in dist/ (built by the global setup, as `npm ci` builds it) with a code cache
+// (bin/load-bundle.js), and the TypeScript sources through tsx when asked to (QUIRE_FROM_SOURCE) or when a source is
+// newer than the bundle: both must be the same program.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { bundleV8Flags } from '../bin/load-bundle.js';
+import { httpParserTierUpFlag } from '../src/client/http-parser-tier-up.ts';
 
 const root = new URL('../', import.meta.url).pathname;
-const quire = (env: Record<string, string> = {}) =>
-  execFileSync(process.execPath, [`${root}bin/quire.js`, '--help'], { encoding: 'utf8', env: { ...process.env, ...env } });
+const quire = (env: Record<string, string> = {}, args = ['--help']) =>
+  execFileSync(process.execPath, [`${root}bin/quire.js`, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+
+const temporaryFolder = (prefix: string) => {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+};
 
 describe('bin/quire.js', () => {
   it('has a current bundle to run, with the render, write, document, HTML and OpenAPI workers beside it', () => {
-    expect(existsSync(`${root}dist/quire.mjs`)).toBe(true);
+    expect(existsSync(`${root}dist/quire.cjs`)).toBe(true);
     expect(existsSync(`${root}dist/render-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/write-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/document-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/html-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/openapi-worker-entry.mjs`)).toBe(true);
-    expect(JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8')).newestSource).toBeGreaterThan(0);
+    const build = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
+    expect(build.newestSource).toBeGreaterThan(0);
+    expect(build.bundleHash).toMatch(/^[0-9a-f]{16}$/);
+    // Read as Latin-1 by bin/load-bundle.js.
+    expect(/[^\0-\x7f]/.test(readFileSync(`${root}dist/quire.cjs`, 'latin1'))).toBe(false);
   });
 
   it('prints the same help from the bundle and from the sources', () => {
@@ -38,21 +50,73 @@ describe('bin/quire.js', () => {
 
   it('checks the sources against the bundle in a Git checkout only: an installed package runs its bundle', () => {
     // A package of its own: bin/quire.js, a bundle and a source that each say which ran, the source newer.
-    const folder = mkdtempSync(join(tmpdir(), 'quire-entry-'));
-    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const folder = temporaryFolder('quire-entry-');
     mkdirSync(join(folder, 'bin'));
     mkdirSync(join(folder, 'dist'));
     mkdirSync(join(folder, 'src/cli'), { recursive: true });
     copyFileSync(`${root}bin/quire.js`, join(folder, 'bin/quire.js'));
+    copyFileSync(`${root}bin/load-bundle.js`, join(folder, 'bin/load-bundle.js'));
     symlinkSync(`${root}node_modules`, join(folder, 'node_modules'));
-    writeFileSync(join(folder, 'dist/quire.mjs'), "console.log('bundle');\n");
-    writeFileSync(join(folder, 'dist/build.json'), `${JSON.stringify({ newestSource: Date.UTC(2026, 0, 1) })}\n`);
+    writeFileSync(join(folder, 'dist/quire.cjs'), "console.log('bundle');\n");
+    writeFileSync(join(folder, 'dist/build.json'), `${JSON.stringify({ newestSource: Date.UTC(2026, 0, 1), bundleHash: '0123456789abcdef' })}\n`);
     writeFileSync(join(folder, 'src/cli/main.ts'), "console.log('source');\n");
     utimesSync(join(folder, 'src/cli/main.ts'), new Date(Date.UTC(2026, 0, 2)), new Date(Date.UTC(2026, 0, 2)));
-    const run = () => execFileSync(process.execPath, [join(folder, 'bin/quire.js')], { encoding: 'utf8', env: { ...process.env, QUIRE_FROM_SOURCE: '' } }).trim();
+    const run = () => execFileSync(process.execPath, [join(folder, 'bin/quire.js')], { encoding: 'utf8', env: { ...process.env, QUIRE_FROM_SOURCE: '', QUIRE_CACHE_DIR: join(folder, 'cache') } }).trim();
 
     expect(run()).toBe('bundle');
     mkdirSync(join(folder, '.git'));
     expect(run()).toBe('source');
+  });
+
+  describe('the code cache of the bundle', () => {
+    const cacheFiles = (folder: string) => (existsSync(folder) ? readdirSync(folder).sort() : []);
+
+    it('is written by the first run of a command, then read: the runs print the same', () => {
+      const cache = temporaryFolder('quire-code-cache-');
+      const first = quire({ QUIRE_CACHE_DIR: cache }, ['export', '--help']);
+      const [file, ...others] = cacheFiles(cache);
+      const { bundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
+      expect(file).toMatch(new RegExp(`^export-${bundleHash}-[0-9a-f]{12}\\.v8cache$`));
+      expect(others).toEqual([]);
+      const written = statSync(join(cache, file!));
+      expect(written.size).toBeGreaterThan(100_000);
+
+      expect(quire({ QUIRE_CACHE_DIR: cache }, ['export', '--help'])).toBe(first);
+      // Read, not written again (V8 accepted it).
+      expect(statSync(join(cache, file!)).mtimeMs).toBe(written.mtimeMs);
+      expect(first).toContain('Usage: quire export');
+    });
+
+    it('is written again when V8 rejects it, and the command runs as without one', () => {
+      const cache = temporaryFolder('quire-code-cache-');
+      const expected = quire({ QUIRE_COMPILE_CACHE: '0' }, ['sites', '--help']);
+      quire({ QUIRE_CACHE_DIR: cache }, ['sites', '--help']);
+      const [file] = cacheFiles(cache);
+      writeFileSync(join(cache, file!), 'not a code cache');
+      expect(quire({ QUIRE_CACHE_DIR: cache }, ['sites', '--help'])).toBe(expected);
+      expect(statSync(join(cache, file!)).size).toBeGreaterThan(100_000);
+    });
+
+    it("replaces the command's caches of other bundles and keeps the other commands'", () => {
+      const cache = temporaryFolder('quire-code-cache-');
+      const stale = ['build-00000000deadbeef-000000000000.v8cache', 'spaces-00000000deadbeef-000000000000.v8cache'];
+      mkdirSync(cache, { recursive: true });
+      for (const name of stale) writeFileSync(join(cache, name), 'an older bundle');
+      quire({ QUIRE_CACHE_DIR: cache }, ['build', '--help']);
+      const files = cacheFiles(cache);
+      expect(files).toHaveLength(2);
+      expect(files).toContain(stale[1]);
+      expect(files.find((name) => name.startsWith('build-'))).not.toBe(stale[0]);
+    });
+
+    it('is neither read nor written with QUIRE_COMPILE_CACHE=0', () => {
+      const cache = temporaryFolder('quire-code-cache-');
+      quire({ QUIRE_CACHE_DIR: cache, QUIRE_COMPILE_CACHE: '0' }, ['--version']);
+      expect(cacheFiles(cache)).toEqual([]);
+    });
+
+    it('is made under the V8 options the bundle sets as it starts', () => {
+      expect(bundleV8Flags).toBe(httpParserTierUpFlag);
+    });
   });
 });

@@ -10,7 +10,7 @@
  *   BENCH_CPU_PROF=<folder> npm run bench:sync-history          also a CPU profile of each sync, a folder per case
  *
  * The repository (long-history-repository.ts) is built once, into bench/.out/long-history (about 2 minutes).
- * Uses the built CLI (bin/quire.js → dist/quire.mjs), as the Action runs its bundle.
+ * Uses the built CLI (bin/quire.js → dist/quire.cjs), as the Action runs its bundle.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -13,4 +13,8 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 deferHttpParserTierUp();
-process.exitCode = await runCli(process.argv.slice(2), processTerminal);
+// No top-level await: the bundle of this file is CommonJS (scripts/build-cli.ts). A failure still ends the process
+// with its stack, as an unhandled rejection.
+void runCli(process.argv.slice(2), processTerminal).then((code) => {
+  process.exitCode = code;
+});

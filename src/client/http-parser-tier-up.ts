@@ -17,6 +17,12 @@ import { setFlagsFromString } from 'node:v8';
 /** V8's default `--wasm-tiering-budget` (Node 20 to 24). */
 const V8_DEFAULT_TIERING_BUDGET = 1_800_000;
 
+/**
+ * The V8 option `deferHttpParserTierUp` sets. bin/load-bundle.js sets the same before compiling the CLI's bundle, so
+ * that the bundle's code cache is made and read under the same options (test/cli-entry.test.ts holds them equal).
+ */
+export const httpParserTierUpFlag = `--wasm-tiering-budget=${V8_DEFAULT_TIERING_BUDGET * 100}`;
+
 export function deferHttpParserTierUp(): void {
-  setFlagsFromString(`--wasm-tiering-budget=${V8_DEFAULT_TIERING_BUDGET * 100}`);
+  setFlagsFromString(httpParserTierUpFlag);
 }

@@ -21,10 +21,12 @@ describe('workerEntry', () => {
     expect(workerEntry('nowhere.mjs', chunk)).toBeUndefined();
   });
 
-  // The CLI's bundle (built by the suite's global setup): its chunks start workers from the entries beside quire.mjs.
-  it.each(['render-worker-entry.mjs', 'document-worker-entry.mjs', 'html-worker-entry.mjs', 'openapi-worker-entry.mjs'])('finds %s from a chunk of dist/', (entry) => {
+  // The CLI's bundle (built by the suite's global setup): dist/quire.cjs and the workers' chunks start workers from
+  // the entries beside it.
+  it.each(['render-worker-entry.mjs', 'write-worker-entry.mjs', 'document-worker-entry.mjs', 'html-worker-entry.mjs', 'openapi-worker-entry.mjs'])('finds %s from the bundle and from a chunk of dist/', (entry) => {
     const dist = join(packageRoot, 'dist');
-    expect(existsSync(join(dist, 'quire.mjs')), 'dist/ is built before the tests').toBe(true);
+    expect(existsSync(join(dist, 'quire.cjs')), 'dist/ is built before the tests').toBe(true);
+    expect(fileURLToPath(workerEntry(entry, pathToFileURL(join(dist, 'quire.cjs')))!)).toBe(join(dist, entry));
     expect(fileURLToPath(workerEntry(entry, pathToFileURL(join(dist, 'chunks', 'any-chunk.mjs')))!)).toBe(join(dist, entry));
   });
 });

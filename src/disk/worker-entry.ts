@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * The file a worker thread starts from (`render-worker-entry.mjs`, `document-worker-entry.mjs`, `html-worker-entry.mjs`, `openapi-worker-entry.mjs`), for a module at
  * `moduleUrl` that starts it: beside that module when running from the sources (the `.mjs` entry that registers
- * tsx), or one folder up when the module is a chunk of the CLI's bundle (`dist/chunks/…`, the entries being
- * `dist/*.mjs`). Undefined when neither exists (a bundle built without that entry): run without workers then.
+ * tsx) or in the CLI's bundle (`dist/quire.cjs`, the entries being `dist/*.mjs`), or one folder up when the module
+ * is a chunk of a worker's bundle (`dist/chunks/…`). Undefined when neither exists (a bundle built without that entry): run without workers then.
  *
  * @example
  * const entry = workerEntry('render-worker-entry.mjs', import.meta.url); // → file:///…/dist/render-worker-entry.mjs

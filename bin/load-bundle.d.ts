@@ -1,0 +1,7 @@
+// Types of load-bundle.js (plain JavaScript, as bin/quire.js runs it before anything is compiled).
+
+/** The V8 option the bundle sets as it starts, set before compiling it so that its code cache fits. */
+export declare const bundleV8Flags: string;
+
+/** Compiles and runs the CommonJS bundle `file` (built with hash `bundleHash`) for `argv`, with its command's code cache. */
+export declare function loadBundle(file: string, bundleHash: string | undefined, argv: readonly string[]): void;
