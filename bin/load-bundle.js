@@ -4,7 +4,8 @@
 // V8 compiled (the functions that run ran compiled too); later runs of that command start from it (about 0.02 s) and
 // skip compiling those functions again. A cache is named by the bundle's hash (dist/build.json), the command, Node's
 // version, the architecture and the process's V8 options, so no cache is ever read for another bundle or another V8;
-// V8 rejects one that does not fit anyway, and that run writes it again. Caches live in $QUIRE_CACHE_DIR, else
+// V8 rejects one that does not fit anyway, and that run writes it again. Runs that ask for help or the version, and
+// runs that fail, write none. Caches live in $QUIRE_CACHE_DIR, else
 // $XDG_CACHE_HOME/quire, else ~/.cache/quire; QUIRE_COMPILE_CACHE=0 turns them off. Nothing here can fail a
 // command: a cache that cannot be read or written is compiled without.
 import { createHash } from 'node:crypto';
@@ -31,7 +32,7 @@ export const bundleV8Flags = '--wasm-tiering-budget=180000000';
  */
 export function loadBundle(file, bundleHash, argv) {
   setFlagsFromString(bundleV8Flags);
-  const cache = process.env.QUIRE_COMPILE_CACHE === '0' || !bundleHash ? undefined : codeCache(bundleHash, argv);
+  const cache = process.env.QUIRE_COMPILE_CACHE === '0' || !bundleHash || !runsACommand(argv) ? undefined : codeCache(bundleHash, argv);
   const cachedData = cache === undefined ? undefined : readCache(cache.file);
   // ASCII by construction (scripts/build-cli.ts), so read without decoding UTF-8.
   const script = new vm.Script(Module.wrap(readFileSync(file, 'latin1')), {
@@ -39,7 +40,12 @@ export function loadBundle(file, bundleHash, argv) {
     cachedData,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
-  if (cache !== undefined && (cachedData === undefined || script.cachedDataRejected)) process.once('exit', () => writeCache(cache, script));
+  if (cache !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
+    // Only after a command's work: a run that failed early compiled little of what the next runs need.
+    process.once('exit', (code) => {
+      if (code === 0) writeCache(cache, script);
+    });
+  }
   const bundle = new Module(file);
   bundle.filename = file;
   bundle.paths = Module._nodeModulePaths(dirname(file));
@@ -47,10 +53,19 @@ export function loadBundle(file, bundleHash, argv) {
   script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, dirname(file));
 }
 
+/**
+ * Whether `argv` runs a command, as against asking for help or the version: what such a run compiles is not what the
+ * command compiles, and a cache, once written, is kept until the bundle changes.
+ */
+function runsACommand(argv) {
+  const command = argv.find((argument) => !argument.startsWith('-'));
+  return command !== undefined && command !== 'help' && !argv.some((argument) => ['--help', '-h', '--version', '-V'].includes(argument));
+}
+
 /** The code cache of this command of this bundle on this Node: its folder, its file, and the pattern of this command's caches. */
 function codeCache(bundleHash, argv) {
   const folder = process.env.QUIRE_CACHE_DIR || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'quire');
-  const named = argv.find((argument) => !argument.startsWith('-')) ?? 'none';
+  const named = argv.find((argument) => !argument.startsWith('-')) ?? '';
   const command = /^[a-z]{1,32}$/.test(named) ? named : 'other';
   const runtime = createHash('sha256')
     .update([process.version, process.arch, ...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0'))

@@ -70,48 +70,62 @@ describe('bin/quire.js', () => {
 
   describe('the code cache of the bundle', () => {
     const cacheFiles = (folder: string) => (existsSync(folder) ? readdirSync(folder).sort() : []);
+    // A command that works with no service: a small site built from a fixture.
+    const buildSite = (env: Record<string, string>) => {
+      const out = temporaryFolder('quire-code-cache-site-');
+      const printed = quire(env, ['build', `${root}fixtures/repositories/handbook`, '--out', out]);
+      return printed.replaceAll(out, '<out>').replace(/ in [\d.]+ s/, ' in <time>');
+    };
 
     it('is written by the first run of a command, then read: the runs print the same', () => {
       const cache = temporaryFolder('quire-code-cache-');
-      const first = quire({ QUIRE_CACHE_DIR: cache }, ['export', '--help']);
+      const first = buildSite({ QUIRE_CACHE_DIR: cache });
       const [file, ...others] = cacheFiles(cache);
       const { bundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
-      expect(file).toMatch(new RegExp(`^export-${bundleHash}-[0-9a-f]{12}\\.v8cache$`));
+      expect(file).toMatch(new RegExp(`^build-${bundleHash}-[0-9a-f]{12}\\.v8cache$`));
       expect(others).toEqual([]);
       const written = statSync(join(cache, file!));
       expect(written.size).toBeGreaterThan(100_000);
 
-      expect(quire({ QUIRE_CACHE_DIR: cache }, ['export', '--help'])).toBe(first);
+      expect(buildSite({ QUIRE_CACHE_DIR: cache })).toBe(first);
       // Read, not written again (V8 accepted it).
       expect(statSync(join(cache, file!)).mtimeMs).toBe(written.mtimeMs);
-      expect(first).toContain('Usage: quire export');
+      expect(first).toMatch(/^Exported \d+ pages/);
     });
 
     it('is written again when V8 rejects it, and the command runs as without one', () => {
       const cache = temporaryFolder('quire-code-cache-');
-      const expected = quire({ QUIRE_COMPILE_CACHE: '0' }, ['sites', '--help']);
-      quire({ QUIRE_CACHE_DIR: cache }, ['sites', '--help']);
+      const expected = buildSite({ QUIRE_COMPILE_CACHE: '0' });
+      buildSite({ QUIRE_CACHE_DIR: cache });
       const [file] = cacheFiles(cache);
       writeFileSync(join(cache, file!), 'not a code cache');
-      expect(quire({ QUIRE_CACHE_DIR: cache }, ['sites', '--help'])).toBe(expected);
+      expect(buildSite({ QUIRE_CACHE_DIR: cache })).toBe(expected);
       expect(statSync(join(cache, file!)).size).toBeGreaterThan(100_000);
     });
 
     it("replaces the command's caches of other bundles and keeps the other commands'", () => {
       const cache = temporaryFolder('quire-code-cache-');
       const stale = ['build-00000000deadbeef-000000000000.v8cache', 'spaces-00000000deadbeef-000000000000.v8cache'];
-      mkdirSync(cache, { recursive: true });
       for (const name of stale) writeFileSync(join(cache, name), 'an older bundle');
-      quire({ QUIRE_CACHE_DIR: cache }, ['build', '--help']);
+      buildSite({ QUIRE_CACHE_DIR: cache });
       const files = cacheFiles(cache);
       expect(files).toHaveLength(2);
       expect(files).toContain(stale[1]);
       expect(files.find((name) => name.startsWith('build-'))).not.toBe(stale[0]);
     });
 
+    it('is not written by a run that asks for help or the version, nor by one that fails', () => {
+      const cache = temporaryFolder('quire-code-cache-');
+      quire({ QUIRE_CACHE_DIR: cache }, ['build', '--help']);
+      quire({ QUIRE_CACHE_DIR: cache }, ['--version']);
+      const failed = spawnSync(process.execPath, [`${root}bin/quire.js`, 'build', join(cache, 'no-such-folder')], { encoding: 'utf8', env: { ...process.env, QUIRE_CACHE_DIR: cache } });
+      expect(failed.status).not.toBe(0);
+      expect(cacheFiles(cache)).toEqual([]);
+    });
+
     it('is neither read nor written with QUIRE_COMPILE_CACHE=0', () => {
       const cache = temporaryFolder('quire-code-cache-');
-      quire({ QUIRE_CACHE_DIR: cache, QUIRE_COMPILE_CACHE: '0' }, ['--version']);
+      buildSite({ QUIRE_CACHE_DIR: cache, QUIRE_COMPILE_CACHE: '0' });
       expect(cacheFiles(cache)).toEqual([]);
     });
 
