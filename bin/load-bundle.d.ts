@@ -5,3 +5,6 @@ export declare const bundleV8Flags: string;
 
 /** Compiles and runs the CommonJS bundle `file` (built with hash `bundleHash`) for `argv`, with its command's code cache. */
 export declare function loadBundle(file: string, bundleHash: string | undefined, argv: readonly string[]): void;
+
+/** V8 options for every command but `quire serve` (less inlining: short runs spend less CPU compiling). */
+export declare const shortRunV8Flags: string;

@@ -8,6 +8,9 @@
 //      the server spends answering the export is read from /proc and reported next to the client's;
 //   b) `quire build` from the directory;
 //   c) Hugo (/usr/bin/hugo) on the same pages as plain Markdown/HTML.
+// `quire export` and `quire build` each run twice: first with no code cache (a command's first run after the bundle
+// was built, which compiles the bundle and saves the cache: bin/load-bundle.js), then as every later run, from it.
+// The caches are the bench's own (QUIRE_CACHE_DIR under bench/.out/mixed-<N>), removed with it before each size.
 // Usage: npm run bench:export-mixed -- [pages...] [--profile]   (default: 1000 10000). It runs `npm run build`
 // first: bin/quire.js runs the TypeScript sources through tsx when dist/ is older than src/, which is not what users run.
 // --profile runs `quire serve`, `quire export` and `quire build` with `--cpu-prof`, profiles in bench/.out/mixed-<N>/profiles.
@@ -135,6 +138,8 @@ async function runSize(pages: number): Promise<void> {
   const profiles = join(base, 'profiles');
   await rm(base, { recursive: true, force: true });
   await mkdir(profiles, { recursive: true });
+  // Every quire child process inherits it: the export's and the build's first runs find no cache.
+  process.env['QUIRE_CACHE_DIR'] = join(base, 'code-cache');
   // Node 20 does not take --cpu-prof in NODE_OPTIONS: it goes before the script.
   const profiled = (name: string): string[] => (profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profiles, name)}`] : []);
 
@@ -150,6 +155,7 @@ async function runSize(pages: number): Promise<void> {
   const served = await startServe(['--data', join(base, 'service')], { nodeArgs: profiled('serve') });
   const api = ['--api', new URL(served.baseUrl).origin, '--token', served.token];
   let exportRow: Row;
+  const firstRows: Row[] = [];
   try {
     const spaceIds: string[] = [];
     for (const space of spaces) {
@@ -161,6 +167,12 @@ async function runSize(pages: number): Promise<void> {
     await quire(['sites', 'publish', siteId, ...api]);
     console.log(`  loaded into quire serve (pid ${served.child.pid}) in ${((performance.now() - loading) / 1000).toFixed(1)} s, untimed; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     console.log(`  server idle (search index and links of the new pages done) ${(await settled(served.child.pid!)).toFixed(1)} s later`);
+
+    const firstTarget = join(base, 'quire-export-first');
+    const first = await timed(process.execPath, [quireBin, 'export', '--site', siteId, '--out', firstTarget, '--json', ...api]);
+    if (first.code !== 0) throw new Error(`quire export exited ${first.code}: ${first.stderr.slice(0, 2000)}`);
+    firstRows.push({ tool: 'quire export, 1st run', ...first, ...(await folderMegabytes(firstTarget)), note: 'no code cache yet: compiles the bundle, saves its cache (bin/load-bundle.js)' });
+    await rm(firstTarget, { recursive: true, force: true });
 
     const target = join(base, 'quire-export');
     const serverCpu = processCpuSeconds(served.child.pid!);
@@ -185,6 +197,11 @@ async function runSize(pages: number): Promise<void> {
   }
 
   // b) quire build from the directory.
+  const firstBuildTarget = join(base, 'quire-build-first');
+  const firstBuild = await timed(process.execPath, [quireBin, 'build', site, '--out', firstBuildTarget, '--title', siteTitle, '--json']);
+  if (firstBuild.code !== 0) throw new Error(`quire build exited ${firstBuild.code}: ${firstBuild.stderr.slice(0, 2000)}`);
+  firstRows.push({ tool: 'quire build, 1st run', ...firstBuild, ...(await folderMegabytes(firstBuildTarget)), note: 'no code cache yet' });
+  await rm(firstBuildTarget, { recursive: true, force: true });
   const buildTarget = join(base, 'quire-build');
   const build = await timed(process.execPath, [...profiled('build'), quireBin, 'build', site, '--out', buildTarget, '--title', siteTitle, '--json']);
   if (build.code !== 0) throw new Error(`quire build exited ${build.code}: ${build.stderr.slice(0, 2000)}`);
@@ -205,7 +222,7 @@ async function runSize(pages: number): Promise<void> {
     hugoRow = { tool: 'hugo', ...hugo, ...(await folderMegabytes(hugoTarget)), note: 'plain Markdown/HTML equivalents of the blocks, one shared nav.js' };
   } else console.log('  hugo: skipped, /usr/bin/hugo is not installed');
 
-  for (const row of [exportRow, buildRow, ...(hugoRow ? [hugoRow] : [])]) printRow(row, pages, hugoRow);
+  for (const row of [exportRow, buildRow, ...(hugoRow ? [hugoRow] : []), ...firstRows]) printRow(row, pages, hugoRow);
   console.log(`  load average after the runs ${loadavg().map((value) => value.toFixed(2)).join(' ')}${profile ? `; CPU profiles in ${profiles}` : ''}`);
 }
 
