@@ -37416,8 +37416,9 @@ var require_dist = __commonJS({
 // src/client/http-parser-tier-up.ts
 import { setFlagsFromString } from "node:v8";
 var V8_DEFAULT_TIERING_BUDGET = 18e5;
+var httpParserTierUpFlag = `--wasm-tiering-budget=${V8_DEFAULT_TIERING_BUDGET * 100}`;
 function deferHttpParserTierUp() {
-  setFlagsFromString(`--wasm-tiering-budget=${V8_DEFAULT_TIERING_BUDGET * 100}`);
+  setFlagsFromString(httpParserTierUpFlag);
 }
 
 // src/action/run-action.ts
@@ -41543,8 +41544,15 @@ function resolveLinkTarget(fromFile, target, root, exists) {
 
 // src/format/slug.ts
 function slugify(title) {
-  const slug = title.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase().replace(/['’]/g, "").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "").slice(0, 100).replace(/-+$/, "");
+  const slug = ascii.test(title) ? asciiSlug(title) : anyScriptSlug(title);
   return slug === "" ? "untitled" : slug;
+}
+var ascii = /^[\0-\x7f]*$/;
+function anyScriptSlug(title) {
+  return title.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase().replace(/['’]/g, "").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "").slice(0, 100).replace(/-+$/, "");
+}
+function asciiSlug(title) {
+  return title.toLowerCase().replace(/'/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 100).replace(/-+$/, "");
 }
 function uniqueSlug(base2, isTaken) {
   if (!isTaken(base2)) return base2;
