@@ -9,7 +9,7 @@
 // QUIRE_COMPILE_CACHE=0 turns them off. Nothing here can fail a command: a cache that cannot be read or written is
 // compiled without. It also sets the V8 options of the bundle's commands (`bundleV8Flags`, `shortRunV8Flags`).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -100,7 +100,7 @@ function readCache(file) {
 
 /**
  * Saves what V8 compiled of the bundle, through a file of its own renamed into place (two commands exiting together
- * each write a whole cache), and removes this command's caches of other bundles (a checkout rebuilds often).
+ * each write a whole cache), then prunes the folder (`pruneCaches`).
  */
 function writeCache(cache, script) {
   try {
@@ -108,11 +108,30 @@ function writeCache(cache, script) {
     const partial = `${cache.file}.${process.pid}.partial`;
     writeFileSync(partial, script.createCachedData());
     renameSync(partial, cache.file);
-    for (const entry of readdirSync(cache.folder)) {
-      const other = cache.ofCommand.exec(entry);
-      if (other !== null && other[1] !== cache.bundleHash) rmSync(join(cache.folder, entry), { force: true });
-    }
+    pruneCaches(cache);
   } catch {
     // A read-only home or a full disk: the next run compiles without a cache, as this one did.
   }
+}
+
+/** How many caches of a command for other bundles are kept: two installations sharing a home each keep theirs. */
+const otherBundlesKept = 2;
+
+/**
+ * Removes this command's caches of other bundles but the `otherBundlesKept` newest (a checkout rebuilds its bundle
+ * at every change), and what a run killed while writing left behind (`.partial` files an hour old).
+ */
+function pruneCaches(cache) {
+  const others = [];
+  for (const entry of readdirSync(cache.folder)) {
+    const path = join(cache.folder, entry);
+    if (entry.endsWith('.partial')) {
+      if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
+      continue;
+    }
+    const other = cache.ofCommand.exec(entry);
+    if (other !== null && other[1] !== cache.bundleHash) others.push({ path, modified: statSync(path).mtimeMs });
+  }
+  others.sort((a, b) => b.modified - a.modified);
+  for (const { path } of others.slice(otherBundlesKept)) rmSync(path, { force: true });
 }

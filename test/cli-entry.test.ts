@@ -103,15 +103,30 @@ describe('bin/quire.js', () => {
       expect(statSync(join(cache, file!)).size).toBeGreaterThan(100_000);
     });
 
-    it("replaces the command's caches of other bundles and keeps the other commands'", () => {
+    it("keeps the command's caches of the two newest other bundles, the other commands', and removes the rest", () => {
       const cache = temporaryFolder('quire-code-cache-');
-      const stale = ['build-00000000deadbeef-000000000000.v8cache', 'spaces-00000000deadbeef-000000000000.v8cache'];
-      for (const name of stale) writeFileSync(join(cache, name), 'an older bundle');
+      const older = (name: string, hoursAgo: number) => {
+        writeFileSync(join(cache, name), 'an older bundle');
+        const when = new Date(Date.now() - hoursAgo * 3_600_000);
+        utimesSync(join(cache, name), when, when);
+      };
+      older('build-00000000000000a1-000000000000.v8cache', 3);
+      older('build-00000000000000a2-000000000000.v8cache', 2);
+      older('build-00000000000000a3-000000000000.v8cache', 1);
+      older('spaces-00000000000000a1-000000000000.v8cache', 3);
+      older('build-00000000000000a9-000000000000.v8cache.123.partial', 2);
+      older('build-00000000000000a8-000000000000.v8cache.124.partial', 0);
       buildSite({ QUIRE_CACHE_DIR: cache });
-      const files = cacheFiles(cache);
-      expect(files).toHaveLength(2);
-      expect(files).toContain(stale[1]);
-      expect(files.find((name) => name.startsWith('build-'))).not.toBe(stale[0]);
+      const { bundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
+      const names = cacheFiles(cache).map((name) => name.replace(bundleHash, 'CURRENT').replace(/-[0-9a-f]{12}\.v8cache$/, '.v8cache'));
+      expect(names.sort()).toEqual([
+        'build-00000000000000a2.v8cache',
+        'build-00000000000000a3.v8cache',
+        // A run still writing it.
+        'build-00000000000000a8-000000000000.v8cache.124.partial',
+        'build-CURRENT.v8cache',
+        'spaces-00000000000000a1.v8cache',
+      ]);
     });
 
     it('is not written by a run that asks for help or the version, nor by one that fails', () => {
