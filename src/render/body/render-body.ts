@@ -11,6 +11,7 @@ import { fastBodyTree } from '../fast-body/fast-body-tree.ts';
 import { keepIconColours } from '../icons/icon-slot.ts';
 import { finishTree } from './finish-tree.ts';
 import { resolveLinks } from './resolve-links.ts';
+import { sanitizeParts } from './sanitize-parts.ts';
 import { bodySchema } from './sanitize-schema.ts';
 
 /**
@@ -18,7 +19,7 @@ import { bodySchema } from './sanitize-schema.ts';
  * handler, raw HTML parsed, links resolved for the bundle (relative to the page's folder through `prefix`),
  * then sanitized (`bodySchema`). Outline, used files and broken links are collected in `context`.
  * Pages the fast path reads (src/render/fast-body: every block family, HTML only as GitBook writes figures and
- * tables) skip micromark (and the sanitizer, unless they hold HTML or outside data) and give the same tree;
+ * tables) skip micromark (and the sanitizer, but for what HTML or outside data made) and give the same tree;
  * `fast: false` always takes the full path.
  *
  * @example
@@ -31,11 +32,11 @@ export function renderBody(markdown: string, context: BodyContext, prefix: strin
   let tree: Root;
   if (fast !== undefined) {
     // Built from Quire's own elements, and HTML already parsed: the passes the full path runs after parsing raw
-    // HTML, the link pass, and the sanitizer only when something came from HTML or outside data.
+    // HTML, the link pass, and the sanitizer over what came from HTML or outside data.
     tree = fast.tree;
     if (fast.raw) afterRaw(tree, context);
     resolveLinks(tree, context, prefix);
-    if (fast.sanitize) tree = sanitize(tree, bodySchema) as Root;
+    if (fast.unsafe.length > 0) tree = sanitizeParts(tree, fast.unsafe);
   } else {
     const mdast = parseMarkdown(markdown);
     tree = toHast(mdast, { allowDangerousHtml: true, handlers: createHandlers(context), unknownHandler }) as Root;

@@ -2,7 +2,7 @@
 // instead of micromark is about twenty times faster (bench/export). It gives the same tree the full path gives,
 // before the link pass, or nothing when the page uses something only the full path reads exactly; the
 // differential test (fast-body-tree.test.ts) holds it to that on every fixture, the corpus and generated pages.
-import type { Root } from 'hast';
+import type { Element, Root } from 'hast';
 import type { BodyContext } from '../body/body-context.ts';
 import { linkedSchemasOfPage } from '../blocks/openapi.ts';
 import { markdownToHast } from './tokens-to-hast.ts';
@@ -17,11 +17,12 @@ export interface FastBody {
    */
   raw: boolean;
   /**
-   * The tree holds what HTML or outside data made (cards, HTML tables, OpenAPI blocks, rendered integration
-   * blocks): it is sanitized after the link pass, as on the full path. Otherwise it holds only elements and
-   * attributes Quire's blocks make, and needs no sanitizing.
+   * The elements of the tree that HTML or outside data made (cards, HTML tables, OpenAPI blocks and the models they
+   * link to, rendered integration blocks): they are sanitized after the link pass, as the full path sanitizes the
+   * whole tree (`sanitizeParts`). The rest of the tree holds only elements and attributes Quire's blocks make, and
+   * needs no sanitizing.
    */
-  sanitize: boolean;
+  unsafe: Element[];
 }
 
 /**
@@ -29,7 +30,7 @@ export interface FastBody {
  * must take the full path. On `undefined`, `context` is as it was.
  *
  * @example
- * const body = fastBodyTree('Some *text*.', context); // → { tree, raw: false, sanitize: false }
+ * const body = fastBodyTree('Some *text*.', context); // → { tree, raw: false, unsafe: [] }
  */
 export function fastBodyTree(markdown: string, context: BodyContext): FastBody | undefined {
   const outline = context.outline.length;
@@ -39,10 +40,11 @@ export function fastBodyTree(markdown: string, context: BodyContext): FastBody |
   const warnings = context.warnings.length;
   const openapiContexts = context.openapiContexts;
   try {
-    const { children, raw, sanitize } = markdownToHast(markdown, context);
+    const { children, raw, unsafe } = markdownToHast(markdown, context);
     // OpenAPI blocks link to component schemas instead of repeating their trees: the page ends with those models.
-    const tree: Root = { type: 'root', children: [...children, ...linkedSchemasOfPage(context)] };
-    return { tree, raw, sanitize };
+    const models = linkedSchemasOfPage(context);
+    const tree: Root = { type: 'root', children: [...children, ...models] };
+    return { tree, raw, unsafe: [...unsafe, ...models] };
   } catch (error) {
     // Anything markdown-it or the conversion could not do (even a stack overflow on absurd nesting) means: full path.
     if (!(error instanceof FastPathUnsupported) && !(error instanceof RangeError)) throw error;

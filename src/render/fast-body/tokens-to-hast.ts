@@ -58,16 +58,22 @@ export interface FastHast {
   children: ElementContent[];
   /** The page holds HTML the full path parses with the page (an HTML table): what runs after that parse runs. */
   raw: boolean;
-  /** The tree holds what HTML or outside data made (cards, HTML tables, OpenAPI blocks, ContentKit): it is sanitized. */
-  sanitize: boolean;
+  /** What HTML or outside data made (cards, HTML tables, OpenAPI blocks, ContentKit): these are sanitized. */
+  unsafe: Element[];
 }
 
 /** What the page read so far needs (reset for each page; reading never reenters `markdownToHast`). */
-let needs = { raw: false, sanitize: false };
+let needs: { raw: boolean; unsafe: Element[] } = { raw: false, unsafe: [] };
+
+/** `element`, noted as made from HTML or outside data: the sanitizer judges it (src/render/body/sanitize-parts.ts). */
+function untrusted(made: Element): Element {
+  needs.unsafe.push(made);
+  return made;
+}
 
 /** The hast of a page body (or a reusable content) read by markdown-it. */
 export function markdownToHast(markdown: string, context: BodyContext): FastHast {
-  needs = { raw: false, sanitize: false };
+  needs = { raw: false, unsafe: [] };
   const children = wrap(flow(readBlocks(markdown), context), false);
   return { children, ...needs };
 }
@@ -129,8 +135,7 @@ function voidTag(item: Extract<FlowItem, { kind: 'tag' }>, context: BodyContext)
   if (read?.type === 'pageRef') return contentRefElement(context, baseOf(context), read.page?.trim() ?? '', '');
   if (read?.type === 'integrationBlock') {
     const block = integrationBlockElement(context, read);
-    if (Array.isArray(block.properties.className) && block.properties.className.includes('integration-rendered')) needs.sanitize = true;
-    return block;
+    return Array.isArray(block.properties.className) && block.properties.className.includes('integration-rendered') ? untrusted(block) : block;
   }
   throw new FastPathUnsupported(`Liquid tag ${item.value}`);
 }
@@ -149,16 +154,15 @@ function openapiBlock(open: string, children: FlowItem[] | undefined, context: B
   if (node !== undefined && context.including.length > 0) context.bases.set(node, context.including.at(-1)!);
   const content = () => (children === undefined ? [] : inner(children, context));
   const blocks = createOpenAPIBlocks(context);
-  needs.sanitize = true;
   switch (node?.type) {
     case 'openapi':
-      return blocks.openapi(node, content);
+      return untrusted(blocks.openapi(node, content));
     case 'openapiOperation':
-      return blocks.openapiOperation(node, content);
+      return untrusted(blocks.openapiOperation(node, content));
     case 'openapiSchemas':
-      return blocks.openapiSchemas(node, content);
+      return untrusted(blocks.openapiSchemas(node, content));
     case 'openapiWebhook':
-      return blocks.openapiWebhook(node, content);
+      return untrusted(blocks.openapiWebhook(node, content));
     default:
       throw new FastPathUnsupported(`OpenAPI tag ${open}`);
   }
@@ -429,10 +433,9 @@ function htmlBlock(html: string): Element {
   const figureNode = readFigure({ type: 'html', value: html });
   if (figureNode !== undefined) return figure(figureNode);
   const cards = readCards({ type: 'html', value: html });
-  // A card's cells are HTML, parsed as they are written: the sanitizer judges them.
-  needs.sanitize = true;
-  if (cards !== undefined) return cardsElement(cards);
-  const table = htmlTable(html);
+  // A card's cells are HTML, parsed as they are written: the sanitizer judges them, as it judges an HTML table.
+  if (cards !== undefined) return untrusted(cardsElement(cards));
+  const table = untrusted(htmlTable(html));
   needs.raw = true;
   return table;
 }
