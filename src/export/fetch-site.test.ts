@@ -63,17 +63,19 @@ function fakeClient(spaces: string[], options: { failing?: string; extensions?: 
 
 describe('fetchExportSite', () => {
   it("reads the next space while the server answers the first one's directory, and gives every site space its content", async () => {
-    const { client, log } = fakeClient(['guides', 'api', 'admin']);
+    const spaces = ['guides', 'api', 'admin', 'sdk', 'changelog'];
+    const { client, log } = fakeClient(spaces);
     const titles: string[] = [];
     const counted: number[] = [];
     const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, (title) => titles.push(title), (pages) => counted.push(pages));
-    expect(log.indexOf('revision api')).toBeLessThan(log.indexOf('directory guides answered'));
-    // Two spaces at a time: the third starts once one of the first two is read.
-    expect(log.indexOf('revision admin')).toBeGreaterThan(log.indexOf('directory guides answered'));
-    expect(titles).toEqual(['guides', 'api', 'admin']);
+    // Four spaces at a time: the first four are asked for before any is read, the fifth once one of them is.
+    const firstRead = Math.min(...spaces.slice(0, 4).map((space) => log.indexOf(`directory ${space} answered`)));
+    for (const space of spaces.slice(0, 4)) expect(log.indexOf(`revision ${space}`)).toBeLessThan(firstRead);
+    expect(log.indexOf('revision changelog')).toBeGreaterThan(firstRead);
+    expect(titles).toEqual(spaces);
     // Each space's pages are counted from its revision, before its directory is read.
-    expect(counted).toEqual([6, 3, 5]);
-    expect(Object.keys(site.content)).toEqual(['site-space-guides', 'site-space-api', 'site-space-admin']);
+    expect(counted).toEqual([6, 3, 5, 3, 9]);
+    expect(Object.keys(site.content)).toEqual(spaces.map((space) => `site-space-${space}`));
     expect(site.content['site-space-api']!.revision.pages[0]!.title).toBe('api');
   });
 
