@@ -8,3 +8,9 @@ export declare function loadBundle(file: string, bundleHash: string | undefined,
 
 /** V8 options for every command but `quire serve` (less inlining: short runs spend less CPU compiling). */
 export declare const shortRunV8Flags: string;
+
+/** Where the build keeps its code cache of the bundle `file`'s top level. */
+export declare function buildCachePath(file: string): string;
+
+/** Compiles the bundle `file` without running it and writes its top level's code cache beside it. */
+export declare function writeBuildCache(file: string): void;

@@ -9,10 +9,11 @@
 // still took 0.17 s to compile at each start (Node 20 keeps no code cache of ES modules), the CommonJS one with its
 // code cache 0.02 s. bin/quire.js runs the bundle when it is at least as new as every source file, and the sources
 // otherwise. `npm ci` builds it (`prepare`), as do the tests (test/support/build-cli.global.ts).
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +36,7 @@ export async function buildCli(): Promise<void> {
     distFolder,
   );
   const bundleHash = await bundleCommandLine(join(root, 'src/cli/main.ts'), join(distFolder, 'quire.cjs'));
+  writeBundleCodeCache(join(distFolder, 'quire.cjs'));
   // What earlier builds wrote in its place (the ES module entry of the command line).
   await rm(join(distFolder, 'quire.mjs'), { force: true });
   await rm(join(distFolder, 'quire.mjs.map'), { force: true });
@@ -77,6 +79,19 @@ export async function bundleCommandLine(entry: string, outfile: string): Promise
     await writeFile(output.path, text);
   }
   return hash;
+}
+
+/**
+ * Writes the code cache of the bundle's top level beside it (bin/load-bundle.js, `writeBuildCache`), in a Node
+ * process of its own: the cache holds the V8 options of the process that made it, which must be a command's, not
+ * this one's (a test runner's, or tsx's).
+ */
+function writeBundleCodeCache(bundle: string): void {
+  const loader = pathToFileURL(join(root, 'bin/load-bundle.js')).href;
+  const env = { ...process.env };
+  delete env['NODE_OPTIONS'];
+  const made = spawnSync(process.execPath, ['--input-type=module', '-e', `import { writeBuildCache } from ${JSON.stringify(loader)}; writeBuildCache(${JSON.stringify(bundle)});`], { encoding: 'utf8', env });
+  if (made.status !== 0) throw new Error(`writing the code cache of ${bundle} failed: ${made.stderr}`);
 }
 
 /**

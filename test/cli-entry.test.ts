@@ -144,6 +144,19 @@ describe('bin/quire.js', () => {
       expect(cacheFiles(cache)).toEqual([]);
     });
 
+    it("starts a command's first run from the build's cache of the bundle, and runs without it when V8 rejects it", () => {
+      expect(statSync(`${root}dist/quire.cjs.v8cache`).size).toBeGreaterThan(100_000);
+      // An installed copy of the package whose build cache is damaged.
+      const folder = temporaryFolder('quire-build-cache-');
+      mkdirSync(join(folder, 'bin'));
+      mkdirSync(join(folder, 'dist'));
+      for (const file of ['bin/quire.js', 'bin/load-bundle.js', 'dist/quire.cjs', 'dist/build.json']) copyFileSync(`${root}${file}`, join(folder, file));
+      writeFileSync(join(folder, 'dist/quire.cjs.v8cache'), 'not a code cache');
+      symlinkSync(`${root}node_modules`, join(folder, 'node_modules'));
+      const version = execFileSync(process.execPath, [join(folder, 'bin/quire.js'), '--version'], { encoding: 'utf8', env: { ...process.env, QUIRE_CACHE_DIR: join(folder, 'cache') } });
+      expect(version.trim()).toBe(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version);
+    });
+
     it('is made under the V8 options the bundle sets as it starts', () => {
       expect(bundleV8Flags).toBe(httpParserTierUpFlag);
     });
