@@ -8,9 +8,12 @@
 //      the server spends answering the export is read from /proc and reported next to the client's;
 //   b) `quire build` from the directory;
 //   c) Hugo (/usr/bin/hugo) on the same pages as plain Markdown/HTML.
-// `quire export` and `quire build` each run twice: first with no code cache (a command's first run after the bundle
-// was built, which compiles the bundle and saves the cache: bin/load-bundle.js), then as every later run, from it.
+// `quire export` and `quire build` each run twice: first as a command's first run after the bundle was built (from
+// the build's code cache of the bundle's top level, compiling what the command calls and saving the command's
+// cache: bin/load-bundle.js), then as every later run, from the command's cache.
 // The caches are the bench's own (QUIRE_CACHE_DIR under bench/.out/mixed-<N>), removed with it before each size.
+// The first runs' output stays until then: deleting 10,000 files just before the next run made that run's kernel
+// time several seconds longer on this machine's ext4 (the run after a large deletion pays for it, `sync` or not).
 // Usage: npm run bench:export-mixed -- [pages...] [--profile]   (default: 1000 10000). It runs `npm run build`
 // first: bin/quire.js runs the TypeScript sources through tsx when dist/ is older than src/, which is not what users run.
 // --profile runs `quire serve`, `quire export` and `quire build` with `--cpu-prof`, profiles in bench/.out/mixed-<N>/profiles.
@@ -171,8 +174,7 @@ async function runSize(pages: number): Promise<void> {
     const firstTarget = join(base, 'quire-export-first');
     const first = await timed(process.execPath, [quireBin, 'export', '--site', siteId, '--out', firstTarget, '--json', ...api]);
     if (first.code !== 0) throw new Error(`quire export exited ${first.code}: ${first.stderr.slice(0, 2000)}`);
-    firstRows.push({ tool: 'quire export, 1st run', ...first, ...(await folderMegabytes(firstTarget)), note: 'no code cache yet: compiles the bundle, saves its cache (bin/load-bundle.js)' });
-    await rm(firstTarget, { recursive: true, force: true });
+    firstRows.push({ tool: 'quire export, 1st run', ...first, ...(await folderMegabytes(firstTarget)), note: "the command's first run: from the build's code cache of the bundle's top level, saving the command's (bin/load-bundle.js)" });
 
     const target = join(base, 'quire-export');
     const serverCpu = processCpuSeconds(served.child.pid!);
@@ -200,8 +202,7 @@ async function runSize(pages: number): Promise<void> {
   const firstBuildTarget = join(base, 'quire-build-first');
   const firstBuild = await timed(process.execPath, [quireBin, 'build', site, '--out', firstBuildTarget, '--title', siteTitle, '--json']);
   if (firstBuild.code !== 0) throw new Error(`quire build exited ${firstBuild.code}: ${firstBuild.stderr.slice(0, 2000)}`);
-  firstRows.push({ tool: 'quire build, 1st run', ...firstBuild, ...(await folderMegabytes(firstBuildTarget)), note: 'no code cache yet' });
-  await rm(firstBuildTarget, { recursive: true, force: true });
+  firstRows.push({ tool: 'quire build, 1st run', ...firstBuild, ...(await folderMegabytes(firstBuildTarget)), note: "the command's first run" });
   const buildTarget = join(base, 'quire-build');
   const build = await timed(process.execPath, [...profiled('build'), quireBin, 'build', site, '--out', buildTarget, '--title', siteTitle, '--json']);
   if (build.code !== 0) throw new Error(`quire build exited ${build.code}: ${build.stderr.slice(0, 2000)}`);
