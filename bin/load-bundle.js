@@ -42,19 +42,14 @@ export const shortRunV8Flags = '--max-inlined-bytecode-size-cumulative=300';
  * loadBundle('/…/dist/quire.cjs', 'a3f…', process.argv.slice(2));
  */
 export function loadBundle(file, bundleHash, argv) {
+  const command = commandOf(argv);
   setFlagsFromString(bundleV8Flags);
-  if (commandOf(argv) !== 'serve') setFlagsFromString(shortRunV8Flags);
+  if (command !== 'serve') setFlagsFromString(shortRunV8Flags);
   const enabled = process.env.QUIRE_COMPILE_CACHE !== '0';
-  const cache = !enabled || !bundleHash || !runsACommand(argv) ? undefined : codeCache(bundleHash, argv);
+  const cache = !enabled || !bundleHash || !runsACommand(command, argv) ? undefined : codeCache(bundleHash, command);
   const commandCache = cache === undefined ? undefined : readCache(cache.file);
   // A command's first run starts from the build's cache of the bundle's top level (on the Node that built it).
-  const cachedData = commandCache ?? (enabled ? readCache(buildCachePath(file)) : undefined);
-  // ASCII by construction (scripts/build-cli.ts), so read without decoding UTF-8.
-  const script = new vm.Script(Module.wrap(readFileSync(file, 'latin1')), {
-    filename: file,
-    cachedData,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  const script = compileBundle(file, commandCache ?? (enabled ? readCache(buildCachePath(file)) : undefined));
   if (cache !== undefined && (commandCache === undefined || script.cachedDataRejected)) {
     // Only after a command's work: a run that failed early compiled little of what the next runs need.
     process.once('exit', (code) => {
@@ -64,8 +59,17 @@ export function loadBundle(file, bundleHash, argv) {
   const bundle = new Module(file);
   bundle.filename = file;
   bundle.paths = Module._nodeModulePaths(dirname(file));
-  bundle.loaded = true;
   script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, dirname(file));
+}
+
+/** The bundle `file` compiled as a CommonJS module's function, from `cachedData` when V8 accepts it. */
+function compileBundle(file, cachedData) {
+  // ASCII by construction (scripts/build-cli.ts), so read without decoding UTF-8.
+  return new vm.Script(Module.wrap(readFileSync(file, 'latin1')), {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
 }
 
 /** Where the build keeps its code cache of `file`, the bundle: what compiling its top level gave (`writeBuildCache`). */
@@ -85,8 +89,7 @@ export function buildCachePath(file) {
 export function writeBuildCache(file) {
   setFlagsFromString(bundleV8Flags);
   setFlagsFromString(shortRunV8Flags);
-  const script = new vm.Script(Module.wrap(readFileSync(file, 'latin1')), { filename: file, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
-  writeFileSync(buildCachePath(file), script.createCachedData());
+  writeFileSync(buildCachePath(file), compileBundle(file, undefined).createCachedData());
 }
 
 /** The command `argv` names (`export` of `export --site x`), if any. */
@@ -95,18 +98,16 @@ function commandOf(argv) {
 }
 
 /**
- * Whether `argv` runs a command, as against asking for help or the version: what such a run compiles is not what the
+ * Whether `argv` runs `command`, as against asking for help or the version: what such a run compiles is not what the
  * command compiles, and a cache, once written, is kept until the bundle changes.
  */
-function runsACommand(argv) {
-  const command = commandOf(argv);
+function runsACommand(command, argv) {
   return command !== undefined && command !== 'help' && !argv.some((argument) => ['--help', '-h', '--version', '-V'].includes(argument));
 }
 
-/** The code cache of this command of this bundle on this Node: its folder, its file, and the pattern of this command's caches. */
-function codeCache(bundleHash, argv) {
+/** The code cache of the command `named` of this bundle on this Node: its folder, its file, and the pattern of its caches. */
+function codeCache(bundleHash, named) {
   const folder = process.env.QUIRE_CACHE_DIR || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'quire');
-  const named = commandOf(argv) ?? '';
   const command = /^[a-z]{1,32}$/.test(named) ? named : 'other';
   const runtime = createHash('sha256')
     .update([process.version, process.arch, ...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0'))
