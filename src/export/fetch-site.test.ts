@@ -5,7 +5,7 @@ import { fetchExportSite } from './fetch-site.ts';
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 /** A fake client serving a published site of one section per space, and a log of the requests as they start and end. */
-function fakeClient(spaces: string[], options: { failing?: string; extensions?: string[] } = {}) {
+function fakeClient(spaces: string[], options: { failing?: string; extensions?: string[]; unpublished?: boolean } = {}) {
   const log: string[] = [];
   const profile = {
     site: { id: 'site1', title: 'Docs' },
@@ -22,8 +22,17 @@ function fakeClient(spaces: string[], options: { failing?: string; extensions?: 
     customizations: { site: {}, siteSpaces: {} },
   };
   const client = {
-    getQuireServerInfo: async () => ({ extensions: options.extensions ?? ['directory'] }),
-    getPublishedSite: async () => profile,
+    getQuireServerInfo: async () => {
+      log.push('server info');
+      await new Promise((resolve) => setImmediate(resolve));
+      log.push('server info answered');
+      return { extensions: options.extensions ?? ['directory'] };
+    },
+    getPublishedSite: async () => {
+      log.push('published');
+      if (options.unpublished) throw Object.assign(new Error('published site failed'), { name: 'QuireError', code: 'API_REQUEST_FAILED', status: 500 });
+      return profile;
+    },
     getRevision: async ({ spaceId }: { spaceId: string }) => {
       log.push(`revision ${spaceId}`);
       // A page per letter of the space's name, the last one under the first: the count takes nested pages.
@@ -83,7 +92,7 @@ describe('fetchExportSite', () => {
     const { client, log } = fakeClient(['guides', 'api'], { extensions: ['directory', 'bundle'] });
     const counted: number[] = [];
     const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, undefined, (pages) => counted.push(pages));
-    expect(log.filter((line) => !line.endsWith('answered'))).toEqual(['space guides', 'space api', 'bundle guides rev-guides', 'bundle api rev-api']);
+    expect(log.filter((line) => !line.endsWith('answered'))).toEqual(['server info', 'published', 'space guides', 'space api', 'bundle guides rev-guides', 'bundle api rev-api']);
     expect(counted).toEqual([2, 2]);
     const guides = site.content['site-space-guides']!;
     expect(guides.revision.id).toBe('rev-guides');
@@ -95,6 +104,14 @@ describe('fetchExportSite', () => {
   it('names both extensions when the server offers neither', async () => {
     const { client } = fakeClient(['guides'], { extensions: ['git-metadata'] });
     await expect(fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' })).rejects.toMatchObject({ code: 'EXPORT_SERVER_UNSUPPORTED', message: expect.stringContaining('neither the `bundle` nor the `directory` extension') });
+  });
+
+  it('asks for the server extensions and the published site at once, and names missing extensions before any other failure', async () => {
+    const { client, log } = fakeClient(['guides'], { extensions: ['bundle'] });
+    await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' });
+    expect(log.slice(0, 3)).toEqual(['server info', 'published', 'server info answered']);
+    const failing = fakeClient(['guides'], { extensions: ['git-metadata'], unpublished: true });
+    await expect(fetchExportSite(failing.client, { organizationId: 'org1', siteId: 'site1' })).rejects.toMatchObject({ code: 'EXPORT_SERVER_UNSUPPORTED' });
   });
 
   it('fails with the failure of any space', async () => {

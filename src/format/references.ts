@@ -25,23 +25,34 @@ interface Pattern {
   regex: RegExp;
   /** Markdown syntaxes may write the target in <angle brackets> (group 1) or plain (group 2). */
   angleBrackets?: true;
+  /** Whether `text` holds what every match of `regex` holds: a text without it is not searched. */
+  mayMatch: (text: string) => boolean;
 }
+
+const holdsTag = (name: string) => (text: string) => text.includes('{%') && text.includes(name);
+const holdsOpenAPI = holdsTag('openapi');
+const holdsSwagger = holdsTag('swagger');
 
 // Each pattern captures the target in group 1; patterns with `angleBrackets` capture it in group 1 when
 // written in <angle brackets>, else in group 2.
 // The `d` flag gives the offsets of each group, which are the spans a rewrite replaces.
 const patterns: Pattern[] = [
   // [text](target "title") and ![alt](target): the target, possibly in <angle brackets>, then an optional title.
-  { syntax: 'markdown-link', regex: /\]\([ \t]*(?:<([^<>\n]*)>|((?:[^\s()<>\\]|\\.|\([^\s()]*\))+))(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)/dg, angleBrackets: true },
+  {
+    syntax: 'markdown-link',
+    regex: /\]\([ \t]*(?:<([^<>\n]*)>|((?:[^\s()<>\\]|\\.|\([^\s()]*\))+))(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)/dg,
+    angleBrackets: true,
+    mayMatch: (text) => text.includes(']('),
+  },
   // [label]: target — reference definitions.
-  { syntax: 'definition', regex: /^ {0,3}\[[^\]\n]+\]:[ \t]*(?:<([^<>\n]*)>|(\S+))/dgm, angleBrackets: true },
-  // <img src="..."> <a href="..."> and the card attributes of <table data-view="cards">.
-  { syntax: 'html-attribute', regex: /<[a-zA-Z][^>]*?\s(?:src|href|data-card-target|data-card-cover)\s*=\s*"([^"]*)"/dg },
-  { syntax: 'include', regex: /\{%[ \t]*include[ \t]+"([^"\n]+)"/dg },
-  { syntax: 'content-ref', regex: /\{%[ \t]*content-ref[ \t]+url="([^"\n]+)"/dg },
-  { syntax: 'page-ref', regex: /\{%[ \t]*page-ref[ \t]+page="([^"\n]+)"/dg },
-  { syntax: 'file', regex: /\{%[ \t]*file[ \t]+src="([^"\n]+)"/dg },
-  { syntax: 'openapi', regex: /\{%[ \t]*(?:openapi|swagger)[ \t][^%\n]*?\bsrc="([^"\n]+)"/dg },
+  { syntax: 'definition', regex: /^ {0,3}\[[^\]\n]+\]:[ \t]*(?:<([^<>\n]*)>|(\S+))/dgm, angleBrackets: true, mayMatch: (text) => text.includes(']:') },
+  // <img src="..."> <a href="..."> and the card attributes of <table data-view="cards">, spaces around `=` or not.
+  { syntax: 'html-attribute', regex: /<[a-zA-Z][^>]*?\s(?:src|href|data-card-target|data-card-cover)\s*=\s*"([^"]*)"/dg, mayMatch: (text) => text.includes('<') && text.includes('=') },
+  { syntax: 'include', regex: /\{%[ \t]*include[ \t]+"([^"\n]+)"/dg, mayMatch: holdsTag('include') },
+  { syntax: 'content-ref', regex: /\{%[ \t]*content-ref[ \t]+url="([^"\n]+)"/dg, mayMatch: holdsTag('content-ref') },
+  { syntax: 'page-ref', regex: /\{%[ \t]*page-ref[ \t]+page="([^"\n]+)"/dg, mayMatch: holdsTag('page-ref') },
+  { syntax: 'file', regex: /\{%[ \t]*file[ \t]+src="([^"\n]+)"/dg, mayMatch: holdsTag('file') },
+  { syntax: 'openapi', regex: /\{%[ \t]*(?:openapi|swagger)[ \t][^%\n]*?\bsrc="([^"\n]+)"/dg, mayMatch: (text) => holdsOpenAPI(text) || holdsSwagger(text) },
 ];
 
 /**
@@ -52,15 +63,16 @@ const patterns: Pattern[] = [
  * // → [{ syntax: 'markdown-link', target: 'guide.md', start: 16, end: 24, angle: false }]
  */
 export function scanReferences(text: string): Reference[] {
-  if (!mayHaveReferences(text)) return [];
-  const code = codeRanges(text);
+  // Each expression searches only a text that holds its literal part; code is found once something matched.
+  let code: Array<[number, number]> | undefined;
   const references: Reference[] = [];
-  for (const { syntax, regex, angleBrackets } of patterns) {
+  for (const { syntax, regex, angleBrackets, mayMatch } of patterns) {
+    if (!mayMatch(text)) continue;
     regex.lastIndex = 0;
     for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
       const angle = angleBrackets === true && match[1] !== undefined;
       const span = match.indices?.[angleBrackets && !angle ? 2 : 1];
-      if (!span || span[0] === span[1] || isInside(code, match.index)) continue;
+      if (!span || span[0] === span[1] || isInside((code ??= codeRanges(text)), match.index)) continue;
       if (syntax === 'html-attribute' && isHeadingAnchor(text, match.index, text.slice(span[0], span[1]))) continue;
       references.push({ syntax, target: text.slice(span[0], span[1]), start: span[0], end: span[1], angle });
     }
@@ -80,17 +92,17 @@ function isHeadingAnchor(text: string, tagStart: number, target: string): boolea
   return id !== undefined && id === target;
 }
 
-/** A cheap test that lets most plain paragraphs skip the regular expressions. */
-function mayHaveReferences(text: string): boolean {
-  return text.includes('](') || text.includes('{%') || text.includes('="') || text.includes(']:');
-}
-
 /** Offsets covered by fenced code blocks and inline code spans, sorted. */
 function codeRanges(text: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
+  const marks = new NextMarks(text);
   let offset = 0;
   let fence: { char: string; length: number; start: number } | undefined;
   while (offset < text.length) {
+    // Only a line with a backtick or a tilde opens, closes or holds code: the lines between are skipped.
+    const mark = marks.after(offset);
+    if (mark === -1) break;
+    offset = text.lastIndexOf('\n', mark) + 1;
     const newline = text.indexOf('\n', offset);
     const lineEnd = newline === -1 ? text.length : newline;
     const line = text.slice(offset, lineEnd);
@@ -111,6 +123,22 @@ function codeRanges(text: string): Array<[number, number]> {
   }
   if (fence) ranges.push([fence.start, text.length]);
   return ranges.sort((a, b) => a[0] - b[0]);
+}
+
+/** The next backtick or tilde of a text from an offset on, each searched for again only once passed. */
+class NextMarks {
+  private backtick = -2;
+  private tilde = -2;
+
+  constructor(private readonly text: string) {}
+
+  /** The offset of the first backtick or tilde at or after `offset`, or -1. */
+  after(offset: number): number {
+    if (this.backtick !== -1 && this.backtick < offset) this.backtick = this.text.indexOf('`', offset);
+    if (this.tilde !== -1 && this.tilde < offset) this.tilde = this.text.indexOf('~', offset);
+    if (this.backtick === -1) return this.tilde;
+    return this.tilde === -1 ? this.backtick : Math.min(this.backtick, this.tilde);
+  }
 }
 
 function isInside(ranges: Array<[number, number]>, offset: number): boolean {

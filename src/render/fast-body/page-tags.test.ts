@@ -51,6 +51,12 @@ const cases: Record<string, string> = {
   'an operation with content': `${operation}\nWhat it does.\n\n* a\n* b\n{% endopenapi-operation %}\n`,
   'two operations': `${operation}\n{% endopenapi-operation %}\n\n{% openapi src="pets.yaml" path="/pets" method="get" %}\n{% endopenapi %}\n`,
   'prose and an operation': `Intro.\n\n${operation}\n`,
+  'a setext heading and an operation': `Pets\n====\n\n${operation}\n{% endopenapi-operation %}\n`,
+  'a two-line setext heading and an operation': `# API\n\nPets and\nowners\n---\n\n${operation}\n`,
+  'a setext heading in CRLF lines and an operation': `Pets\r\n----\r\n\r\n${operation}\r\n`,
+  'a table and an operation': `a | b\n--- | ---\n1 | 2\n\n${operation}\n`,
+  'an ordered list and an operation': `1. first\n2. second\n\n${operation}\n`,
+  'a link definition and an operation': `[pets]: https://example.com/pets\n\n${operation}\n`,
   'an operation interrupting a paragraph': `Intro.\n${operation}\n`,
   'tag text in a fence': `\`\`\`markdown\n${operation}\n{% @hello-block/hello name="Ada" %}\n\`\`\`\n`,
   'tag text in a tilde fence inside a list': `* item\n\n  ~~~\n  ${operation}\n  ~~~\n`,
@@ -100,7 +106,7 @@ describe('the page tag reader: the same blocks as the full parse', () => {
   });
 
   it('generated pages', () => {
-    const tag = fc.constantFrom(operation, '{% openapi src="pets.yaml" path="/pets/{id}" method="GET" %}', '{% openapi-schemas spec="pets" schemas="Pet" %}', '{% @hello-block/hello name="Ada" %}', '{% endopenapi-operation %}', '{% endopenapi %}', '{% hint style="info" %}', '{% endhint %}', '# Title', '---', '<!-- note -->', '```\n{% openapi-operation spec="code" path="/x" method="get" %}\n```', 'Text with `{% @x/y %}` in it.', '* item\n  {% openapi-webhook spec="pets" name="newPet" method="post" %}', '> quoted');
+    const tag = fc.constantFrom(operation, '{% openapi src="pets.yaml" path="/pets/{id}" method="GET" %}', '{% openapi-schemas spec="pets" schemas="Pet" %}', '{% @hello-block/hello name="Ada" %}', '{% endopenapi-operation %}', '{% endopenapi %}', '{% hint style="info" %}', '{% endhint %}', '# Title', '---', '<!-- note -->', '```\n{% openapi-operation spec="code" path="/x" method="get" %}\n```', 'Text with `{% @x/y %}` in it.', '* item\n  {% openapi-webhook spec="pets" name="newPet" method="post" %}', '> quoted', 'Title', '===', 'Intro line', 'a | b\n--- | ---', '2. step', '[x]: /x');
     const page = fc.array(tag, { minLength: 1, maxLength: 8 }).chain((lines) => fc.array(fc.constantFrom('\n', '\n\n'), { minLength: lines.length, maxLength: lines.length }).map((gaps) => lines.map((line, index) => line + gaps[index]).join('')));
     let taken = 0;
     fc.assert(

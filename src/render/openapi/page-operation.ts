@@ -20,7 +20,7 @@ const framing = new Set(['heading', 'thematicBreak', 'yaml']);
  * singleOperationMethod('{% openapi-operation spec="pets" path="/pets" method="post" %}\n{% endopenapi-operation %}\n') // → 'post'
  */
 export function singleOperationMethod(markdown: string): HttpMethod | undefined {
-  if (!/\{%\s*(?:openapi|swagger)\b/.test(markdown)) return undefined;
+  if (!/\{%\s*(?:openapi|swagger)\b/.test(markdown) || opensWithProse(markdown)) return undefined;
   const flow = pageFlow(markdown);
   if (flow === undefined) return parsedOperationMethod(markdown);
   const [only, ...rest] = flow.filter((item) => !isFramingItem(item));
@@ -53,6 +53,33 @@ function isFramingItem(item: FlowItem): boolean {
 }
 
 const comment = /^\s*<!--[\s\S]*-->\s*$/;
+
+/** A heading line (`# Title`): always a block of its own, one line long. */
+const atxHeading = /^#{1,6}(?:[ \t]|$)/;
+/** A line that, under a paragraph's lines, makes them a heading (`Title` over `===` or `---`). */
+const setextUnderline = /^ {0,3}(?:=+|-+)[ \t]*$/;
+
+/**
+ * Whether the first block of `markdown` past its headings is certainly prose: a line starting with a letter or a
+ * digit at the margin, not made a heading by an underline before the next blank line. Such a block (a paragraph, a
+ * table, an ordered list) is not framing, so the page is not one operation block, whatever follows it: most pages
+ * that mention an operation are found so without being read (a third of the planning of bench/export's site).
+ * Anything less certain (a tag, HTML, a comment, an indented line) is left to the reader.
+ *
+ * @example
+ * opensWithProse('# Pets\n\nAll about pets.\n\n{% openapi … %}') // → true
+ * opensWithProse('Pets\n====\n\n{% openapi … %}') // → false: a heading
+ */
+export function opensWithProse(markdown: string): boolean {
+  const lines = markdown.split('\n');
+  let first = 0;
+  while (first < lines.length && (lines[first]!.trim() === '' || atxHeading.test(lines[first]!))) first++;
+  if (first === lines.length || !/^[A-Za-z0-9]/.test(lines[first]!)) return false;
+  for (let next = first + 1; next < lines.length && lines[next]!.trim() !== ''; next++) {
+    if (setextUnderline.test(lines[next]!.replace(/\r$/, ''))) return false;
+  }
+  return true;
+}
 
 function isComment(node: Node): boolean {
   return node.type === 'html' && comment.test((node as Node & { value: string }).value);
