@@ -27,6 +27,7 @@ import { writeDirectoryFiles } from '../../src/disk/directory-files.ts';
 import { runQuire, startServe } from '../../test/support/serve-process.ts';
 import { generateMixedSite } from './generate-mixed-site.ts';
 import { hugoMixedProject } from './hugo-mixed-project.ts';
+import { processCpuSeconds, processMemory, settled } from '../process-readings.ts';
 import { folderSize } from './folder-size.ts';
 import { writeSiteRepository } from './site-repository.ts';
 
@@ -76,36 +77,6 @@ function timed(command: string, commandArgs: string[]): Promise<Timed> {
       resolve({ seconds: seconds!, cpuSeconds: user! + system!, peakMegabytes: kilobytes! / 1024, code, stdout, stderr, stderrLines });
     }),
   );
-}
-
-/** CPU seconds (user + system) a running process has used, from /proc. */
-function processCpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-}
-
-/**
- * Waits until a process has used less than 10 ms of CPU in each of two half-second windows (at most 120 s), and
- * says how long that took. After a sync, the server indexes the new pages for search and records their links once
- * the merge has answered: an export started at once would share the two cores with that work, which no user's
- * export, run later, does.
- */
-async function settled(pid: number): Promise<number> {
-  const started = performance.now();
-  let quiet = 0;
-  while (quiet < 2 && performance.now() - started < 120_000) {
-    const before = processCpuSeconds(pid);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    quiet = processCpuSeconds(pid) - before < 0.01 ? quiet + 1 : 0;
-  }
-  return (performance.now() - started) / 1000;
-}
-
-/** Peak and current resident memory of a running process, in MiB. */
-function processMemory(pid: number): { peak: number; now: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { peak: kilobytes('VmHWM') / 1024, now: kilobytes('VmRSS') / 1024 };
 }
 
 async function folderMegabytes(folder: string): Promise<{ megabytes: number; files: number }> {
