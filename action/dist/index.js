@@ -42614,29 +42614,37 @@ function encodeTargetPath(path) {
 }
 
 // src/format/references.ts
+var holdsTag = (name) => (text) => text.includes("{%") && text.includes(name);
+var holdsOpenAPI = holdsTag("openapi");
+var holdsSwagger = holdsTag("swagger");
 var patterns = [
   // [text](target "title") and ![alt](target): the target, possibly in <angle brackets>, then an optional title.
-  { syntax: "markdown-link", regex: /\]\([ \t]*(?:<([^<>\n]*)>|((?:[^\s()<>\\]|\\.|\([^\s()]*\))+))(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)/dg, angleBrackets: true },
+  {
+    syntax: "markdown-link",
+    regex: /\]\([ \t]*(?:<([^<>\n]*)>|((?:[^\s()<>\\]|\\.|\([^\s()]*\))+))(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)/dg,
+    angleBrackets: true,
+    mayMatch: (text) => text.includes("](")
+  },
   // [label]: target — reference definitions.
-  { syntax: "definition", regex: /^ {0,3}\[[^\]\n]+\]:[ \t]*(?:<([^<>\n]*)>|(\S+))/dgm, angleBrackets: true },
-  // <img src="..."> <a href="..."> and the card attributes of <table data-view="cards">.
-  { syntax: "html-attribute", regex: /<[a-zA-Z][^>]*?\s(?:src|href|data-card-target|data-card-cover)\s*=\s*"([^"]*)"/dg },
-  { syntax: "include", regex: /\{%[ \t]*include[ \t]+"([^"\n]+)"/dg },
-  { syntax: "content-ref", regex: /\{%[ \t]*content-ref[ \t]+url="([^"\n]+)"/dg },
-  { syntax: "page-ref", regex: /\{%[ \t]*page-ref[ \t]+page="([^"\n]+)"/dg },
-  { syntax: "file", regex: /\{%[ \t]*file[ \t]+src="([^"\n]+)"/dg },
-  { syntax: "openapi", regex: /\{%[ \t]*(?:openapi|swagger)[ \t][^%\n]*?\bsrc="([^"\n]+)"/dg }
+  { syntax: "definition", regex: /^ {0,3}\[[^\]\n]+\]:[ \t]*(?:<([^<>\n]*)>|(\S+))/dgm, angleBrackets: true, mayMatch: (text) => text.includes("]:") },
+  // <img src="..."> <a href="..."> and the card attributes of <table data-view="cards">, spaces around `=` or not.
+  { syntax: "html-attribute", regex: /<[a-zA-Z][^>]*?\s(?:src|href|data-card-target|data-card-cover)\s*=\s*"([^"]*)"/dg, mayMatch: (text) => text.includes("<") && text.includes("=") },
+  { syntax: "include", regex: /\{%[ \t]*include[ \t]+"([^"\n]+)"/dg, mayMatch: holdsTag("include") },
+  { syntax: "content-ref", regex: /\{%[ \t]*content-ref[ \t]+url="([^"\n]+)"/dg, mayMatch: holdsTag("content-ref") },
+  { syntax: "page-ref", regex: /\{%[ \t]*page-ref[ \t]+page="([^"\n]+)"/dg, mayMatch: holdsTag("page-ref") },
+  { syntax: "file", regex: /\{%[ \t]*file[ \t]+src="([^"\n]+)"/dg, mayMatch: holdsTag("file") },
+  { syntax: "openapi", regex: /\{%[ \t]*(?:openapi|swagger)[ \t][^%\n]*?\bsrc="([^"\n]+)"/dg, mayMatch: (text) => holdsOpenAPI(text) || holdsSwagger(text) }
 ];
 function scanReferences(text) {
-  if (!mayHaveReferences(text)) return [];
-  const code = codeRanges(text);
+  let code;
   const references = [];
-  for (const { syntax, regex, angleBrackets } of patterns) {
+  for (const { syntax, regex, angleBrackets, mayMatch } of patterns) {
+    if (!mayMatch(text)) continue;
     regex.lastIndex = 0;
     for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
       const angle = angleBrackets === true && match[1] !== void 0;
       const span = match.indices?.[angleBrackets && !angle ? 2 : 1];
-      if (!span || span[0] === span[1] || isInside(code, match.index)) continue;
+      if (!span || span[0] === span[1] || isInside(code ??= codeRanges(text), match.index)) continue;
       if (syntax === "html-attribute" && isHeadingAnchor(text, match.index, text.slice(span[0], span[1]))) continue;
       references.push({ syntax, target: text.slice(span[0], span[1]), start: span[0], end: span[1], angle });
     }
@@ -42650,14 +42658,15 @@ function isHeadingAnchor(text, tagStart, target) {
   const id = /\s(?:id|name)\s*=\s*"([^"]*)"/i.exec(tag)?.[1];
   return id !== void 0 && id === target;
 }
-function mayHaveReferences(text) {
-  return text.includes("](") || text.includes("{%") || text.includes('="') || text.includes("]:");
-}
 function codeRanges(text) {
   const ranges = [];
+  const marks = new NextMarks(text);
   let offset = 0;
   let fence2;
   while (offset < text.length) {
+    const mark = marks.after(offset);
+    if (mark === -1) break;
+    offset = text.lastIndexOf("\n", mark) + 1;
     const newline = text.indexOf("\n", offset);
     const lineEnd2 = newline === -1 ? text.length : newline;
     const line = text.slice(offset, lineEnd2);
@@ -42679,6 +42688,21 @@ function codeRanges(text) {
   if (fence2) ranges.push([fence2.start, text.length]);
   return ranges.sort((a, b) => a[0] - b[0]);
 }
+var NextMarks = class {
+  constructor(text) {
+    this.text = text;
+  }
+  text;
+  backtick = -2;
+  tilde = -2;
+  /** The offset of the first backtick or tilde at or after `offset`, or -1. */
+  after(offset) {
+    if (this.backtick !== -1 && this.backtick < offset) this.backtick = this.text.indexOf("`", offset);
+    if (this.tilde !== -1 && this.tilde < offset) this.tilde = this.text.indexOf("~", offset);
+    if (this.backtick === -1) return this.tilde;
+    return this.tilde === -1 ? this.backtick : Math.min(this.backtick, this.tilde);
+  }
+};
 function isInside(ranges, offset) {
   let low = 0;
   let high = ranges.length - 1;
