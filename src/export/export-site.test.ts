@@ -95,7 +95,7 @@ describe('exportSite on the fixture site', () => {
     expect(readFileSync(join(outDir, 'sitemap.xml'), 'utf8')).toContain('<loc>https://docs.example.com/getting-started/install/</loc>');
     expect(progress.at(0)).toEqual({ phase: 'render', done: 0, total: summary.pages });
     expect(progress.at(-1)).toEqual({ phase: 'done', done: 1, total: 1 });
-    expect(formatExportSummary(summary)).toMatch(/^Exported \d+ pages and 4 files \([\d.]+ KB\) to .* in [\d.]+ s\nNo broken links\./);
+    expect(formatExportSummary(summary)).toMatch(/^Exported \d+ pages and 4 files \([\d.]+ KB\) to .* in (?:\d+ ms|[\d.]+ s)\nNo broken links\./);
   });
 });
 

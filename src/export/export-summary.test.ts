@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportBrokenLink, ExportSummary } from './export-site.ts';
-import { formatExportSummary } from './export-summary.ts';
+import { duration, formatExportSummary } from './export-summary.ts';
 
 const summary = (overrides: Partial<ExportSummary>): ExportSummary => ({
   outDir: 'site',
@@ -31,5 +31,10 @@ describe('formatExportSummary', () => {
     expect(lines[1]).toBe('1,012 broken links:');
     expect(lines[2]).toBe('  Handbook › page "P0" (p0/index.html): x.md in p0.md');
     expect(lines.at(-1)).toBe('  … and 1,002 more');
+  });
+
+  it('gives a small export its time in milliseconds, a larger one in seconds', () => {
+    expect(formatExportSummary(summary({ milliseconds: 42.4 })).split('\n')[0]).toBe('Exported 1 page and 0 files (0.0 KB) to site in 42 ms');
+    expect([0, 999.4, 999.6, 1000, 2140, 61234].map(duration)).toEqual(['0 ms', '999 ms', '1.0 s', '1.0 s', '2.1 s', '61.2 s']);
   });
 });

@@ -10,7 +10,7 @@ import type { ExportBrokenLink, ExportSummary } from './export-site.ts';
  */
 export function formatExportSummary(summary: ExportSummary): string {
   const lines = [
-    `Exported ${number(summary.pages)} page${summary.pages === 1 ? '' : 's'} and ${number(summary.files)} file${summary.files === 1 ? '' : 's'} (${megabytes(summary.bytes)}) to ${summary.outDir} in ${(summary.milliseconds / 1000).toFixed(1)} s${summary.workers ? ` with ${summary.workers} workers` : ''}`,
+    `Exported ${number(summary.pages)} page${summary.pages === 1 ? '' : 's'} and ${number(summary.files)} file${summary.files === 1 ? '' : 's'} (${megabytes(summary.bytes)}) to ${summary.outDir} in ${duration(summary.milliseconds)}${summary.workers ? ` with ${summary.workers} workers` : ''}`,
   ];
   if (summary.brokenLinks.length === 0) lines.push('No broken links.');
   else {
@@ -21,6 +21,18 @@ export function formatExportSummary(summary: ExportSummary): string {
   for (const warning of summary.warnings.slice(0, 10)) lines.push(`warning: ${warning}`);
   if (summary.warnings.length > 10) lines.push(`… and ${summary.warnings.length - 10} more warnings`);
   return lines.join('\n');
+}
+
+/**
+ * How long an export took: milliseconds under a second (a small site's `0.0 s` said nothing), else seconds.
+ *
+ * @example
+ * duration(42) // → '42 ms'
+ * duration(2140) // → '2.1 s'
+ */
+export function duration(milliseconds: number): string {
+  const rounded = Math.round(milliseconds);
+  return rounded < 1000 ? `${rounded} ms` : `${(milliseconds / 1000).toFixed(1)} s`;
 }
 
 /**
