@@ -144,7 +144,7 @@ describe('bin/quire.js', () => {
       expect(cacheFiles(cache)).toEqual([]);
     });
 
-    it("starts a command's first run from the build's cache of the bundle, and runs without it when V8 rejects it", () => {
+    it("is written by the build for the bundle's top level, and a damaged one does not stop a command", () => {
       expect(statSync(`${root}dist/quire.cjs.v8cache`).size).toBeGreaterThan(100_000);
       // An installed copy of the package whose build cache is damaged.
       const folder = temporaryFolder('quire-build-cache-');
