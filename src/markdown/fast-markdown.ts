@@ -52,6 +52,9 @@ function htmlBlockBeforeTagRule(state: StateBlock, startLine: number, endLine: n
 
 const reader = new MarkdownIt('commonmark', { html: true, linkify: false, typographer: false });
 reader.enable(['table', 'strikethrough']);
+// Its normalize rule rewrites line endings and NUL in a copy of every page: `parseFast` sends pages with either to the
+// full path before reading, so the rule could only copy the page unchanged.
+reader.core.ruler.disable('normalize');
 // Depth is not limited on the full path; a deeper document than this is read there (see `parseFast`).
 Object.assign(reader.options, { maxNesting: 200 });
 reader.normalizeLink = normalizeUri;

@@ -9,6 +9,9 @@ const root = (...children: Root['children']): Root => ({ type: 'root', children 
 describe('bodyHtml: what hast-util-to-html writes, faster', () => {
   const trees: Record<string, Root> = {
     'text with characters HTML reads': root(element('p', {}, [text('a < b & c > d "e" \'f\' `g` \0 ü 😀')])),
+    // Each escape alone: a text or value with only one of the characters must still be escaped (the quick checks).
+    'text with an ampersand only, then a less-than only': root(element('p', {}, [text('Q&A'), element('em', {}, [text('1 < 2')])])),
+    'attribute values with one special character each': root(element('a', { href: 'a&b', title: 'say "hi"' }, [element('img', { src: 'x', alt: "it's" })]), element('a', { href: '`x`', title: 'a\0b' })),
     'attribute values with every special character': root(element('a', { href: 'x?a=1&b="2"', title: "it's `q` <b> \0" }, [text('x')])),
     'space-separated lists, numbers, empty values': root(element('ol', { start: 3, className: ['a', 'b'] }, [element('li', {}, [element('img', { src: 'i.png', alt: '', width: '300', loading: 'lazy' })])])),
     'void elements and nesting': root(element('p', {}, [text('a'), element('br'), text('\n'), element('em', {}, [element('strong', {}, [text('b')])])]), text('\n'), element('hr')),
