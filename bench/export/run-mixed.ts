@@ -8,15 +8,19 @@
 //      the server spends answering the export is read from /proc and reported next to the client's;
 //   b) `quire build` from the directory;
 //   c) Hugo (/usr/bin/hugo) on the same pages as plain Markdown/HTML.
-// `quire export` and `quire build` each run twice: first as a command's first run after the bundle was built (from
-// the build's code cache of the bundle's top level, compiling what the command calls and saving the command's
-// cache: bin/load-bundle.js), then as every later run, from the command's cache.
+// `quire export` and `quire build` each run first as a command's first run after the bundle was built (from the
+// build's code cache of the bundle's top level, compiling what the command calls and saving the command's cache:
+// bin/load-bundle.js), reported apart; then as every later run, from the command's cache, in rounds (`--rounds`,
+// default 3): export, build, Hugo, export, build, Hugo, … so that a slow spell of the machine (Hugo alone took 0.87
+// to 1.45 s on the same pages within an hour) falls on all three. The rows give each tool's median round; the
+// ratios of each round are printed too.
 // The caches are the bench's own (QUIRE_CACHE_DIR under bench/.out/mixed-<N>), removed with it before each size.
 // The first runs' output stays until then: deleting 10,000 files just before the next run made that run's kernel
 // time several seconds longer on this machine's ext4 (the run after a large deletion pays for it, `sync` or not).
-// Usage: npm run bench:export-mixed -- [pages...] [--profile]   (default: 1000 10000). It runs `npm run build`
+// Usage: npm run bench:export-mixed -- [pages...] [--rounds=N] [--profile]   (default: 1000 10000, 3 rounds). It runs `npm run build`
 // first: bin/quire.js runs the TypeScript sources through tsx when dist/ is older than src/, which is not what users run.
-// --profile runs `quire serve`, `quire export` and `quire build` with `--cpu-prof`, profiles in bench/.out/mixed-<N>/profiles.
+// --profile runs `quire serve`, and `quire export` and `quire build` of the first round, with `--cpu-prof`, profiles in
+// bench/.out/mixed-<N>/profiles.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -34,6 +38,8 @@ import { writeSiteRepository } from './site-repository.ts';
 const args = process.argv.slice(2);
 const profile = args.includes('--profile');
 const sizes = args.map(Number).filter((value) => value > 0);
+/** `--rounds=N`: timed runs of each tool, taken in turn (default 3); the report gives the median round. */
+const rounds = Math.max(1, Number(args.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3) || 3);
 const out = fileURLToPath(new URL('../.out/', import.meta.url));
 const quireBin = fileURLToPath(new URL('../../bin/quire.js', import.meta.url));
 const hugoBin = '/usr/bin/hugo';
@@ -124,12 +130,14 @@ async function runSize(pages: number): Promise<void> {
   await writeDirectoryFiles(hugoProjectFolder, { files: hugoMixedProject(spaces, siteTitle), symlinks: new Map() }, { clean: true });
   console.log(`\n${pages.toLocaleString('en-US')} pages: ${spaces.map((space) => `${space.folder} ${space.pages}`).join(', ')} (${site})`);
 
-  // a) The service, loaded as users load it (untimed), then the timed export.
+  // a) The service, loaded as users load it (untimed). It stays up, idle, through every round.
   const loading = performance.now();
   const served = await startServe(['--data', join(base, 'service')], { nodeArgs: profiled('serve') });
   const api = ['--api', new URL(served.baseUrl).origin, '--token', served.token];
-  let exportRow: Row;
   const firstRows: Row[] = [];
+  const exportRows: Row[] = [];
+  const buildRows: Row[] = [];
+  const hugoRows: Row[] = [];
   try {
     const spaceIds: string[] = [];
     for (const space of spaces) {
@@ -142,60 +150,95 @@ async function runSize(pages: number): Promise<void> {
     console.log(`  loaded into quire serve (pid ${served.child.pid}) in ${((performance.now() - loading) / 1000).toFixed(1)} s, untimed; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     console.log(`  server idle (search index and links of the new pages done) ${(await settled(served.child.pid!)).toFixed(1)} s later`);
 
+    // Each command's first run after the build (reported apart), then the rounds: export, build, Hugo, one after
+    // the other, so that a slow minute of the machine falls on all three.
     const firstTarget = join(base, 'quire-export-first');
     const first = await timed(process.execPath, [quireBin, 'export', '--site', siteId, '--out', firstTarget, '--json', ...api]);
     if (first.code !== 0) throw new Error(`quire export exited ${first.code}: ${first.stderr.slice(0, 2000)}`);
     firstRows.push({ tool: 'quire export, 1st run', ...first, ...(await folderMegabytes(firstTarget)), note: "the command's first run: from the build's code cache of the bundle's top level, saving the command's (bin/load-bundle.js)" });
+    const firstBuildTarget = join(base, 'quire-build-first');
+    const firstBuild = await timed(process.execPath, [quireBin, 'build', site, '--out', firstBuildTarget, '--title', siteTitle, '--json']);
+    if (firstBuild.code !== 0) throw new Error(`quire build exited ${firstBuild.code}: ${firstBuild.stderr.slice(0, 2000)}`);
+    firstRows.push({ tool: 'quire build, 1st run', ...firstBuild, ...(await folderMegabytes(firstBuildTarget)), note: "the command's first run" });
 
-    const target = join(base, 'quire-export');
-    const serverCpu = processCpuSeconds(served.child.pid!);
-    const run = await timed(process.execPath, [...profiled('export'), quireBin, 'export', '--site', siteId, '--out', target, '--json', ...api]);
-    const serverCpuSeconds = processCpuSeconds(served.child.pid!) - serverCpu;
-    if (run.code !== 0) throw new Error(`quire export exited ${run.code}: ${run.stderr.slice(0, 2000)}`);
-    const summary = JSON.parse(run.stdout) as { pages: number; milliseconds: number; brokenLinks: unknown[]; warnings: string[] };
-    const reading = run.stderrLines.find((entry) => entry.line.startsWith('Reading site'))?.at ?? 0;
-    const exportSeconds = summary.milliseconds / 1000;
-    const server = processMemory(served.child.pid!);
-    exportRow = {
-      tool: 'quire export --site',
-      ...run,
-      ...(await folderMegabytes(target)),
-      note:
-        `start ${reading.toFixed(2)} s, fetch through the API ${(run.seconds - reading - exportSeconds).toFixed(2)} s, exportSite ${exportSeconds.toFixed(2)} s = ${(summary.pages / exportSeconds).toFixed(0)} pages/s steady; ` +
-        `server: ${serverCpuSeconds.toFixed(2)} s CPU answering, RSS ${server.now.toFixed(0)} MiB (peak since start, sync included, ${server.peak.toFixed(0)} MiB); ${summary.pages} pages, ${summary.brokenLinks.length} broken links, ${summary.warnings.length} warnings`,
-    };
+    for (let round = 1; round <= rounds; round++) {
+      // Profiles of the first round only.
+      const profiling = round === 1 ? profiled : () => [];
+      exportRows.push(await exportRun(siteId, api, served.child.pid!, join(base, 'quire-export'), profiling('export')));
+      buildRows.push(await buildRun(site, join(base, 'quire-build'), profiling('build')));
+      if (existsSync(hugoBin)) hugoRows.push(await hugoRun(hugoProjectFolder, join(base, 'hugo')));
+    }
   } finally {
     served.child.kill('SIGINT');
     await served.exited;
   }
+  if (hugoRows.length === 0) console.log('  hugo: skipped, /usr/bin/hugo is not installed');
 
-  // b) quire build from the directory.
-  const firstBuildTarget = join(base, 'quire-build-first');
-  const firstBuild = await timed(process.execPath, [quireBin, 'build', site, '--out', firstBuildTarget, '--title', siteTitle, '--json']);
-  if (firstBuild.code !== 0) throw new Error(`quire build exited ${firstBuild.code}: ${firstBuild.stderr.slice(0, 2000)}`);
-  firstRows.push({ tool: 'quire build, 1st run', ...firstBuild, ...(await folderMegabytes(firstBuildTarget)), note: "the command's first run" });
-  const buildTarget = join(base, 'quire-build');
-  const build = await timed(process.execPath, [...profiled('build'), quireBin, 'build', site, '--out', buildTarget, '--title', siteTitle, '--json']);
-  if (build.code !== 0) throw new Error(`quire build exited ${build.code}: ${build.stderr.slice(0, 2000)}`);
-  const built = JSON.parse(build.stdout) as { pages: number; milliseconds: number; brokenLinks: unknown[]; warnings: string[] };
-  const buildRow: Row = {
-    tool: 'quire build <dir>',
-    ...build,
-    ...(await folderMegabytes(buildTarget)),
-    note: `reading the directory and start ${(build.seconds - built.milliseconds / 1000).toFixed(2)} s, exportSite ${(built.milliseconds / 1000).toFixed(2)} s = ${(built.pages / (built.milliseconds / 1000)).toFixed(0)} pages/s steady; ${built.pages} pages, ${built.brokenLinks.length} broken links, ${built.warnings.length} warnings`,
-  };
-
-  // c) Hugo on the same pages.
-  let hugoRow: Row | undefined;
-  if (existsSync(hugoBin)) {
-    const hugoTarget = join(base, 'hugo');
-    const hugo = await timed(hugoBin, ['--quiet', '--source', hugoProjectFolder, '--destination', hugoTarget]);
-    if (hugo.code !== 0) throw new Error(`hugo exited ${hugo.code}: ${hugo.stderr.slice(0, 2000)}`);
-    hugoRow = { tool: 'hugo', ...hugo, ...(await folderMegabytes(hugoTarget)), note: 'plain Markdown/HTML equivalents of the blocks, one shared nav.js' };
-  } else console.log('  hugo: skipped, /usr/bin/hugo is not installed');
-
+  const exportRow = medianRow(exportRows);
+  const buildRow = medianRow(buildRows);
+  const hugoRow = hugoRows.length > 0 ? medianRow(hugoRows) : undefined;
+  if (rounds > 1) {
+    console.log(`  ${rounds} rounds, each export, build, Hugo in turn; the rows give the median round of each (by wall time):`);
+    for (const [name, rows] of [['quire export', exportRows], ['quire build', buildRows], ['hugo', hugoRows]] as const) {
+      if (rows.length > 0) console.log(`    ${name.padEnd(13)} ${rows.map((row) => row.seconds.toFixed(2)).join(' ')} s`);
+    }
+    if (hugoRows.length > 0) {
+      const ratios = exportRows.map((row, index) => row.seconds / hugoRows[index]!.seconds);
+      console.log(`    export ÷ Hugo in each round: ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} (median ${median(ratios).toFixed(2)})`);
+    }
+  }
   for (const row of [exportRow, buildRow, ...(hugoRow ? [hugoRow] : []), ...firstRows]) printRow(row, pages, hugoRow);
   console.log(`  load average after the runs ${loadavg().map((value) => value.toFixed(2)).join(' ')}${profile ? `; CPU profiles in ${profiles}` : ''}`);
+}
+
+/** One timed `quire export --site` against the running server, with the CPU the server spent answering it. */
+async function exportRun(siteId: string, api: string[], serverPid: number, target: string, nodeArgs: string[]): Promise<Row> {
+  const serverCpu = processCpuSeconds(serverPid);
+  const run = await timed(process.execPath, [...nodeArgs, quireBin, 'export', '--site', siteId, '--out', target, '--json', ...api]);
+  const serverCpuSeconds = processCpuSeconds(serverPid) - serverCpu;
+  if (run.code !== 0) throw new Error(`quire export exited ${run.code}: ${run.stderr.slice(0, 2000)}`);
+  const summary = JSON.parse(run.stdout) as { pages: number; milliseconds: number; brokenLinks: unknown[]; warnings: string[] };
+  const reading = run.stderrLines.find((entry) => entry.line.startsWith('Reading site'))?.at ?? 0;
+  const exportSeconds = summary.milliseconds / 1000;
+  const server = processMemory(serverPid);
+  return {
+    tool: 'quire export --site',
+    ...run,
+    ...(await folderMegabytes(target)),
+    note:
+      `start ${reading.toFixed(2)} s, fetch through the API ${(run.seconds - reading - exportSeconds).toFixed(2)} s, exportSite ${exportSeconds.toFixed(2)} s = ${(summary.pages / exportSeconds).toFixed(0)} pages/s steady; ` +
+      `server: ${serverCpuSeconds.toFixed(2)} s CPU answering, RSS ${server.now.toFixed(0)} MiB (peak since start, sync included, ${server.peak.toFixed(0)} MiB); ${summary.pages} pages, ${summary.brokenLinks.length} broken links, ${summary.warnings.length} warnings`,
+  };
+}
+
+/** One timed `quire build` of the directory. */
+async function buildRun(site: string, target: string, nodeArgs: string[]): Promise<Row> {
+  const build = await timed(process.execPath, [...nodeArgs, quireBin, 'build', site, '--out', target, '--title', siteTitle, '--json']);
+  if (build.code !== 0) throw new Error(`quire build exited ${build.code}: ${build.stderr.slice(0, 2000)}`);
+  const built = JSON.parse(build.stdout) as { pages: number; milliseconds: number; brokenLinks: unknown[]; warnings: string[] };
+  return {
+    tool: 'quire build <dir>',
+    ...build,
+    ...(await folderMegabytes(target)),
+    note: `reading the directory and start ${(build.seconds - built.milliseconds / 1000).toFixed(2)} s, exportSite ${(built.milliseconds / 1000).toFixed(2)} s = ${(built.pages / (built.milliseconds / 1000)).toFixed(0)} pages/s steady; ${built.pages} pages, ${built.brokenLinks.length} broken links, ${built.warnings.length} warnings`,
+  };
+}
+
+/** One timed Hugo build of the same pages. */
+async function hugoRun(project: string, target: string): Promise<Row> {
+  const hugo = await timed(hugoBin, ['--quiet', '--source', project, '--destination', target]);
+  if (hugo.code !== 0) throw new Error(`hugo exited ${hugo.code}: ${hugo.stderr.slice(0, 2000)}`);
+  return { tool: 'hugo', ...hugo, ...(await folderMegabytes(target)), note: 'plain Markdown/HTML equivalents of the blocks, one shared nav.js' };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The run of median wall time (the upper one of an even count). */
+function medianRow(rows: Row[]): Row {
+  return [...rows].sort((a, b) => a.seconds - b.seconds)[Math.floor(rows.length / 2)]!;
 }
 
 const build = spawnSync('npm', ['run', 'build', '--silent'], { encoding: 'utf8' });
