@@ -119,7 +119,7 @@ export { updateChangeRequestFromSpace } from './change-requests/update-change-re
 export { listSpaceRevisions, setRevisionGit } from './content/revision-history.ts';
 export { listSyncPoints, setSyncPoint, type PublishedSyncPoint, type SyncPointBody } from './spaces/sync-points.ts';
 export { getRevisionDirectory } from './content/revision-directory.ts';
-export { getRevisionBundle } from './content/revision-bundle.ts';
+export { getRevisionBundle, getRevisionBundleJson } from './content/revision-bundle.ts';
 export { getQuireServerInfo, quireExtensions, quireVersion } from './quire-server-info.ts';
 export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite, type SiteCreation, type SiteListQuery, type SiteUpdate } from './sites/sites.ts';
 export { createSiteSection, deleteSiteSection, listSiteSections, updateSiteSection, type SiteSectionAddition, type SiteSectionUpdate } from './sites/site-sections.ts';

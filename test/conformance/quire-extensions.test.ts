@@ -73,9 +73,11 @@ describeConformance('quire extensions', (server) => {
 
     // The same revision as a bundle (`bundle`): the published revision, bodies and bytes, and the directory source,
     // which write the very same directory: nothing the directory holds is missing from it.
-    const answer = await server().request('GET', `/v1/spaces/${spaceId}/revisions/${revision}/bundle`);
+    const bundlePath = `/v1/spaces/${spaceId}/revisions/${revision}/bundle`;
+    const answer = await server().request('GET', bundlePath);
     expect(answer.status).toBe(200);
-    const value = (await answer.json()) as { format: string; revision: unknown };
+    const text = await answer.text();
+    const value = JSON.parse(text) as { format: string; revision: unknown };
     expect(value).toMatchObject({ format: 'quire-revision-bundle', version: 1 });
     // The route sends JSON it serialized itself: it must still be what its schema says.
     expect(Value.Check(RevisionBundleSchema, value)).toBe(true);
@@ -86,6 +88,17 @@ describeConformance('quire extensions', (server) => {
     expect(Buffer.from(Object.values(bundle.files)[0]!).toString()).toBe('PNG');
     expect(bundle.source).toMatchObject({ root: 'docs/', summaryText: files['docs/SUMMARY.md'], varsText: files['docs/.gitbook/vars.yaml'] });
     expect(Object.fromEntries([...writeDirectory(bundle)].map(([path, bytes]) => [path, Buffer.from(bytes).toString()]))).toEqual(files);
+
+    // Asked again, the same bytes (the server keeps what never changes for a revision: bodies, bytes, source). The
+    // published revision in it is made afresh each time: a Git commit recorded since is in the next answer.
+    expect(await (await server().request('GET', bundlePath)).text()).toBe(text);
+    const commit = { oid: oid('9'), message: 'Exported', createdByGitBook: false, ref: 'refs/heads/main' };
+    expect((await server().request('PUT', `/v1/spaces/${spaceId}/revisions/${revision}/git`, { body: commit })).status).toBe(200);
+    const committed = (await (await server().request('GET', bundlePath)).json()) as typeof value;
+    const { data: committedRevision } = await api.spaces.getRevisionById(spaceId, revision);
+    expect(committed.revision).toEqual(JSON.parse(JSON.stringify(committedRevision)));
+    expect(committed.revision).not.toEqual(value.revision);
+    expect({ ...committed, revision: undefined }).toEqual({ ...(JSON.parse(text) as typeof value), revision: undefined });
 
     const { id: otherSpace } = await newSpace(server(), 'Not that one');
     expect((await server().request('GET', `/v1/spaces/${otherSpace}/revisions/${revision}/bundle`)).status).toBe(404);
