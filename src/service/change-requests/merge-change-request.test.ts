@@ -4,8 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isQuireError } from '../../errors/index.ts';
 import type { Store } from '../../store/index.ts';
-import { authenticate, type Actor } from '../access/actor.ts';
-import { bootstrap } from '../bootstrap.ts';
+import type { Actor } from '../access/actor.ts';
 import { createChangeRequest } from './change-requests.ts';
 import { updateChangeRequestContent } from './change-request-content.ts';
 import { getContentPage } from '../content/content-pages.ts';
@@ -15,7 +14,7 @@ import { maxHeadAttempts } from './head-race.ts';
 import { mergeChangeRequest } from './merge-change-request.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { createSpace } from '../spaces/spaces.ts';
-import { openTestStore } from '../test-store.fixture.ts';
+import { openAdminTestStore } from '../test-store.fixture.ts';
 import { updateChangeRequestFromSpace } from './update-change-request.ts';
 
 let store: Store;
@@ -23,10 +22,7 @@ let dispose: () => Promise<void>;
 let actor: Actor;
 let organizationId: string;
 beforeAll(async () => {
-  ({ store, dispose } = await openTestStore());
-  const admin = await bootstrap(store);
-  actor = await authenticate(store, `Bearer ${admin.token}`);
-  organizationId = admin.organization.id;
+  ({ store, dispose, actor, organizationId } = await openAdminTestStore());
 });
 afterAll(() => dispose?.()); // unset when beforeAll failed
 

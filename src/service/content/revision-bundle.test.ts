@@ -2,14 +2,13 @@
 // byte, whether its content was just serialized or kept from an earlier answer.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Store } from '../../store/index.ts';
-import { authenticate, type Actor } from '../access/actor.ts';
-import { bootstrap } from '../bootstrap.ts';
+import type { Actor } from '../access/actor.ts';
 import { createChangeRequest } from '../change-requests/change-requests.ts';
 import { updateChangeRequestContent } from '../change-requests/change-request-content.ts';
 import { mergeChangeRequest } from '../change-requests/merge-change-request.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { createSpace } from '../spaces/spaces.ts';
-import { openTestStore } from '../test-store.fixture.ts';
+import { openAdminTestStore } from '../test-store.fixture.ts';
 import { bundleContentCacheOf } from './bundle-content-cache.ts';
 import { getRevisionBundle, getRevisionBundleJson } from './revision-bundle.ts';
 import { setRevisionGit } from './revision-history.ts';
@@ -19,10 +18,7 @@ let dispose: () => Promise<void>;
 let actor: Actor;
 let organizationId: string;
 beforeAll(async () => {
-  ({ store, dispose } = await openTestStore());
-  const admin = await bootstrap(store);
-  actor = await authenticate(store, `Bearer ${admin.token}`);
-  organizationId = admin.organization.id;
+  ({ store, dispose, actor, organizationId } = await openAdminTestStore());
 });
 afterAll(() => dispose?.()); // unset when beforeAll failed
 

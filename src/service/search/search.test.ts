@@ -2,8 +2,7 @@
 // crash between a merge and its indexing, and safely when two refreshes race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchIndexUpdate, Store } from '../../store/index.ts';
-import { authenticate, type Actor } from '../access/actor.ts';
-import { bootstrap } from '../bootstrap.ts';
+import type { Actor } from '../access/actor.ts';
 import { updateChangeRequestContent } from '../change-requests/change-request-content.ts';
 import { createChangeRequest } from '../change-requests/change-requests.ts';
 import { spaceContent } from '../content/content-location.ts';
@@ -12,17 +11,14 @@ import { mergeChangeRequest } from '../change-requests/merge-change-request.ts';
 import { refreshSearchIndex, searchSpaceContent } from './search.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { createSpace } from '../spaces/spaces.ts';
-import { openTestStore } from '../test-store.fixture.ts';
+import { openAdminTestStore } from '../test-store.fixture.ts';
 
 let store: Store;
 let dispose: () => Promise<void>;
 let actor: Actor;
 let organizationId: string;
 beforeAll(async () => {
-  ({ store, dispose } = await openTestStore());
-  const admin = await bootstrap(store);
-  actor = await authenticate(store, `Bearer ${admin.token}`);
-  organizationId = admin.organization.id;
+  ({ store, dispose, actor, organizationId } = await openAdminTestStore());
 });
 afterAll(() => dispose?.());
 
