@@ -1,11 +1,10 @@
 // The bundle answer the server sends (`getRevisionBundleJson`) is `JSON.stringify` of `getRevisionBundle`, byte for
 // byte, whether its content was just serialized or kept from an earlier answer.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Store } from '../../store/index.ts';
-import type { Actor } from '../access/actor.ts';
+import { expect, it } from 'vitest';
 import { createChangeRequest } from '../change-requests/change-requests.ts';
 import { updateChangeRequestContent } from '../change-requests/change-request-content.ts';
 import { mergeChangeRequest } from '../change-requests/merge-change-request.ts';
+import type { Actor } from '../access/actor.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { createSpace } from '../spaces/spaces.ts';
 import { openAdminTestStore } from '../test-store.fixture.ts';
@@ -13,22 +12,23 @@ import { bundleContentCacheOf } from './bundle-content-cache.ts';
 import { getRevisionBundle, getRevisionBundleJson } from './revision-bundle.ts';
 import { setRevisionGit } from './revision-history.ts';
 
-let store: Store;
-let dispose: () => Promise<void>;
-let actor: Actor;
-let organizationId: string;
-beforeAll(async () => {
-  ({ store, dispose, actor, organizationId } = await openAdminTestStore());
-});
-afterAll(() => dispose?.()); // unset when beforeAll failed
-
 it('writes what JSON.stringify writes of the bundle, from fresh content and from kept content, with the published revision made afresh', async () => {
-  const ctx: ServiceContext = { store, clock: () => new Date(), baseUrl: 'http://quire.test' };
+  const { store, dispose, actor, organizationId } = await openAdminTestStore();
+  try {
+    await checkBundleJson({ store, clock: () => new Date(), baseUrl: 'http://quire.test' }, actor, organizationId);
+  } finally {
+    await dispose();
+  }
+});
+
+async function checkBundleJson(ctx: ServiceContext, actor: Actor, organizationId: string): Promise<void> {
+  const { store } = ctx;
   const space = await createSpace(ctx, actor, organizationId, { title: 'Bundled' });
   const changeRequest = await createChangeRequest(ctx, actor, space.id, { subject: 'Pages' });
   await updateChangeRequestContent(ctx, actor, space.id, changeRequest.id, [
     { operation: 'insert_page', title: 'Home', document: { markdown: 'Quotes "and" \\ back\\slashes, <tags> & ünïcödé 😀.\n' } },
     { operation: 'insert_page', title: 'Guide', document: { markdown: '# Guide\n\nLine\u2028separator.\n' } },
+    { operation: 'insert_files', files: [{ name: 'logo.png', contentType: 'image/png', base64: Buffer.from('PNG bytes').toString('base64') }] },
   ]);
   const { revision } = await mergeChangeRequest(ctx, actor, space.id, changeRequest.id);
   const cache = bundleContentCacheOf(store);
@@ -36,6 +36,7 @@ it('writes what JSON.stringify writes of the bundle, from fresh content and from
 
   const fresh = await getRevisionBundleJson(ctx, actor, space.id, revision);
   expect(fresh.toString()).toBe(JSON.stringify(await getRevisionBundle(ctx, actor, space.id, revision)));
+  expect(fresh.toString()).toContain(`"${Buffer.from('PNG bytes').toString('base64')}"`);
   expect(cache.get(revision)).toBeDefined();
   expect((await getRevisionBundleJson(ctx, actor, space.id, revision)).toString()).toBe(fresh.toString());
 
@@ -44,4 +45,4 @@ it('writes what JSON.stringify writes of the bundle, from fresh content and from
   const committed = await getRevisionBundleJson(ctx, actor, space.id, revision);
   expect(committed.toString()).toBe(JSON.stringify(await getRevisionBundle(ctx, actor, space.id, revision)));
   expect(committed.toString()).toContain('"message":"Exported"');
-});
+}
