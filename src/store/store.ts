@@ -91,10 +91,11 @@ export interface Store
   /** Row counts of the content tables and the number of blobs (for tests, benchmarks and monitoring). */
   stats(): Promise<StoreStats>;
   /**
-   * Runs `fn` (and all it starts) as one request: the rows every request reads (token, user, membership,
-   * organization, space, revision row) are kept in memory while the database has not changed, and on SQLite
-   * whether another process committed is asked once per request instead of once per row. A commit made
-   * anywhere before the request started is always seen. Outside it, that is asked on every read.
+   * Runs `fn`, the start of a request: the rows every request reads (token, user, membership, organization,
+   * space, revision row) are kept in memory while the database has not changed, and on SQLite whether another
+   * process committed is asked once after each request starts, for the rest of that turn of the event loop,
+   * instead of once per row. A commit made anywhere before the request started is always seen. In a turn where
+   * no request started, that is asked on every read.
    *
    * @example
    * app.addHook('onRequest', (_request, _reply, done) => store.asOneRequest(done));
