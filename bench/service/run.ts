@@ -15,7 +15,7 @@ import { bootstrap } from '../../src/service/index.ts';
 import { openStore, type StoredRevisionFile } from '../../src/store/index.ts';
 import { startServe } from '../../test/support/serve-process.ts';
 import { generateRepository } from '../format/generate-repository.ts';
-import { settled } from '../process-readings.ts';
+import { processCpuSeconds, settled } from '../process-readings.ts';
 import { load, type LoadResult } from './load.ts';
 import { wrkAvailable, wrkLoad } from './wrk-load.ts';
 
@@ -71,24 +71,33 @@ try {
     return text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>);
   };
   try {
-    const report = (label: string, result: LoadResult, connections: number) =>
+    // The server's CPU per request is read too: on this 2-core machine wrk takes its share of the cores, and the
+    // rate moved by a fifth from one run to the next where the CPU a request costs did not.
+    const serverCpu = () => processCpuSeconds(served.child.pid!);
+    const report = (label: string, result: LoadResult, connections: number, cpuSeconds: number) =>
       console.log(
-        `${label.padEnd(16)}${result.requestsPerSecond.toFixed(result.requestsPerSecond < 100 ? 1 : 0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms ` +
+        `${label.padEnd(16)}${result.requestsPerSecond.toFixed(result.requestsPerSecond < 100 ? 1 : 0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, ` +
+          `server CPU ${formatCpu(cpuSeconds / Math.max(1, result.requests))} a request ` +
           `(${connections} connections, ${result.requests} requests, ${result.errors} errors, ${(result.bytesPerResponse / 1024).toFixed(1)} KiB each)`,
       );
+    const measured = async (label: string, path: string, connections: number) => {
+      const before = serverCpu();
+      const result = await loadWith(origin, path, { token: served.token, seconds, connections });
+      report(label, result, connections, serverCpu() - before);
+    };
     if (phases.has('read')) {
       const pagePath = `/v1/spaces/${space.id}/content/page/${target.id}?format=markdown`;
       await loadWith(origin, pagePath, { token: served.token, seconds: 2, connections: 16 }); // warm-up
-      report('read a page', await loadWith(origin, pagePath, { token: served.token, seconds, connections: 16 }), 16);
+      await measured('read a page', pagePath, 16);
     }
-    if (phases.has('list')) report('list all pages', await loadWith(origin, `/v1/spaces/${space.id}/content/pages`, { token: served.token, seconds, connections: 4 }), 4);
+    if (phases.has('list')) await measured('list all pages', `/v1/spaces/${space.id}/content/pages`, 4);
     if (phases.has('search')) {
       // The first search indexes the space (written straight into the store, it has no index yet): timed apart.
       const searchPath = `/v1/spaces/${space.id}/search?query=${encodeURIComponent(searchWord)}`;
       const indexing = performance.now();
       await call('GET', searchPath);
       console.log(`first search (indexes the space): ${(performance.now() - indexing).toFixed(0)} ms`);
-      report('search', await loadWith(origin, searchPath, { token: served.token, seconds, connections: 16 }), 16);
+      await measured('search', searchPath, 16);
     }
 
     if (phases.has('merge')) {
@@ -126,4 +135,9 @@ try {
   if (profileDirectory !== undefined) console.log(`CPU profile of the server in ${profileDirectory}`);
 } finally {
   rmSync(data, { recursive: true, force: true });
+}
+
+/** CPU seconds as µs or ms, whichever reads better. */
+function formatCpu(seconds: number): string {
+  return seconds < 0.001 ? `${(seconds * 1e6).toFixed(0)} µs` : `${(seconds * 1e3).toFixed(1)} ms`;
 }
