@@ -90,6 +90,8 @@ interface CachedContent {
  * const revisions = revisionStore(context);
  */
 export function revisionStore(context: StoreContext): RevisionStore {
+  /** The revision last made from each row read (`getRevision`), with the content it was made of. */
+  const revisionsMade = new WeakMap<RevisionsTable, { cached: CachedContent; revision: StoredRevision }>();
   const info = async (id: string): Promise<RevisionsTable> => {
     const row = await context.rowUnlessChanged(`revision:${id}`, () => context.db().selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst());
     if (row === undefined) throw notFound('revision', id);
@@ -112,9 +114,13 @@ export function revisionStore(context: StoreContext): RevisionStore {
         // The materialized tree takes about as much memory again as the objects it came from.
         context.objects.remember(key, cached, size);
       }
+      // The row is the one kept in memory while the database has not changed (read-memo.ts): with the same
+      // content, the revision made from it last time is the same, and frozen. A page read asks for it every time.
+      const made = revisionsMade.get(row);
+      if (made?.cached === cached) return made.revision;
       const { content, source } = cached;
       // Deeply frozen; the shared content below is frozen already, so this only walks the row's own parts.
-      return deepFreeze({
+      const revision: StoredRevision = deepFreeze({
         object: 'revision' as const,
         ...toRevisionInfo(row),
         pages: content.pages,
@@ -124,6 +130,8 @@ export function revisionStore(context: StoreContext): RevisionStore {
         ...(content.variables === undefined ? {} : { variables: content.variables }),
         source,
       });
+      revisionsMade.set(row, { cached, revision });
+      return revision;
     },
     async getRevisionInfo(id) {
       return toRevisionInfo(await info(id));
