@@ -66,6 +66,17 @@ describe('rows kept on SQLite while the database has not changed', () => {
     expect(await two.lookupApiToken(token)).toEqual({ state: 'unknown' });
   });
 
+  it('a request started after another process committed sees the commit, in the same turn of the event loop', async () => {
+    const data = directory();
+    const one = await open(data);
+    const two = await open(data);
+    const user = await one.createUser({ displayName: 'Ada' });
+    const { token, record } = await one.createApiToken({ userId: user.id, label: 'cli' });
+    expect((await two.asOneRequest(() => two.lookupApiToken(token))).state).toBe('valid');
+    expect(await one.deleteApiToken(record.id)).toBe(true);
+    expect(await two.asOneRequest(() => two.lookupApiToken(token))).toEqual({ state: 'unknown' });
+  });
+
   it('a token revoked through the same store is unknown at once, and a member disabled elsewhere reads as disabled', async () => {
     const data = directory();
     const one = await open(data);

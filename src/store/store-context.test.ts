@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlobFolder } from './blobs/blob-folder.ts';
 import type { ObjectStore } from './blobs/object-store.ts';
 import type { Database } from './database-schema.ts';
-import { openStore, type Store } from './index.ts';
 import { StoreContext } from './store-context.ts';
 import { describeOnEveryStore } from './store-harnesses.fixture.ts';
 import { sequentialIds, type StoreHarness } from './store.contract.ts';
@@ -57,36 +53,6 @@ describe('StoreContext: when other connections are asked whether they committed'
     await read();
     await read();
     expect(othersAsked()).toBe(6);
-  });
-});
-
-describe('StoreContext on SQLite: requests', () => {
-  const directories: string[] = [];
-  const stores: Store[] = [];
-  const open = async (directory: string) => {
-    const store = await openStore({ kind: 'sqlite', directory });
-    stores.push(store);
-    return store;
-  };
-  const directory = () => {
-    const made = mkdtempSync(join(tmpdir(), 'quire-store-context-'));
-    directories.push(made);
-    return made;
-  };
-  afterEach(async () => {
-    for (const store of stores.splice(0)) await store.close();
-    for (const made of directories.splice(0)) rmSync(made, { recursive: true, force: true });
-  });
-
-  it('a request started after another process committed sees the commit, in the same turn of the event loop', async () => {
-    const data = directory();
-    const one = await open(data);
-    const two = await open(data);
-    const user = await one.createUser({ displayName: 'Ada' });
-    const { token, record } = await one.createApiToken({ userId: user.id, label: 'cli' });
-    expect((await two.asOneRequest(() => two.lookupApiToken(token))).state).toBe('valid');
-    expect(await one.deleteApiToken(record.id)).toBe(true);
-    expect(await two.asOneRequest(() => two.lookupApiToken(token))).toEqual({ state: 'unknown' });
   });
 });
 
