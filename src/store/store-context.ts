@@ -19,7 +19,7 @@ interface OpenTransaction {
  * makes goes to that transaction, whether `fn` calls the store it was given or the outer one. With SQLite's
  * single connection, a query sent outside the open transaction would otherwise wait for it forever. The storage
  * is switched on only while a transaction is open: on Node 20, an enabled AsyncLocalStorage runs a hook for every
- * promise the process makes, which was a sixth of the server's time answering page reads (bench/service).
+ * promise the process makes, and without it a page read costs the server a sixth less CPU (bench/service).
  */
 export class StoreContext {
   readonly dialect: StoreDialect;
