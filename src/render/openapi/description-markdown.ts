@@ -2,6 +2,7 @@ import type { ElementContent, Root } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
 import { toHast } from 'mdast-util-to-hast';
 import { parseMarkdown } from '../../markdown/index.ts';
+import { element, text } from '../body/hast-builder.ts';
 import { bodySchema } from '../body/sanitize-schema.ts';
 
 /**
@@ -40,13 +41,20 @@ export function documentDescriptions(document: object): (source: string) => Elem
   };
 }
 
-/** A copy of a hast node deep enough for a page to change it: its children, its properties and their lists. */
-function copy<Node extends ElementContent>(node: Node): Node {
+/**
+ * A copy of a hast node deep enough for a page to change it (its children, its properties and their lists), made by
+ * the builders the rest of a page body is made by, without the source `position` the Markdown parser gave it. The
+ * passes over a page body (links, icons, serialising) then meet nodes of one shape for elements and one for texts:
+ * V8 optimizes them for the shapes they have met, and API pages arriving with a third and fourth shape after a few
+ * hundred other pages sent about twenty of them back to be optimized again (bench/export, BENCHMARKS.md).
+ */
+function copy(node: ElementContent): ElementContent {
+  if (node.type === 'text') return text(node.value);
   if (node.type !== 'element') return { ...node };
   const properties: typeof node.properties = {};
   for (const key in node.properties) {
     const value = node.properties[key];
     properties[key] = Array.isArray(value) ? [...value] : value;
   }
-  return { ...node, properties, children: node.children.map(copy) };
+  return element(node.tagName, properties, node.children.map(copy));
 }
