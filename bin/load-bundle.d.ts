@@ -3,6 +3,16 @@
 /** The V8 option the bundle sets as it starts, set before compiling it so that its code cache fits. */
 export declare const bundleV8Flags: string;
 
+/** What dist/build.json says of the bundles it describes. */
+export interface BuildInfo {
+  newestSource: number;
+  bundleHash: string;
+  exportBundleHash?: string;
+}
+
+/** The bundle of `dist` that runs `argv` (dist/quire-export.cjs for `build` and `export` through an API, else dist/quire.cjs), and its hash. */
+export declare function bundleFor(dist: string, build: BuildInfo, argv: readonly string[], env: Readonly<Record<string, string | undefined>>): { file: string; hash: string };
+
 /** Compiles and runs the CommonJS bundle `file` (built with hash `bundleHash`) for `argv`, with its command's code cache. */
 export declare function loadBundle(file: string, bundleHash: string | undefined, argv: readonly string[]): void;
 

@@ -10,7 +10,7 @@
 // QUIRE_COMPILE_CACHE=0 turns them off. Nothing here can fail a command: a cache that cannot be read or written is
 // compiled without. It also sets the V8 options of the bundle's commands (`bundleV8Flags`, `shortRunV8Flags`).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,6 +33,26 @@ export const bundleV8Flags = '--wasm-tiering-budget=180000000';
  * inlining and keeps V8's default.
  */
 export const shortRunV8Flags = '--max-inlined-bytecode-size-cumulative=300';
+
+/**
+ * The bundle of dist/ that runs `argv` with the environment `env`, and its hash (`build` is dist/build.json):
+ * dist/quire-export.cjs for `quire build` and for `quire export` through an API (`--api`, or QUIRE_API_URL, as
+ * src/cli/api-connection.ts reads them), which leaves out every other command and the embedded service
+ * (scripts/build-cli.ts, `exportBundleLeavesOut`); dist/quire.cjs for everything else, and for a build without the
+ * export bundle (or a dist/ without its file).
+ *
+ * @example
+ * bundleFor('/…/dist', build, ['build', 'docs'], {}) // → { file: '/…/dist/quire-export.cjs', hash: build.exportBundleHash }
+ */
+export function bundleFor(dist, build, argv, env) {
+  const command = commandOf(argv);
+  const throughApi = argv.some((argument) => argument === '--api' || argument.startsWith('--api=')) || env.QUIRE_API_URL !== undefined;
+  const exportBundle = join(dist, 'quire-export.cjs');
+  if (build.exportBundleHash && (command === 'build' || (command === 'export' && throughApi)) && existsSync(exportBundle)) {
+    return { file: exportBundle, hash: build.exportBundleHash };
+  }
+  return { file: join(dist, 'quire.cjs'), hash: build.bundleHash };
+}
 
 /**
  * Compiles and runs the CommonJS bundle `file` (built with hash `bundleHash`) for `argv`, the command line's

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The published entry point. It runs the bundle in dist/ (scripts/build-cli.ts: one CommonJS file, quick to start
-// with its code cache: load-bundle.js) when that bundle is at least as new as every file under src/, which only a
-// Git checkout (.git beside bin/) checks; otherwise (a source edited since the last build, or no build at all) it
-// registers tsx and runs the TypeScript sources as they are. QUIRE_FROM_SOURCE=1 forces the sources.
+// The published entry point. It runs a bundle of dist/ (scripts/build-cli.ts: one CommonJS file, quick to start
+// with its code cache; load-bundle.js's `bundleFor` picks the smaller one for `build` and `export` through an API)
+// when the bundles are at least as new as every file under src/, which only a Git checkout (.git beside bin/)
+// checks; otherwise (a source edited since the last build, or no build at all) it registers tsx and runs the
+// TypeScript sources as they are. QUIRE_FROM_SOURCE=1 forces the sources.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +30,10 @@ function currentBuild() {
 
 const build = currentBuild();
 if (build !== undefined) {
-  const { loadBundle } = await import('./load-bundle.js');
-  loadBundle(join(root, 'dist/quire.cjs'), build.bundleHash, process.argv.slice(2));
+  const { bundleFor, loadBundle } = await import('./load-bundle.js');
+  const argv = process.argv.slice(2);
+  const bundle = bundleFor(join(root, 'dist'), build, argv, process.env);
+  loadBundle(bundle.file, bundle.hash, argv);
 } else {
   const { register } = await import('tsx/esm/api');
   register();

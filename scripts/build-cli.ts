@@ -1,20 +1,22 @@
 // Builds the CLI's bundles: src/cli/main.ts → dist/quire.cjs (one CommonJS file, which bin/quire.js compiles with
-// a V8 code cache: bin/load-bundle.js), and the worker threads' entries as ES modules sharing chunks: the export's
-// render worker → dist/render-worker-entry.mjs and its write thread → dist/write-worker-entry.mjs, the service's
-// document worker → dist/document-worker-entry.mjs, its HTML worker (website imports) → dist/html-worker-entry.mjs
-// and its OpenAPI worker → dist/openapi-worker-entry.mjs. Quire's own modules and the pure-JavaScript packages they
-// import are bundled (`runtimeExternals` stay imports). Run from source through tsx, `quire` spends over a second
-// loading some 400 modules through tsx's loader before it does anything; with packages left as imports, `quire
-// export` still resolved and loaded some 770 package files (0.35 s before its first request); an ES module bundle
-// still took 0.17 s to compile at each start (Node 20 keeps no code cache of ES modules), the CommonJS one with its
-// code cache 0.02 s. bin/quire.js runs the bundle when it is at least as new as every source file, and the sources
-// otherwise. `npm ci` builds it (`prepare`), as do the tests (test/support/build-cli.global.ts).
+// a V8 code cache: bin/load-bundle.js) and dist/quire-export.cjs (the same program without what `quire build` and
+// `quire export` through an API never run: `exportBundleLeavesOut`), and the worker threads' entries as ES modules
+// sharing chunks: the export's render worker → dist/render-worker-entry.mjs and its write thread →
+// dist/write-worker-entry.mjs, the service's document worker → dist/document-worker-entry.mjs, its HTML worker
+// (website imports) → dist/html-worker-entry.mjs and its OpenAPI worker → dist/openapi-worker-entry.mjs. Quire's own
+// modules and the pure-JavaScript packages they import are bundled (`runtimeExternals` stay imports). Run from source
+// through tsx, `quire` spends over a second loading some 400 modules through tsx's loader before it does anything;
+// with packages left as imports, `quire export` still resolved and loaded some 770 package files (0.35 s before its
+// first request); an ES module bundle still took 0.17 s to compile at each start (Node 20 keeps no code cache of ES
+// modules), the CommonJS one with its code cache 0.02 s. bin/quire.js runs the bundles when they are at least as new
+// as every source file, and the sources otherwise. `npm ci` builds them (`prepare`), as do the tests
+// (test/support/build-cli.global.ts).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const distFolder = join(root, 'dist');
@@ -37,10 +39,12 @@ export async function buildCli(): Promise<void> {
   );
   const bundleHash = await bundleCommandLine(join(root, 'src/cli/main.ts'), join(distFolder, 'quire.cjs'));
   writeBundleCodeCache(join(distFolder, 'quire.cjs'));
+  const exportBundleHash = await bundleCommandLine(join(root, 'src/cli/main.ts'), join(distFolder, 'quire-export.cjs'), { leaveOut: exportBundleLeavesOut });
+  writeBundleCodeCache(join(distFolder, 'quire-export.cjs'));
   // What earlier builds wrote in its place (the ES module entry of the command line).
   await rm(join(distFolder, 'quire.mjs'), { force: true });
   await rm(join(distFolder, 'quire.mjs.map'), { force: true });
-  await writeFile(join(distFolder, 'build.json'), `${JSON.stringify({ newestSource, bundleHash })}\n`);
+  await writeFile(join(distFolder, 'build.json'), `${JSON.stringify({ newestSource, bundleHash, exportBundleHash })}\n`);
 }
 
 /**
@@ -54,8 +58,9 @@ export async function buildCli(): Promise<void> {
  * @example
  * const hash = await bundleCommandLine('src/cli/main.ts', 'dist/quire.cjs'); // → 'a3f…' (16 hex digits)
  */
-export async function bundleCommandLine(entry: string, outfile: string): Promise<string> {
+export async function bundleCommandLine(entry: string, outfile: string, options: { leaveOut?: LeftOut } = {}): Promise<string> {
   const result = await build({
+    plugins: options.leaveOut === undefined ? [] : [leaveOutModules(options.leaveOut)],
     entryPoints: [entry],
     outfile,
     bundle: true,
@@ -79,6 +84,45 @@ export async function bundleCommandLine(entry: string, outfile: string): Promise
     await writeFile(output.path, text);
   }
   return hash;
+}
+
+/** Which of the modules a bundle's sources import it leaves out: `leaves(importer, imported)`, absolute paths. */
+export type LeftOut = (importer: string, imported: string) => boolean;
+
+/**
+ * What dist/quire-export.cjs leaves out of the command line: the modules of every command but `export` and `build`
+ * (src/cli/program.ts imports each when it runs), and the embedded service (src/cli/api-connection.ts imports it when
+ * no API is given). bin/load-bundle.js runs that bundle for `quire build` and for `quire export` through an API
+ * (`--api` or QUIRE_API_URL), and dist/quire.cjs for everything else. Those two commands then start from 2.8 MB
+ * instead of 7.1 MB: reading and compiling the rest of the program cost the 1,000-page export through the API about
+ * 65 ms of its 1.3 s (BENCHMARKS.md, issue 17).
+ */
+export const exportBundleLeavesOut: LeftOut = (importer, imported) => {
+  if (imported === join(root, 'src/cli/embedded-service.ts')) return true;
+  const kept = [join(root, 'src/cli/commands/export.ts'), join(root, 'src/cli/commands/build.ts')];
+  return importer === join(root, 'src/cli/program.ts') && imported.startsWith(join(root, 'src/cli/commands/')) && !kept.includes(imported);
+};
+
+/**
+ * An esbuild plugin that puts, in place of each module `leaves` names, one that fails as it loads, naming the
+ * module and the bundle: a command that reaches it was given the wrong bundle by bin/load-bundle.js.
+ */
+function leaveOutModules(leaves: LeftOut): Plugin {
+  return {
+    name: 'leave-out-modules',
+    setup(bundle) {
+      bundle.onResolve({ filter: /\.ts$/ }, async (args) => {
+        if (args.pluginData === 'leave-out-modules' || args.kind === 'entry-point') return undefined;
+        const resolved = await bundle.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'leave-out-modules' });
+        if (resolved.errors.length > 0 || !leaves(args.importer, resolved.path)) return undefined;
+        return { path: relative(root, resolved.path), namespace: 'left-out' };
+      });
+      bundle.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`${basename(bundle.initialOptions.outfile ?? 'this bundle')} leaves out ${args.path}: bin/load-bundle.js runs dist/quire.cjs for the commands that need it`)});\nexport {};\n`,
+        loader: 'ts',
+      }));
+    },
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { bundleV8Flags } from '../bin/load-bundle.js';
+import { bundleFor, bundleV8Flags } from '../bin/load-bundle.js';
 import { httpParserTierUpFlag } from '../src/client/http-parser-tier-up.ts';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -22,6 +22,7 @@ const temporaryFolder = (prefix: string) => {
 describe('bin/quire.js', () => {
   it('has a current bundle to run, with the render, write, document, HTML and OpenAPI workers beside it', () => {
     expect(existsSync(`${root}dist/quire.cjs`)).toBe(true);
+    expect(existsSync(`${root}dist/quire-export.cjs`)).toBe(true);
     expect(existsSync(`${root}dist/render-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/write-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/document-worker-entry.mjs`)).toBe(true);
@@ -30,8 +31,51 @@ describe('bin/quire.js', () => {
     const build = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
     expect(build.newestSource).toBeGreaterThan(0);
     expect(build.bundleHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(build.exportBundleHash).toMatch(/^[0-9a-f]{16}$/);
     // Read as Latin-1 by bin/load-bundle.js.
     expect(/[^\0-\x7f]/.test(readFileSync(`${root}dist/quire.cjs`, 'latin1'))).toBe(false);
+    expect(/[^\0-\x7f]/.test(readFileSync(`${root}dist/quire-export.cjs`, 'latin1'))).toBe(false);
+  });
+
+  it('leaves the other commands, the embedded service and its server out of the bundle `build` and `export` through an API run', () => {
+    const full = readFileSync(`${root}dist/quire.cjs`, 'latin1');
+    const exporting = readFileSync(`${root}dist/quire-export.cjs`, 'latin1');
+    // esbuild heads each module it bundles with a comment naming its source.
+    const modules = (bundle: string) => new Set(bundle.match(/^\/\/ src\/\S+\.ts$/gm));
+    const left = [...modules(full)].filter((module) => !modules(exporting).has(module));
+    expect(left).toEqual(expect.arrayContaining(['// src/cli/embedded-service.ts', '// src/cli/commands/serve.ts', '// src/cli/commands/sync.ts', '// src/server/build-app.ts', '// src/store/store-context.ts']));
+    expect([...modules(exporting)].filter((module) => /^\/\/ src\/(server|store|sync)\//.test(module))).toEqual([]);
+    expect(exporting.length).toBeLessThan(full.length / 2);
+  });
+
+  it('runs the export bundle for `build` and for `export` through an API, and the whole program otherwise', () => {
+    const dist = temporaryFolder('quire-bundles-');
+    writeFileSync(join(dist, 'quire-export.cjs'), '');
+    const build = { newestSource: 1, bundleHash: 'a'.repeat(16), exportBundleHash: 'b'.repeat(16) };
+    const ran = (argv: string[], env: Record<string, string> = {}) => {
+      const { file, hash } = bundleFor(dist, build, argv, env);
+      return `${file.slice(dist.length + 1)} ${hash[0]}`;
+    };
+    expect(ran(['build', 'docs', '--out', 'site'])).toBe('quire-export.cjs b');
+    expect(ran(['export', '--site', 's1', '--out', 'site', '--api', 'http://127.0.0.1:8080', '--token', 't'])).toBe('quire-export.cjs b');
+    expect(ran(['export', '--site', 's1', '--out', 'site', '--api=http://127.0.0.1:8080'])).toBe('quire-export.cjs b');
+    expect(ran(['export', '--site', 's1', '--out', 'site'], { QUIRE_API_URL: 'http://127.0.0.1:8080' })).toBe('quire-export.cjs b');
+    // The embedded service on ./.quire (or --data), which the export bundle leaves out.
+    expect(ran(['export', '--site', 's1', '--out', 'site'])).toBe('quire.cjs a');
+    expect(ran(['export', '--site', 's1', '--out', 'site', '--data', 'docs/.quire'])).toBe('quire.cjs a');
+    for (const argv of [['sync', '--dir', 'docs', '--api', 'http://127.0.0.1:8080'], ['serve'], ['sites', 'list'], ['--version'], []]) expect(ran(argv)).toBe('quire.cjs a');
+    // A build without the export bundle, or a dist/ that lost its file.
+    expect(bundleFor(dist, { ...build, exportBundleHash: undefined }, ['build', 'docs'], {}).file).toBe(join(dist, 'quire.cjs'));
+    rmSync(join(dist, 'quire-export.cjs'));
+    expect(ran(['build', 'docs'])).toBe('quire.cjs a');
+  });
+
+  it('runs the same commands from the export bundle as from the whole program', () => {
+    const out = temporaryFolder('quire-export-bundle-');
+    const site = (env: Record<string, string>) => quire(env, ['build', `${root}fixtures/repositories/handbook`, '--out', join(out, env['QUIRE_FROM_SOURCE'] ? 'source' : 'bundle'), '--json']);
+    const summary = (printed: string) => ({ ...JSON.parse(printed), outDir: undefined, milliseconds: undefined });
+    expect(summary(site({}))).toEqual(summary(site({ QUIRE_FROM_SOURCE: '1' })));
+    expect(readFileSync(join(out, 'bundle/index.html'), 'utf8')).toBe(readFileSync(join(out, 'source/index.html'), 'utf8'));
   });
 
   it('prints the same help from the bundle and from the sources', () => {
@@ -81,8 +125,9 @@ describe('bin/quire.js', () => {
       const cache = temporaryFolder('quire-code-cache-');
       const first = buildSite({ QUIRE_CACHE_DIR: cache });
       const [file, ...others] = cacheFiles(cache);
-      const { bundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
-      expect(file).toMatch(new RegExp(`^build-${bundleHash}-[0-9a-f]{12}\\.v8cache$`));
+      // `quire build` runs the export bundle (bundleFor).
+      const { exportBundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
+      expect(file).toMatch(new RegExp(`^build-${exportBundleHash}-[0-9a-f]{12}\\.v8cache$`));
       expect(others).toEqual([]);
       const written = statSync(join(cache, file!));
       expect(written.size).toBeGreaterThan(100_000);
@@ -117,8 +162,8 @@ describe('bin/quire.js', () => {
       older('build-00000000000000a9-000000000000.v8cache.123.partial', 2);
       older('build-00000000000000a8-000000000000.v8cache.124.partial', 0);
       buildSite({ QUIRE_CACHE_DIR: cache });
-      const { bundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
-      const names = cacheFiles(cache).map((name) => name.replace(bundleHash, 'CURRENT').replace(/-[0-9a-f]{12}\.v8cache$/, '.v8cache'));
+      const { exportBundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
+      const names = cacheFiles(cache).map((name) => name.replace(exportBundleHash, 'CURRENT').replace(/-[0-9a-f]{12}\.v8cache$/, '.v8cache'));
       expect(names.sort()).toEqual([
         'build-00000000000000a2.v8cache',
         'build-00000000000000a3.v8cache',
@@ -146,6 +191,7 @@ describe('bin/quire.js', () => {
 
     it("is written by the build for the bundle's top level, and a damaged one does not stop a command", () => {
       expect(statSync(`${root}dist/quire.cjs.v8cache`).size).toBeGreaterThan(100_000);
+      expect(statSync(`${root}dist/quire-export.cjs.v8cache`).size).toBeGreaterThan(100_000);
       // An installed copy of the package whose build cache is damaged.
       const folder = temporaryFolder('quire-build-cache-');
       mkdirSync(join(folder, 'bin'));
