@@ -120,13 +120,15 @@ export class SiteSearchIndex {
   /** The JSON text of MiniSearch's `toJSON()` of the same index, keys in its order. */
   private serialized(): string {
     const byShortId = <T>(values: readonly T[], write: (value: T) => string) => `{${values.map((value, shortId) => `"${shortId}":${write(value)}`).join(',')}}`;
+    // Each short id's key (`"12":`) written once, not once per term it occurs in.
+    const keys = this.documentIds.map((_, shortId) => `"${shortId}":`);
     const terms: string[] = [];
     for (const [term, byField] of this.postings) {
       const fields: string[] = [];
       byField.forEach((list, fieldId) => {
         if (list === undefined) return;
         const entries: string[] = [];
-        for (let at = 0; at < list.length; at += 2) entries.push(`"${list[at]}":${list[at + 1]}`);
+        for (let at = 0; at < list.length; at += 2) entries.push(keys[list[at]!]! + list[at + 1]!);
         fields.push(`"${fieldId}":{${entries.join(',')}}`);
       });
       terms.push(`[${JSON.stringify(term)},{${fields.join(',')}}]`);
