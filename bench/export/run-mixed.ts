@@ -206,7 +206,7 @@ async function exportRun(siteId: string, api: string[], serverPid: number, targe
     ...run,
     ...(await folderMegabytes(target)),
     note:
-      `start ${reading.toFixed(2)} s, fetch through the API ${(run.seconds - reading - exportSeconds).toFixed(2)} s, exportSite ${exportSeconds.toFixed(2)} s = ${(summary.pages / exportSeconds).toFixed(0)} pages/s steady; ` +
+      `start ${reading.toFixed(2)} s, fetch through the API and exit ${(run.seconds - reading - exportSeconds).toFixed(2)} s, exportSite ${exportSeconds.toFixed(2)} s = ${(summary.pages / exportSeconds).toFixed(0)} pages/s steady; ` +
       `server: ${serverCpuSeconds.toFixed(2)} s CPU answering, RSS ${server.now.toFixed(0)} MiB (peak since start, sync included, ${server.peak.toFixed(0)} MiB); ${summary.pages} pages, ${summary.brokenLinks.length} broken links, ${summary.warnings.length} warnings`,
   };
 }

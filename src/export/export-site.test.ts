@@ -166,6 +166,17 @@ describe('exportSite at scale', () => {
     expect(brokenInternalLinks(large.outDir)).toEqual([]);
   });
 
+  it('times the whole export, to the last file the write thread writes', async () => {
+    const outDir = join(scratch, 'timed');
+    const site = oneSpaceSite(readDirectory(generateRepository(400)).bundle);
+    const before = Date.now();
+    const summary = await exportSite(site, { outDir, workers: 0 });
+    // A file's time is the kernel's coarse clock, never ahead of the moment it was written.
+    const lastWritten = Math.max(...listFiles(outDir).map((file) => statSync(join(outDir, file)).mtimeMs));
+    expect(lastWritten).toBeLessThanOrEqual(before + summary.milliseconds + 2);
+    expect(summary.milliseconds).toBeLessThanOrEqual(Date.now() - before);
+  });
+
   it('renders and writes the same pages in a worker thread', async () => {
     const inline = await exportPages(120, 0);
     const threaded = await exportPages(120, 1);

@@ -96,6 +96,7 @@ export interface ExportSummary {
   bytes: number;
   brokenLinks: ExportBrokenLink[];
   warnings: string[];
+  /** How long the export took, from the call to the last file written. */
   milliseconds: number;
   /** Worker threads that rendered next to this thread (none for a site of a few pages). */
   workers: number;
@@ -173,8 +174,9 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   try {
     const summary = await renderAndWrite(plan, assets, writer, options, started);
     await writer.close();
-    // The write thread counts the search index it made only once it has written it.
-    return { ...summary, bytes: writer.bytes };
+    // The write thread counts the search index it made only once it has written it, and the time is the whole
+    // export's: the write thread may still be writing the last pages when the last one is rendered.
+    return { ...summary, bytes: writer.bytes, milliseconds: Math.round(performance.now() - started) };
   } catch (error) {
     await writer.abort();
     throw error;
