@@ -94,8 +94,8 @@ export type LeftOut = (importer: string, imported: string) => boolean;
  * (src/cli/program.ts imports each when it runs), and the embedded service (src/cli/api-connection.ts imports it when
  * no API is given). bin/load-bundle.js runs that bundle for `quire build` and for `quire export` through an API
  * (`--api` or QUIRE_API_URL), and dist/quire.cjs for everything else. Those two commands then start from 2.8 MB
- * instead of 7.1 MB: reading and compiling the rest of the program cost the 1,000-page export through the API about
- * 65 ms of its 1.3 s (BENCHMARKS.md, issue 17).
+ * instead of 7.1 MB: reading and compiling the rest of the program cost the 1,000-page export through the API 55 to
+ * 70 ms of its 1.25 to 1.6 s (BENCHMARKS.md, issue 17).
  */
 export const exportBundleLeavesOut: LeftOut = (importer, imported) => {
   if (imported === join(root, 'src/cli/embedded-service.ts')) return true;

@@ -70,7 +70,7 @@ describe('bin/quire.js', () => {
     expect(ran(['build', 'docs'])).toBe('quire.cjs a');
   });
 
-  it('runs the same commands from the export bundle as from the whole program', () => {
+  it('builds the same site from the export bundle as from the sources', () => {
     const out = temporaryFolder('quire-export-bundle-');
     const site = (env: Record<string, string>) => quire(env, ['build', `${root}fixtures/repositories/handbook`, '--out', join(out, env['QUIRE_FROM_SOURCE'] ? 'source' : 'bundle'), '--json']);
     const summary = (printed: string) => ({ ...JSON.parse(printed), outDir: undefined, milliseconds: undefined });

@@ -172,7 +172,7 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   await mkdir(outDir, { recursive: true });
   const writer: ExportFileWriter = ThreadedBundleWriter.start(outDir) ?? new BundleWriter(outDir);
   try {
-    const summary = await renderAndWrite(plan, assets, writer, options, started);
+    const summary = await renderAndWrite(plan, assets, writer, options);
     await writer.close();
     // The write thread counts the search index it made only once it has written it, and the time is the whole
     // export's: the write thread may still be writing the last pages when the last one is rendered.
@@ -184,7 +184,7 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
 }
 
 /** exportSite once the plan is made: renders and writes every page, then the files, search index and scripts. */
-async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8Array>, writer: ExportFileWriter, options: ExportOptions, started: number): Promise<ExportSummary> {
+async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8Array>, writer: ExportFileWriter, options: ExportOptions): Promise<Omit<ExportSummary, 'milliseconds'>> {
   const { outDir } = options;
   const progress = options.onProgress ?? (() => {});
 
@@ -243,7 +243,6 @@ async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8A
     bytes: writer.bytes,
     brokenLinks,
     warnings: [...warnings, ...iconWarnings],
-    milliseconds: Math.round(performance.now() - started),
     workers,
   };
 }
