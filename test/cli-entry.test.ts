@@ -72,9 +72,13 @@ describe('bin/quire.js', () => {
 
   it('builds the same site from the export bundle as from the sources', () => {
     const out = temporaryFolder('quire-export-bundle-');
+    const cache = temporaryFolder('quire-export-bundle-cache-');
     const site = (env: Record<string, string>) => quire(env, ['build', `${root}fixtures/repositories/handbook`, '--out', join(out, env['QUIRE_FROM_SOURCE'] ? 'source' : 'bundle'), '--json']);
     const summary = (printed: string) => ({ ...JSON.parse(printed), outDir: undefined, milliseconds: undefined });
-    expect(summary(site({}))).toEqual(summary(site({ QUIRE_FROM_SOURCE: '1' })));
+    expect(summary(site({ QUIRE_CACHE_DIR: cache }))).toEqual(summary(site({ QUIRE_FROM_SOURCE: '1' })));
+    // The run was the export bundle's: the code cache it left is named by that bundle's hash.
+    const { exportBundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
+    expect(readdirSync(cache)).toEqual([expect.stringMatching(new RegExp(`^build-${exportBundleHash}-`))]);
     expect(readFileSync(join(out, 'bundle/index.html'), 'utf8')).toBe(readFileSync(join(out, 'source/index.html'), 'utf8'));
   });
 
