@@ -1,6 +1,7 @@
 // The `quire` executable: the only place that exits the process.
 import { deferHttpParserTierUp } from '../client/http-parser-tier-up.ts';
 import { runCli } from './program.ts';
+import { exitPromptly, mayExitPromptly } from './prompt-exit.ts';
 import { processTerminal } from './terminal.ts';
 
 // A reader that stops early (`quire --help | head -1`) closes the pipe: what is left to print has no one to
@@ -15,6 +16,8 @@ for (const stream of [process.stdout, process.stderr]) {
 deferHttpParserTierUp();
 // No top-level await: the bundle of this file is CommonJS (scripts/build-cli.ts). A failure still ends the process
 // with its stack, as an unhandled rejection.
-void runCli(process.argv.slice(2), processTerminal).then((code) => {
+const argv = process.argv.slice(2);
+void runCli(argv, processTerminal).then((code) => {
   process.exitCode = code;
+  if (mayExitPromptly(argv)) exitPromptly(code);
 });
