@@ -72,13 +72,19 @@ reader.block.ruler.before('lheading', 'liquid_tag', liquidTagRule, { alt: ['para
  */
 const maxDepth = maxMarkdownDepth / 2;
 
+/** `*\*` or `_\_`: around them markdown-it pairs emphasis otherwise than micromark (`.*\**s**`). */
+const escapedAfterMarker = /\*\\\*|_\\_/;
+
 /**
  * The block tokens of `markdown`, or a `FastPathUnsupported` when it has what the fast path leaves to the full
- * path at the document level: carriage returns or NUL (markdown-it normalises them, micromark keeps them), link
- * reference definitions (and so footnote definitions), or very deep nesting.
+ * path at the document level: carriage returns or NUL (markdown-it normalises them, micromark keeps them), an
+ * emphasis marker followed by an escaped one (`*\*`, `_\_`), link reference definitions (and so footnote
+ * definitions), or very deep nesting.
  */
 export function parseFast(markdown: string): Token[] {
   if (/[\r\0]/.test(markdown)) throw new FastPathUnsupported('carriage returns or NUL characters');
+  // `.*\**s**`: markdown-it and micromark pair the delimiters around an escaped one differently.
+  if (escapedAfterMarker.test(markdown)) throw new FastPathUnsupported('an emphasis marker followed by an escaped one');
   const env: { references?: Record<string, unknown> } = {};
   const tokens = reader.parse(markdown, env);
   if (env.references !== undefined && Object.keys(env.references).length > 0) throw new FastPathUnsupported('link reference definitions');
