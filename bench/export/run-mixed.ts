@@ -14,6 +14,9 @@
 // default 3): export, build, Hugo, export, build, Hugo, … so that a slow spell of the machine (Hugo alone took 0.87
 // to 1.45 s on the same pages within an hour) falls on all three. The rows give each tool's median round; the
 // ratios of each round are printed too.
+// Each round writes into the folder the tool wrote in the round before, as users rebuild a site: Quire writes over
+// its previous files in place (src/disk/overwrite-file.ts), Hugo empties each file before writing it. The first-run
+// rows write into a new folder.
 // The caches are the bench's own (QUIRE_CACHE_DIR under bench/.out/mixed-<N>), removed with it before each size.
 // The first runs' output stays until then: deleting 10,000 files just before the next run made that run's kernel
 // time several seconds longer on this machine's ext4 (the run after a large deletion pays for it, `sync` or not).
