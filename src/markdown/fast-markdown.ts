@@ -74,6 +74,8 @@ const maxDepth = maxMarkdownDepth / 2;
 
 /** `*\*` or `_\_`: around them markdown-it pairs emphasis otherwise than micromark (`.*\**s**`). */
 const escapedAfterMarker = /\*\\\*|_\\_/;
+/** A line of dashes and colons alone, with a colon: a GFM table's delimiter row to micromark, even without pipes. */
+const delimiterRowWithoutPipes = /^(?=[-: \t]*:)(?=[-: \t]*-)[-: \t]+$/m;
 
 /**
  * The block tokens of `markdown`, or a `FastPathUnsupported` when it has what the fast path leaves to the full
@@ -85,6 +87,8 @@ export function parseFast(markdown: string): Token[] {
   if (/[\r\0]/.test(markdown)) throw new FastPathUnsupported('carriage returns or NUL characters');
   // `.*\**s**`: markdown-it and micromark pair the delimiters around an escaped one differently.
   if (escapedAfterMarker.test(markdown)) throw new FastPathUnsupported('an emphasis marker followed by an escaped one');
+  // `\\\n-:`: micromark reads a table's delimiter row without pipes under any line; markdown-it reads text.
+  if (delimiterRowWithoutPipes.test(markdown)) throw new FastPathUnsupported('a line of dashes and colons alone');
   const env: { references?: Record<string, unknown> } = {};
   const tokens = reader.parse(markdown, env);
   if (env.references !== undefined && Object.keys(env.references).length > 0) throw new FastPathUnsupported('link reference definitions');

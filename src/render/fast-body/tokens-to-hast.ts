@@ -38,11 +38,13 @@ import { readBlocks } from './read-blocks.ts';
 /**
  * In text, what micromark reads as something markdown-it does not (GFM autolink literals, strikethrough with one
  * tilde (two are read by both), math, backticks left unmatched (markdown-it and micromark pair them differently
- * after a `[`), Liquid tags inside a line, footnote calls), or what may be HTML an editor wrote as text.
+ * after a `[`), Liquid tags inside a line, footnote calls), or what may be HTML an editor wrote as text; and
+ * emphasis markers left unmatched (an asterisk, an underscore but between letters or digits), where the two may have
+ * paired the others differently (`**"* a**s**`).
  */
-const unsupportedText = /\{%|[$~@`]|www\.|:\/\/|mailto:|xmpp:|\[\^/i;
+const unsupportedText = /\{%|[$~@`*]|www\.|:\/\/|mailto:|xmpp:|\[\^|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/iu;
 /** The same in a link's text, where GFM reads no autolink literal (`[https://example.com](https://example.com)`). */
-const unsupportedLinkText = /\{%|[$~`]|\[\^/;
+const unsupportedLinkText = /\{%|[$~`*]|\[\^|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/u;
 
 /** An expandable's summary in a block of its own (blocks/details/from-markdown.ts). */
 const summaryBlock = /^<summary>([\s\S]*?)<\/summary>$/;
@@ -485,6 +487,8 @@ function inline(token: Token): ElementContent[] {
         continue;
       }
       case 'code_inline':
+        // Spaces kept at either end: after a hard break the two readers keep them differently.
+        if (/^\s|\s$/.test(child.content)) throw new FastPathUnsupported('a code span starting or ending with a space');
         node = element('code', {}, [text(child.content)]);
         break;
       case 'em_open':
@@ -502,6 +506,8 @@ function inline(token: Token): ElementContent[] {
       case 'link_open':
         autolink = child.markup === 'autolink';
         link = true;
+        // A backslash or a line ending in the destination: the two readers end it differently.
+        if (/%5C|%0A/i.test(child.attrGet('href') ?? '')) throw new FastPathUnsupported('a link destination with a backslash or a line ending');
         node = element('a', { href: child.attrGet('href') ?? '', title: child.attrGet('title') ?? undefined });
         opens = true;
         break;
