@@ -10,7 +10,8 @@ import { SiteSearchIndex } from './search-index.ts';
  * Writes files under the output folder of an export, creating each folder once and refusing any path that leaves
  * it (`outputPath`); a file that cannot be written is QuireError `EXPORT_WRITE_FAILED`. Synchronous on purpose:
  * measured on 10,000 pages, promise-based writes (one `mkdir` and one `writeFile` through the thread pool per page)
- * cost 5 s where synchronous ones cost 0.6 s. A file left by an earlier export is written over in place (`overwriteFile`). It also gathers the site's search index from the pages' documents
+ * cost 5 s where synchronous ones cost 0.6 s. A file left by an earlier export is written over in place
+ * (`overwriteFile`). It also gathers the site's search index from the pages' documents
  * (`indexPage`) and writes it (`writeSearchIndex`), so that the index is built where the files are written: on the
  * write thread when there is one, off the rendering thread. Each render worker thread has its own writer for the pages it
  * renders; exportSite's own pages go through `ThreadedBundleWriter` (write-thread.ts) when the build has it.

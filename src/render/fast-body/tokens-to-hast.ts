@@ -34,17 +34,8 @@ import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
 import { htmlTable } from './html-table.ts';
 import { detailsOpen, htmlOf, maxBlockDepth, pairBlocks, type BlockNode, type FlowItem } from './pair-blocks.ts';
 import { readBlocks } from './read-blocks.ts';
+import { unsupportedLinkText, unsupportedText } from './unsupported-text.ts';
 
-/**
- * In text, what micromark reads as something markdown-it does not (GFM autolink literals, strikethrough with one
- * tilde (two are read by both), math, backticks left unmatched (markdown-it and micromark pair them differently
- * after a `[`), Liquid tags inside a line, footnote calls), or what may be HTML an editor wrote as text; and
- * emphasis markers left unmatched (an asterisk, an underscore but between letters or digits), where the two may have
- * paired the others differently (`**"* a**s**`).
- */
-const unsupportedText = /\{%|[$~@`*]|www\.|:\/\/|mailto:|xmpp:|\[\^|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/iu;
-/** The same in a link's text, where GFM reads no autolink literal (`[https://example.com](https://example.com)`). */
-const unsupportedLinkText = /\{%|[$~`*]|\[\^|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/u;
 
 /** An expandable's summary in a block of its own (blocks/details/from-markdown.ts). */
 const summaryBlock = /^<summary>([\s\S]*?)<\/summary>$/;

@@ -9,6 +9,7 @@ import type { Token } from 'markdown-it';
 import { parseFast } from '../../markdown/fast-markdown.ts';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
 import { element, text } from '../body/hast-builder.ts';
+import { unsupportedText } from '../fast-body/unsupported-text.ts';
 
 /**
  * What sends a description to the full path before it is read: what the house parser reads with a construct the
@@ -18,13 +19,6 @@ import { element, text } from '../body/hast-builder.ts';
  * in some places where markdown-it drops them.
  */
 const fullPathOnly = /[{}$<|~^]|\*\*\*|___|[ \t]$|^[ \t]*:?-[-: \t]*$/m;
-/**
- * In text: what GFM would make a link of (an autolink literal: a URL, `www.` or an email address), which the fast
- * reader does not; backticks left unmatched, which the two pair differently after a `[`; and emphasis markers left
- * unmatched (an asterisk, an underscore but between letters or digits), where the two may have paired the others
- * differently (`**"* a**s**`).
- */
-const unsupportedText = /:\/\/|www\.|@|`|\*|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/iu;
 
 /**
  * The hast of a description made only of paragraphs of text, emphasis, strong emphasis, code spans, links and line
@@ -65,8 +59,8 @@ const opened: Readonly<Record<string, { tagName: string; close: string }>> = {
 /**
  * The hast of a paragraph's inline tokens, as mdast-util-to-hast writes the mdast micromark reads: adjacent text
  * (escapes, references and soft line breaks included) in one text node, a hard break as `<br>` and a text of its
- * own line ending. Undefined at the first token of another kind (an image, raw HTML), and for text GFM would link
- * or unmatched backticks.
+ * own line ending. Undefined at the first token of another kind (an image, raw HTML), and for text the page body's
+ * fast path also leaves to the full path (`unsupportedText`: autolink literals, unmatched backticks and markers).
  */
 function phrasing(tokens: readonly Token[]): ElementContent[] | undefined {
   const root: ElementContent[] = [];
