@@ -65,6 +65,20 @@ describe('SiteSearchIndex', () => {
     );
   });
 
+  it('writes the same script however often it writes the postings of the documents so far as JSON', () => {
+    fc.assert(
+      fc.property(documents, fc.integer({ min: 1, max: 5 }), fc.array(fc.nat(), { maxLength: 12 }), (drawn, settleEvery, order) => {
+        const docs = drawn.map((fields, id): SearchDocument => ({ id, href: `p${id}/index.html`, ...fields }));
+        // Pages handed over out of order, as worker threads finish them.
+        const arrival = docs.map((_, position) => position).sort((a, b) => (order[a] ?? a) - (order[b] ?? b));
+        const search = new SiteSearchIndex(settleEvery);
+        for (const position of arrival) search.add(position, docs[position]);
+        expect(search.script()).toBe(searchIndexScript(docs));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('answers every search as an index MiniSearch built, once loaded with MiniSearch.loadJS', () => {
     const docs = Array.from({ length: 60 }, (_, id): SearchDocument => ({
       id,

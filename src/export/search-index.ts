@@ -41,7 +41,8 @@ type IndexedDocument = SearchDocument & { excerpt: string };
  * `MiniSearch.loadJS` and `searchIndexOptions`, built here without MiniSearch: the same tokens, term frequencies,
  * field lengths and averages as MiniSearch's `add` with those options (search-index.test.ts holds the two to the
  * same answers), kept as flat posting lists instead of MiniSearch's radix tree of maps. At 10,000 mixed pages,
- * MiniSearch's `add` was a quarter of the export's main thread.
+ * MiniSearch's `add` was a quarter of the export's main thread. The JSON is written as the documents arrive
+ * (`settleEvery`): written all at the end, it took 20 to 40 ms after the last of 1,000 mixed pages.
  *
  * @example
  * const search = new SiteSearchIndex();
@@ -52,14 +53,24 @@ export class SiteSearchIndex {
   /** Pages that finished before an earlier one: their document, or undefined for a page left out of search. */
   private readonly waiting = new Map<number, SearchDocument | undefined>();
   private next = 0;
-  /** Document ids by short id (MiniSearch's `documentIds`): the short id is the position here. */
-  private readonly documentIds: number[] = [];
-  /** Unique tokens of each field, by short id; a hole where the document has no such field. */
-  private readonly fieldLengths: number[][] = [];
+  /** Documents indexed (the next short id); MiniSearch's `documentIds` are written as they are indexed. */
+  private count = 0;
+  /** JSON members of MiniSearch's `documentIds`, `fieldLength` and `storedFields` so far, by short id. */
+  private documentIdsJson = '';
+  private fieldLengthJson = '';
+  private storedFieldsJson = '';
   private readonly averageFieldLength: number[] = [];
-  private readonly storedFields: Array<Record<string, unknown>> = [];
-  /** Term → field id → flat [short id, frequency, short id, frequency, …], short ids ascending. */
-  private readonly postings = new Map<string, Array<number[] | undefined>>();
+  /** Term → field id → its postings: the JSON members written so far, and [short id, frequency, …] since. */
+  private readonly postings = new Map<string, Array<Postings | undefined>>();
+  /** Postings with entries not yet in their JSON (`settle`). */
+  private unsettled: Postings[] = [];
+
+  /**
+   * @param settleEvery documents indexed between two `settle`s, which write the postings of those documents as
+   *   JSON: the script is then mostly written by the time the last page arrives (on the write thread, while the
+   *   pages render), instead of all at the end.
+   */
+  constructor(private readonly settleEvery = 64) {}
 
   /** Page `pageIndex` (of the plan) is rendered, with its search document if it has one. */
   add(pageIndex: number, document: SearchDocument | undefined): void {
@@ -85,11 +96,13 @@ export class SiteSearchIndex {
   /** MiniSearch's `add` of the page with its excerpt, field by field: the field's unique tokens as its length, each processed token counted. */
   private index(page: SearchDocument): void {
     const document: IndexedDocument = { ...page, excerpt: excerptOf(page.text) };
-    const shortId = this.documentIds.length;
-    this.documentIds.push(document.id);
+    const shortId = this.count++;
+    const key = `"${shortId}":`;
+    const comma = shortId === 0 ? '' : ',';
+    this.documentIdsJson += `${comma}${key}${String(document.id)}`;
     const stored: Record<string, unknown> = {};
     for (const field of searchIndexOptions.storeFields) if (document[field] !== undefined) stored[field] = document[field];
-    this.storedFields.push(stored);
+    this.storedFieldsJson += `${comma}${key}${JSON.stringify(stored)}`;
     const lengths: number[] = [];
     searchIndexOptions.fields.forEach((field, fieldId) => {
       const value = document[field];
@@ -99,7 +112,7 @@ export class SiteSearchIndex {
       const tokens = tokenCounts(String(value));
       const unique = tokens.size;
       lengths[fieldId] = unique;
-      // The running average exactly as MiniSearch keeps it (`count` is the documents indexed before this one).
+      // The running average exactly as MiniSearch keeps it (`shortId` is the number of documents indexed before).
       this.averageFieldLength[fieldId] = ((this.averageFieldLength[fieldId] || 0) * shortId + unique) / (shortId + 1);
       const counts = new Map<string, number>();
       for (const [token, count] of tokens) {
@@ -109,40 +122,54 @@ export class SiteSearchIndex {
       for (const [term, count] of counts) {
         let byField = this.postings.get(term);
         if (byField === undefined) this.postings.set(term, (byField = []));
-        const list = byField[fieldId];
-        if (list === undefined) byField[fieldId] = [shortId, count];
-        else list.push(shortId, count);
+        const postings = (byField[fieldId] ??= { json: '', entries: [] });
+        if (postings.entries.length === 0) this.unsettled.push(postings);
+        postings.entries.push(shortId, count);
       }
     });
-    this.fieldLengths.push(lengths);
+    this.fieldLengthJson += `${comma}${key}${JSON.stringify(lengths)}`;
+    if (this.count % this.settleEvery === 0) this.settle();
+  }
+
+  /** Writes the entries of every posting list indexed since the last settle into its JSON. */
+  private settle(): void {
+    for (const postings of this.unsettled) {
+      const { entries } = postings;
+      let json = postings.json;
+      for (let at = 0; at < entries.length; at += 2) json += `${json === '' ? '' : ','}"${entries[at]}":${entries[at + 1]}`;
+      postings.json = json;
+      entries.length = 0;
+    }
+    this.unsettled = [];
   }
 
   /** The JSON text of MiniSearch's `toJSON()` of the same index, keys in its order. */
   private serialized(): string {
-    const byShortId = <T>(values: readonly T[], write: (value: T) => string) => `{${values.map((value, shortId) => `"${shortId}":${write(value)}`).join(',')}}`;
-    // Each short id's key (`"12":`) written once, not once per term it occurs in.
-    const keys = this.documentIds.map((_, shortId) => `"${shortId}":`);
+    this.settle();
     const terms: string[] = [];
     for (const [term, byField] of this.postings) {
       const fields: string[] = [];
-      byField.forEach((list, fieldId) => {
-        if (list === undefined) return;
-        const entries: string[] = [];
-        for (let at = 0; at < list.length; at += 2) entries.push(keys[list[at]!]! + list[at + 1]!);
-        fields.push(`"${fieldId}":{${entries.join(',')}}`);
+      byField.forEach((postings, fieldId) => {
+        if (postings !== undefined) fields.push(`"${fieldId}":{${postings.json}}`);
       });
       terms.push(`[${JSON.stringify(term)},{${fields.join(',')}}]`);
     }
     const fieldIds = Object.fromEntries(searchIndexOptions.fields.map((field, fieldId) => [field, fieldId]));
     return (
-      `{"documentCount":${this.documentIds.length},"nextId":${this.documentIds.length},` +
-      `"documentIds":${byShortId(this.documentIds, String)},"fieldIds":${JSON.stringify(fieldIds)},` +
-      `"fieldLength":${byShortId(this.fieldLengths, (lengths) => JSON.stringify(lengths))},` +
+      `{"documentCount":${this.count},"nextId":${this.count},` +
+      `"documentIds":{${this.documentIdsJson}},"fieldIds":${JSON.stringify(fieldIds)},` +
+      `"fieldLength":{${this.fieldLengthJson}},` +
       `"averageFieldLength":${JSON.stringify(this.averageFieldLength)},` +
-      `"storedFields":${byShortId(this.storedFields, (fields) => JSON.stringify(fields))},` +
+      `"storedFields":{${this.storedFieldsJson}},` +
       `"dirtCount":0,"index":[${terms.join(',')}],"serializationVersion":2}`
     );
   }
+}
+
+/** One term's postings in one field, short ids ascending: `json` written (`"12":3,"15":1`), `entries` not yet. */
+interface Postings {
+  json: string;
+  entries: number[];
 }
 
 function excerptOf(text: string): string {
