@@ -1,9 +1,10 @@
 // Runs the CLI's bundle (dist/quire.cjs, one CommonJS file: scripts/build-cli.ts) with a V8 code cache, as Node 22's
 // module.enableCompileCache() would: Node 20 keeps none for ES modules, and compiling the bundle's 7 MB took 0.17 to
-// 0.23 s of every command's start. The first run of each command starts from the build's cache of the bundle's top
-// level (dist/quire.cjs.v8cache, `writeBuildCache`) and, when it exits, saves what V8 compiled (the functions that
-// run ran compiled too); later runs of that command start from that (about 0.02 s) and skip compiling those
-// functions again. A cache is named by the bundle's hash (dist/build.json), the command, Node's
+// 0.23 s of every command's start. The first runs of each command start from the build's cache of the bundle's top
+// level (dist/quire.cjs.v8cache, `writeBuildCache`); the second, when it exits, saves what V8 compiled (the functions
+// that run ran compiled too), and later runs of that command start from that (about 0.02 s) and skip compiling those
+// functions again. A first run only leaves a mark that the command ran: saving costs 25 to 30 ms, which a run in a
+// fresh home (a CI job, as every run of the Action's checkout) would pay each time for nothing. A cache is named by the bundle's hash (dist/build.json), the command, Node's
 // version, the architecture and the process's V8 options, so no cache is ever read for another bundle or another V8;
 // V8 rejects one that does not fit anyway, and that run writes it again. Runs that ask for help or the version, and
 // runs that fail, write none. Caches live in $QUIRE_CACHE_DIR, else $XDG_CACHE_HOME/quire, else ~/.cache/quire;
@@ -72,8 +73,9 @@ export function loadBundle(file, bundleHash, argv) {
   const script = compileBundle(file, commandCache ?? (enabled ? readCache(buildCachePath(file)) : undefined));
   if (cache !== undefined && (commandCache === undefined || script.cachedDataRejected)) {
     // Only after a command's work: a run that failed early compiled little of what the next runs need.
+    const ranBefore = commandCache !== undefined || existsSync(cache.mark);
     process.once('exit', (code) => {
-      if (code === 0) writeCache(cache, script);
+      if (code === 0) (ranBefore ? writeCache : markFirstRun)(cache, script);
     });
   }
   const bundle = new Module(file);
@@ -133,7 +135,8 @@ function codeCache(bundleHash, named) {
     .update([process.version, process.arch, ...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0'))
     .digest('hex')
     .slice(0, 12);
-  return { folder, file: join(folder, `${command}-${bundleHash}-${runtime}.v8cache`), bundleHash, ofCommand: new RegExp(`^${command}-([0-9a-f]+)-[0-9a-f]+\\.v8cache$`) };
+  const file = join(folder, `${command}-${bundleHash}-${runtime}.v8cache`);
+  return { folder, file, mark: `${file}.ran`, bundleHash, ofCommand: new RegExp(`^${command}-([0-9a-f]+)-[0-9a-f]+\\.v8cache(\\.ran)?$`) };
 }
 
 function readCache(file) {
@@ -141,6 +144,16 @@ function readCache(file) {
     return readFileSync(file);
   } catch {
     return undefined;
+  }
+}
+
+/** Notes that the command ran once with this bundle (an empty file): its next run saves the cache. */
+function markFirstRun(cache) {
+  try {
+    mkdirSync(cache.folder, { recursive: true });
+    writeFileSync(cache.mark, '');
+  } catch {
+    // A read-only home: no run saves a cache there anyway.
   }
 }
 
@@ -154,6 +167,7 @@ function writeCache(cache, script) {
     const partial = `${cache.file}.${process.pid}.partial`;
     writeFileSync(partial, script.createCachedData());
     renameSync(partial, cache.file);
+    rmSync(cache.mark, { force: true });
     pruneCaches(cache);
   } catch {
     // A read-only home or a full disk: the next run compiles without a cache, as this one did.
@@ -165,7 +179,8 @@ const otherBundlesKept = 2;
 
 /**
  * Removes this command's caches of other bundles but the `otherBundlesKept` newest (a checkout rebuilds its bundle
- * at every change), and what a run killed while writing left behind (`.partial` files an hour old).
+ * at every change), its marks of first runs of other bundles, and what a run killed while writing left behind
+ * (`.partial` files an hour old).
  */
 function pruneCaches(cache) {
   const others = [];
@@ -176,7 +191,9 @@ function pruneCaches(cache) {
       continue;
     }
     const other = cache.ofCommand.exec(entry);
-    if (other !== null && other[1] !== cache.bundleHash) others.push({ path, modified: statSync(path).mtimeMs });
+    if (other === null || other[1] === cache.bundleHash) continue;
+    if (other[2] !== undefined) rmSync(path, { force: true });
+    else others.push({ path, modified: statSync(path).mtimeMs });
   }
   others.sort((a, b) => b.modified - a.modified);
   for (const { path } of others.slice(otherBundlesKept)) rmSync(path, { force: true });

@@ -76,7 +76,7 @@ describe('bin/quire.js', () => {
     const site = (env: Record<string, string>) => quire(env, ['build', `${root}fixtures/repositories/handbook`, '--out', join(out, env['QUIRE_FROM_SOURCE'] ? 'source' : 'bundle'), '--json']);
     const summary = (printed: string) => ({ ...JSON.parse(printed), outDir: undefined, milliseconds: undefined });
     expect(summary(site({ QUIRE_CACHE_DIR: cache }))).toEqual(summary(site({ QUIRE_FROM_SOURCE: '1' })));
-    // The run was the export bundle's: the code cache it left is named by that bundle's hash.
+    // The run was the export bundle's: the mark it left for its code cache is named by that bundle's hash.
     const { exportBundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
     expect(readdirSync(cache)).toEqual([expect.stringMatching(new RegExp(`^build-${exportBundleHash}-`))]);
     expect(readFileSync(join(out, 'bundle/index.html'), 'utf8')).toBe(readFileSync(join(out, 'source/index.html'), 'utf8'));
@@ -125,13 +125,19 @@ describe('bin/quire.js', () => {
       return printed.replaceAll(out, '<out>').replace(/ in (?:\d+ ms|[\d.]+ s)/, ' in <time>');
     };
 
-    it('is written by the first run of a command, then read: the runs print the same', () => {
+    it('is written by the second run of a command, the first only marking that it ran, then read: the runs print the same', () => {
       const cache = temporaryFolder('quire-code-cache-');
       const first = buildSite({ QUIRE_CACHE_DIR: cache });
-      const [file, ...others] = cacheFiles(cache);
       // `quire build` runs the export bundle (bundleFor).
       const { exportBundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
-      expect(file).toMatch(new RegExp(`^build-${exportBundleHash}-[0-9a-f]{12}\\.v8cache$`));
+      const [mark, ...othersThen] = cacheFiles(cache);
+      expect(mark).toMatch(new RegExp(`^build-${exportBundleHash}-[0-9a-f]{12}\\.v8cache\\.ran$`));
+      expect(othersThen).toEqual([]);
+      expect(statSync(join(cache, mark!)).size).toBe(0);
+
+      expect(buildSite({ QUIRE_CACHE_DIR: cache })).toBe(first);
+      const [file, ...others] = cacheFiles(cache);
+      expect(file).toBe(mark!.replace(/\.ran$/, ''));
       expect(others).toEqual([]);
       const written = statSync(join(cache, file!));
       expect(written.size).toBeGreaterThan(100_000);
@@ -139,6 +145,7 @@ describe('bin/quire.js', () => {
       expect(buildSite({ QUIRE_CACHE_DIR: cache })).toBe(first);
       // Read, not written again (V8 accepted it).
       expect(statSync(join(cache, file!)).mtimeMs).toBe(written.mtimeMs);
+      expect(cacheFiles(cache)).toEqual([file]);
       expect(first).toMatch(/^Exported \d+ pages/);
     });
 
@@ -146,13 +153,14 @@ describe('bin/quire.js', () => {
       const cache = temporaryFolder('quire-code-cache-');
       const expected = buildSite({ QUIRE_COMPILE_CACHE: '0' });
       buildSite({ QUIRE_CACHE_DIR: cache });
+      buildSite({ QUIRE_CACHE_DIR: cache });
       const [file] = cacheFiles(cache);
       writeFileSync(join(cache, file!), 'not a code cache');
       expect(buildSite({ QUIRE_CACHE_DIR: cache })).toBe(expected);
       expect(statSync(join(cache, file!)).size).toBeGreaterThan(100_000);
     });
 
-    it("keeps the command's caches of the two newest other bundles, the other commands', and removes the rest", () => {
+    it("keeps the command's caches of the two newest other bundles, the other commands', and removes the rest, with its marks of other bundles' first runs", () => {
       const cache = temporaryFolder('quire-code-cache-');
       const older = (name: string, hoursAgo: number) => {
         writeFileSync(join(cache, name), 'an older bundle');
@@ -165,6 +173,9 @@ describe('bin/quire.js', () => {
       older('spaces-00000000000000a1-000000000000.v8cache', 3);
       older('build-00000000000000a9-000000000000.v8cache.123.partial', 2);
       older('build-00000000000000a8-000000000000.v8cache.124.partial', 0);
+      older('build-00000000000000a4-000000000000.v8cache.ran', 0);
+      older('spaces-00000000000000a4-000000000000.v8cache.ran', 0);
+      buildSite({ QUIRE_CACHE_DIR: cache });
       buildSite({ QUIRE_CACHE_DIR: cache });
       const { exportBundleHash } = JSON.parse(readFileSync(`${root}dist/build.json`, 'utf8'));
       const names = cacheFiles(cache).map((name) => name.replace(exportBundleHash, 'CURRENT').replace(/-[0-9a-f]{12}\.v8cache$/, '.v8cache'));
@@ -175,6 +186,8 @@ describe('bin/quire.js', () => {
         'build-00000000000000a8-000000000000.v8cache.124.partial',
         'build-CURRENT.v8cache',
         'spaces-00000000000000a1.v8cache',
+        // Another command's mark: that command prunes its own.
+        'spaces-00000000000000a4-000000000000.v8cache.ran',
       ]);
     });
 
