@@ -8,9 +8,10 @@ export interface BuildInfo {
   newestSource: number;
   bundleHash: string;
   exportBundleHash?: string;
+  syncBundleHash?: string;
 }
 
-/** The bundle of `dist` that runs `argv` (dist/quire-export.cjs for `build` and `export` through an API, else dist/quire.cjs), and its hash. */
+/** The bundle of `dist` that runs `argv` (dist/quire-export.cjs for `build` and `export` through an API, dist/quire-sync.cjs for `sync` through an API, else dist/quire.cjs), and its hash. */
 export declare function bundleFor(dist: string, build: BuildInfo, argv: readonly string[], env: Readonly<Record<string, string | undefined>>): { file: string; hash: string };
 
 /** Compiles and runs the CommonJS bundle `file` (built with hash `bundleHash`) for `argv`, with its command's code cache. */

@@ -1,4 +1,5 @@
-// Runs the CLI's bundle (dist/quire.cjs, one CommonJS file: scripts/build-cli.ts) with a V8 code cache, as Node 22's
+// Runs the CLI's bundle (dist/quire.cjs, or the smaller dist/quire-export.cjs or dist/quire-sync.cjs for the commands
+// they run: `bundleFor`; one CommonJS file each: scripts/build-cli.ts) with a V8 code cache, as Node 22's
 // module.enableCompileCache() would: Node 20 keeps none for ES modules, and compiling the bundle's 7 MB took 0.17 to
 // 0.23 s of every command's start. The first runs of each command start from the build's cache of the bundle's top
 // level (dist/quire.cjs.v8cache, `writeBuildCache`); the second, when it exits, saves what V8 compiled (the functions
@@ -38,9 +39,9 @@ export const shortRunV8Flags = '--max-inlined-bytecode-size-cumulative=300';
 /**
  * The bundle of dist/ that runs `argv` with the environment `env`, and its hash (`build` is dist/build.json):
  * dist/quire-export.cjs for `quire build` and for `quire export` through an API (`--api`, or QUIRE_API_URL, as
- * src/cli/api-connection.ts reads them), which leaves out every other command and the embedded service
- * (scripts/build-cli.ts, `exportBundleLeavesOut`); dist/quire.cjs for everything else, and for a build without the
- * export bundle (or a dist/ without its file).
+ * src/cli/api-connection.ts reads them), dist/quire-sync.cjs for `quire sync` through an API, each of which leaves
+ * out every other command and the embedded service (scripts/build-cli.ts, `commandBundles`); dist/quire.cjs for
+ * everything else, and for a build without such a bundle (or a dist/ without its file).
  *
  * @example
  * bundleFor('/…/dist', build, ['build', 'docs'], {}) // → { file: '/…/dist/quire-export.cjs', hash: build.exportBundleHash }
@@ -48,10 +49,13 @@ export const shortRunV8Flags = '--max-inlined-bytecode-size-cumulative=300';
 export function bundleFor(dist, build, argv, env) {
   const command = commandOf(argv);
   const throughApi = argv.some((argument) => argument === '--api' || argument.startsWith('--api=')) || env.QUIRE_API_URL !== undefined;
-  const exportBundle = join(dist, 'quire-export.cjs');
-  if (build.exportBundleHash && (command === 'build' || (command === 'export' && throughApi)) && existsSync(exportBundle)) {
-    return { file: exportBundle, hash: build.exportBundleHash };
-  }
+  const [file, hash] =
+    command === 'build' || (command === 'export' && throughApi)
+      ? ['quire-export.cjs', build.exportBundleHash]
+      : command === 'sync' && throughApi
+        ? ['quire-sync.cjs', build.syncBundleHash]
+        : [undefined, undefined];
+  if (file !== undefined && hash && existsSync(join(dist, file))) return { file: join(dist, file), hash };
   return { file: join(dist, 'quire.cjs'), hash: build.bundleHash };
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The published entry point. It runs a bundle of dist/ (scripts/build-cli.ts: one CommonJS file, quick to start
-// with its code cache; load-bundle.js's `bundleFor` picks the smaller one for `build` and `export` through an API)
+// with its code cache; load-bundle.js's `bundleFor` picks a smaller one for `build`, and for `export` and `sync`
+// through an API)
 // when the bundles are at least as new as every file under src/, which only a Git checkout (.git beside bin/)
 // checks; otherwise (a source edited since the last build, or no build at all) it registers tsx and runs the
 // TypeScript sources as they are. QUIRE_FROM_SOURCE=1 forces the sources.

@@ -1,6 +1,6 @@
 // Builds the CLI's bundles: src/cli/main.ts → dist/quire.cjs (one CommonJS file, which bin/quire.js compiles with
-// a V8 code cache: bin/load-bundle.js) and dist/quire-export.cjs (the same program without what `quire build` and
-// `quire export` through an API never run: `exportBundleLeavesOut`), and the worker threads' entries as ES modules
+// a V8 code cache: bin/load-bundle.js), dist/quire-export.cjs and dist/quire-sync.cjs (the same program without what
+// `quire build`, `quire export` and `quire sync` through an API never run: `commandBundles`), and the worker threads' entries as ES modules
 // sharing chunks: the export's render worker → dist/render-worker-entry.mjs and its write thread →
 // dist/write-worker-entry.mjs, the service's document worker → dist/document-worker-entry.mjs, its HTML worker
 // (website imports) → dist/html-worker-entry.mjs and its OpenAPI worker → dist/openapi-worker-entry.mjs. Quire's own
@@ -39,12 +39,15 @@ export async function buildCli(): Promise<void> {
   );
   const bundleHash = await bundleCommandLine(join(root, 'src/cli/main.ts'), join(distFolder, 'quire.cjs'));
   writeBundleCodeCache(join(distFolder, 'quire.cjs'));
-  const exportBundleHash = await bundleCommandLine(join(root, 'src/cli/main.ts'), join(distFolder, 'quire-export.cjs'), { leaveOut: exportBundleLeavesOut });
-  writeBundleCodeCache(join(distFolder, 'quire-export.cjs'));
+  const hashes: Record<string, string> = {};
+  for (const bundle of commandBundles) {
+    hashes[bundle.hashKey] = await bundleCommandLine(join(root, 'src/cli/main.ts'), join(distFolder, bundle.file), { leaveOut: leavesOutBut(bundle.commands) });
+    writeBundleCodeCache(join(distFolder, bundle.file));
+  }
   // What earlier builds wrote in its place (the ES module entry of the command line).
   await rm(join(distFolder, 'quire.mjs'), { force: true });
   await rm(join(distFolder, 'quire.mjs.map'), { force: true });
-  await writeFile(join(distFolder, 'build.json'), `${JSON.stringify({ newestSource, bundleHash, exportBundleHash })}\n`);
+  await writeFile(join(distFolder, 'build.json'), `${JSON.stringify({ newestSource, bundleHash, ...hashes })}\n`);
 }
 
 /**
@@ -90,18 +93,30 @@ export async function bundleCommandLine(entry: string, outfile: string, options:
 export type LeftOut = (importer: string, imported: string) => boolean;
 
 /**
- * What dist/quire-export.cjs leaves out of the command line: the modules of every command but `export` and `build`
- * (src/cli/program.ts imports each when it runs), and the embedded service (src/cli/api-connection.ts imports it when
- * no API is given). bin/load-bundle.js runs that bundle for `quire build` and for `quire export` through an API
- * (`--api` or QUIRE_API_URL), and dist/quire.cjs for everything else. Those two commands then start from 2.8 MB
- * instead of 7.1 MB: reading and compiling the rest of the program cost the 1,000-page export through the API 55 to
- * 70 ms of its 1.25 to 1.6 s (BENCHMARKS.md, issue 17).
+ * The bundles of the command line beside dist/quire.cjs, each the program without what its commands never run
+ * through an API (`leavesOutBut`), and the key of its hash in dist/build.json. bin/load-bundle.js runs
+ * dist/quire-export.cjs for `quire build` and for `quire export` through an API (`--api` or QUIRE_API_URL),
+ * dist/quire-sync.cjs for `quire sync` through an API, and dist/quire.cjs for everything else. Those commands then
+ * start from 2.8 and 1.9 MB instead of 7.1 MB: reading and compiling the rest of the program cost the 1,000-page
+ * export through the API 55 to 70 ms of its 1.25 to 1.6 s, and each `quire sync` about 70 ms (BENCHMARKS.md, issue 17).
  */
-export const exportBundleLeavesOut: LeftOut = (importer, imported) => {
-  if (imported === join(root, 'src/cli/embedded-service.ts')) return true;
-  const kept = [join(root, 'src/cli/commands/export.ts'), join(root, 'src/cli/commands/build.ts')];
-  return importer === join(root, 'src/cli/program.ts') && imported.startsWith(join(root, 'src/cli/commands/')) && !kept.includes(imported);
-};
+export const commandBundles = [
+  { file: 'quire-export.cjs', hashKey: 'exportBundleHash', commands: ['export', 'build'] },
+  { file: 'quire-sync.cjs', hashKey: 'syncBundleHash', commands: ['sync'] },
+] as const;
+
+/**
+ * What a bundle that runs only `commands` leaves out of the command line: the modules of every other command
+ * (src/cli/program.ts imports each when it runs), and the embedded service (src/cli/api-connection.ts and the sync
+ * command import it when no API is given).
+ */
+export function leavesOutBut(commands: readonly string[]): LeftOut {
+  const kept = commands.map((command) => join(root, `src/cli/commands/${command}.ts`));
+  return (importer, imported) => {
+    if (imported === join(root, 'src/cli/embedded-service.ts')) return true;
+    return importer === join(root, 'src/cli/program.ts') && imported.startsWith(join(root, 'src/cli/commands/')) && !kept.includes(imported);
+  };
+}
 
 /**
  * An esbuild plugin that puts, in place of each module `leaves` names, one that fails as it loads, naming the

@@ -23,6 +23,7 @@ describe('bin/quire.js', () => {
   it('has a current bundle to run, with the render, write, document, HTML and OpenAPI workers beside it', () => {
     expect(existsSync(`${root}dist/quire.cjs`)).toBe(true);
     expect(existsSync(`${root}dist/quire-export.cjs`)).toBe(true);
+    expect(existsSync(`${root}dist/quire-sync.cjs`)).toBe(true);
     expect(existsSync(`${root}dist/render-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/write-worker-entry.mjs`)).toBe(true);
     expect(existsSync(`${root}dist/document-worker-entry.mjs`)).toBe(true);
@@ -32,9 +33,11 @@ describe('bin/quire.js', () => {
     expect(build.newestSource).toBeGreaterThan(0);
     expect(build.bundleHash).toMatch(/^[0-9a-f]{16}$/);
     expect(build.exportBundleHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(build.syncBundleHash).toMatch(/^[0-9a-f]{16}$/);
     // Read as Latin-1 by bin/load-bundle.js.
     expect(/[^\0-\x7f]/.test(readFileSync(`${root}dist/quire.cjs`, 'latin1'))).toBe(false);
     expect(/[^\0-\x7f]/.test(readFileSync(`${root}dist/quire-export.cjs`, 'latin1'))).toBe(false);
+    expect(/[^\0-\x7f]/.test(readFileSync(`${root}dist/quire-sync.cjs`, 'latin1'))).toBe(false);
   });
 
   it('leaves the other commands, the embedded service and its server out of the bundle `build` and `export` through an API run', () => {
@@ -48,10 +51,23 @@ describe('bin/quire.js', () => {
     expect(exporting.length).toBeLessThan(full.length / 2);
   });
 
-  it('runs the export bundle for `build` and for `export` through an API, and the whole program otherwise', () => {
+  it('leaves the other commands, the embedded service, the server and the renderer out of the bundle `sync` through an API runs', () => {
+    const full = readFileSync(`${root}dist/quire.cjs`, 'latin1');
+    const syncing = readFileSync(`${root}dist/quire-sync.cjs`, 'latin1');
+    const modules = (bundle: string) => new Set(bundle.match(/^\/\/ src\/\S+\.ts$/gm));
+    expect(modules(syncing)).toContain('// src/cli/commands/sync.ts');
+    expect(modules(syncing)).toContain('// src/sync/plan.ts');
+    const left = [...modules(full)].filter((module) => !modules(syncing).has(module));
+    expect(left).toEqual(expect.arrayContaining(['// src/cli/embedded-service.ts', '// src/cli/commands/serve.ts', '// src/cli/commands/export.ts', '// src/server/build-app.ts', '// src/store/store-context.ts']));
+    expect([...modules(syncing)].filter((module) => /^\/\/ src\/(server|store|render|export)\//.test(module))).toEqual([]);
+    expect(syncing.length).toBeLessThan(full.length / 3);
+  });
+
+  it('runs the export bundle for `build` and for `export` through an API, the sync bundle for `sync` through an API, and the whole program otherwise', () => {
     const dist = temporaryFolder('quire-bundles-');
     writeFileSync(join(dist, 'quire-export.cjs'), '');
-    const build = { newestSource: 1, bundleHash: 'a'.repeat(16), exportBundleHash: 'b'.repeat(16) };
+    writeFileSync(join(dist, 'quire-sync.cjs'), '');
+    const build = { newestSource: 1, bundleHash: 'a'.repeat(16), exportBundleHash: 'b'.repeat(16), syncBundleHash: 'c'.repeat(16) };
     const ran = (argv: string[], env: Record<string, string> = {}) => {
       const { file, hash } = bundleFor(dist, build, argv, env);
       return `${file.slice(dist.length + 1)} ${hash[0]}`;
@@ -63,11 +79,18 @@ describe('bin/quire.js', () => {
     // The embedded service on ./.quire (or --data), which the export bundle leaves out.
     expect(ran(['export', '--site', 's1', '--out', 'site'])).toBe('quire.cjs a');
     expect(ran(['export', '--site', 's1', '--out', 'site', '--data', 'docs/.quire'])).toBe('quire.cjs a');
-    for (const argv of [['sync', '--dir', 'docs', '--api', 'http://127.0.0.1:8080'], ['serve'], ['sites', 'list'], ['--version'], []]) expect(ran(argv)).toBe('quire.cjs a');
-    // A build without the export bundle, or a dist/ that lost its file.
+    expect(ran(['sync', '--dir', 'docs', '--api', 'http://127.0.0.1:8080', '--space', 's1'])).toBe('quire-sync.cjs c');
+    expect(ran(['sync', '--dir', 'docs', '--space', 's1'], { QUIRE_API_URL: 'http://127.0.0.1:8080' })).toBe('quire-sync.cjs c');
+    // `sync` on the embedded service, which the sync bundle leaves out.
+    expect(ran(['sync', '--dir', 'docs'])).toBe('quire.cjs a');
+    for (const argv of [['serve'], ['sites', 'list', '--api', 'http://127.0.0.1:8080'], ['--version'], []]) expect(ran(argv)).toBe('quire.cjs a');
+    // A build without the export or sync bundle, or a dist/ that lost its file.
     expect(bundleFor(dist, { ...build, exportBundleHash: undefined }, ['build', 'docs'], {}).file).toBe(join(dist, 'quire.cjs'));
+    expect(bundleFor(dist, { ...build, syncBundleHash: undefined }, ['sync', '--api', 'http://127.0.0.1:8080'], {}).file).toBe(join(dist, 'quire.cjs'));
     rmSync(join(dist, 'quire-export.cjs'));
+    rmSync(join(dist, 'quire-sync.cjs'));
     expect(ran(['build', 'docs'])).toBe('quire.cjs a');
+    expect(ran(['sync', '--api', 'http://127.0.0.1:8080'])).toBe('quire.cjs a');
   });
 
   it('builds the same site from the export bundle as from the sources', () => {
