@@ -4,10 +4,10 @@
 // 0.23 s of every command's start. The first runs of each command start from the build's cache of the bundle's top
 // level (dist/quire.cjs.v8cache, `writeBuildCache`); the second, when it exits, saves what V8 compiled (the functions
 // that run ran compiled too), and later runs of that command start from that (about 0.02 s) and skip compiling those
-// functions again. A first run only leaves a mark that the command ran: saving costs 25 to 30 ms, which a run in a
-// fresh home (a CI job, as every run of the Action's checkout) would pay each time for nothing. A cache is named by the bundle's hash (dist/build.json), the command, Node's
-// version, the architecture and the process's V8 options, so no cache is ever read for another bundle or another V8;
-// V8 rejects one that does not fit anyway, and that run writes it again. Runs that ask for help or the version, and
+// functions again. A first run only leaves a mark that the command ran: saving costs 25 to 30 ms, which every run in a
+// fresh home (a CI job) would pay for nothing. A cache is named by the bundle's hash (dist/build.json), the command,
+// Node's version, the architecture and the process's V8 options, so no cache is ever read for another bundle or another
+// V8; V8 rejects one that does not fit anyway, and that run writes it again. Runs that ask for help or the version, and
 // runs that fail, write none. Caches live in $QUIRE_CACHE_DIR, else $XDG_CACHE_HOME/quire, else ~/.cache/quire;
 // QUIRE_COMPILE_CACHE=0 turns them off. Nothing here can fail a command: a cache that cannot be read or written is
 // compiled without. It also sets the V8 options of the bundle's commands (`bundleV8Flags`, `shortRunV8Flags`).
@@ -79,7 +79,9 @@ export function loadBundle(file, bundleHash, argv) {
     // Only after a command's work: a run that failed early compiled little of what the next runs need.
     const ranBefore = commandCache !== undefined || existsSync(cache.mark);
     process.once('exit', (code) => {
-      if (code === 0) (ranBefore ? writeCache : markFirstRun)(cache, script);
+      if (code !== 0) return;
+      if (ranBefore) writeCache(cache, script);
+      else markFirstRun(cache);
     });
   }
   const bundle = new Module(file);

@@ -1,15 +1,15 @@
-// Builds the CLI's bundles: src/cli/main.ts → dist/quire.cjs (one CommonJS file, which bin/quire.js compiles with
-// a V8 code cache: bin/load-bundle.js), dist/quire-export.cjs and dist/quire-sync.cjs (the same program without what
-// `quire build`, `quire export` and `quire sync` through an API never run: `commandBundles`), and the worker threads' entries as ES modules
-// sharing chunks: the export's render worker → dist/render-worker-entry.mjs and its write thread →
-// dist/write-worker-entry.mjs, the service's document worker → dist/document-worker-entry.mjs, its HTML worker
-// (website imports) → dist/html-worker-entry.mjs and its OpenAPI worker → dist/openapi-worker-entry.mjs. Quire's own
-// modules and the pure-JavaScript packages they import are bundled (`runtimeExternals` stay imports). Run from source
-// through tsx, `quire` spends over a second loading some 400 modules through tsx's loader before it does anything;
-// with packages left as imports, `quire export` still resolved and loaded some 770 package files (0.35 s before its
-// first request); an ES module bundle still took 0.17 s to compile at each start (Node 20 keeps no code cache of ES
-// modules), the CommonJS one with its code cache 0.02 s. bin/quire.js runs the bundles when they are at least as new
-// as every source file, and the sources otherwise. `npm ci` builds them (`prepare`), as do the tests
+// Builds the CLI's bundles: src/cli/main.ts → dist/quire.cjs (one CommonJS file, which bin/quire.js compiles with a V8
+// code cache: bin/load-bundle.js), dist/quire-export.cjs and dist/quire-sync.cjs (the same program without what `quire
+// build`, `quire export` and `quire sync` through an API never run: `commandBundles`), and the worker threads' entries
+// as ES modules sharing chunks: the export's render worker → dist/render-worker-entry.mjs and its write thread →
+// dist/write-worker-entry.mjs, the service's document worker → dist/document-worker-entry.mjs, its HTML worker (website
+// imports) → dist/html-worker-entry.mjs and its OpenAPI worker → dist/openapi-worker-entry.mjs. Quire's own modules and
+// the pure-JavaScript packages they import are bundled (`runtimeExternals` stay imports). Run from source through tsx,
+// `quire` spends over a second loading some 400 modules through tsx's loader before it does anything; with packages
+// left as imports, `quire export` still resolved and loaded some 770 package files (0.35 s before its first request);
+// an ES module bundle still took 0.17 s to compile at each start (Node 20 keeps no code cache of ES modules), the
+// CommonJS one with its code cache 0.02 s. bin/quire.js runs the bundles when they are at least as new as every source
+// file, and the sources otherwise. `npm ci` builds them (`prepare`), as do the tests
 // (test/support/build-cli.global.ts).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -98,7 +98,8 @@ export type LeftOut = (importer: string, imported: string) => boolean;
  * dist/quire-export.cjs for `quire build` and for `quire export` through an API (`--api` or QUIRE_API_URL),
  * dist/quire-sync.cjs for `quire sync` through an API, and dist/quire.cjs for everything else. Those commands then
  * start from 2.8 and 1.9 MB instead of 7.1 MB: reading and compiling the rest of the program cost the 1,000-page
- * export through the API 55 to 70 ms of its 1.25 to 1.6 s, and each `quire sync` about 70 ms (BENCHMARKS.md, issue 17).
+ * export through the API 55 to 70 ms of its 1.25 to 1.6 s, and each `quire sync` of the long-history bench 0.1 to
+ * 0.2 s (BENCHMARKS.md, issue 17).
  */
 export const commandBundles = [
   { file: 'quire-export.cjs', hashKey: 'exportBundleHash', commands: ['export', 'build'] },
