@@ -31,12 +31,22 @@ function chain(importer: Map<string, string | undefined>, input: string): string
 }
 
 describe('quire export, at its start', () => {
-  it('does not load the YAML parser, the OpenAPI validator (ajv) or the format reader', { timeout: 60_000 }, async () => {
+  it('does not load the YAML parser, the OpenAPI validator (ajv) or the format reader, nor does its renderer', { timeout: 60_000 }, async () => {
+    for (const entry of ['src/cli/commands/export.ts', 'src/export/index.ts']) {
+      const importer = await staticImports(entry);
+      const unwanted = [/^node_modules\/yaml\//, /^node_modules\/ajv\//, /^node_modules\/@scalar\/openapi-parser\//, /^src\/format\/read-directory\.ts$/];
+      const loaded = [...importer.keys()].filter((input) => unwanted.some((pattern) => pattern.test(input)));
+      expect(loaded.map((input) => chain(importer, input))).toEqual([]);
+    }
+    // The walk does see the renderer's own modules (a broken walk would pass the check above).
+    expect([...(await staticImports('src/export/index.ts')).keys()]).toEqual(expect.arrayContaining(['src/export/export-site.ts', 'src/openapi/bundled-document.ts']));
+  });
+
+  it('loads the renderer only once it has asked for the content (src/cli/commands/export.ts imports it with import())', { timeout: 60_000 }, async () => {
     const importer = await staticImports('src/cli/commands/export.ts');
-    const unwanted = [/^node_modules\/yaml\//, /^node_modules\/ajv\//, /^node_modules\/@scalar\/openapi-parser\//, /^src\/format\/read-directory\.ts$/];
-    const loaded = [...importer.keys()].filter((input) => unwanted.some((pattern) => pattern.test(input)));
-    expect(loaded.map((input) => chain(importer, input))).toEqual([]);
-    // The walk does see the command's own modules (a broken walk would pass the check above).
-    expect([...importer.keys()]).toEqual(expect.arrayContaining(['src/export/export-site.ts', 'src/openapi/bundled-document.ts']));
+    // The plan's plain data (route-data.ts) is all of src/render a render thread's start needs.
+    const renderer = [...importer.keys()].filter((input) => (input.startsWith('src/render/') && input !== 'src/render/route-data.ts') || input === 'src/export/export-site.ts' || input.startsWith('node_modules/markdown-it/'));
+    expect(renderer.map((input) => chain(importer, input))).toEqual([]);
+    expect([...importer.keys()]).toEqual(expect.arrayContaining(['src/export/fetch-site.ts', 'src/client/index.ts']));
   });
 });

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { EarlyRenderThreads } from './early-render-threads.ts';
-import { autoRenderThreads, fewCoresWorkerThreshold, workerThreshold } from './export-site.ts';
+import { autoRenderThreads, fewCoresWorkerThreshold, workerThreshold } from './render-thread-count.ts';
 
 describe('EarlyRenderThreads', () => {
   it('starts no thread for a small site, and starts them once the pages counted so far are enough', async () => {

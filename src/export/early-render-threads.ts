@@ -1,4 +1,4 @@
-import { autoRenderThreads } from './export-site.ts';
+import { autoRenderThreads } from './render-thread-count.ts';
 import { startRenderThreads, type RenderThreads } from './render-threads.ts';
 
 /**

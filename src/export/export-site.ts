@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { RevisionFile } from '@gitbook/api';
 import { packageFile } from '../disk/package-root.ts';
@@ -27,6 +26,7 @@ import { threadIconLibrary } from './icon-library.ts';
 import { loadIntegrationBlocks, type IntegrationBlockLoader } from './load-integration-blocks.ts';
 import { loadOpenAPIDocuments, type OpenAPILoader } from './load-openapi.ts';
 import { renderPages } from './render-pool.ts';
+import { autoRenderThreads } from './render-thread-count.ts';
 import { startRenderThreads, type RenderThreads } from './render-threads.ts';
 
 export interface ExportProgress {
@@ -100,29 +100,6 @@ export interface ExportSummary {
   milliseconds: number;
   /** Worker threads that rendered next to this thread (none for a site of a few pages). */
   workers: number;
-}
-
-/**
- * From this many pages on, `workers: 'auto'` renders in worker threads. Below it they do not pay: a worker loads the
- * renderer and warms up its own JIT, and its collector adds to the work of V8's helper threads; on 2 vCPUs,
- * bench/export's 1,000 mixed pages took 3.3 s of CPU with a render thread against 2.7 s without, in 1.1 s of this
- * thread's time against 1.5, so both cores were already full.
- */
-export const workerThreshold = 1500;
-/** The same on 2 or 3 cores, where the worker competes with V8's helper threads for the second core. */
-export const fewCoresWorkerThreshold = 4000;
-
-/**
- * Extra render threads for `workers: 'auto'` and a site of `pages` pages: one per spare core, at most 3, from
- * `workerThreshold` pages on (`fewCoresWorkerThreshold` below 4 cores).
- *
- * @example
- * const threads = startRenderThreads(autoRenderThreads(pagesSoFar)); // before exportSite, while reading the site
- */
-export function autoRenderThreads(pages: number): number {
-  const cores = availableParallelism();
-  if (cores < 2 || pages < (cores >= 4 ? workerThreshold : fewCoresWorkerThreshold)) return 0;
-  return Math.min(cores - 1, 3);
 }
 
 /**

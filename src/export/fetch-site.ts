@@ -25,20 +25,33 @@ export interface SiteLocation {
  * const site = await fetchExportSite(client, { organizationId: 'org', siteId: 'site' });
  * await exportSite(site, { outDir: 'out' });
  */
-export async function fetchExportSite(client: ApiClient, location: SiteLocation, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<ExportSite> {
+export async function fetchExportSite(client: ApiClient, location: SiteLocation, observer: FetchObserver = {}): Promise<ExportSite> {
   // Both asked at once (one round trip less before the content); a server without bundles is named first.
   const reading = spaceReaderOf(client);
   const publishing = readPublishedProfile(client, location);
   publishing.catch(() => {}); // awaited below, once the reader is known; a failure must not go unhandled meanwhile
   const reader = await reading;
   const published = await publishing;
-  return { profile: published, content: await fetchSiteContent(client, reader, published, onSpace, onPages) };
+  return { profile: published, content: await fetchSiteContent(client, reader, published, observer) };
 }
 
-/**
- * Told each space's number of pages as soon as its revision is read, before the site's content is all there:
- * enough to decide on render threads (`EarlyRenderThreads`) while the rest is still on its way.
- */
+/** What a fetch tells as it goes, so that its caller can work while the site arrives. */
+export interface FetchObserver {
+  /** A site space's content is about to be read (its title, for progress output). */
+  onSpace?: (title: string) => void;
+  /**
+   * Each space's number of pages, as soon as its revision is read, before the site's content is all there: enough
+   * to decide on render threads (`EarlyRenderThreads`) while the rest is still on its way.
+   */
+  onPages?: PagesObserver;
+  /**
+   * Every space's content has been asked for (once, before the answers): until they arrive, this thread only
+   * waits for the server, which prepares them. `quire export` loads its renderer then.
+   */
+  onContentRequested?: () => void;
+}
+
+/** Told each space's number of pages (`FetchObserver.onPages`). */
 export type PagesObserver = (pages: number) => void;
 
 /**
@@ -49,11 +62,11 @@ export type PagesObserver = (pages: number) => void;
  * const site = await fetchExportSpace(client, 'space1');
  * await exportSite(site, { outDir: 'out' });
  */
-export async function fetchExportSpace(client: ApiClient, spaceId: string, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<ExportSite> {
+export async function fetchExportSpace(client: ApiClient, spaceId: string, observer: FetchObserver = {}): Promise<ExportSite> {
   const reader = await spaceReaderOf(client);
   const space = await client.getSpace(spaceId);
   const profile = spaceSiteProfile({ id: space.id, title: space.title, emoji: space.emoji });
-  return { profile, content: await fetchSiteContent(client, reader, profile, onSpace, onPages) };
+  return { profile, content: await fetchSiteContent(client, reader, profile, observer) };
 }
 
 /** How a space's content is read: in one bundle, or as a directory parsed back (a Quire server without `bundle`). */
@@ -98,16 +111,26 @@ async function readPublishedProfile(client: ApiClient, location: SiteLocation): 
  */
 const spaceFetchConcurrency = 4;
 
-/** The content of each site space of `profile`, read once per space: two requests per space, whatever its size. */
-async function fetchSiteContent(client: ApiClient, reader: SpaceReader, profile: SiteProfile, onSpace?: (title: string) => void, onPages?: PagesObserver): Promise<Record<string, RevisionBundle>> {
+/**
+ * The content of each site space of `profile`, read once per space: two requests per space, whatever its size.
+ * `observer.onContentRequested` is told once the last space's content has been asked for.
+ */
+async function fetchSiteContent(client: ApiClient, reader: SpaceReader, profile: SiteProfile, observer: FetchObserver): Promise<Record<string, RevisionBundle>> {
   const queue = new PQueue({ concurrency: spaceFetchConcurrency });
   const bySpace = new Map<string, Promise<RevisionBundle>>();
   const siteSpaces = siteSpacesOf(profile.structure);
+  let toRequest = new Set(siteSpaces.map((siteSpace) => siteSpace.space.id)).size;
+  const requested = () => {
+    toRequest -= 1;
+    if (toRequest === 0) observer.onContentRequested?.();
+  };
+  if (toRequest === 0) observer.onContentRequested?.();
   for (const siteSpace of siteSpaces) {
     if (bySpace.has(siteSpace.space.id)) continue;
     const read = queue.add(async () => {
-      onSpace?.(siteSpace.title);
-      return reader === 'bundle' ? fetchSpaceBundle(client, siteSpace.space.id, onPages) : fetchSpaceDirectory(client, siteSpace.space.id, onPages);
+      observer.onSpace?.(siteSpace.title);
+      const space = { spaceId: siteSpace.space.id, onPages: observer.onPages, requested };
+      return reader === 'bundle' ? fetchSpaceBundle(client, space) : fetchSpaceDirectory(client, space);
     });
     read.catch(() => {}); // awaited below, in order; a failure must not go unhandled meanwhile
     bySpace.set(siteSpace.space.id, read);
@@ -117,22 +140,33 @@ async function fetchSiteContent(client: ApiClient, reader: SpaceReader, profile:
   return content;
 }
 
+/** One space to read: its id, who is told its number of pages, and who is told once its content is asked for. */
+interface SpaceFetch {
+  spaceId: string;
+  onPages: PagesObserver | undefined;
+  requested: () => void;
+}
+
 /**
  * The current content of a space in one answer (`bundle`): the space names its current revision, whose bundle is
  * checked and its bytes decoded (`bundleFromValue`, which lets each base64 text go once decoded).
  */
-async function fetchSpaceBundle(client: ApiClient, spaceId: string, onPages?: PagesObserver): Promise<RevisionBundle> {
+async function fetchSpaceBundle(client: ApiClient, { spaceId, onPages, requested }: SpaceFetch): Promise<RevisionBundle> {
   const space = await client.getSpace(spaceId);
-  const answer = await client.getRevisionBundle(spaceId, space.revision);
+  const answering = client.getRevisionBundle(spaceId, space.revision);
+  requested();
+  const answer = await answering;
   onPages?.(flattenPages(answer.revision.pages).length);
   return bundleFromValue(answer);
 }
 
 /** The current content of a space, as the directory the format writes, read back into a revision bundle. */
-async function fetchSpaceDirectory(client: ApiClient, spaceId: string, onPages?: PagesObserver): Promise<RevisionBundle> {
+async function fetchSpaceDirectory(client: ApiClient, { spaceId, onPages, requested }: SpaceFetch): Promise<RevisionBundle> {
   const revision = await client.getRevision({ spaceId });
   onPages?.(flattenPages(revision.pages).length);
-  const directory = await client.getRevisionDirectory(spaceId, revision.id);
+  const answering = client.getRevisionDirectory(spaceId, revision.id);
+  requested();
+  const directory = await answering;
   // Decoded file by file, each base64 text let go once decoded: the whole directory is never held twice.
   // The answer is this function's alone: its entries are removed as they are decoded.
   const encoded = directory.files as Record<string, string>;

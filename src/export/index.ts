@@ -1,12 +1,13 @@
 // src/export: writes a published site as a static bundle (pages, files, navigation, search index).
-export { exportSite, workerThreshold, fewCoresWorkerThreshold, autoRenderThreads, type ExportBrokenLink, type ExportOptions, type ExportProgress, type ExportSummary } from './export-site.ts';
+export { exportSite, type ExportBrokenLink, type ExportOptions, type ExportProgress, type ExportSummary } from './export-site.ts';
+export { workerThreshold, fewCoresWorkerThreshold, autoRenderThreads } from './render-thread-count.ts';
 export { startRenderThreads, RenderThreads } from './render-threads.ts';
 export { EarlyRenderThreads } from './early-render-threads.ts';
 export { formatExportSummary } from './export-summary.ts';
 export { outputPath } from './output-path.ts';
 export { terminalProgress, type ProgressStream } from './progress-bar.ts';
 export { searchIndexScript } from './search-index.ts';
-export { fetchExportSite, fetchExportSpace, siteSpacesOf, type PagesObserver, type SiteLocation } from './fetch-site.ts';
+export { fetchExportSite, fetchExportSpace, siteSpacesOf, type FetchObserver, type PagesObserver, type SiteLocation } from './fetch-site.ts';
 export { spaceSiteProfile, type SpaceForSite } from './space-site.ts';
 export { detectBuildLayout, spaceMarkers, type BuildFiles, type BuildLayout, type BuildSpaceFolder } from './build-layout.ts';
 export { buildSiteModel, builtSiteSpaceId, builtSpaceTitle, type BuildSiteModelInput, type BuiltSpace } from './build-site-model.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSite } from '../render/plan-site.ts';
-import { pageMarkdown, renderPlannedPage, renderSitePage } from '../render/render-site-page.ts';
+import { renderPlannedPage, renderSitePage } from '../render/render-site-page.ts';
+import { pageMarkdown } from '../render/route-data.ts';
 import { fixtureSite } from './export-site-fixture.ts';
 import { workerPlan } from './render-threads.ts';
 

@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../disk/worker-entry.ts';
 import { QuireError } from '../errors/quire-error.ts';
-import { pageMarkdown, type PagePlan, type RenderedPage, type SitePlan } from '../render/index.ts';
+import { pageMarkdown, type PagePlan, type SitePlan } from '../render/route-data.ts';
+import type { RenderedPage } from '../render/render-site-page.ts';
 
 /** A page sent to a worker thread: its route data and its Markdown, the only page data the worker holds. */
 export interface PageToRender {

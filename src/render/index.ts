@@ -18,8 +18,8 @@ export type {
 export { resolveCustomization, type Customization } from './customization.ts';
 export { planSite, safeFileName, type PlanSiteOptions } from './plan-site.ts';
 export { assetPaths, isActiveFile, type AssetPaths } from './inert-asset.ts';
-export type { ChromeLink, HeaderLink, LinkTarget, NavItem, PageOptions, PagePlan, SitePlan, SpaceChrome, SpacePlan, TabItem } from './route-data.ts';
-export { renderSitePage, renderPlannedPage, pageMarkdown, notFoundHtml, type RenderedPage, type SearchDocument } from './render-site-page.ts';
+export { pageMarkdown, type ChromeLink, type HeaderLink, type LinkTarget, type NavItem, type PageOptions, type PagePlan, type SitePlan, type SpaceChrome, type SpacePlan, type TabItem } from './route-data.ts';
+export { renderSitePage, renderPlannedPage, notFoundHtml, type RenderedPage, type SearchDocument } from './render-site-page.ts';
 export { renderPageBody, type PageBody } from './render-site-page.ts';
 export { renderBody } from './body/render-body.ts';
 export type { JsonObject, JsonValue } from './adaptive/index.ts';

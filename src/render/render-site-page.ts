@@ -16,7 +16,7 @@ import { renderBody } from './body/render-body.ts';
 import { pageHtml, type ChromeCache } from './chrome/page-template.ts';
 import { emptyIconLibrary, type IconLibrary } from './icons/icon-library.ts';
 import { createIconRenderer, type IconRenderer } from './icons/icon-renderer.ts';
-import type { PagePlan, SitePlan } from './route-data.ts';
+import { pageMarkdown, type PagePlan, type SitePlan } from './route-data.ts';
 import { rootPrefix } from './route-path.ts';
 
 /** What the search index holds of a page: its full text, and what a result shows. */
@@ -105,11 +105,6 @@ export function renderPlannedPage(plan: SitePlan, page: PagePlan, markdown: stri
         }
       : {}),
   };
-}
-
-/** The Markdown body of a page of the plan: `''` for a computed page or a page without a document. */
-export function pageMarkdown(plan: SitePlan, page: PagePlan): string {
-  return page.documentId === undefined ? '' : (plan.spaces[page.space]!.documents[page.documentId] ?? '');
 }
 
 /** A page's body rendered: its HTML and text, the context that collected its links and outline, and its icons. */

@@ -200,3 +200,8 @@ export interface SitePlan {
    */
   integrationBlocks?: Record<string, RenderedIntegrationBlock>;
 }
+
+/** The Markdown body of a page of the plan: `''` for a computed page or a page without a document. */
+export function pageMarkdown(plan: SitePlan, page: PagePlan): string {
+  return page.documentId === undefined ? '' : (plan.spaces[page.space]!.documents[page.documentId] ?? '');
+}

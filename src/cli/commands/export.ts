@@ -1,7 +1,9 @@
 import { isQuireError } from '../../errors/quire-error.ts';
-import { EarlyRenderThreads, exportSite, fetchExportSite, fetchExportSpace, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader, terminalProgress, type IntegrationBlockLoader, type OpenAPILoader } from '../../export/index.ts';
+import { EarlyRenderThreads } from '../../export/early-render-threads.ts';
+import { fetchExportSite, fetchExportSpace, type FetchObserver } from '../../export/fetch-site.ts';
 import { openApiConnection } from '../api-connection.ts';
 import { exitCodes } from '../exit-codes.ts';
+import type * as Renderer from '../../export/index.ts';
 import type { ExportSite, JsonObject } from '../../render/index.ts';
 import type { Terminal } from '../terminal.ts';
 import { readClaimsFile } from './read-claims-file.ts';
@@ -50,25 +52,30 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
   // Render threads start once the site is known to be large enough for them, and load the renderer while the rest of
   // it is fetched (exportSite stops them, used or not).
   const early = new EarlyRenderThreads();
-  const onPages = (pages: number) => early.addPages(pages);
+  // This thread loads the renderer (src/export and src/render, about 40 ms) once every space's content has been
+  // asked for, while the server prepares it, instead of before the first request. setImmediate: after the requests
+  // are on their way.
+  const renderer = new RendererLoad();
+  const observer: FetchObserver = {
+    onSpace: (title) => terminal.err(`  content of ${title}\n`),
+    onPages: (pages) => early.addPages(pages),
+    onContentRequested: () => setImmediate(() => renderer.start()),
+  };
   try {
-    const onSpace = (title: string) => terminal.err(`  content of ${title}\n`);
     let site: ExportSite;
-    let loadOpenAPIDocument: OpenAPILoader;
-    let renderIntegrationBlock: IntegrationBlockLoader;
+    let organizationOf: string | (() => Promise<string>);
     if (target.kind === 'space') {
       terminal.err(`Reading space ${target.id} as a site with the default customization\n`);
-      site = await fetchExportSpace(connection.client, target.id, onSpace, onPages);
-      const spaceOrganization = async () => (await connection.client.getSpace(target.id)).organization;
-      loadOpenAPIDocument = siteOpenAPILoader(connection.client, spaceOrganization, site);
-      renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, spaceOrganization);
+      site = await fetchExportSpace(connection.client, target.id, observer);
+      organizationOf = async () => (await connection.client.getSpace(target.id)).organization;
     } else {
-      const organizationId = await connection.organizationId();
-      terminal.err(`Reading site ${target.id} of organization ${organizationId}\n`);
-      site = await fetchExportSite(connection.client, { organizationId, siteId: target.id, ...(options.shareKey === undefined ? {} : { shareKey: options.shareKey }) }, onSpace, onPages);
-      loadOpenAPIDocument = siteOpenAPILoader(connection.client, organizationId, site);
-      renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, organizationId);
+      organizationOf = await connection.organizationId();
+      terminal.err(`Reading site ${target.id} of organization ${organizationOf}\n`);
+      site = await fetchExportSite(connection.client, { organizationId: organizationOf, siteId: target.id, ...(options.shareKey === undefined ? {} : { shareKey: options.shareKey }) }, observer);
     }
+    const { exportSite, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader, terminalProgress } = await renderer.start();
+    const loadOpenAPIDocument = siteOpenAPILoader(connection.client, organizationOf, site);
+    const renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, organizationOf);
     const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, renderIntegrationBlock, ...early.option(), ...(claims ? { claims } : {}) });
     if (options.json) terminal.out(`${JSON.stringify(summary, null, 2)}\n`);
     else terminal.out(`${formatExportSummary(summary)}\nOpen ${options.out}/index.html in a browser, or serve the folder with any static web server.\n`);
@@ -76,6 +83,20 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
   } finally {
     await early.stop();
     await connection.close();
+  }
+}
+
+/** The export's renderer (src/export/index.ts), loaded once, when first asked for. */
+class RendererLoad {
+  private loading: Promise<typeof Renderer> | undefined;
+
+  start(): Promise<typeof Renderer> {
+    if (this.loading === undefined) {
+      this.loading = import('../../export/index.ts');
+      // Started from a timer: a fetch that fails first never awaits it, and a failure must not go unhandled then.
+      this.loading.catch(() => {});
+    }
+    return this.loading;
   }
 }
 
