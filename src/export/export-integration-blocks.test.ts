@@ -52,6 +52,22 @@ describe('exportSite with integration blocks', () => {
     expect(readFileSync(join(outDir, 'other', 'index.html'), 'utf8')).toContain('<strong>Hello, Ada!</strong>');
   });
 
+  it('tells `onLoaded` once every block is rendered by its loader, before any page is rendered', async () => {
+    const events: string[] = [];
+    const loader = fakeLoader(events);
+    await exportSite(site(), {
+      outDir: join(scratch, 'loaded'),
+      renderIntegrationBlock: async (block, context) => {
+        await new Promise((resolve) => setTimeout(resolve, 5)); // answers after the loop has turned
+        return loader(block, context);
+      },
+      onLoaded: () => events.push('loaded'),
+      onProgress: (progress) => progress.phase === 'render' && progress.done === 1 && events.push('first page'),
+    });
+    expect(events.slice(3)).toEqual(['loaded', 'first page']);
+    expect(events.slice(0, 3).every((event) => / in /.test(event))).toBe(true);
+  });
+
   it('without a loader (quire build), shows every block as its placeholder, saying the export runs no integrations', async () => {
     const outDir = join(scratch, 'build');
     await exportSite(site(), { outDir });

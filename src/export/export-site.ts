@@ -71,6 +71,11 @@ export interface ExportOptions {
    * service), each block shows its placeholder and that this export does not run integrations.
    */
   renderIntegrationBlock?: IntegrationBlockLoader;
+  /**
+   * Told once `loadOpenAPIDocument` and `renderIntegrationBlock` have done all they will do, before the pages
+   * render: nothing of the export calls them after it, so the connection they read through can close meanwhile.
+   */
+  onLoaded?: () => void;
 }
 
 /** A link in content that leads nowhere in the export. */
@@ -146,6 +151,7 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   if (Object.keys(openapi).length > 0) plan.openapi = openapi;
   const integrationBlocks = await loadIntegrationBlocks(plan, options.renderIntegrationBlock);
   if (Object.keys(integrationBlocks).length > 0) plan.integrationBlocks = integrationBlocks;
+  options.onLoaded?.();
   await mkdir(outDir, { recursive: true });
   const writer: ExportFileWriter = ThreadedBundleWriter.start(outDir) ?? new BundleWriter(outDir);
   try {
@@ -174,6 +180,9 @@ async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8A
   const warnings = [...plan.warnings];
   const iconWarnings: string[] = [];
   let rendered = 0;
+  // Read while the pages render, not after them.
+  const client = clientFiles();
+  client.catch(() => {}); // awaited below; a failed render must not leave it unhandled
   progress({ phase: 'render', done: 0, total: plan.pages.length });
   try {
     workers = await renderPages(plan, threads, outDir, async (page) => {
@@ -204,10 +213,10 @@ async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8A
   progress({ phase: 'search', done: 0, total: 1 });
   writer.writeSearchIndex('assets/search-index.js');
   progress({ phase: 'search', done: 1, total: 1 });
-  const client = await clientFiles();
-  writer.write(stylesheetPath, `${client.css}\n${themeCss(plan)}`);
-  writer.write(scriptPath, client.js);
-  writer.write('assets/minisearch.js', client.minisearch);
+  const { css, js, minisearch } = await client;
+  writer.write(stylesheetPath, `${css}\n${themeCss(plan)}`);
+  writer.write(scriptPath, js);
+  writer.write('assets/minisearch.js', minisearch);
   for (const space of plan.spaces) writer.write(navigationPath(space), navigationScript(space, threadIconLibrary()));
   writer.write('404.html', notFoundHtml(plan));
   writer.write('sitemap.xml', sitemapXml(plan));
