@@ -12,6 +12,7 @@ import { formatExportSummary } from './export-summary.ts';
 import { outputPath } from './output-path.ts';
 import { terminalProgress } from './progress-bar.ts';
 import { startRenderThreads } from './render-threads.ts';
+import { ThreadedBundleWriter } from './write-thread.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'quire-export-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -178,6 +179,17 @@ describe('exportSite at scale', () => {
     const lastWritten = Math.max(...listFiles(outDir).map((file) => statSync(join(outDir, file)).mtimeMs));
     expect(lastWritten).toBeLessThanOrEqual(before + summary.milliseconds + 2);
     expect(summary.milliseconds).toBeLessThanOrEqual(Math.round(elapsed));
+  });
+
+  it('has the write thread yield to rendering only when this thread renders alone (write-thread.test.ts: its niceness)', async () => {
+    const start = vi.spyOn(ThreadedBundleWriter, 'start');
+    try {
+      await exportPages(40, 0);
+      await exportPages(40, 1);
+      expect(start.mock.calls.map(([, options]) => options)).toEqual([{ yieldToRendering: true }, { yieldToRendering: false }]);
+    } finally {
+      start.mockRestore();
+    }
   });
 
   it('renders and writes the same pages in a worker thread', async () => {

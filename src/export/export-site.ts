@@ -153,27 +153,31 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   if (Object.keys(integrationBlocks).length > 0) plan.integrationBlocks = integrationBlocks;
   options.onLoaded?.();
   await mkdir(outDir, { recursive: true });
-  const writer: ExportFileWriter = ThreadedBundleWriter.start(outDir) ?? new BundleWriter(outDir);
+  // Threads started beforehand were asked for by the caller, who knew the site's size: they render unless `workers: 0`.
+  const wanted = options.workers === 'auto' || options.workers === undefined ? autoRenderThreads(plan.pages.length) : Math.max(0, Math.floor(options.workers));
+  const threads = options.renderThreads !== undefined && options.workers !== 0 ? options.renderThreads : startRenderThreads(wanted);
+  let writer: ExportFileWriter | undefined;
   try {
-    const summary = await renderAndWrite(plan, assets, writer, options);
+    writer = ThreadedBundleWriter.start(outDir, { yieldToRendering: threads === undefined }) ?? new BundleWriter(outDir);
+    const summary = await renderAndWrite(plan, assets, writer, threads, options);
     await writer.close();
     // The write thread counts the search index it made only once it has written it, and the time is the whole
     // export's: the write thread may still be writing the last pages when the last one is rendered.
     return { ...summary, bytes: writer.bytes, milliseconds: Math.round(performance.now() - started) };
   } catch (error) {
-    await writer.abort();
+    await threads?.stop(); // stopped already unless the write thread failed to start
+    await writer?.abort();
     throw error;
   }
 }
 
-/** exportSite once the plan is made: renders and writes every page, then the files, search index and scripts. */
-async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8Array>, writer: ExportFileWriter, options: ExportOptions): Promise<Omit<ExportSummary, 'milliseconds'>> {
+/**
+ * exportSite once the plan is made: renders and writes every page (with `threads` too, stopped once the pages are
+ * rendered), then the files, search index and scripts.
+ */
+async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8Array>, writer: ExportFileWriter, threads: RenderThreads | undefined, options: ExportOptions): Promise<Omit<ExportSummary, 'milliseconds'>> {
   const { outDir } = options;
   const progress = options.onProgress ?? (() => {});
-
-  // Threads started beforehand were asked for by the caller, who knew the site's size: they render unless `workers: 0`.
-  const wanted = options.workers === 'auto' || options.workers === undefined ? autoRenderThreads(plan.pages.length) : Math.max(0, Math.floor(options.workers));
-  const threads = options.renderThreads !== undefined && options.workers !== 0 ? options.renderThreads : startRenderThreads(wanted);
   let workers = 0;
   const usedFiles = new Set(plan.usedFiles);
   const brokenLinks: ExportBrokenLink[] = [];

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,18 +6,52 @@ import { isQuireError } from '../errors/index.ts';
 import type { SearchDocument } from '../render/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
 import { searchIndexScript } from './search-index.ts';
-import { ThreadedBundleWriter } from './write-thread.ts';
+import { ThreadedBundleWriter, yieldingWriteThreadNiceness } from './write-thread.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'quire-write-thread-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function startWriter(name: string): { outDir: string; writer: ThreadedBundleWriter } {
+function startWriter(name: string, options: { yieldToRendering?: boolean } = {}): { outDir: string; writer: ThreadedBundleWriter } {
   const outDir = join(scratch, name);
   mkdirSync(outDir);
-  const writer = ThreadedBundleWriter.start(outDir);
+  const writer = ThreadedBundleWriter.start(outDir, options);
   if (writer === undefined) throw new Error('write-worker-entry.mjs is beside write-thread.ts in the sources');
   return { outDir, writer };
 }
+
+/** The nice value of each thread of this process, by thread id (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceness(): Map<string, number> {
+  const nice = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  return new Map(readdirSync('/proc/self/task').map((thread) => [thread, nice(readFileSync(`/proc/self/task/${thread}/stat`, 'utf8'))]));
+}
+
+/** Hands the thread a file and waits until it is on disk: the thread has started and read its data. */
+async function waitForAWrite(outDir: string, writer: ThreadedBundleWriter): Promise<void> {
+  writer.write('first.html', 'first');
+  writer.writeSearchIndex('search.js'); // sends what is pending
+  while (!existsSync(join(outDir, 'first.html'))) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe.runIf(process.platform === 'linux')('ThreadedBundleWriter, its priority', () => {
+  it('runs at yieldingWriteThreadNiceness when the export renders alone, and changes no other thread', async () => {
+    const before = threadNiceness();
+    const { outDir, writer } = startWriter('yielding', { yieldToRendering: true });
+    await waitForAWrite(outDir, writer);
+    const after = threadNiceness();
+    const started = [...after].filter(([thread]) => !before.has(thread));
+    expect(started.filter(([, nice]) => nice === yieldingWriteThreadNiceness)).toHaveLength(1);
+    for (const [thread, nice] of before) if (after.has(thread)) expect(after.get(thread)).toBe(nice);
+    await writer.close();
+  });
+
+  it("keeps the process's priority otherwise", async () => {
+    const before = threadNiceness();
+    const { outDir, writer } = startWriter('not-yielding');
+    await waitForAWrite(outDir, writer);
+    expect([...threadNiceness()].filter(([thread, nice]) => !before.has(thread) && nice === yieldingWriteThreadNiceness)).toEqual([]);
+    await writer.close();
+  });
+});
 
 describe('ThreadedBundleWriter', () => {
   it('writes every file handed over, in folders made as needed, by the time close resolves', async () => {

@@ -17,6 +17,22 @@ export type WriteRequest = { type: 'files'; files: Array<[string, string | Uint8
  * first that failed (the rest skipped).
  */
 export type WriteReply = { type: 'ended'; searchIndexBytes: number } | { type: 'failed'; failure: WriteFailure };
+/** What the write thread is started with. */
+export interface WriteThreadData {
+  outDir: string;
+  /** The thread's nice value (`lowerThreadPriority`) when it is to yield to rendering; absent: the process's. */
+  niceness?: number;
+}
+
+/**
+ * The write thread's nice value while the export renders on one thread alone (`ThreadedBundleWriter.start`). On 2
+ * cores the write thread shares the second with V8's compiler threads, which optimize the renderer's code: the
+ * sooner they do, the sooner the rendering thread runs optimized code. The write thread's work can wait: it catches
+ * up on what is queued while the last pages render. 1,000 mixed pages through the API, three sets of 12 to 30
+ * alternating runs: 19 to 32 ms less a run at nice 10 (BENCHMARKS.md, issue 17); 5 and 19 were not better.
+ */
+export const yieldingWriteThreadNiceness = 10;
+
 /** `EXPORT_WRITE_FAILED` as the write thread's `BundleWriter` threw it. */
 export interface WriteFailure {
   message: string;
@@ -75,10 +91,16 @@ export class ThreadedBundleWriter implements ExportFileWriter {
     this.#ended.catch(() => undefined); // reported by close
   }
 
-  /** A writer on a new thread; undefined when this build has no write thread entry (`write-worker-entry.mjs`). */
-  static start(outDir: string): ThreadedBundleWriter | undefined {
+  /**
+   * A writer on a new thread; undefined when this build has no write thread entry (`write-worker-entry.mjs`). With
+   * `yieldToRendering` (an export that renders on one thread alone) the thread runs at a lower priority where
+   * threads have their own (`yieldingWriteThreadNiceness`): with render worker threads too, all the cores render,
+   * and a write thread that yielded to them would fall behind and hold the pages it has not written.
+   */
+  static start(outDir: string, options: { yieldToRendering?: boolean } = {}): ThreadedBundleWriter | undefined {
     const entry = workerEntry('write-worker-entry.mjs', import.meta.url);
-    return entry === undefined ? undefined : new ThreadedBundleWriter(outDir, new Worker(entry, { execArgv: [], workerData: { outDir } }));
+    const workerData: WriteThreadData = { outDir, ...(options.yieldToRendering ? { niceness: yieldingWriteThreadNiceness } : {}) };
+    return entry === undefined ? undefined : new ThreadedBundleWriter(outDir, new Worker(entry, { execArgv: [], workerData }));
   }
 
   write(path: string, content: string | Uint8Array): number {
