@@ -64,6 +64,12 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI's entry is CommonJS (bin/package.json): it starts before anything is compiled, and Node's ES module
+    // loader cost each command's start 7 to 9 ms.
+    files: ['bin/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/**/*.ts'],
     ignores: ['src/cli/**'],
     rules: {

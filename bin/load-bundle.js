@@ -11,20 +11,22 @@
 // runs that fail, write none. Caches live in $QUIRE_CACHE_DIR, else $XDG_CACHE_HOME/quire, else ~/.cache/quire;
 // QUIRE_COMPILE_CACHE=0 turns them off. Nothing here can fail a command: a cache that cannot be read or written is
 // compiled without. It also sets the V8 options of the bundle's commands (`bundleV8Flags`, `shortRunV8Flags`).
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire, Module } from 'node:module';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import vm from 'node:vm';
+// CommonJS (bin/package.json), as bin/quire.js: Node's ES module loader took 7 to 9 ms more of every command's start.
+'use strict';
+const { createHash } = require('node:crypto');
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { createRequire, Module } = require('node:module');
+const { homedir } = require('node:os');
+const { dirname, join } = require('node:path');
+const { setFlagsFromString } = require('node:v8');
+const vm = require('node:vm');
 
 /**
  * The V8 option src/client/http-parser-tier-up.ts sets as the bundle starts. V8 keeps a code cache for the options
  * it was made under: set before compiling, it is the same when the cache is made at exit and when it is read.
  * test/cli-entry.test.ts holds the two to the same value.
  */
-export const bundleV8Flags = '--wasm-tiering-budget=180000000';
+const bundleV8Flags = '--wasm-tiering-budget=180000000';
 
 /**
  * V8 options for every command but `quire serve`: commands that run over a site once and exit. TurboFan inlines at
@@ -34,7 +36,7 @@ export const bundleV8Flags = '--wasm-tiering-budget=180000000';
  * export takes about 0.3 s less CPU and 0.1 s less time (BENCHMARKS.md). A server runs long enough to repay the
  * inlining and keeps V8's default.
  */
-export const shortRunV8Flags = '--max-inlined-bytecode-size-cumulative=300';
+const shortRunV8Flags = '--max-inlined-bytecode-size-cumulative=300';
 
 /**
  * The bundle of dist/ that runs `argv` with the environment `env`, and its hash (`build` is dist/build.json):
@@ -46,7 +48,7 @@ export const shortRunV8Flags = '--max-inlined-bytecode-size-cumulative=300';
  * @example
  * bundleFor('/…/dist', build, ['build', 'docs'], {}) // → { file: '/…/dist/quire-export.cjs', hash: build.exportBundleHash }
  */
-export function bundleFor(dist, build, argv, env) {
+function bundleFor(dist, build, argv, env) {
   const command = commandOf(argv);
   const throughApi = argv.some((argument) => argument === '--api' || argument.startsWith('--api=')) || env.QUIRE_API_URL !== undefined;
   const [file, hash] =
@@ -66,7 +68,7 @@ export function bundleFor(dist, build, argv, env) {
  * @example
  * loadBundle('/…/dist/quire.cjs', 'a3f…', process.argv.slice(2));
  */
-export function loadBundle(file, bundleHash, argv) {
+function loadBundle(file, bundleHash, argv) {
   const command = commandOf(argv);
   setFlagsFromString(bundleV8Flags);
   if (command !== 'serve') setFlagsFromString(shortRunV8Flags);
@@ -101,7 +103,7 @@ function compileBundle(file, cachedData) {
 }
 
 /** Where the build keeps its code cache of `file`, the bundle: what compiling its top level gave (`writeBuildCache`). */
-export function buildCachePath(file) {
+function buildCachePath(file) {
   return `${file}.v8cache`;
 }
 
@@ -114,7 +116,7 @@ export function buildCachePath(file) {
  * @example
  * writeBuildCache('/…/dist/quire.cjs'); // → /…/dist/quire.cjs.v8cache
  */
-export function writeBuildCache(file) {
+function writeBuildCache(file) {
   setFlagsFromString(bundleV8Flags);
   setFlagsFromString(shortRunV8Flags);
   writeFileSync(buildCachePath(file), compileBundle(file, undefined).createCachedData());
@@ -204,3 +206,5 @@ function pruneCaches(cache) {
   others.sort((a, b) => b.modified - a.modified);
   for (const { path } of others.slice(otherBundlesKept)) rmSync(path, { force: true });
 }
+
+module.exports = { bundleV8Flags, shortRunV8Flags, bundleFor, loadBundle, buildCachePath, writeBuildCache };

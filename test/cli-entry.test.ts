@@ -127,6 +127,7 @@ describe('bin/quire.js', () => {
     mkdirSync(join(folder, 'src/cli'), { recursive: true });
     copyFileSync(`${root}bin/quire.js`, join(folder, 'bin/quire.js'));
     copyFileSync(`${root}bin/load-bundle.js`, join(folder, 'bin/load-bundle.js'));
+    copyFileSync(`${root}bin/package.json`, join(folder, 'bin/package.json'));
     symlinkSync(`${root}node_modules`, join(folder, 'node_modules'));
     writeFileSync(join(folder, 'dist/quire.cjs'), "console.log('bundle');\n");
     writeFileSync(join(folder, 'dist/build.json'), `${JSON.stringify({ newestSource: Date.UTC(2026, 0, 1), bundleHash: '0123456789abcdef' })}\n`);
@@ -236,7 +237,7 @@ describe('bin/quire.js', () => {
       const folder = temporaryFolder('quire-build-cache-');
       mkdirSync(join(folder, 'bin'));
       mkdirSync(join(folder, 'dist'));
-      for (const file of ['bin/quire.js', 'bin/load-bundle.js', 'dist/quire.cjs', 'dist/build.json']) copyFileSync(`${root}${file}`, join(folder, file));
+      for (const file of ['bin/quire.js', 'bin/load-bundle.js', 'bin/package.json', 'dist/quire.cjs', 'dist/build.json']) copyFileSync(`${root}${file}`, join(folder, file));
       writeFileSync(join(folder, 'dist/quire.cjs.v8cache'), 'not a code cache');
       symlinkSync(`${root}node_modules`, join(folder, 'node_modules'));
       const version = execFileSync(process.execPath, [join(folder, 'bin/quire.js'), '--version'], { encoding: 'utf8', env: { ...process.env, QUIRE_CACHE_DIR: join(folder, 'cache') } });
