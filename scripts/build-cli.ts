@@ -17,6 +17,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { deferRequires, deferredRequires } from './defer-requires.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const distFolder = join(root, 'dist');
@@ -63,7 +64,7 @@ export async function buildCli(): Promise<void> {
  */
 export async function bundleCommandLine(entry: string, outfile: string, options: { leaveOut?: LeftOut } = {}): Promise<string> {
   const result = await build({
-    plugins: options.leaveOut === undefined ? [] : [leaveOutModules(options.leaveOut)],
+    plugins: [deferRequires(deferredRequires), ...(options.leaveOut === undefined ? [] : [leaveOutModules(options.leaveOut)])],
     entryPoints: [entry],
     outfile,
     bundle: true,
