@@ -131,13 +131,18 @@ export class SiteSearchIndex {
     if (this.count % this.settleEvery === 0) this.settle();
   }
 
-  /** Writes the entries of every posting list indexed since the last settle into its JSON. */
+  /**
+   * Writes the entries of every posting list indexed since the last settle into its JSON: joined into one flat
+   * string, then appended once. Appended member by member, each list's JSON was a rope of one piece per posting
+   * (60,000 at bench/export's 1,000 mixed pages) that `script()` flattened after the last page: 3 to 7 ms of the
+   * write thread's end, against 1 to 3.5 ms now (an instrumented copy, five exports each).
+   */
   private settle(): void {
     for (const postings of this.unsettled) {
       const { entries } = postings;
-      let json = postings.json;
-      for (let at = 0; at < entries.length; at += 2) json += `${json === '' ? '' : ','}"${entries[at]}":${entries[at + 1]}`;
-      postings.json = json;
+      const members = new Array<string>(entries.length / 2);
+      for (let at = 0; at < entries.length; at += 2) members[at / 2] = `"${entries[at]}":${entries[at + 1]}`;
+      postings.json = postings.json === '' ? members.join(',') : `${postings.json},${members.join(',')}`;
       entries.length = 0;
     }
     this.unsettled = [];
