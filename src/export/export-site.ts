@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { RevisionFile } from '@gitbook/api';
-import { packageFile } from '../disk/package-root.ts';
+import { dependencyFile, packageFile } from '../disk/package-root.ts';
 import { QuireError } from '../errors/quire-error.ts';
 import {
   assetPaths,
@@ -242,11 +240,10 @@ let clientCache: Promise<{ css: string; js: string; minisearch: string }> | unde
 /** The stylesheet and script of the bundle (src/export/client), and MiniSearch's browser build for the search box. */
 function clientFiles(): Promise<{ css: string; js: string; minisearch: string }> {
   clientCache ??= (async () => {
-    const minisearchEntry = createRequire(import.meta.url).resolve('minisearch');
     const [css, js, minisearch] = await Promise.all([
       readFile(packageFile('src/export/client/quire.css'), 'utf8'),
       readFile(packageFile('src/export/client/quire.js'), 'utf8'),
-      readFile(join(dirname(minisearchEntry), '../umd/index.js'), 'utf8'),
+      readFile(dependencyFile('minisearch', 'dist/umd/index.js'), 'utf8'),
     ]);
     return { css, js, minisearch };
   })();

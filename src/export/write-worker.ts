@@ -1,7 +1,7 @@
 // A worker thread that writes the files of an export (write-thread.ts) with a `BundleWriter` of its own: the output
 // folder arrives in `workerData`, then batches of paths and contents in order, with the search documents of the
 // pages, which it indexes, and the index is written when asked. The first failure is kept, later files are
-// skipped, and `end` answers with that failure or with `ended` (and the size of the index it wrote). It runs at
+// skipped, and `end` answers with that failure or with `ended` (and the bytes it wrote). It runs at
 // the niceness it is given, if any (write-thread.ts, `yieldingWriteThreadNiceness`).
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from '../disk/thread-priority.ts';
@@ -14,16 +14,15 @@ if (niceness !== undefined) lowerThreadPriority(niceness);
 const port = parentPort!;
 const writer = new BundleWriter(outDir);
 let failure: WriteFailure | undefined;
-let searchIndexBytes = 0;
 
 port.on('message', (request: WriteRequest) => {
   if (request.type === 'end') {
-    port.postMessage((failure === undefined ? { type: 'ended', searchIndexBytes } : { type: 'failed', failure }) satisfies WriteReply);
+    port.postMessage((failure === undefined ? { type: 'ended', bytes: writer.bytes } : { type: 'failed', failure }) satisfies WriteReply);
     return;
   }
   if (failure !== undefined) return;
   if (request.type === 'search-index') {
-    attempt(request.path, () => (searchIndexBytes += writer.writeSearchIndex(request.path)));
+    attempt(request.path, () => writer.writeSearchIndex(request.path));
     return;
   }
   for (const [pageIndex, document] of request.pages) writer.indexPage(pageIndex, document);
