@@ -159,8 +159,8 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
     writer = ThreadedBundleWriter.start(outDir, { yieldToRendering: threads === undefined }) ?? new BundleWriter(outDir);
     const summary = await renderAndWrite(plan, assets, writer, threads, options);
     await writer.close();
-    // The write thread counts the search index it made only once it has written it, and the time is the whole
-    // export's: the write thread may still be writing the last pages when the last one is rendered.
+    // The write thread's bytes are known once it has written everything, and the time is the whole export's: the
+    // write thread may still be writing the last pages when the last one is rendered.
     return { ...summary, bytes: writer.bytes, milliseconds: Math.round(performance.now() - started) };
   } catch (error) {
     await threads?.stop(); // stopped already unless the write thread failed to start
@@ -173,7 +173,7 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
  * exportSite once the plan is made: renders and writes every page (with `threads` too, stopped once the pages are
  * rendered), then the files, search index and scripts.
  */
-async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8Array>, writer: ExportFileWriter, threads: RenderThreads | undefined, options: ExportOptions): Promise<Omit<ExportSummary, 'milliseconds'>> {
+async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8Array>, writer: ExportFileWriter, threads: RenderThreads | undefined, options: ExportOptions): Promise<Omit<ExportSummary, 'milliseconds' | 'bytes'>> {
   const { outDir } = options;
   const progress = options.onProgress ?? (() => {});
   let workers = 0;
@@ -228,7 +228,6 @@ async function renderAndWrite(plan: SitePlan, assets: ReadonlyMap<string, Uint8A
     outDir,
     pages: plan.pages.length,
     files: copied,
-    bytes: writer.bytes,
     brokenLinks,
     warnings: [...warnings, ...iconWarnings],
     workers,
