@@ -21,8 +21,12 @@
 // The caches are the bench's own (QUIRE_CACHE_DIR under bench/.out/mixed-<N>), removed with it before each size.
 // The first runs' output stays until then: deleting 10,000 files just before the next run made that run's kernel
 // time several seconds longer on this machine's ext4 (the run after a large deletion pays for it, `sync` or not).
+// Quire is timed as installed (bench/installed-quire.ts: what `npm pack` ships, unpacked into bench/.out/installed),
+// not from the checkout, whose bin/quire.js first stats every file under src/ (21 ms of each start), which users'
+// installs never do; the service is loaded with the checkout's (untimed).
 // Usage: npm run bench:export-mixed -- [pages...] [--rounds=N] [--profile]   (default: 1000 10000, 3 rounds). It runs `npm run build`
-// first: bin/quire.js runs the TypeScript sources through tsx when dist/ is older than src/, which is not what users run.
+// first: the installed package is packed from dist/, and bin/quire.js runs the TypeScript sources through tsx when
+// dist/ is older than src/, which is not what users run.
 // --profile runs `quire serve`, and `quire export` and `quire build` of the first round, with `--cpu-prof`, profiles in
 // bench/.out/mixed-<N>/profiles.
 import { spawn, spawnSync } from 'node:child_process';
@@ -37,6 +41,7 @@ import { generateMixedSite } from './generate-mixed-site.ts';
 import { hugoMixedProject } from './hugo-mixed-project.ts';
 import { processCpuSeconds, processMemory, settled } from '../process-readings.ts';
 import { folderSize } from './folder-size.ts';
+import { installQuire } from '../installed-quire.ts';
 import { writeSiteRepository } from './site-repository.ts';
 
 const args = process.argv.slice(2);
@@ -45,7 +50,6 @@ const sizes = args.map(Number).filter((value) => value > 0);
 /** `--rounds=N`: timed runs of each tool, taken in turn (default 3); the report gives the median round. */
 const rounds = Math.max(1, Number(args.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3) || 3);
 const out = fileURLToPath(new URL('../.out/', import.meta.url));
-const quireBin = fileURLToPath(new URL('../../bin/quire.js', import.meta.url));
 const hugoBin = '/usr/bin/hugo';
 const siteTitle = 'Mixed handbook';
 
@@ -252,5 +256,7 @@ function medianRow(rows: Row[]): Row {
 
 const build = spawnSync('npm', ['run', 'build', '--silent'], { encoding: 'utf8' });
 if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr}`);
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}; quire from ${quireBin}, bundle just built (do not edit src/ while it runs)`);
+/** The timed `quire`: the package as installed, packed from the build just made. */
+const quireBin = installQuire(join(out, 'installed'));
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}; quire installed from the bundle just built, at ${quireBin}`);
 for (const pages of sizes.length ? sizes : [1000, 10_000]) await runSize(pages);
