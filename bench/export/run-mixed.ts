@@ -12,7 +12,7 @@
 // build's code cache of the bundle's top level, compiling what the command calls: bin/load-bundle.js), reported
 // apart; then once more, untimed, as the run that saves the command's cache; then as every later run, from the
 // command's cache, in rounds (`--rounds`,
-// default 3): export, build, Hugo, export, build, Hugo, … so that a slow spell of the machine (Hugo alone took 0.87
+// default 5): export, build, Hugo, export, build, Hugo, … so that a slow spell of the machine (Hugo alone took 0.87
 // to 1.45 s on the same pages within an hour) falls on all three. The rows give each tool's median round; the
 // ratios of each round are printed too.
 // Each round writes into the folder the tool wrote in the round before, as users rebuild a site: Quire writes over
@@ -24,7 +24,7 @@
 // Quire is timed as installed (bench/installed-quire.ts: what `npm pack` ships, unpacked into bench/.out/installed),
 // not from the checkout, whose bin/quire.js first stats every file under src/ (21 ms of each start), which users'
 // installs never do; the service is loaded with the checkout's (untimed).
-// Usage: npm run bench:export-mixed -- [pages...] [--rounds=N] [--profile]   (default: 1000 10000, 3 rounds). It runs `npm run build`
+// Usage: npm run bench:export-mixed -- [pages...] [--rounds=N] [--profile]   (default: 1000 10000, 5 rounds). It runs `npm run build`
 // first: the installed package is packed from dist/, and bin/quire.js runs the TypeScript sources through tsx when
 // dist/ is older than src/, which is not what users run.
 // --profile runs `quire serve`, and `quire export` and `quire build` of the first round, with `--cpu-prof`, profiles in
@@ -47,8 +47,11 @@ import { writeSiteRepository } from './site-repository.ts';
 const args = process.argv.slice(2);
 const profile = args.includes('--profile');
 const sizes = args.map(Number).filter((value) => value > 0);
-/** `--rounds=N`: timed runs of each tool, taken in turn (default 3); the report gives the median round. */
-const rounds = Math.max(1, Number(args.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3) || 3);
+/**
+ * `--rounds=N`: timed runs of each tool, taken in turn; the report gives the median round. Five by default: with
+ * three, the export's ratio to Hugo ranged from 0.89 to 1.34 between the rounds of one run (issue 17, BENCHMARKS.md).
+ */
+const rounds = Math.max(1, Number(args.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 5) || 5);
 const out = fileURLToPath(new URL('../.out/', import.meta.url));
 const hugoBin = '/usr/bin/hugo';
 const siteTitle = 'Mixed handbook';
