@@ -76,6 +76,18 @@ const maxDepth = maxMarkdownDepth / 2;
 const escapedAfterMarker = /\*\\\*|_\\_/;
 /** A line of dashes and colons alone, with a colon: a GFM table's delimiter row to micromark, even without pipes. */
 const delimiterRowWithoutPipes = /^(?=[-: \t]*:)(?=[-: \t]*-)[-: \t]+$/m;
+/**
+ * A `>` after four columns of indentation or more: markdown-it reads it as a block quote's marker where micromark
+ * reads indented code or text (`>` then `     >`, or a lazy line `    >a` under a quote).
+ */
+const indentedQuoteMarker = /^(?:[ \t]*\t| {4,})[ \t]*>/m;
+/**
+ * A list marker followed by five columns of white space or more, or by a tab: the item starts with indented code,
+ * which markdown-it and micromark read differently in a block quote, after code, or inside another item.
+ */
+const wideListMarker = /^[ \t>]*(?:\d{1,9}[.)]|[*+-])(?: {5,}|[ ]*\t)[ \t]*\S/m;
+/** A line of white space alone: the two readers keep it differently at the end of indented or fenced code. */
+const whiteSpaceLine = /^[ \t]+$/m;
 
 /**
  * The block tokens of `markdown`, or a `FastPathUnsupported` when it has what the fast path leaves to the full
@@ -89,6 +101,9 @@ export function parseFast(markdown: string): Token[] {
   if (escapedAfterMarker.test(markdown)) throw new FastPathUnsupported('an emphasis marker followed by an escaped one');
   // `\\\n-:`: micromark reads a table's delimiter row without pipes under any line; markdown-it reads text.
   if (delimiterRowWithoutPipes.test(markdown)) throw new FastPathUnsupported('a line of dashes and colons alone');
+  if (indentedQuoteMarker.test(markdown)) throw new FastPathUnsupported('a quote marker indented four columns or more');
+  if (wideListMarker.test(markdown)) throw new FastPathUnsupported('a list marker followed by five columns of white space or a tab');
+  if (whiteSpaceLine.test(markdown)) throw new FastPathUnsupported('a line of white space alone');
   const env: { references?: Record<string, unknown> } = {};
   const tokens = reader.parse(markdown, env);
   if (env.references !== undefined && Object.keys(env.references).length > 0) throw new FastPathUnsupported('link reference definitions');

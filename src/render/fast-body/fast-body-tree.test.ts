@@ -147,6 +147,12 @@ describe('fast body path: the same output as the full path', () => {
     'a backslash and a line ending in a link destination': '[](\\\n)\n',
     'code spans with spaces at their ends after a hard break': 'a\\\n`` ``\n\nx\\\n` a`\n',
     'a delimiter row without pipes': '\\\n-:\n',
+    // Found by generating pages of list and quote markers, indentation and fences: each is read otherwise by
+    // markdown-it than by micromark, and left to the full path.
+    'quote markers indented four columns or more': '   #1.\n\n>\n     >\n\n>b\n  b\n    >2)b\n\n   \n>  #\n      >```#\n',
+    'list markers followed by five columns of white space': '\nb\n>2)      a**aa\n\n    #\n2)        ```   \n',
+    'list items that start empty': 'a\n>-\n\n     #\n*\n\n    b1.\n2)\n',
+    'lines of white space alone, at the end of code': '#2)\n1.  ```\n\n \n#b\n\n      >```   \n      \n',
     'links and images': '[a](writing.md "T") [b](./writing.md#part) [c](<a b.md>) [d](#top) [e](https://x.org/y?z=1) ![i](../.gitbook/assets/cover.png "C") ![j](missing.png) [k](javascript:alert(1)) [l](/abs) <https://auto.example/x> [m](README.md) [n](../README.md)\n',
     'headings with the same text': '## Setup\n\n## Setup\n\n### `code` and *em*\n\n#### ![img](x.png) pic\n\n##### Five\n\nSetext\n---\n',
     'tables with alignment': '| a | b | c |\n| :- | :-: | -: |\n| 1 | **2** | `3` |\n| 4 |\n\n| only |\n| --- |\n',
