@@ -151,6 +151,11 @@ describe('fast body path: the same output as the full path', () => {
     // markdown-it than by micromark, and left to the full path.
     'quote markers indented four columns or more': '   #1.\n\n>\n     >\n\n>b\n  b\n    >2)b\n\n   \n>  #\n      >```#\n',
     'list markers followed by five columns of white space': '\nb\n>2)      a**aa\n\n    #\n2)        ```   \n',
+    'list markers followed by five columns of white space, after another marker': '2)#\n-  2)     ```*\n',
+    'lists micromark reads as text under a line of text': 'b1.\n>2)    1.#  1.\n\na1.\n*  >2)\n\na\n> -  2) >\n\n#\nb\na\n1.  >1.\n\n  b\n-    >   2)   \n',
+    'an ordered list under indented code': '    a\n2)  a\n\n2)b  #\n',
+    'fences left open in a quote or a list item': '>```1. \n>   #\n   >\n\n*   ```-2)\n\n\na\n\n- ```\n\n\n```\nb\n',
+    'indented code under an empty quote': '>\n     a\n      2)a>\n',
     'list items that start empty': 'a\n>-\n\n     #\n*\n\n    b1.\n2)\n',
     'lines of white space alone, at the end of code': '#2)\n1.  ```\n\n \n#b\n\n      >```   \n      \n',
     'links and images': '[a](writing.md "T") [b](./writing.md#part) [c](<a b.md>) [d](#top) [e](https://x.org/y?z=1) ![i](../.gitbook/assets/cover.png "C") ![j](missing.png) [k](javascript:alert(1)) [l](/abs) <https://auto.example/x> [m](README.md) [n](../README.md)\n',
