@@ -6,10 +6,11 @@
 // continuation line.
 import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
 import htmlBlock from 'markdown-it/lib/rules_block/html_block.mjs';
+import paragraph from 'markdown-it/lib/rules_block/paragraph.mjs';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { maxMarkdownDepth } from '../model/nesting-limits.ts';
 import { mathBlockRule } from './fast-math-block.ts';
-import { unsupportedLine } from './fast-unsupported-lines.ts';
+import { listAfterCode, unsupportedLine } from './fast-unsupported-lines.ts';
 import { FastPathUnsupported } from './fast-path-unsupported.ts';
 import { htmlBlockStart } from './html/html-block-start.ts';
 
@@ -51,6 +52,25 @@ function htmlBlockBeforeTagRule(state: StateBlock, startLine: number, endLine: n
   return htmlBlock(state, startLine, end, silent);
 }
 
+/**
+ * markdown-it's paragraph, its inline token marked `meta.lazyIndented` when a lazy continuation line of a quote or a
+ * list item starts with white space: inside a code span, micromark keeps that white space by rules of its own (`* ``#`
+ * then ` a``` gives `#  a` to micromark, `# a` to markdown-it), so `inline` (tokens-to-hast.ts) leaves such a span
+ * to the full path.
+ */
+function paragraphRule(state: StateBlock, startLine: number, endLine: number): boolean {
+  if (!paragraph(state, startLine, endLine)) return false;
+  for (let line = startLine + 1; line < state.line; line++) {
+    // A quote marks its lazy lines with -1; a list item's are indented less than its content.
+    const lazy = state.sCount[line]! < 0 || state.sCount[line]! < state.blkIndent;
+    if (lazy && state.tShift[line]! > 0) {
+      state.tokens[state.tokens.length - 2]!.meta = { lazyIndented: true };
+      break;
+    }
+  }
+  return true;
+}
+
 const reader = new MarkdownIt('commonmark', { html: true, linkify: false, typographer: false });
 reader.enable(['table', 'strikethrough']);
 // Its normalize rule rewrites line endings and NUL in a copy of every page: `parseFast` sends pages with either to the
@@ -61,6 +81,7 @@ Object.assign(reader.options, { maxNesting: 200 });
 reader.normalizeLink = normalizeUri;
 reader.normalizeLinkText = (text) => text;
 reader.validateLink = () => true;
+reader.block.ruler.at('paragraph', paragraphRule);
 reader.block.ruler.at('html_block', htmlBlockBeforeTagRule, { alt: ['paragraph', 'reference', 'blockquote'] });
 reader.block.ruler.before('fence', 'math_block', mathBlockRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 // Before the setext heading too: a tag line above `---` is a tag and a thematic break, as micromark reads it, not a heading.
@@ -79,8 +100,8 @@ const escapedAfterMarker = /\*\\\*|_\\_/;
  * The block tokens of `markdown`, or a `FastPathUnsupported` when it has what the fast path leaves to the full
  * path at the document level: carriage returns or NUL (markdown-it normalises them, micromark keeps them), an
  * emphasis marker followed by an escaped one (`*\*`, `_\_`), a line `unsupportedLine` finds, link reference
- * definitions (and so footnote definitions), very deep nesting, an ordered list not starting at 1 right under indented
- * code, or a fence left open in a quote or a list item.
+ * definitions (and so footnote definitions), very deep nesting, a list under indented code that micromark may read as
+ * text, indented code right after a list or a quote, or a fence left open in a quote or a list item.
  */
 export function parseFast(markdown: string): Token[] {
   if (/[\r\0]/.test(markdown)) throw new FastPathUnsupported('carriage returns or NUL characters');
@@ -91,14 +112,23 @@ export function parseFast(markdown: string): Token[] {
   const env: { references?: Record<string, unknown> } = {};
   const tokens = reader.parse(markdown, env);
   if (env.references !== undefined && Object.keys(env.references).length > 0) throw new FastPathUnsupported('link reference definitions');
-  let code: Token | undefined;
+  let previous: Token | undefined;
+  /** Whether the tokens since the last that was not a closing one include the end of a list or a quote. */
+  let afterContainer = false;
   for (const token of tokens) {
+    // Indented code right after a list or a quote. Directly under an item's text (`2)    a` then `    #`), micromark
+    // reads a lazy line of the item where markdown-it reads code; otherwise (`100. x`, a blank line, `    b`, `    a`;
+    // `>****`, `      a`, `      a`) micromark may make a code block of each line.
+    if (token.type === 'code_block' && afterContainer) throw new FastPathUnsupported('indented code right after a list or a quote');
+    afterContainer = token.type === 'bullet_list_close' || token.type === 'ordered_list_close' || token.type === 'blockquote_close' || (afterContainer && token.nesting === -1);
     if (token.level > maxDepth) throw new FastPathUnsupported('deep nesting');
-    // An ordered list not starting at 1 right under indented code: micromark reads it as text.
-    if (token.type === 'code_block') code = token;
-    else if (token.type === 'ordered_list_open' && code?.level === token.level && code.map?.[1] === token.map?.[0] && Number(token.attrGet('start') ?? 1) !== 1) {
-      throw new FastPathUnsupported('an ordered list under indented code');
+    // A list or a quote right after indented code, even past blank lines, whose line starts a list as CommonMark lets
+    // no list interrupt a paragraph (`2) a`, `> 2) a`, `* > *`): micromark applies that rule there and reads text;
+    // markdown-it reads a list.
+    if (token.nesting === 1 && previous?.type === 'code_block' && token.map !== null && listAfterCode.test(lineAt(markdown, token.map[0]))) {
+      throw new FastPathUnsupported('a list under indented code that micromark may read as text');
     }
+    previous = token;
     for (const child of token.children ?? []) if (token.level + child.level > maxDepth) throw new FastPathUnsupported('deep nesting');
     // A fence its quote or list item ends before it is closed: the two keep its last blank lines differently.
     if (token.type === 'fence' && token.level > 0 && token.map !== null && !closesFence(lineAt(markdown, token.map[1] - 1), token.markup)) {

@@ -13,14 +13,25 @@
  * - a list marker followed by five columns of white space or more, or by a tab, first on its line or after other
  *   markers: the item starts with indented code, which the two read differently in a block quote, after code, or
  *   inside another item;
- * - a line of white space alone: the two keep it differently at the end of indented or fenced code.
+ * - a line of white space alone: the two keep it differently at the end of indented or fenced code;
+ * - a tab after a quote marker, first on its line or after other markers: the two count the columns it fills
+ *   differently inside nested quotes (`   > >\t    a`);
+ * - quote markers followed by five spaces or more and nothing else: at the end of indented code in the quote,
+ *   micromark keeps the spaces past the code's indentation as a line of the code, markdown-it drops the line.
  */
 const unsupportedLines: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?=[-: \t]*:)(?=[-: \t]*-)[-: \t]+$/my, 'a line of dashes and colons alone'],
   [/(?:[ \t]*\t| {4,})[ \t]*>/y, 'a quote marker indented four columns or more'],
   [/[ \t>]*(?:(?:\d{1,9}[.)]|[*+-])[ \t]+[ \t>]*)*(?:\d{1,9}[.)]|[*+-])(?: {5,}| *\t)[ \t]*\S/y, 'a list marker followed by five columns of white space or a tab'],
   [/[ \t]+$/my, 'a line of white space alone'],
+  [/[ \t]*(?:(?:>|(?:[*+-]|\d{1,9}[.)])[ \t])[ \t]*)*> *\t/y, 'a tab after a quote marker'],
+  [/[ >]*> {5,}$/my, 'a quote marker followed by five spaces alone'],
 ];
+
+/** Quote and list markers, each with the white space after it. */
+const markers = String.raw`(?:>|(?:[*+-]|\d{1,9}[.)])[ \t])[ \t]*`;
+/** What CommonMark lets interrupt no paragraph: an ordered list not starting at 1, or an empty item. */
+const cannotInterrupt = String.raw`(?:(?!1[.)])\d{1,9}[.)](?:[ \t]|$)|\d{1,9}[.)][ \t]*$|[*+-][ \t]*$)`;
 
 /**
  * A list that micromark may not let start under a line of text, as CommonMark lets only a list starting at 1 with
@@ -28,11 +39,24 @@ const unsupportedLines: ReadonlyArray<readonly [RegExp, string]> = [
  * the same line (`>2)`, `* > 2.`, `1.  >1.`). micromark applies the rule there and reads text; markdown-it reads a
  * list. Checked only under a line that is not blank (`unsupportedLine`).
  */
-const listUnderText = /[ \t]{0,3}(?:(?:>|(?:[*+-]|\d{1,9}[.)])[ \t])[ \t]*)+(?:(?!1[.)])\d{1,9}[.)](?:[ \t]|$)|\d{1,9}[.)][ \t]*$|[*+-][ \t]*$)/my;
+const listUnderText = new RegExp(`[ \\t]*(?:${markers})+${cannotInterrupt}`, 'my');
 
-/** Whether a line that starts with this character may be one of `unsupportedLines`: white space, `>`, `-`, `:`, `*`, `+` or a digit. */
+/**
+ * The first line of a list that micromark may read as text right after indented code, even past blank lines (it
+ * applies the rule of `listUnderText` there): an ordered list not starting at 1, or an empty item, first on the line
+ * or after quote and list markers (`2) a`, `* > *`). parseFast (fast-markdown.ts) checks it on the tokens.
+ */
+export const listAfterCode = new RegExp(`^[ \\t]*(?:${markers})*${cannotInterrupt}`);
+
+/**
+ * A line of dashes, colons and pipes, with a dash and a pipe, after any quote and list markers (`-|`, `> |-|`): under
+ * a line without a pipe, micromark reads a table of one column where markdown-it reads text.
+ */
+const delimiterRowWithPipe = /[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])[ \t]+[ \t>]*)*(?=[-:| \t]*\|)(?=[-:| \t]*-)[-:| \t]+$/my;
+
+/** Whether a line that starts with this character may be one `unsupportedLine` finds: white space, `>`, `-`, `:`, `*`, `+`, `|` or a digit. */
 function mayBeUnsupported(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x3e || code === 0x2d || code === 0x3a || code === 0x2a || code === 0x2b || (code >= 0x30 && code <= 0x39);
+  return code === 0x20 || code === 0x09 || code === 0x3e || code === 0x2d || code === 0x3a || code === 0x2a || code === 0x2b || code === 0x7c || (code >= 0x30 && code <= 0x39);
 }
 
 /**
@@ -55,6 +79,8 @@ export function unsupportedLine(markdown: string): string | undefined {
         if (listUnderText.test(markdown)) return 'a list under a line of text that micromark may read as text';
         // micromark reads two code blocks where markdown-it reads one.
         if (indentedLine(markdown, start) && bareQuoteLine(markdown, previous)) return 'indented code under an empty quote';
+        delimiterRowWithPipe.lastIndex = start;
+        if (delimiterRowWithPipe.test(markdown) && !lineHasPipe(markdown, previous)) return 'a table delimiter row under a line without a pipe';
       }
     }
     const end = markdown.indexOf('\n', start);
@@ -63,6 +89,13 @@ export function unsupportedLine(markdown: string): string | undefined {
     start = end + 1;
   }
   return undefined;
+}
+
+/** Whether the line starting at `start` holds a pipe. */
+function lineHasPipe(text: string, start: number): boolean {
+  const end = text.indexOf('\n', start);
+  const pipe = text.indexOf('|', start);
+  return pipe !== -1 && (end === -1 || pipe < end);
 }
 
 /** Whether the line starting at `start` holds nothing but spaces and tabs. */
