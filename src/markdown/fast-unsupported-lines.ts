@@ -54,22 +54,27 @@ export const listAfterCode = new RegExp(`^[ \\t]*(?:${markers})*${cannotInterrup
  */
 const delimiterRowWithPipe = /[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])[ \t]+[ \t>]*)*(?=[-:| \t]*\|)(?=[-:| \t]*-)[-:| \t]+$/my;
 
-/** Whether a line that starts with this character may be one `unsupportedLine` finds: white space, `>`, `-`, `:`, `*`, `+`, `|` or a digit. */
+/** Whether a line that starts with this character may be one `unsupportedLine` finds, but for a pipe: white space, `>`, `-`, `:`, `*`, `+` or a digit. */
 function mayBeUnsupported(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x3e || code === 0x2d || code === 0x3a || code === 0x2a || code === 0x2b || code === 0x7c || (code >= 0x30 && code <= 0x39);
+  return code === 0x20 || code === 0x09 || code === 0x3e || code === 0x2d || code === 0x3a || code === 0x2a || code === 0x2b || (code >= 0x30 && code <= 0x39);
 }
 
 /**
  * The reason of the first line of `markdown` the fast path leaves to the full path, or undefined: one of
- * `unsupportedLines`, a list `listUnderText` finds under a line that is not blank, or indented code under a line of
- * quote markers alone (micromark reads two code blocks where markdown-it reads one). One pass over the lines, most
- * of which start with a letter and are passed over at once: over the pages of bench/export's 1,000-page site and the
- * fixtures (1,169), 1.9 ms, where the first four checks as multiline patterns over each whole page took 17 ms.
+ * `unsupportedLines`, a list `listUnderText` finds under a line that is not blank, indented code under a line of
+ * quote markers alone (micromark reads two code blocks where markdown-it reads one), or a delimiter row with a pipe
+ * under a line of text without one. One pass over the lines, most of which start with a letter and are passed over
+ * at once: 2.0 ms over the 1,167 pages of bench/export's 1,000-page site and the fixtures, where four of the checks
+ * as multiline patterns over each whole page took 17 ms.
  */
 export function unsupportedLine(markdown: string): string | undefined {
   let previous = -1;
   for (let start = 0; start < markdown.length; ) {
-    if (mayBeUnsupported(markdown.charCodeAt(start))) {
+    const first = markdown.charCodeAt(start);
+    // A table's rows start with a pipe: of the checks, only a delimiter row's applies to them.
+    if (first === 0x7c) {
+      if (previous !== -1 && delimiterRowUnderText(markdown, start, previous)) return 'a table delimiter row under a line without a pipe';
+    } else if (mayBeUnsupported(first)) {
       for (const [pattern, reason] of unsupportedLines) {
         pattern.lastIndex = start;
         if (pattern.test(markdown)) return reason;
@@ -79,8 +84,7 @@ export function unsupportedLine(markdown: string): string | undefined {
         if (listUnderText.test(markdown)) return 'a list under a line of text that micromark may read as text';
         // micromark reads two code blocks where markdown-it reads one.
         if (indentedLine(markdown, start) && bareQuoteLine(markdown, previous)) return 'indented code under an empty quote';
-        delimiterRowWithPipe.lastIndex = start;
-        if (delimiterRowWithPipe.test(markdown) && !lineHasPipe(markdown, previous)) return 'a table delimiter row under a line without a pipe';
+        if (delimiterRowUnderText(markdown, start, previous)) return 'a table delimiter row under a line without a pipe';
       }
     }
     const end = markdown.indexOf('\n', start);
@@ -91,11 +95,16 @@ export function unsupportedLine(markdown: string): string | undefined {
   return undefined;
 }
 
-/** Whether the line starting at `start` holds a pipe. */
-function lineHasPipe(text: string, start: number): boolean {
-  const end = text.indexOf('\n', start);
-  const pipe = text.indexOf('|', start);
-  return pipe !== -1 && (end === -1 || pipe < end);
+/** Whether the line at `start` is a delimiter row with a pipe (`delimiterRowWithPipe`) under a line, at `previous`, that is not blank and has no pipe. */
+function delimiterRowUnderText(text: string, start: number, previous: number): boolean {
+  delimiterRowWithPipe.lastIndex = start;
+  if (!delimiterRowWithPipe.test(text) || blankLine(text, previous)) return false;
+  for (let at = previous; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x0a) return true;
+    if (code === 0x7c) return false;
+  }
+  return true;
 }
 
 /** Whether the line starting at `start` holds nothing but spaces and tabs. */
