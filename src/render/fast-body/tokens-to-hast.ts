@@ -39,7 +39,6 @@ import { codeSpanAcrossLines, mixedDelimiterRuns, unsupportedLinkText, unsupport
 /** White space with a tab at the end of a line's text, which micromark drops and markdown-it keeps. */
 const tabAtEnd = /\t[ \t]*$/;
 
-
 /** An expandable's summary in a block of its own (blocks/details/from-markdown.ts). */
 const summaryBlock = /^<summary>([\s\S]*?)<\/summary>$/;
 /** A summary that is text: HTML in it goes the full way (and `</summary>` in it is no summary). */

@@ -21,6 +21,7 @@ export function mixedDelimiterRuns(content: string): boolean {
   return mixedRuns(content, '*') || mixedRuns(content, '_');
 }
 
+/** Whether `content` has a run of three `marker`s or more, and a run of `marker` of another length than three. */
 function mixedRuns(content: string, marker: '*' | '_'): boolean {
   if (!content.includes(marker + marker + marker)) return false;
   const code = marker.charCodeAt(0);
