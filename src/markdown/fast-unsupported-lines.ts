@@ -3,6 +3,9 @@
 // list and quote markers, indentation, fences and headings and comparing both paths. fast-body-tree.test.ts
 // (src/render/fast-body) holds a case for each.
 
+/** Quote and list markers, each with the white space after it. */
+const markers = String.raw`(?:>|(?:[*+-]|\d{1,9}[.)])[ \t])[ \t]*`;
+
 /**
  * Lines the fast path leaves to the full path, each read where a line starts (sticky; multiline, so that `$` is the
  * line's end), with the reason:
@@ -24,12 +27,10 @@ const unsupportedLines: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?:[ \t]*\t| {4,})[ \t]*>/y, 'a quote marker indented four columns or more'],
   [/[ \t>]*(?:(?:\d{1,9}[.)]|[*+-])[ \t]+[ \t>]*)*(?:\d{1,9}[.)]|[*+-])(?: {5,}| *\t)[ \t]*\S/y, 'a list marker followed by five columns of white space or a tab'],
   [/[ \t]+$/my, 'a line of white space alone'],
-  [/[ \t]*(?:(?:>|(?:[*+-]|\d{1,9}[.)])[ \t])[ \t]*)*> *\t/y, 'a tab after a quote marker'],
+  [new RegExp(`[ \\t]*(?:${markers})*> *\\t`, 'y'), 'a tab after a quote marker'],
   [/[ >]*> {5,}$/my, 'a quote marker followed by five spaces alone'],
 ];
 
-/** Quote and list markers, each with the white space after it. */
-const markers = String.raw`(?:>|(?:[*+-]|\d{1,9}[.)])[ \t])[ \t]*`;
 /** What CommonMark lets interrupt no paragraph: an ordered list not starting at 1, or an empty item. */
 const cannotInterrupt = String.raw`(?:(?!1[.)])\d{1,9}[.)](?:[ \t]|$)|\d{1,9}[.)][ \t]*$|[*+-][ \t]*$)`;
 
@@ -52,7 +53,7 @@ export const listAfterCode = new RegExp(`^[ \\t]*(?:${markers})*${cannotInterrup
  * A line of dashes, colons and pipes, with a dash and a pipe, after any quote and list markers (`-|`, `> |-|`): under
  * a line without a pipe, micromark reads a table of one column where markdown-it reads text.
  */
-const delimiterRowWithPipe = /[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])[ \t]+[ \t>]*)*(?=[-:| \t]*\|)(?=[-:| \t]*-)[-:| \t]+$/my;
+const delimiterRowWithPipe = new RegExp(`[ \\t]*(?:${markers})*(?=[-:| \\t]*\\|)(?=[-:| \\t]*-)[-:| \\t]+$`, 'my');
 
 /** Whether a line that starts with this character may be one `unsupportedLine` finds, but for a pipe: white space, `>`, `-`, `:`, `*`, `+` or a digit. */
 function mayBeUnsupported(code: number): boolean {
