@@ -128,7 +128,7 @@ function serviceRows(service: ServiceFigures | undefined): TargetRow[] {
 }
 
 function notMeasured(work: string, target: string): TargetRow {
-  return { work, figure: 'not measured (the benchmark did not run, or failed)', target, met: undefined };
+  return { work, figure: 'not measured in this round', target, met: undefined };
 }
 
 /**
