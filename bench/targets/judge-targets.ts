@@ -22,8 +22,10 @@ export interface TargetRow {
 
 /** "< 500 MB" in the issue: decimal megabytes, while the benchmarks report MiB. */
 const memoryLimitMiB = 500e6 / 2 ** 20;
-/** The export sizes the issue names. */
-const exportSizes = [1000, 10000];
+/** The export sizes the issue names (the runner measures these). */
+export const exportSizes = [1000, 10000];
+/** The space size of the import and of the Action-style sync. */
+export const syncPages = 10000;
 
 /**
  * A row for each of issue 17's targets.
@@ -96,7 +98,7 @@ function actionSyncRow(sync: ActionSyncFigures | undefined): TargetRow {
   const target = '≤ 10 requests, < 1 s, no whole-revision read';
   if (sync === undefined) return notMeasured(work, target);
   const figure = `median ${sync.medianMs} ms (CPU ${sync.cpuMs} ms), at most ${sync.maxRequests} requests, ${sync.wholeRevisionReads} whole-revision reads (${sync.pages.toLocaleString('en-US')} pages)`;
-  return { work, figure, target, met: sync.pages >= 10000 && sync.maxRequests <= 10 && sync.medianMs < 1000 && sync.wholeRevisionReads === 0 };
+  return { work, figure, target, met: sync.pages >= syncPages && sync.maxRequests <= 10 && sync.medianMs < 1000 && sync.wholeRevisionReads === 0 };
 }
 
 function importRow(figures: ImportFigures | undefined): TargetRow {
@@ -104,7 +106,7 @@ function importRow(figures: ImportFigures | undefined): TargetRow {
   const target = '< 5 s, sync process < 500 MB';
   if (figures === undefined) return notMeasured(work, target);
   const figure = `${(figures.ms / 1000).toFixed(2)} s (sync CPU ${(figures.cpuMs / 1000).toFixed(2)} s, peak ${figures.peakMiB} MiB), ${figures.requests} requests; server peak ${figures.serverPeakMiB} MiB (${figures.pages.toLocaleString('en-US')} pages)`;
-  return { work, figure, target, met: figures.pages >= 10000 && figures.ms < 5000 && figures.peakMiB < memoryLimitMiB };
+  return { work, figure, target, met: figures.pages >= syncPages && figures.ms < 5000 && figures.peakMiB < memoryLimitMiB };
 }
 
 function historyRow(history: HistoryFigures | undefined): TargetRow {

@@ -14,7 +14,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { judgeTargets, targetTable, type RoundFigures } from './judge-targets.ts';
+import { exportSizes, judgeTargets, syncPages, targetTable, type RoundFigures } from './judge-targets.ts';
 import { readActionSyncFigures, readExportFigures, readFamilyFigures, readHistoryFigures, readImportFigures, readServiceFigures } from './read-figures.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,12 +28,12 @@ if (!Number.isInteger(exportRounds) || exportRounds < 1) usage(`--export-rounds 
 
 /** The benchmarks, in the order they run, each with what it sets in the round's figures. */
 const benches = [
-  { name: 'export', script: 'bench/export/run-mixed.ts', args: ['1000', '10000', `--rounds=${exportRounds}`], read: (out: string, round: RoundFigures) => void (round.export = readExportFigures(out)) },
+  { name: 'export', script: 'bench/export/run-mixed.ts', args: [...exportSizes.map(String), `--rounds=${exportRounds}`], read: (out: string, round: RoundFigures) => void (round.export = readExportFigures(out)) },
   { name: 'families', script: 'bench/render/families.ts', args: [], read: (out: string, round: RoundFigures) => void (round.families = readFamilyFigures(out)) },
   { name: 'history', script: 'bench/sync/long-history.ts', args: ['3'], read: (out: string, round: RoundFigures) => void (round.history = readHistoryFigures(out)) },
   { name: 'service', script: 'bench/service/run.ts', args: [], read: (out: string, round: RoundFigures) => void (round.service = readServiceFigures(out)) },
-  { name: 'import', script: 'bench/sync/initial-import.ts', args: ['10000'], read: (out: string, round: RoundFigures) => void (round.import = readImportFigures(out)) },
-  { name: 'sync', script: 'bench/sync/run.ts', args: ['10000'], read: (out: string, round: RoundFigures) => void (round.actionSync = readActionSyncFigures(out, 10000)) },
+  { name: 'import', script: 'bench/sync/initial-import.ts', args: [String(syncPages)], read: (out: string, round: RoundFigures) => void (round.import = readImportFigures(out)) },
+  { name: 'sync', script: 'bench/sync/run.ts', args: [String(syncPages)], read: (out: string, round: RoundFigures) => void (round.actionSync = readActionSyncFigures(out, syncPages)) },
 ];
 
 const only = flag('only')?.split(',');
