@@ -22,7 +22,7 @@ const { setFlagsFromString } = require('node:v8');
 const vm = require('node:vm');
 
 /**
- * The V8 option src/client/http-parser-tier-up.ts sets as the bundle starts. V8 keeps a code cache for the options
+ * The V8 option src/import/http-parser-tier-up.ts sets as the bundle starts. V8 keeps a code cache for the options
  * it was made under: set before compiling, it is the same when the cache is made at exit and when it is read.
  * test/cli-entry.test.ts holds the two to the same value.
  */

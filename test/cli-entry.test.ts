@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { bundleFor, bundleV8Flags } from '../bin/load-bundle.js';
-import { httpParserTierUpFlag } from '../src/client/http-parser-tier-up.ts';
+import { httpParserTierUpFlag } from '../src/import/http-parser-tier-up.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 const quire = (env: Record<string, string> = {}, args = ['--help']) =>

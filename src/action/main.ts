@@ -1,8 +1,5 @@
 // The GitHub Action's entry (bundled to action/dist/index.js by scripts/build-action.ts): everything is in run-action.ts.
-import { deferHttpParserTierUp } from '../client/http-parser-tier-up.ts';
 import { runAction } from './run-action.ts';
-
-deferHttpParserTierUp();
 
 process.exitCode = await runAction(process.env, {
   out: (line) => process.stdout.write(`${line}\n`),

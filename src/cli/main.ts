@@ -1,5 +1,5 @@
 // The `quire` executable: the only place that exits the process.
-import { deferHttpParserTierUp } from '../client/http-parser-tier-up.ts';
+import { deferHttpParserTierUp } from '../import/http-parser-tier-up.ts';
 import { runCli } from './program.ts';
 import { exitPromptly, mayExitPromptly } from './prompt-exit.ts';
 import { processTerminal } from './terminal.ts';

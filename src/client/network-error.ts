@@ -2,9 +2,11 @@
  * Tells a network failure from a bug, says what kind of failure it was (so a message can say what to check),
  * whether the request may have reached the server, and whether trying again can help.
  *
- * Node and undici put a string `code` on their errors; happy-eyeballs connects wrap several in an
+ * Node, undici (the import's fetcher) and node-http-request.ts (the API client's timeouts) put a string `code` on their errors; happy-eyeballs connects wrap several in an
  * `AggregateError`, and some are wrapped as a `cause`, so the whole chain is searched.
  */
+
+import { connectTimeoutCode, responseTimeoutCode } from './node-http-request.ts';
 
 /** What went wrong, in the words a message uses. */
 export type NetworkFailureKind =
@@ -41,6 +43,7 @@ const notSentKinds: ReadonlyMap<string, NetworkFailureKind> = new Map([
   ['ENETUNREACH', 'no-route'],
   ['EADDRNOTAVAIL', 'no-route'],
   ['UND_ERR_CONNECT_TIMEOUT', 'timeout'],
+  [connectTimeoutCode, 'timeout'],
 ]);
 
 /** Codes of a connection that broke or stalled after the request may have been written. */
@@ -53,6 +56,7 @@ const maybeSentKinds: ReadonlyMap<string, NetworkFailureKind> = new Map([
   ['UND_ERR_HEADERS_TIMEOUT', 'timeout'],
   ['UND_ERR_BODY_TIMEOUT', 'timeout'],
   ['UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'broken'],
+  [responseTimeoutCode, 'timeout'],
 ]);
 
 /**

@@ -1,5 +1,6 @@
 /**
- * The HTTP transport every API call goes through: undici on an Agent we own, bearer auth, JSON bodies,
+ * The HTTP transport every API call goes through: Node's HTTP client on connections we own (node-http-request.ts),
+ * bearer auth, JSON bodies,
  * retries (retry-policy.ts), a concurrency bound (p-queue) and request counting.
  *
  * One attempt holds one queue slot from sending the request to reading the last byte of the response, so at
@@ -17,7 +18,7 @@ import { RequestCounter, type RequestCounts } from './request-counter.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import { decideRetry, resolveRetryPolicy, type AttemptOutcome, type RetryPolicy } from './retry-policy.ts';
 import { routeUrl, type QueryValues } from './route-template.ts';
-import { Agent, sendRequest } from './undici-request.ts';
+import { HttpConnections } from './node-http-request.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -87,7 +88,7 @@ export class Transport {
   readonly #clock: Clock;
   readonly #random: RandomSource;
   readonly #queue: PQueue;
-  readonly #agent: Agent;
+  readonly #connections: HttpConnections;
   readonly #counter = new RequestCounter();
   /** Aborted by `close()`: ends the waits before retries. */
   readonly #closing = new AbortController();
@@ -104,12 +105,7 @@ export class Transport {
     this.#random = options.random ?? Math.random;
     const concurrency = options.concurrency ?? defaultConcurrency;
     this.#queue = new PQueue({ concurrency });
-    this.#agent = new Agent({
-      connections: concurrency,
-      connect: { timeout: this.#timeoutMs },
-      headersTimeout: this.#timeoutMs,
-      bodyTimeout: this.#timeoutMs,
-    });
+    this.#connections = new HttpConnections({ connections: concurrency, timeoutMs: this.#timeoutMs });
   }
 
   /** The API origin, e.g. `http://127.0.0.1:8080`. */
@@ -188,7 +184,7 @@ export class Transport {
     this.#closed = true;
     this.#closing.abort();
     await this.#queue.onIdle();
-    await this.#agent.close();
+    await this.#connections.close();
   }
 
   /** Sends with retries; returns the last response when it is not retried, throws when no response came. */
@@ -229,15 +225,8 @@ export class Transport {
     if (wire.authorize && this.#token !== undefined) headers['authorization'] = `Bearer ${this.#token}`;
     if (wire.body !== undefined) headers['content-type'] = typeof wire.body === 'string' ? 'application/json' : 'application/octet-stream';
     try {
-      const response = await sendRequest(this.#agent, wire.url, {
-        method: wire.method,
-        headers,
-        body: wire.body ?? null,
-        headersTimeout: this.#timeoutMs,
-        bodyTimeout: this.#timeoutMs,
-      });
-      const bytes = Buffer.from(await response.body.arrayBuffer());
-      return { kind: 'response', response: { statusCode: response.statusCode, headers: response.headers, bytes } };
+      const response = await this.#connections.send(wire.url, { method: wire.method, headers, body: wire.body });
+      return { kind: 'response', response };
     } catch (error) {
       const failure = classifyNetworkError(error);
       if (failure === undefined) throw error;

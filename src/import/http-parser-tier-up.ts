@@ -1,13 +1,14 @@
 /**
- * undici parses HTTP responses with llhttp compiled to WebAssembly. V8 runs it first as baseline (Liftoff) code
- * and, once the parser has run a little, recompiles its large state-machine function with TurboFan on a
- * background thread: about 250 ms of CPU and 35 MB on a 2-core machine, and a process that has finished waits
+ * undici, which fetch-page.ts reads websites and OpenAPI files from URLs with (the service's imports, run in a CLI
+ * command by its embedded service), parses HTTP responses with llhttp compiled to WebAssembly. V8 runs it first as
+ * baseline (Liftoff) code and, once the parser has run a little, recompiles its large state-machine function with
+ * TurboFan on a background thread: about 250 ms of CPU and 35 MB on a 2-core machine, and a process that has finished waits
  * for that compilation before it exits. A command that makes a handful of requests paid it in full (a no-op
  * `quire sync`: 0.60 → 0.45 s, peak 102 → 66 MB; BENCHMARKS.md, issue 17). A hundred times V8's tier-up budget
  * keeps short commands on the baseline code, while a command that parses many responses still gets the
- * optimized parser.
+ * optimized parser. (The API client no longer uses undici: src/client/node-http-request.ts.)
  *
- * Process-wide (a V8 flag): the executables' entries call it before their first request; the library does not.
+ * Process-wide (a V8 flag): the CLI's entry calls it before its first request; the library does not.
  *
  * @example
  * deferHttpParserTierUp(); // first line of src/cli/main.ts
