@@ -98,9 +98,9 @@ export type LeftOut = (importer: string, imported: string) => boolean;
  * through an API (`leavesOutBut`), and the key of its hash in dist/build.json. bin/load-bundle.js runs
  * dist/quire-export.cjs for `quire build` and for `quire export` through an API (`--api` or QUIRE_API_URL),
  * dist/quire-sync.cjs for `quire sync` through an API, and dist/quire.cjs for everything else. Those commands then
- * start from 2.35 and 1.46 MB instead of 7.1 MB (the API client's transport needs no undici: issue 17): reading and compiling the rest of the program cost the 1,000-page
- * export through the API 55 to 70 ms of its 1.25 to 1.6 s, and each `quire sync` of the long-history bench 0.1 to
- * 0.2 s (BENCHMARKS.md, issue 17).
+ * start from 2.35 and 1.46 MB instead of 7.1 MB (their API client needs no undici since issue 17's twenty-third
+ * session): reading and compiling the rest of the program cost the 1,000-page export through the API 55 to 70 ms of
+ * its 1.25 to 1.6 s, and each `quire sync` of the long-history bench 0.1 to 0.2 s (BENCHMARKS.md, issue 17).
  */
 export const commandBundles = [
   { file: 'quire-export.cjs', hashKey: 'exportBundleHash', commands: ['export', 'build'] },
