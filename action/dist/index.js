@@ -28655,14 +28655,17 @@ function exchangeOn(request2, body, timeoutMs) {
       response.on("error", fail);
       response.on("end", () => {
         if (settled) return;
-        if (!response.complete) return fail(Object.assign(new Error("the connection closed before the whole answer arrived"), { code: "ECONNRESET" }));
+        if (!response.complete) return fail(cutShort());
         settled = true;
         resolve2({ statusCode: response.statusCode ?? 0, headers: response.headers, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
       });
-      response.on("aborted", () => fail(Object.assign(new Error("the connection closed before the whole answer arrived"), { code: "ECONNRESET" })));
+      response.on("aborted", () => fail(cutShort()));
     });
     request2.end(body);
   });
+}
+function cutShort() {
+  return Object.assign(new Error("the connection closed before the whole answer arrived"), { code: "ECONNRESET" });
 }
 
 // src/client/network-error.ts

@@ -119,12 +119,17 @@ function exchangeOn(request: ClientRequest, body: string | Uint8Array | undefine
       response.on('end', () => {
         if (settled) return;
         // An answer cut short (fewer bytes than its Content-Length) ends as `aborted`, not as an error.
-        if (!response.complete) return fail(Object.assign(new Error('the connection closed before the whole answer arrived'), { code: 'ECONNRESET' }));
+        if (!response.complete) return fail(cutShort());
         settled = true;
         resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
       });
-      response.on('aborted', () => fail(Object.assign(new Error('the connection closed before the whole answer arrived'), { code: 'ECONNRESET' })));
+      response.on('aborted', () => fail(cutShort()));
     });
     request.end(body);
   });
+}
+
+/** An answer that ended before all of it arrived: a broken connection, as network-error.ts reads `ECONNRESET`. */
+function cutShort(): Error {
+  return Object.assign(new Error('the connection closed before the whole answer arrived'), { code: 'ECONNRESET' });
 }
