@@ -28676,7 +28676,6 @@ var notSentKinds = /* @__PURE__ */ new Map([
   ["EHOSTUNREACH", "no-route"],
   ["ENETUNREACH", "no-route"],
   ["EADDRNOTAVAIL", "no-route"],
-  ["UND_ERR_CONNECT_TIMEOUT", "timeout"],
   [connectTimeoutCode, "timeout"]
 ]);
 var maybeSentKinds = /* @__PURE__ */ new Map([
@@ -28684,10 +28683,6 @@ var maybeSentKinds = /* @__PURE__ */ new Map([
   ["EPIPE", "broken"],
   ["ETIMEDOUT", "timeout"],
   ["ECONNABORTED", "broken"],
-  ["UND_ERR_SOCKET", "broken"],
-  ["UND_ERR_HEADERS_TIMEOUT", "timeout"],
-  ["UND_ERR_BODY_TIMEOUT", "timeout"],
-  ["UND_ERR_RES_CONTENT_LENGTH_MISMATCH", "broken"],
   [responseTimeoutCode, "timeout"]
 ]);
 var tlsKinds = /* @__PURE__ */ new Map([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyNetworkError } from './network-error.ts';
+import { connectTimeoutCode, responseTimeoutCode } from './node-http-request.ts';
 
 function coded(code: string, cause?: unknown): Error {
   return Object.assign(new Error(code, cause === undefined ? undefined : { cause }), { code });
@@ -9,12 +10,12 @@ describe('classifyNetworkError', () => {
   it('knows a connection that was never made sent nothing', () => {
     expect(classifyNetworkError(coded('ECONNREFUSED'))).toEqual({ code: 'ECONNREFUSED', kind: 'refused', requestMayHaveBeenSent: false, permanent: false });
     expect(classifyNetworkError(coded('ENOTFOUND'))).toEqual({ code: 'ENOTFOUND', kind: 'unresolved', requestMayHaveBeenSent: false, permanent: false });
-    expect(classifyNetworkError(coded('UND_ERR_CONNECT_TIMEOUT'))).toEqual({ code: 'UND_ERR_CONNECT_TIMEOUT', kind: 'timeout', requestMayHaveBeenSent: false, permanent: false });
+    expect(classifyNetworkError(coded(connectTimeoutCode))).toEqual({ code: connectTimeoutCode, kind: 'timeout', requestMayHaveBeenSent: false, permanent: false });
     expect(classifyNetworkError(new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]))).toMatchObject({ requestMayHaveBeenSent: false });
   });
 
   it('treats resets and timeouts after connecting as possibly sent', () => {
-    for (const code of ['ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']) {
+    for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', responseTimeoutCode]) {
       expect(classifyNetworkError(coded(code))).toMatchObject({ code, requestMayHaveBeenSent: true, permanent: false });
     }
     expect(classifyNetworkError(new TypeError('fetch failed', { cause: coded('ECONNRESET') }))).toMatchObject({ code: 'ECONNRESET' });
@@ -27,7 +28,7 @@ describe('classifyNetworkError', () => {
 
   it('does not mistake other errors for network failures', () => {
     expect(classifyNetworkError(new TypeError('x is not a function'))).toBeUndefined();
-    expect(classifyNetworkError(coded('UND_ERR_INVALID_ARG'))).toBeUndefined();
+    expect(classifyNetworkError(coded('ERR_INVALID_ARG_TYPE'))).toBeUndefined();
     expect(classifyNetworkError('ECONNRESET')).toBeUndefined();
   });
 });

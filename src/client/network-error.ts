@@ -2,8 +2,8 @@
  * Tells a network failure from a bug, says what kind of failure it was (so a message can say what to check),
  * whether the request may have reached the server, and whether trying again can help.
  *
- * Node, undici (the import's fetcher) and node-http-request.ts (the API client's timeouts) put a string `code` on their errors; happy-eyeballs connects wrap several in an
- * `AggregateError`, and some are wrapped as a `cause`, so the whole chain is searched.
+ * Node and node-http-request.ts (the API client's timeouts) put a string `code` on their errors; happy-eyeballs
+ * connects wrap several in an `AggregateError`, and some are wrapped as a `cause`, so the whole chain is searched.
  */
 
 import { connectTimeoutCode, responseTimeoutCode } from './node-http-request.ts';
@@ -42,7 +42,6 @@ const notSentKinds: ReadonlyMap<string, NetworkFailureKind> = new Map([
   ['EHOSTUNREACH', 'no-route'],
   ['ENETUNREACH', 'no-route'],
   ['EADDRNOTAVAIL', 'no-route'],
-  ['UND_ERR_CONNECT_TIMEOUT', 'timeout'],
   [connectTimeoutCode, 'timeout'],
 ]);
 
@@ -52,10 +51,6 @@ const maybeSentKinds: ReadonlyMap<string, NetworkFailureKind> = new Map([
   ['EPIPE', 'broken'],
   ['ETIMEDOUT', 'timeout'],
   ['ECONNABORTED', 'broken'],
-  ['UND_ERR_SOCKET', 'broken'],
-  ['UND_ERR_HEADERS_TIMEOUT', 'timeout'],
-  ['UND_ERR_BODY_TIMEOUT', 'timeout'],
-  ['UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'broken'],
   [responseTimeoutCode, 'timeout'],
 ]);
 
