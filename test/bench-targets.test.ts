@@ -20,7 +20,7 @@ const exportOutput = `machine: 2 × AMD EPYC, 24 GiB, Node v20.20.2; quire insta
   5 rounds, each export, build, Hugo in turn; the rows give the median round of each (by wall time):
     quire export  0.80 0.72 0.72 0.70 0.69 s
     hugo          0.83 0.84 0.74 0.68 0.79 s
-    export ÷ Hugo in each round: 0.96 0.86 0.97 1.03 0.87 (median 0.96)
+    export ÷ Hugo in each round: 0.96 0.86 0.97 1.03 0.87 (median 0.96); faster in 4 of 5, one-sided sign test p = 0.188
   quire export --site       0.72 s  cpu   1.13 s  peak  144 MiB   1389 pages/s  9.5 MB in 1029 files  0.9× Hugo's wall, 0.9× its CPU
       start 0.11 s, fetch through the API and exit 0.06 s, exportSite 0.56 s = 1802 pages/s steady; server: 0.03 s CPU answering
   quire build <dir>         0.74 s  cpu   1.15 s  peak  144 MiB   1351 pages/s  9.4 MB in 1029 files  0.9× Hugo's wall, 1.0× its CPU
@@ -29,7 +29,7 @@ const exportOutput = `machine: 2 × AMD EPYC, 24 GiB, Node v20.20.2; quire insta
   quire export, 1st run     1.03 s  cpu   1.55 s  peak  149 MiB    971 pages/s  9.5 MB in 1029 files  1.3× Hugo's wall, 1.3× its CPU
 
 10,000 pages: guides 5000, api 3000, admin 2000 (/work/main/bench/.out/mixed-10000/site)
-    export ÷ Hugo in each round: 0.52 0.52 0.50 0.56 0.53 (median 0.52)
+    export ÷ Hugo in each round: 0.52 0.52 0.50 0.56 0.53 (median 0.52); faster in 5 of 5, one-sided sign test p = 0.031
   quire export --site       3.88 s  cpu   6.79 s  peak  341 MiB   2577 pages/s  93.6 MB in 10029 files  0.5× Hugo's wall, 0.6× its CPU
       start 0.11 s, fetch through the API and exit 0.37 s, exportSite 3.40 s = 2946 pages/s steady; server: 0.23 s CPU answering
   hugo                      7.30 s  cpu  12.32 s  peak 1235 MiB   1370 pages/s  53.6 MB in 10067 files
