@@ -2,7 +2,7 @@
 // outputs below are excerpts of real runs (2026-12-05), so a benchmark that changes what it prints breaks here
 // first, not in a round's table.
 import { describe, expect, it } from 'vitest';
-import { judgeTargets, signTestPValue, targetTable, type RoundFigures } from '../bench/targets/judge-targets.ts';
+import { fasterRounds, judgeTargets, signTestPValue, targetTable, type RoundFigures } from '../bench/targets/judge-targets.ts';
 import {
   BenchOutputError,
   readActionSyncFigures,
@@ -150,6 +150,11 @@ describe('judging the targets', () => {
     expect(signTestPValue(0, 5)).toBeCloseTo(1, 12);
     expect(signTestPValue(12, 15)).toBeCloseTo(576 / 32768, 12); // C(15,12) + C(15,13) + C(15,14) + C(15,15) = 455 + 105 + 15 + 1
     expect(signTestPValue(11, 15)).toBeCloseTo(1941 / 32768, 12); // + C(15,11) = 1365
+  });
+
+  it('counts a round as faster by its ratio as printed: 0.996 shows as 1.00, a tie, and is not faster', () => {
+    expect(fasterRounds([0.96, 0.994, 0.996, 1.0, 1.03])).toEqual({ faster: 2, p: signTestPValue(2, 5) });
+    expect(fasterRounds([0.9, 0.9, 0.9, 0.9, 0.9])).toEqual({ faster: 5, p: 1 / 32 });
   });
 
   it('counts 500 MB as 476.8 MiB', () => {

@@ -42,7 +42,7 @@ import { hugoMixedProject } from './hugo-mixed-project.ts';
 import { processCpuSeconds, processMemory, settled } from '../process-readings.ts';
 import { folderSize } from './folder-size.ts';
 import { installQuire } from '../installed-quire.ts';
-import { signTestPValue } from '../targets/judge-targets.ts';
+import { fasterRounds } from '../targets/judge-targets.ts';
 import { writeSiteRepository } from './site-repository.ts';
 
 const args = process.argv.slice(2);
@@ -201,10 +201,8 @@ async function runSize(pages: number): Promise<void> {
     }
     if (hugoRows.length > 0) {
       const ratios = exportRows.map((row, index) => row.seconds / hugoRows[index]!.seconds);
-      // The judgement of bench/targets (judge-targets.ts), on the ratios as printed here, which it reads: faster only
-      // in so many rounds that, were the two level, that many would rarely come up.
-      const faster = ratios.filter((ratio) => Number(ratio.toFixed(2)) < 1).length;
-      const p = signTestPValue(faster, ratios.length);
+      // The judgement bench/targets makes of these rounds (judge-targets.ts).
+      const { faster, p } = fasterRounds(ratios);
       console.log(`    export ÷ Hugo in each round: ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} (median ${median(ratios).toFixed(2)}); faster in ${faster} of ${ratios.length}, one-sided sign test p = ${p.toFixed(3)}`);
     }
   }
