@@ -5,7 +5,12 @@
  * N-page repository into a new space. Reports the sync's wall-clock time by stage, its requests, its peak RSS,
  * the server's peak RSS, and the server's requests and bytes by route.
  *
- *   npx tsx bench/sync/initial-import.ts [pages]      default: 10000
+ * With `--runs=N` the import runs N times, each into a new repository, server and store (one after the other,
+ * the same pages): the report is the run of median time, with every run's time, CPU and peaks in `runs`. One run
+ * moved from 3.9 to 5.6 s with the machine's slow spells on issue 17's machine; the other targets are judged on
+ * medians, and `npm run bench:targets` judges this one on the median of 3.
+ *
+ *   npx tsx bench/sync/initial-import.ts [pages] [--runs=N]   default: 10000 pages, 1 run
  *   BENCH_CPU_PROF=<folder> npx tsx bench/sync/initial-import.ts   also writes CPU profiles there, a folder per process
  *                                                                  (`server/`, `sync/`), a file per thread
  */
@@ -18,14 +23,18 @@ import { createApiClient } from '../../src/client/index.ts';
 import { initRepository, writeCommit } from '../../src/git/index.ts';
 import { generateRepository } from '../format/generate-repository.ts';
 
-const pageCount = Number(process.argv[2] ?? 10000);
+const args = process.argv.slice(2);
+const pageCount = Number(args.find((arg) => !arg.startsWith('--')) ?? 10000);
+const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
+if (!Number.isInteger(pageCount) || pageCount < 1) throw new Error(`pages must be a whole number from 1, got ${args.join(' ')}`);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number from 1, got ${args.join(' ')}`);
 const profiles = process.env['BENCH_CPU_PROF'];
 const here = import.meta.dirname;
 
 /** Starts a bench script in its own node process (tsx loader, CPU profile when asked); lines of its stdout come one by one. */
-function child(script: string, args: string[], name: string) {
+function child(script: string, scriptArgs: string[], name: string) {
   const flags = ['--import', 'tsx', ...(profiles === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${join(profiles, name)}`])];
-  const process_ = spawn(process.execPath, [...flags, join(here, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const process_ = spawn(process.execPath, [...flags, join(here, script), ...scriptArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: process_.stdout })[Symbol.asyncIterator]();
   const nextLine = async () => {
     const line = await lines.next();
@@ -35,23 +44,49 @@ function child(script: string, args: string[], name: string) {
   return { process: process_, nextLine };
 }
 
-const folder = mkdtempSync(join(tmpdir(), 'quire-bench-import-'));
-const server = child('serve-child.ts', [folder], 'server');
-try {
-  const files = generateRepository(pageCount);
-  const dir = join(folder, 'repo');
-  const repo = await initRepository({ fs, dir });
-  await writeCommit(repo, { parent: null, changes: { write: files }, author: { name: 'Bench', email: 'bench@quire.invalid', timestamp: 1_700_000_000, timezoneOffset: 0 }, message: `${pageCount} pages`, ref: 'main' });
-  const { baseUrl, token, organizationId } = (await server.nextLine()) as { baseUrl: string; token: string; organizationId: string };
-  const client = createApiClient({ baseUrl, token });
-  const space = await client.createSpace(organizationId, { title: 'Bench' });
-  await client.close();
-  const loadBefore = fs.readFileSync('/proc/loadavg', 'utf8').trim();
-  const sync = await child('sync-child.ts', [baseUrl, token, space.id, dir], 'sync').nextLine();
-  server.process.kill('SIGTERM');
-  const served = await server.nextLine();
-  process.stdout.write(`${JSON.stringify({ pages: pageCount, loadavg: loadBefore, sync, server: served }, null, 1)}\n`);
-} finally {
-  server.process.kill('SIGTERM');
-  rmSync(folder, { recursive: true, force: true });
+/** What one import reported: the sync's line (sync-child.ts) and the server's (serve-child.ts). */
+interface ImportRun {
+  loadavg: string;
+  sync: { ms: number; cpuMs: number; maxRssMb: number } & Record<string, unknown>;
+  server: { maxRssMb: number } & Record<string, unknown>;
 }
+
+/** One import of `files` into a new space, with its own repository, server and store. */
+async function importOnce(files: Map<string, Uint8Array>): Promise<ImportRun> {
+  const folder = mkdtempSync(join(tmpdir(), 'quire-bench-import-'));
+  const server = child('serve-child.ts', [folder], 'server');
+  try {
+    const dir = join(folder, 'repo');
+    const repo = await initRepository({ fs, dir });
+    await writeCommit(repo, { parent: null, changes: { write: files }, author: { name: 'Bench', email: 'bench@quire.invalid', timestamp: 1_700_000_000, timezoneOffset: 0 }, message: `${pageCount} pages`, ref: 'main' });
+    const { baseUrl, token, organizationId } = (await server.nextLine()) as { baseUrl: string; token: string; organizationId: string };
+    const client = createApiClient({ baseUrl, token });
+    const space = await client.createSpace(organizationId, { title: 'Bench' });
+    await client.close();
+    const loadavg = fs.readFileSync('/proc/loadavg', 'utf8').trim();
+    const sync = (await child('sync-child.ts', [baseUrl, token, space.id, dir], 'sync').nextLine()) as ImportRun['sync'];
+    server.process.kill('SIGTERM');
+    const served = (await server.nextLine()) as ImportRun['server'];
+    return { loadavg, sync, server: served };
+  } finally {
+    server.process.kill('SIGTERM');
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const files = generateRepository(pageCount);
+const done: ImportRun[] = [];
+for (let run = 1; run <= runs; run++) {
+  done.push(await importOnce(files));
+  if (runs > 1) process.stderr.write(`import ${run} of ${runs}: ${(done.at(-1)!.sync.ms / 1000).toFixed(2)} s\n`);
+}
+// The run of median time (the lower middle of an even count); every run in `runs`.
+const median = [...done].sort((a, b) => a.sync.ms - b.sync.ms)[Math.floor((done.length - 1) / 2)]!;
+const report = {
+  pages: pageCount,
+  loadavg: median.loadavg,
+  sync: median.sync,
+  server: median.server,
+  ...(runs > 1 ? { runs: done.map((run) => ({ ms: run.sync.ms, cpuMs: run.sync.cpuMs, maxRssMb: run.sync.maxRssMb, serverMaxRssMb: run.server.maxRssMb, loadavg: run.loadavg })) } : {}),
+};
+process.stdout.write(`${JSON.stringify(report, null, 1)}\n`);

@@ -116,7 +116,8 @@ function importRow(figures: ImportFigures | undefined): TargetRow {
   const work = 'initial import of 10,000 pages';
   const target = '< 5 s, sync process < 500 MB';
   if (figures === undefined) return notMeasured(work, target);
-  const figure = `${(figures.ms / 1000).toFixed(2)} s (sync CPU ${(figures.cpuMs / 1000).toFixed(2)} s, peak ${figures.peakMiB} MiB), ${figures.requests} requests; server peak ${figures.serverPeakMiB} MiB (${figures.pages.toLocaleString('en-US')} pages)`;
+  const runs = figures.runsMs === undefined ? '' : `median of ${figures.runsMs.length} runs (${figures.runsMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s): `;
+  const figure = `${runs}${(figures.ms / 1000).toFixed(2)} s (sync CPU ${(figures.cpuMs / 1000).toFixed(2)} s, peak ${figures.peakMiB} MiB${figures.runsMs === undefined ? '' : ', the highest run'}), ${figures.requests} requests; server peak ${figures.serverPeakMiB} MiB (${figures.pages.toLocaleString('en-US')} pages)`;
   return { work, figure, target, met: figures.pages >= syncPages && figures.ms < 5000 && figures.peakMiB < memoryLimitMiB };
 }
 

@@ -142,10 +142,13 @@ export interface ImportFigures {
   peakMiB: number;
   requests: number;
   serverPeakMiB: number;
+  /** With `--runs`: each run's time, in the order they ran (`ms` is their median); the peaks are the highest of all. */
+  runsMs?: number[];
 }
 
 /**
- * The report (JSON) of bench/sync/initial-import.ts.
+ * The report (JSON) of bench/sync/initial-import.ts: the run of median time, and with `--runs` every run's time
+ * and the highest peaks of them all.
  *
  * @example
  * readImportFigures(output) // → { pages: 10000, ms: 2582, cpuMs: 2100, peakMiB: 231, requests: 30, serverPeakMiB: 522 }
@@ -153,7 +156,12 @@ export interface ImportFigures {
 export function readImportFigures(output: string): ImportFigures {
   const bench = 'bench/sync/initial-import.ts';
   const start = output.indexOf('{');
-  let report: { pages?: number; sync?: { ms?: number; cpuMs?: number; maxRssMb?: number; requests?: { total?: number } }; server?: { maxRssMb?: number } };
+  let report: {
+    pages?: number;
+    sync?: { ms?: number; cpuMs?: number; maxRssMb?: number; requests?: { total?: number } };
+    server?: { maxRssMb?: number };
+    runs?: Array<{ ms?: number; maxRssMb?: number; serverMaxRssMb?: number }>;
+  };
   try {
     report = JSON.parse(start < 0 ? '' : output.slice(start)) as typeof report;
   } catch {
@@ -164,7 +172,18 @@ export function readImportFigures(output: string): ImportFigures {
     throw new BenchOutputError(bench, 'pages, sync.ms, sync.cpuMs, sync.maxRssMb, sync.requests.total and server.maxRssMb in the report');
   }
   // The bench's maxRssMb is getrusage's KiB / 1024: MiB.
-  return { pages, ms: sync.ms, cpuMs: sync.cpuMs, peakMiB: sync.maxRssMb, requests: sync.requests.total, serverPeakMiB: server.maxRssMb };
+  const figures: ImportFigures = { pages, ms: sync.ms, cpuMs: sync.cpuMs, peakMiB: sync.maxRssMb, requests: sync.requests.total, serverPeakMiB: server.maxRssMb };
+  if (report.runs === undefined) return figures;
+  const runs = report.runs;
+  if (runs.length === 0 || runs.some((run) => run.ms === undefined || run.maxRssMb === undefined || run.serverMaxRssMb === undefined)) {
+    throw new BenchOutputError(bench, 'ms, maxRssMb and serverMaxRssMb in each of runs');
+  }
+  return {
+    ...figures,
+    peakMiB: Math.max(...runs.map((run) => run.maxRssMb!)),
+    serverPeakMiB: Math.max(...runs.map((run) => run.serverMaxRssMb!)),
+    runsMs: runs.map((run) => run.ms!),
+  };
 }
 
 export interface ActionSyncFigures {
