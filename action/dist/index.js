@@ -27349,6 +27349,36 @@ function readErrorBody(text) {
   return { serverCode: void 0, serverMessage: firstLine.length > 200 ? `${firstLine.slice(0, 200)}…` : firstLine };
 }
 
+// src/client/encoded-content-changes.ts
+var EncodedContentChanges = class _EncodedContentChanges {
+  /** How many changes the body holds. */
+  count;
+  /** The request body: `{"changes":[…]}` as JSON, in UTF-8. */
+  bytes;
+  constructor(count, bytes) {
+    this.count = count;
+    this.bytes = bytes;
+  }
+  /**
+   * The body of a request that sends `changes`, each checked as `updateChangeRequestContent` checks them.
+   *
+   * @example
+   * const body = EncodedContentChanges.of([{ operation: 'delete_page', page: 'p1' }]);
+   * new TextDecoder().decode(body.bytes) // → '{"changes":[{"operation":"delete_page","page":"p1"}]}'
+   */
+  static of(changes) {
+    checkContentChanges(changes);
+    return new _EncodedContentChanges(changes.length, Buffer.from(JSON.stringify({ changes }), "utf8"));
+  }
+};
+function checkContentChanges(changes) {
+  changes.forEach((change, index2) => {
+    if (typeof checkObject(`changes[${index2}]`, change)["operation"] !== "string") {
+      throw new QuireError("INVALID_ARGUMENT", `changes[${index2}].operation must be a string`, { field: `changes[${index2}].operation` });
+    }
+  });
+}
+
 // src/client/paginate.ts
 async function* paginate(fetchPage, source) {
   const seen = /* @__PURE__ */ new Set();
@@ -27393,7 +27423,8 @@ function getChangeRequest(transport, spaceId, changeRequestId) {
 }
 async function updateChangeRequestContent(transport, spaceId, changeRequestId, changes, origin) {
   const query = origin === void 0 ? { compat: false } : { compat: false, origin };
-  const call = { method: "POST", route: `${one}/content`, params: { spaceId, changeRequestId }, query, body: { changes } };
+  const sent = changes instanceof EncodedContentChanges ? { encodedJson: changes.bytes } : { body: { changes } };
+  const call = { method: "POST", route: `${one}/content`, params: { spaceId, changeRequestId }, query, ...sent };
   const body = await transport.json(call);
   if (typeof body === "object" && body !== null) {
     if ("object" in body && body.object === "change-request") return { changeRequest: body, changes: void 0 };
@@ -28835,7 +28866,7 @@ var Transport = class {
       method: call.method,
       url,
       route: call.route,
-      body: call.rawBody ?? (call.body === void 0 ? void 0 : JSON.stringify(call.body)),
+      body: wireBody(call),
       authorize: true,
       retrySafe: call.retrySafe ?? false
     };
@@ -28918,9 +28949,9 @@ var Transport = class {
     this.#counter.record(wire.method, wire.route, isRetry);
     const headers = { "user-agent": this.#userAgent, accept: "application/json" };
     if (wire.authorize && this.#token !== void 0) headers["authorization"] = `Bearer ${this.#token}`;
-    if (wire.body !== void 0) headers["content-type"] = typeof wire.body === "string" ? "application/json" : "application/octet-stream";
+    if (wire.body !== void 0) headers["content-type"] = wire.body.type;
     try {
-      const response = await this.#connections.send(wire.url, { method: wire.method, headers, body: wire.body });
+      const response = await this.#connections.send(wire.url, { method: wire.method, headers, body: wire.body?.bytes });
       return { kind: "response", response };
     } catch (error) {
       const failure = classifyNetworkError(error);
@@ -28942,6 +28973,11 @@ var Transport = class {
     });
   }
 };
+function wireBody(call) {
+  if (call.rawBody !== void 0) return { bytes: call.rawBody, type: "application/octet-stream" };
+  if (call.encodedJson !== void 0) return { bytes: call.encodedJson, type: "application/json" };
+  return call.body === void 0 ? void 0 : { bytes: JSON.stringify(call.body), type: "application/json" };
+}
 function firstHeader(value) {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -29197,15 +29233,11 @@ var ApiClient = class {
       throw new QuireError("INVALID_ARGUMENT", `options.origin must be "git" or "service", got ${JSON.stringify(origin)}`, { field: "options.origin" });
     }
     const max = origin === "git" ? 500 : 50;
-    if (!Array.isArray(changes) || changes.length < 1 || changes.length > max) {
-      throw new QuireError("INVALID_ARGUMENT", `changes must be an array of 1 to ${max} changes, got ${Array.isArray(changes) ? changes.length : typeof changes}`, { field: "changes" });
+    const count = changes instanceof EncodedContentChanges ? changes.count : Array.isArray(changes) ? changes.length : void 0;
+    if (count === void 0 || count < 1 || count > max) {
+      throw new QuireError("INVALID_ARGUMENT", `changes must be an array of 1 to ${max} changes, got ${count ?? typeof changes}`, { field: "changes" });
     }
-    changes.forEach((change, index2) => {
-      const given = checkObject(`changes[${index2}]`, change);
-      if (typeof given["operation"] !== "string") {
-        throw new QuireError("INVALID_ARGUMENT", `changes[${index2}].operation must be a string`, { field: `changes[${index2}].operation` });
-      }
-    });
+    if (!(changes instanceof EncodedContentChanges)) checkContentChanges(changes);
     return updateChangeRequestContent(this.#transport, id, cr, changes, origin);
   }
   /**
@@ -31127,6 +31159,35 @@ function assertIdentity(identity2, field) {
 }
 function invalidArgument(field, reason) {
   return new QuireError("INVALID_ARGUMENT", `writeCommit: ${field} ${reason}`, { field });
+}
+
+// src/sync/planned-change.ts
+var placeholderMark = "@";
+function isPlaceholder(value) {
+  return typeof value === "string" && value.startsWith(`${placeholderMark}quire-`);
+}
+function refOfPlaceholder(placeholder) {
+  return placeholder.slice(placeholderMark.length);
+}
+
+// src/sync/batch-body.ts
+function resolvePlaceholders(change, ids) {
+  const resolve2 = (value) => isPlaceholder(value) ? ids.get(value) ?? value : value;
+  const copy = { ...change };
+  for (const key of ["page", "into", "file", "reusableContent"]) if (key in copy) copy[key] = resolve2(copy[key]);
+  const target = copy["target"];
+  if (target !== void 0) copy["target"] = { ...target, ..."page" in target ? { page: resolve2(target["page"]) } : {}, ..."file" in target ? { file: resolve2(target["file"]) } : {} };
+  const source = copy["source"];
+  if (source?.summaryTitles) {
+    copy["source"] = { ...source, summaryTitles: Object.fromEntries(Object.entries(source.summaryTitles).map(([key, value]) => [resolve2(key), value])) };
+  }
+  return copy;
+}
+function encodeBatchAhead(batch, ids) {
+  for (const planned of batch) {
+    if ((planned.uploads?.length ?? 0) > 0 || planned.needs.some((placeholder) => !ids.has(placeholder))) return void 0;
+  }
+  return EncodedContentChanges.of(batch.map((planned) => resolvePlaceholders(planned.change, ids)));
 }
 
 // src/sync/change-batches.ts
@@ -33372,15 +33433,6 @@ function pageFieldClears(before, after) {
   return clears;
 }
 
-// src/sync/planned-change.ts
-var placeholderMark = "@";
-function isPlaceholder(value) {
-  return typeof value === "string" && value.startsWith(`${placeholderMark}quire-`);
-}
-function refOfPlaceholder(placeholder) {
-  return placeholder.slice(placeholderMark.length);
-}
-
 // src/sync/content-changes.ts
 var maxFilesPerInsert = 20;
 var maxInsertWeight = 4 * 1024 * 1024;
@@ -34654,8 +34706,18 @@ async function applyImport(step, context, result, records) {
   let head = changeRequest.revision;
   let sent = 0;
   const total = step.batches.reduce((sum, batch) => sum + batch.length, 0);
-  for (const batch of step.batches) {
-    const answer = await sendBatch(batch, context, changeRequest.id, ids, outcome);
+  let ahead;
+  for (const [index2, batch] of step.batches.entries()) {
+    const sending = sendBatch(batch, context, changeRequest.id, ids, outcome, ahead?.batch === batch ? ahead.body : void 0);
+    ahead = void 0;
+    const next = step.batches[index2 + 1];
+    if (next !== void 0) {
+      sending.catch(() => void 0);
+      await new Promise((resolve2) => setImmediate(resolve2));
+      const body = encodeBatchAhead(next, ids);
+      if (body !== void 0) ahead = { batch: next, body };
+    }
+    const answer = await sending;
     if (answer !== void 0) head = answer.changeRequest.revision;
     sent += batch.length;
     context.onProgress?.({ kind: "batch", done: sent, total, changes: batch.length, requests: client.requestCounts().total });
@@ -34701,7 +34763,7 @@ async function keepForNextRun(context, changeRequestId, step, head, records) {
   const ref = options.pullRequest === void 0 ? options.ref : `refs/heads/${options.pullRequest.branch}`;
   await records.record(revision2, { oid: step.record.oid, message: step.record.message, createdByGitBook: false, ref });
 }
-async function sendBatch(batch, context, changeRequestId, ids, outcome) {
+async function sendBatch(batch, context, changeRequestId, ids, outcome, encodedAhead) {
   const { client, spaceId } = context;
   const fail = (planned, reason) => {
     outcome.failures += 1;
@@ -34726,7 +34788,8 @@ async function sendBatch(batch, context, changeRequestId, ids, outcome) {
   const uploaded = await uploadFiles(ready, context, outcome.uploads, fail);
   if (uploaded.length === 0) return void 0;
   try {
-    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, uploaded.map((planned) => resolvePlaceholders(planned.change, ids)), { origin: "git" });
+    const changes = encodedAhead !== void 0 && uploaded.length === batch.length ? encodedAhead : uploaded.map((planned) => resolvePlaceholders(planned.change, ids));
+    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, changes, { origin: "git" });
     learnIds(answer, uploaded, ids);
     return answer;
   } catch (error) {
@@ -34745,18 +34808,6 @@ async function sendBatch(batch, context, changeRequestId, ids, outcome) {
     for (const planned of split) last = await sendBatch([planned], context, changeRequestId, ids, outcome) ?? last;
     return last;
   }
-}
-function resolvePlaceholders(change, ids) {
-  const resolve2 = (value) => isPlaceholder(value) ? ids.get(value) ?? value : value;
-  const copy = { ...change };
-  for (const key of ["page", "into", "file", "reusableContent"]) if (key in copy) copy[key] = resolve2(copy[key]);
-  const target = copy["target"];
-  if (target !== void 0) copy["target"] = { ...target, ..."page" in target ? { page: resolve2(target["page"]) } : {}, ..."file" in target ? { file: resolve2(target["file"]) } : {} };
-  const source = copy["source"];
-  if (source?.summaryTitles) {
-    copy["source"] = { ...source, summaryTitles: Object.fromEntries(Object.entries(source.summaryTitles).map(([key, value]) => [resolve2(key), value])) };
-  }
-  return copy;
 }
 function learnIds(answer, batch, ids) {
   for (const outcome of answer.changes ?? []) {

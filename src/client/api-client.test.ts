@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from './index.ts';
+import { createApiClient, EncodedContentChanges, type ApiClient } from './index.ts';
 import { fakeClock, sendJson, startLocalServer, type Handler, type LocalServer } from './fixtures/local-server.ts';
 
 const token = 'qt_secret_token_456';
@@ -133,6 +133,24 @@ describe('api client', () => {
     expect(() => client.updateChangeRequestContent('s1', 'cr1', deletes(501), { origin: 'git' })).toThrow('changes must be an array of 1 to 500 changes, got 501');
     expect(() => client.updateChangeRequestContent('s1', 'cr1', deletes(51))).toThrow('changes must be an array of 1 to 50 changes, got 51');
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('sends content changes encoded ahead (EncodedContentChanges) as the same JSON body, checked as the changes are', async () => {
+    const { server, client } = await setup((_request, response) => sendJson(response, 200, { changeRequest: { id: 'cr1' }, changes: [] }));
+    const changes = [{ operation: 'delete_page' as const, page: 'p1' }, { operation: 'update_page', page: 'p2', document: { markdown: '# Ünïcödé → 🚀\n' } }];
+    await client.updateChangeRequestContent('s1', 'cr1', changes as never, { origin: 'git' });
+    await client.updateChangeRequestContent('s1', 'cr1', EncodedContentChanges.of(changes as never), { origin: 'git' });
+    const [plain, encoded] = server.requests;
+    expect(encoded?.url).toBe(plain?.url);
+    expect(encoded?.body).toBe(plain?.body);
+    expect(encoded?.headers['content-type']).toBe('application/json');
+    expect(encoded?.headers['content-length']).toBe(plain?.headers['content-length']);
+    const deletes = (count: number) => Array.from({ length: count }, (_, index) => ({ operation: 'delete_page' as const, page: `p${index}` }));
+    expect(() => client.updateChangeRequestContent('s1', 'cr1', EncodedContentChanges.of(deletes(51)))).toThrow('changes must be an array of 1 to 50 changes, got 51');
+    expect(() => client.updateChangeRequestContent('s1', 'cr1', EncodedContentChanges.of([]), { origin: 'git' })).toThrow('changes must be an array of 1 to 500 changes, got 0');
+    expect(() => EncodedContentChanges.of([{ page: 'p1' } as never])).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', data: { field: 'changes[0].operation' } }));
+    expect(() => EncodedContentChanges.of([deletes(1)[0]!, null as never])).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', data: { field: 'changes[1]' } }));
+    expect(server.requests).toHaveLength(2);
   });
 
   it('accepts the older updateChangeRequestContent answer, a bare change request', async () => {

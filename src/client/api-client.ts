@@ -42,6 +42,7 @@ import {
 import * as changeRequests from './change-request-operations.ts';
 import type { ChangeRequestListOptions, ChangeRequestPatch, ContentUpdateResult, MergeChangeRequestResult, UpdateChangeRequestResult } from './change-request-operations.ts';
 import { resolveContentLocation, type ContentLocation } from './content-location.ts';
+import { checkContentChanges, EncodedContentChanges } from './encoded-content-changes.ts';
 import * as content from './content-operations.ts';
 import type { PageReadOptions, RevisionReadOptions } from './content-operations.ts';
 import * as organizations from './organization-operations.ts';
@@ -319,7 +320,7 @@ export class ApiClient {
   updateChangeRequestContent(
     spaceId: string,
     changeRequestId: string,
-    changes: readonly ContentChange[],
+    changes: readonly ContentChange[] | EncodedContentChanges,
     options: { readonly origin?: 'git' | 'service' | undefined } = {},
   ): Promise<ContentUpdateResult> {
     const id = checkId('spaceId', spaceId);
@@ -330,15 +331,12 @@ export class ApiClient {
     }
     // 500 from Git on a server offering `git-batches` (it refuses what it does not take); the published 50 otherwise.
     const max = origin === 'git' ? 500 : 50;
-    if (!Array.isArray(changes) || changes.length < 1 || changes.length > max) {
-      throw new QuireError('INVALID_ARGUMENT', `changes must be an array of 1 to ${max} changes, got ${Array.isArray(changes) ? changes.length : typeof changes}`, { field: 'changes' });
+    // Encoded changes were checked as they were encoded (EncodedContentChanges.of).
+    const count = changes instanceof EncodedContentChanges ? changes.count : Array.isArray(changes) ? changes.length : undefined;
+    if (count === undefined || count < 1 || count > max) {
+      throw new QuireError('INVALID_ARGUMENT', `changes must be an array of 1 to ${max} changes, got ${count ?? typeof changes}`, { field: 'changes' });
     }
-    changes.forEach((change: unknown, index) => {
-      const given = checkObject(`changes[${index}]`, change);
-      if (typeof given['operation'] !== 'string') {
-        throw new QuireError('INVALID_ARGUMENT', `changes[${index}].operation must be a string`, { field: `changes[${index}].operation` });
-      }
-    });
+    if (!(changes instanceof EncodedContentChanges)) checkContentChanges(changes);
     return changeRequests.updateChangeRequestContent(this.#transport, id, cr, changes, origin);
   }
 

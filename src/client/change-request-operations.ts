@@ -7,6 +7,7 @@
 import type { ChangeRequest, ChangeRequestContentUpdate, ChangeRequestStatus } from '@gitbook/api';
 import type { ContentChange } from './quire-extensions.ts';
 import { ApiInvalidResponseError } from './api-errors.ts';
+import { EncodedContentChanges } from './encoded-content-changes.ts';
 import { listRequest } from './list-request.ts';
 import type { ApiRequest, Transport } from './transport.ts';
 
@@ -63,11 +64,12 @@ export async function updateChangeRequestContent(
   transport: Transport,
   spaceId: string,
   changeRequestId: string,
-  changes: readonly ContentChange[],
+  changes: readonly ContentChange[] | EncodedContentChanges,
   origin?: 'git' | 'service',
 ): Promise<ContentUpdateResult> {
   const query = origin === undefined ? { compat: false } : { compat: false, origin };
-  const call: ApiRequest = { method: 'POST', route: `${one}/content`, params: { spaceId, changeRequestId }, query, body: { changes } };
+  const sent = changes instanceof EncodedContentChanges ? { encodedJson: changes.bytes } : { body: { changes } };
+  const call: ApiRequest = { method: 'POST', route: `${one}/content`, params: { spaceId, changeRequestId }, query, ...sent };
   const body = await transport.json<ChangeRequest | ChangeRequestContentUpdate | undefined>(call);
   if (typeof body === 'object' && body !== null) {
     if ('object' in body && body.object === 'change-request') return { changeRequest: body, changes: undefined };

@@ -15,6 +15,7 @@ export type {
   MergeChangeRequestResult,
   UpdateChangeRequestResult,
 } from './change-request-operations.ts';
+export { EncodedContentChanges } from './encoded-content-changes.ts';
 export { apiName, explainApiFailure, type ApiNaming } from './api-failure-message.ts';
 export { systemClock, type Clock, type RandomSource } from './clock.ts';
 export type { ContentLocation } from './content-location.ts';

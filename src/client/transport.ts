@@ -48,6 +48,8 @@ export type ApiRequest = {
   readonly query?: QueryValues;
   /** Sent as JSON. */
   readonly body?: unknown;
+  /** Sent as JSON already encoded (UTF-8), instead of `body`. */
+  readonly encodedJson?: Uint8Array | undefined;
   /** Sent as they are (`Content-Type: application/octet-stream`), instead of a JSON `body`. */
   readonly rawBody?: Uint8Array | undefined;
   /** The caller's word that repeating the request is harmless even if the server saw it. */
@@ -58,7 +60,7 @@ type WireRequest = {
   readonly method: HttpMethod;
   readonly url: URL;
   readonly route: string;
-  readonly body: string | Uint8Array | undefined;
+  readonly body: { readonly bytes: string | Uint8Array; readonly type: 'application/json' | 'application/octet-stream' } | undefined;
   readonly authorize: boolean;
   readonly retrySafe: boolean;
 };
@@ -128,7 +130,7 @@ export class Transport {
       method: call.method,
       url,
       route: call.route,
-      body: call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
+      body: wireBody(call),
       authorize: true,
       retrySafe: call.retrySafe ?? false,
     };
@@ -223,9 +225,9 @@ export class Transport {
     this.#counter.record(wire.method, wire.route, isRetry);
     const headers: Record<string, string> = { 'user-agent': this.#userAgent, accept: 'application/json' };
     if (wire.authorize && this.#token !== undefined) headers['authorization'] = `Bearer ${this.#token}`;
-    if (wire.body !== undefined) headers['content-type'] = typeof wire.body === 'string' ? 'application/json' : 'application/octet-stream';
+    if (wire.body !== undefined) headers['content-type'] = wire.body.type;
     try {
-      const response = await this.#connections.send(wire.url, { method: wire.method, headers, body: wire.body });
+      const response = await this.#connections.send(wire.url, { method: wire.method, headers, body: wire.body?.bytes });
       return { kind: 'response', response };
     } catch (error) {
       const failure = classifyNetworkError(error);
@@ -248,6 +250,13 @@ export class Transport {
       attempts,
     });
   }
+}
+
+/** What a call sends: raw bytes, JSON already encoded, or its body as JSON. */
+function wireBody(call: ApiRequest): WireRequest['body'] {
+  if (call.rawBody !== undefined) return { bytes: call.rawBody, type: 'application/octet-stream' };
+  if (call.encodedJson !== undefined) return { bytes: call.encodedJson, type: 'application/json' };
+  return call.body === undefined ? undefined : { bytes: JSON.stringify(call.body), type: 'application/json' };
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {

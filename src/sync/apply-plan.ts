@@ -5,13 +5,14 @@
  * without losing or repeating anything.
  */
 import type { ChangeRequest } from '@gitbook/api';
-import { ApiRequestError, type ContentChange, type ContentUpdateResult } from '../client/index.ts';
+import { ApiRequestError, type ContentUpdateResult, type EncodedContentChanges } from '../client/index.ts';
 import { QuireError } from '../errors/index.ts';
 import { resolveRef, writeCommit, type GitIdentity } from '../git/index.ts';
+import { encodeBatchAhead, resolvePlaceholders } from './batch-body.ts';
 import { halves } from './change-batches.ts';
 import type { PlanItem } from './plan-item.ts';
 import { previewSubject } from './plan.ts';
-import { isPlaceholder, refOfPlaceholder, type SendableChange } from './planned-change.ts';
+import { refOfPlaceholder, type SendableChange } from './planned-change.ts';
 import { detachFromRefused, noteRefused, refusedItems, smallerParts, type RefusedCreations } from './refused-changes.ts';
 import type { SyncContext } from './sync-context.ts';
 import type { PlannedCommit, PlannedImport, SyncPlan } from './sync-plan.ts';
@@ -150,8 +151,22 @@ async function applyImport(step: PlannedImport, context: SyncContext, result: Sy
   let head = changeRequest.revision;
   let sent = 0;
   const total = step.batches.reduce((sum, batch) => sum + batch.length, 0);
-  for (const batch of step.batches) {
-    const answer = await sendBatch(batch, context, changeRequest.id, ids, outcome);
+  let ahead: { batch: readonly SendableChange[]; body: EncodedContentChanges } | undefined;
+  for (const [index, batch] of step.batches.entries()) {
+    const sending = sendBatch(batch, context, changeRequest.id, ids, outcome, ahead?.batch === batch ? ahead.body : undefined);
+    ahead = undefined;
+    const next = step.batches[index + 1];
+    if (next !== undefined) {
+      // While the space applies this batch, the next one's body is made, when it needs no id this batch gives:
+      // the space waited about 8 ms a batch for it otherwise (issue 17). After the request is written (Node writes
+      // it in the ticks and microtasks before setImmediate's turn), so it is not held back; a failure meanwhile
+      // is not "unhandled", since it is awaited below.
+      sending.catch(() => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+      const body = encodeBatchAhead(next, ids);
+      if (body !== undefined) ahead = { batch: next, body };
+    }
+    const answer = await sending;
     if (answer !== undefined) head = answer.changeRequest.revision;
     sent += batch.length;
     context.onProgress?.({ kind: 'batch', done: sent, total, changes: batch.length, requests: client.requestCounts().total });
@@ -231,6 +246,7 @@ async function sendBatch(
   changeRequestId: string,
   ids: Map<string, string>,
   outcome: BatchOutcome,
+  encodedAhead?: EncodedContentChanges,
 ): Promise<ContentUpdateResult | undefined> {
   const { client, spaceId } = context;
   const fail = (planned: SendableChange, reason: string) => {
@@ -257,7 +273,9 @@ async function sendBatch(
   if (uploaded.length === 0) return undefined;
   try {
     // The changes are the repository's files: the space stores them as Git wrote them (no link rewritten on moves).
-    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, uploaded.map((planned) => resolvePlaceholders(planned.change, ids)), { origin: 'git' });
+    // The body made ahead (`encodeBatchAhead`) is these same changes, when nothing of the batch was left out.
+    const changes = encodedAhead !== undefined && uploaded.length === batch.length ? encodedAhead : uploaded.map((planned) => resolvePlaceholders(planned.change, ids));
+    const answer = await client.updateChangeRequestContent(spaceId, changeRequestId, changes, { origin: 'git' });
     learnIds(answer, uploaded, ids);
     return answer;
   } catch (error) {
@@ -277,19 +295,6 @@ async function sendBatch(
     for (const planned of split) last = (await sendBatch([planned], context, changeRequestId, ids, outcome)) ?? last;
     return last;
   }
-}
-
-function resolvePlaceholders(change: ContentChange, ids: ReadonlyMap<string, string>): ContentChange {
-  const resolve = (value: unknown): unknown => (isPlaceholder(value) ? (ids.get(value) ?? value) : value);
-  const copy: Record<string, unknown> = { ...(change as Record<string, unknown>) };
-  for (const key of ['page', 'into', 'file', 'reusableContent']) if (key in copy) copy[key] = resolve(copy[key]);
-  const target = copy['target'] as Record<string, unknown> | undefined;
-  if (target !== undefined) copy['target'] = { ...target, ...('page' in target ? { page: resolve(target['page']) } : {}), ...('file' in target ? { file: resolve(target['file']) } : {}) };
-  const source = copy['source'] as { summaryTitles?: Record<string, unknown> } | undefined;
-  if (source?.summaryTitles) {
-    copy['source'] = { ...source, summaryTitles: Object.fromEntries(Object.entries(source.summaryTitles).map(([key, value]) => [resolve(key) as string, value])) };
-  }
-  return copy as ContentChange;
 }
 
 /** Reads the ids the space gave what the batch created: pages by their `ref`, files in the order they were sent. */
