@@ -8,13 +8,16 @@
  * With `--runs=N` the import runs N times, each into a new repository, server and store (one after the other,
  * the same pages): the report is the run of median time, with every run's time, CPU and peaks in `runs`. One run
  * moved from 3.9 to 5.6 s with the machine's slow spells on issue 17's machine; the other targets are judged on
- * medians, and `npm run bench:targets` judges this one on the median of 3.
+ * medians, and `npm run bench:targets` judges this one on the median of 3. Before each run after the first, the
+ * disk is flushed (`sync`) and the machine left quiet for `--pause` seconds (default 10), and every run's folder
+ * is removed only after the last: each run starts as the first does, not while the kernel writes back or frees the
+ * files of the one before.
  *
- *   npx tsx bench/sync/initial-import.ts [pages] [--runs=N]   default: 10000 pages, 1 run
+ *   npx tsx bench/sync/initial-import.ts [pages] [--runs=N] [--pause=S]   default: 10000 pages, 1 run, 10 s
  *   BENCH_CPU_PROF=<folder> npx tsx bench/sync/initial-import.ts   also writes CPU profiles there, a folder per process
  *                                                                  (`server/`, `sync/`), a file per thread
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs, { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +29,10 @@ import { generateRepository } from '../format/generate-repository.ts';
 const args = process.argv.slice(2);
 const pageCount = Number(args.find((arg) => !arg.startsWith('--')) ?? 10000);
 const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
+const pauseSeconds = Number(args.find((arg) => arg.startsWith('--pause='))?.slice('--pause='.length) ?? 10);
 if (!Number.isInteger(pageCount) || pageCount < 1) throw new Error(`pages must be a whole number from 1, got ${args.join(' ')}`);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number from 1, got ${args.join(' ')}`);
+if (!Number.isFinite(pauseSeconds) || pauseSeconds < 0) throw new Error(`--pause must be a number of seconds, got ${args.join(' ')}`);
 const profiles = process.env['BENCH_CPU_PROF'];
 const here = import.meta.dirname;
 
@@ -51,9 +56,8 @@ interface ImportRun {
   server: { maxRssMb: number } & Record<string, unknown>;
 }
 
-/** One import of `files` into a new space, with its own repository, server and store. */
-async function importOnce(files: Map<string, Uint8Array>): Promise<ImportRun> {
-  const folder = mkdtempSync(join(tmpdir(), 'quire-bench-import-'));
+/** One import of `files` into a new space, with its own repository, server and store, all in `folder`. */
+async function importOnce(files: Map<string, Uint8Array>, folder: string): Promise<ImportRun> {
   const server = child('serve-child.ts', [folder], 'server');
   try {
     const dir = join(folder, 'repo');
@@ -70,15 +74,24 @@ async function importOnce(files: Map<string, Uint8Array>): Promise<ImportRun> {
     return { loadavg, sync, server: served };
   } finally {
     server.process.kill('SIGTERM');
-    rmSync(folder, { recursive: true, force: true });
   }
 }
 
 const files = generateRepository(pageCount);
 const done: ImportRun[] = [];
-for (let run = 1; run <= runs; run++) {
-  done.push(await importOnce(files));
-  if (runs > 1) process.stderr.write(`import ${run} of ${runs}: ${(done.at(-1)!.sync.ms / 1000).toFixed(2)} s\n`);
+const folders: string[] = [];
+try {
+  for (let run = 1; run <= runs; run++) {
+    if (run > 1) {
+      spawnSync('sync');
+      await new Promise((resolve) => setTimeout(resolve, pauseSeconds * 1000));
+    }
+    folders.push(mkdtempSync(join(tmpdir(), 'quire-bench-import-')));
+    done.push(await importOnce(files, folders.at(-1)!));
+    if (runs > 1) process.stderr.write(`import ${run} of ${runs}: ${(done.at(-1)!.sync.ms / 1000).toFixed(2)} s\n`);
+  }
+} finally {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 }
 // The run of median time (the lower middle of an even count); every run in `runs`.
 const median = [...done].sort((a, b) => a.sync.ms - b.sync.ms)[Math.floor((done.length - 1) / 2)]!;
