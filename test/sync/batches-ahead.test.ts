@@ -2,38 +2,12 @@
 // batch gives (src/sync/batch-body.ts). Against a real server whose batches are small enough that an import takes
 // several: the batches made ahead carry no placeholder, the one that needs the answer before it waits for it, and
 // every page lands under its parent in order.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, EncodedContentChanges, type ApiClient } from '../../src/client/index.ts';
-import { gitdir } from '../../src/git/gitdir-fixture.ts';
 import type { RevisionPage } from '@gitbook/api';
-import { buildApp, listen, type QuireApp } from '../../src/server/index.ts';
-import { bootstrap, type BootstrapResult } from '../../src/service/index.ts';
-import { openStore, type Store } from '../../src/store/index.ts';
-import { defaultMessagePrefix, runSync } from '../../src/sync/index.ts';
+import { describe, expect, it } from 'vitest';
+import { EncodedContentChanges } from '../../src/client/index.ts';
+import { gitdir, sync, useSyncWorld } from './sync-harness.ts';
 
-let directory: string;
-let store: Store;
-let app: QuireApp;
-let admin: BootstrapResult;
-let client: ApiClient;
-
-beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), 'quire-batches-ahead-'));
-  store = await openStore({ kind: 'sqlite', directory });
-  admin = await bootstrap(store);
-  app = await buildApp({ store, maxGitBatchChanges: 60 });
-  const baseUrl = await listen(app, { port: 0, host: '127.0.0.1' });
-  client = createApiClient({ baseUrl, token: admin.token, retry: { maxAttempts: 1 } });
-});
-afterAll(async () => {
-  await client?.close();
-  await app?.close();
-  await store?.close();
-  if (directory) rmSync(directory, { recursive: true, force: true });
-});
+const world = useSyncWorld({ maxGitBatchChanges: 60 });
 
 describe('batches made ahead', () => {
   it('are sent for the batches that need nothing from the one before; the import lands whole and in order', async () => {
@@ -52,7 +26,8 @@ describe('batches made ahead', () => {
       '',
     ].join('\n');
     const repo = await gitdir(files);
-    const spaceId = (await client.createSpace(admin.organization.id, { title: 'Ahead' })).id;
+    const { client } = world();
+    const spaceId = await world().newSpace('Ahead');
 
     const sent: Array<{ ahead: boolean; changes: unknown[] }> = [];
     const send = client.updateChangeRequestContent.bind(client);
@@ -61,10 +36,7 @@ describe('batches made ahead', () => {
       sent.push({ ahead, changes: ahead ? (JSON.parse(new TextDecoder().decode(changes.bytes)) as { changes: unknown[] }).changes : [...changes] });
       return send(space, changeRequest, changes, options);
     };
-    const { result } = await runSync(
-      { client, repo: repo.repo, spaceId, options: { direction: 'both', prefix: '', ref: 'refs/heads/main', messagePrefix: defaultMessagePrefix }, checkout: false },
-      { dryRun: false },
-    );
+    const { result } = await sync(world(), repo, spaceId);
     expect(result.ok, JSON.stringify(result.items.filter((item) => item.outcome === 'failed'))).toBe(true);
 
     // 223 pages at 60 a batch. The first batch creates the guide; the second holds its steps, so it waits for the
