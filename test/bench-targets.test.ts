@@ -138,6 +138,26 @@ describe('judging the targets', () => {
   });
   const met = (figures: RoundFigures) => Object.fromEntries(judgeTargets(figures).map((row) => [row.work, row.met]));
 
+  it('notes Hugo writing search data beside the figure, for comparison, and judges on plain Hugo alone', () => {
+    const withSearchPeer = exportOutput
+      .replace(
+        '(median 0.96); faster in 4 of 5, one-sided sign test p = 0.188\n',
+        '(median 0.96); faster in 4 of 5, one-sided sign test p = 0.188\n    export ÷ Hugo with search data in each round: 0.81 0.72 0.80 0.85 0.74 (median 0.80); faster in 5 of 5, p = 0.031\n',
+      )
+      .replace('  quire export, 1st run', '  hugo, search data         0.95 s  cpu   1.40 s  peak  175 MiB   1053 pages/s  7.8 MB in 1068 files  1.2× Hugo\'s wall, 1.2× its CPU\n  quire export, 1st run');
+    const [thousand, tenThousand] = readExportFigures(withSearchPeer);
+    expect(thousand!.searchPeer).toEqual({ seconds: 0.95, rounds: [0.81, 0.72, 0.8, 0.85, 0.74], medianRatio: 0.8 });
+    // Its row is not taken for plain Hugo's, which comes first.
+    expect(thousand!.hugoSeconds).toBe(0.79);
+    expect(tenThousand!.searchPeer).toBeUndefined();
+    const figures = { ...round(), export: [thousand!, tenThousand!] };
+    const row = judgeTargets(figures)[0]!;
+    // Faster than Hugo with search data in every round, level with plain Hugo: not met.
+    expect(row.met).toBe(false);
+    expect(row.figure).toMatch(/; not judged, Hugo also writing search data: 0\.95 s \(median ratio 0\.80, faster in 5 of 5\)$/);
+    expect(judgeTargets(figures)[1]!.figure).not.toContain('search data');
+  });
+
   it('meets every target on a round that does', () => {
     const figures = round();
     figures.export![0]!.rounds = [0.96, 0.86, 0.97, 0.98, 0.87];

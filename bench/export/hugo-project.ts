@@ -1,7 +1,10 @@
 // The same content as a Hugo project, for comparison: one content file per page (SUMMARY.md order as weights),
 // the assets as static files, and layouts in the spirit of the export: header, title, content, table of contents,
 // previous/next, footer, and the navigation in ONE shared file (`nav.js`, an output format of the home page)
-// loaded by a script tag, never inlined into each page.
+// loaded by a script tag, never inlined into each page. With `search`, the home page also writes the site's search
+// data (`search-data.json`: every page's title, address and plain text), as Hugo's documentation themes do for their
+// in-browser search (hugo-book's `search-data.json`, Docsy's `offline-search-index.json`): Quire's export writes a
+// search index, which the plain project has no counterpart for.
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -22,6 +25,22 @@ isPlainText = true
 home = ["HTML", "navjs"]
 `;
 
+/** The output format and home-page output list of a project with search data (`hugoProject(…, { search: true })`). */
+const searchConfig = `[outputFormats.searchjson]
+mediaType = "application/json"
+baseName = "search-data"
+isPlainText = true
+`;
+
+/** Every page's title, address and plain text, one JSON array (the shape hugo-book's search-data.json has). */
+const searchData = `[{{ range $index, $page := .Site.Pages }}{{ if $index }},{{ end }}{"id":{{ $index }},"title":{{ $page.Title | jsonify }},"href":{{ $page.RelPermalink | jsonify }},"content":{{ $page.Plain | jsonify }}}{{ end }}]
+`;
+
+/** The project's configuration, with the search data's output format when asked. */
+export function hugoConfig(search: boolean): string {
+  return search ? config.replace('[outputs]\nhome = ["HTML", "navjs"]', `${searchConfig}[outputs]\nhome = ["HTML", "navjs", "searchjson"]`) : config;
+}
+
 const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{ .Title }} | {{ .Site.Title }}</title><link rel="stylesheet" href="{{ "style.css" | relURL }}">
@@ -38,11 +57,15 @@ const page = `<!doctype html>
 const navigation = `window.nav=[{{ range $index, $page := .Site.Pages }}{{ if $index }},{{ end }}{"t":{{ $page.Title | jsonify }},"h":{{ $page.RelPermalink | jsonify }}}{{ end }}];
 `;
 
-/** The files of a Hugo project holding the same pages and assets as `repository`. */
-export function hugoProject(repository: ReadonlyMap<string, Uint8Array>): Map<string, Uint8Array> {
+/**
+ * The files of a Hugo project holding the same pages and assets as `repository`; with `search`, one that also writes
+ * the site's search data.
+ */
+export function hugoProject(repository: ReadonlyMap<string, Uint8Array>, options: { search?: boolean } = {}): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   const put = (path: string, text: string) => out.set(path, encoder.encode(text));
-  put('hugo.toml', config);
+  put('hugo.toml', hugoConfig(options.search === true));
+  if (options.search === true) put('layouts/index.searchjson.json', searchData);
   put('layouts/_default/single.html', page);
   put('layouts/_default/list.html', page);
   put('layouts/index.html', page);

@@ -7,13 +7,16 @@
 //      bench waits until the server is idle, since it indexes and links the new pages after each merge); the CPU
 //      the server spends answering the export is read from /proc and reported next to the client's;
 //   b) `quire build` from the directory;
-//   c) Hugo (/usr/bin/hugo) on the same pages as plain Markdown/HTML.
+//   c) Hugo (/usr/bin/hugo) on the same pages as plain Markdown/HTML: the peer the targets judge the export against;
+//   d) the same Hugo project writing the site's search data too (every page's plain text, as Hugo's documentation
+//      themes write it for their in-browser search: bench/export/hugo-project.ts), reported for comparison only:
+//      Quire's export writes a search index, which (c) has no counterpart for.
 // `quire export` and `quire build` each run first as a command's first run after the bundle was built (from the
 // build's code cache of the bundle's top level, compiling what the command calls: bin/load-bundle.js), reported
 // apart; then once more, untimed, as the run that saves the command's cache; then as every later run, from the
 // command's cache, in rounds (`--rounds`,
-// default 5): export, build, Hugo, export, build, Hugo, … so that a slow spell of the machine (Hugo alone took 0.87
-// to 1.45 s on the same pages within an hour) falls on all three. The rows give each tool's median round; the
+// default 5): export, build, Hugo, Hugo with search data, export, … so that a slow spell of the machine (Hugo alone
+// took 0.87 to 1.45 s on the same pages within an hour) falls on all of them. The rows give each tool's median round; the
 // ratios of each round are printed too.
 // Each round writes into the folder the tool wrote in the round before, as users rebuild a site: Quire writes over
 // its previous files in place (src/disk/overwrite-file.ts), Hugo empties each file before writing it. The first-run
@@ -140,6 +143,8 @@ async function runSize(pages: number): Promise<void> {
   await writeSiteRepository(site, spaces);
   const hugoProjectFolder = join(base, 'hugo-project');
   await writeDirectoryFiles(hugoProjectFolder, { files: hugoMixedProject(spaces, siteTitle), symlinks: new Map() }, { clean: true });
+  const hugoSearchProjectFolder = join(base, 'hugo-search-project');
+  await writeDirectoryFiles(hugoSearchProjectFolder, { files: hugoMixedProject(spaces, siteTitle, { search: true }), symlinks: new Map() }, { clean: true });
   console.log(`\n${pages.toLocaleString('en-US')} pages: ${spaces.map((space) => `${space.folder} ${space.pages}`).join(', ')} (${site})`);
 
   // a) The service, loaded as users load it (untimed). It stays up, idle, through every round.
@@ -150,6 +155,7 @@ async function runSize(pages: number): Promise<void> {
   const exportRows: Row[] = [];
   const buildRows: Row[] = [];
   const hugoRows: Row[] = [];
+  const hugoSearchRows: Row[] = [];
   try {
     const spaceIds: string[] = [];
     for (const space of spaces) {
@@ -183,7 +189,10 @@ async function runSize(pages: number): Promise<void> {
       const profiling = round === 1 ? profiled : () => [];
       exportRows.push(await exportRun(siteId, api, served.child.pid!, join(base, 'quire-export'), profiling('export')));
       buildRows.push(await buildRun(site, join(base, 'quire-build'), profiling('build')));
-      if (existsSync(hugoBin)) hugoRows.push(await hugoRun(hugoProjectFolder, join(base, 'hugo')));
+      if (existsSync(hugoBin)) {
+        hugoRows.push(await hugoRun(hugoProjectFolder, join(base, 'hugo')));
+        hugoSearchRows.push(await hugoRun(hugoSearchProjectFolder, join(base, 'hugo-search'), true));
+      }
     }
   } finally {
     served.child.kill('SIGINT');
@@ -194,9 +203,10 @@ async function runSize(pages: number): Promise<void> {
   const exportRow = medianRow(exportRows);
   const buildRow = medianRow(buildRows);
   const hugoRow = hugoRows.length > 0 ? medianRow(hugoRows) : undefined;
+  const hugoSearchRow = hugoSearchRows.length > 0 ? medianRow(hugoSearchRows) : undefined;
   if (rounds > 1) {
-    console.log(`  ${rounds} rounds, each export, build, Hugo in turn; the rows give the median round of each (by wall time):`);
-    for (const [name, rows] of [['quire export', exportRows], ['quire build', buildRows], ['hugo', hugoRows]] as const) {
+    console.log(`  ${rounds} rounds, each export, build, Hugo, Hugo with search data in turn; the rows give the median round of each (by wall time):`);
+    for (const [name, rows] of [['quire export', exportRows], ['quire build', buildRows], ['hugo', hugoRows], ['hugo, search', hugoSearchRows]] as const) {
       if (rows.length > 0) console.log(`    ${name.padEnd(13)} ${rows.map((row) => row.seconds.toFixed(2)).join(' ')} s`);
     }
     if (hugoRows.length > 0) {
@@ -204,9 +214,15 @@ async function runSize(pages: number): Promise<void> {
       // The judgement bench/targets makes of these rounds (judge-targets.ts).
       const { faster, p } = fasterRounds(ratios);
       console.log(`    export ÷ Hugo in each round: ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} (median ${median(ratios).toFixed(2)}); faster in ${faster} of ${ratios.length}, one-sided sign test p = ${p.toFixed(3)}`);
+      // For comparison only: bench/targets judges against plain Hugo (the line above).
+      const searchRatios = exportRows.map((row, index) => row.seconds / hugoSearchRows[index]!.seconds);
+      const searchJudged = fasterRounds(searchRatios);
+      console.log(
+        `    export ÷ Hugo with search data in each round: ${searchRatios.map((ratio) => ratio.toFixed(2)).join(' ')} (median ${median(searchRatios).toFixed(2)}); faster in ${searchJudged.faster} of ${searchRatios.length}, p = ${searchJudged.p.toFixed(3)}`,
+      );
     }
   }
-  for (const row of [exportRow, buildRow, ...(hugoRow ? [hugoRow] : []), ...firstRows]) printRow(row, pages, hugoRow);
+  for (const row of [exportRow, buildRow, ...(hugoRow ? [hugoRow] : []), ...(hugoSearchRow ? [hugoSearchRow] : []), ...firstRows]) printRow(row, pages, hugoRow);
   console.log(`  load average after the runs ${loadavg().map((value) => value.toFixed(2)).join(' ')}${profile ? `; CPU profiles in ${profiles}` : ''}`);
 }
 
@@ -244,10 +260,12 @@ async function buildRun(site: string, target: string, nodeArgs: string[]): Promi
 }
 
 /** One timed Hugo build of the same pages. */
-async function hugoRun(project: string, target: string): Promise<Row> {
+async function hugoRun(project: string, target: string, search = false): Promise<Row> {
   const hugo = await timed(hugoBin, ['--quiet', '--source', project, '--destination', target]);
   if (hugo.code !== 0) throw new Error(`hugo exited ${hugo.code}: ${hugo.stderr.slice(0, 2000)}`);
-  return { tool: 'hugo', ...hugo, ...(await folderMegabytes(target)), note: 'plain Markdown/HTML equivalents of the blocks, one shared nav.js' };
+  const note = 'plain Markdown/HTML equivalents of the blocks, one shared nav.js';
+  if (!search) return { tool: 'hugo', ...hugo, ...(await folderMegabytes(target)), note };
+  return { tool: 'hugo, search data', ...hugo, ...(await folderMegabytes(target)), note: `${note}, and search-data.json (every page's plain text), for comparison only` };
 }
 
 function median(values: number[]): number {

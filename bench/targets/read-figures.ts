@@ -24,6 +24,11 @@ export interface ExportFigures {
   steadyPagesPerSecond: number;
   hugoSeconds: number;
   hugoPeakMiB: number;
+  /**
+   * Hugo writing the site's search data too, for comparison only (not judged): its median round and each round's
+   * export ÷ it. Absent from outputs of the bench before it ran that peer.
+   */
+  searchPeer?: { seconds: number; rounds: number[]; medianRatio: number };
 }
 
 /**
@@ -42,6 +47,10 @@ export function readExportFigures(output: string): ExportFigures[] {
     const exported = match(bench, part, /quire export --site\s+([\d.]+) s\s+cpu\s+[\d.]+ s\s+peak\s+(\d+) MiB\s+(\d+) pages\/s/, 'row "quire export --site"');
     const steady = match(bench, part, /exportSite [\d.]+ s = (\d+) pages\/s steady/, '"exportSite … pages/s steady" of the export');
     const hugo = match(bench, part, /\n\s+hugo\s+([\d.]+) s\s+cpu\s+[\d.]+ s\s+peak\s+(\d+) MiB/, 'row "hugo"');
+    const searchRatios = /export ÷ Hugo with search data in each round: ([\d. ]+) \(median ([\d.]+)\)/.exec(part);
+    const searchHugo = /\n\s+hugo, search data\s+([\d.]+) s\s+cpu/.exec(part);
+    const searchPeer =
+      searchRatios === null || searchHugo === null ? undefined : { seconds: Number(searchHugo[1]), rounds: searchRatios[1]!.trim().split(/\s+/).map(Number), medianRatio: Number(searchRatios[2]) };
     return {
       pages,
       rounds: ratios[1]!.trim().split(/\s+/).map(Number),
@@ -52,6 +61,7 @@ export function readExportFigures(output: string): ExportFigures[] {
       steadyPagesPerSecond: Number(steady[1]),
       hugoSeconds: Number(hugo[1]),
       hugoPeakMiB: Number(hugo[2]),
+      ...(searchPeer === undefined ? {} : { searchPeer }),
     };
   });
 }
