@@ -3,8 +3,8 @@
 // previous/next, footer, and the navigation in ONE shared file (`nav.js`, an output format of the home page)
 // loaded by a script tag, never inlined into each page. With `search`, the home page also writes the site's search
 // data (`search-data.json`: every page's title, address and plain text), as Hugo's documentation themes do for their
-// in-browser search (hugo-book's `search-data.json`, Docsy's `offline-search-index.json`): Quire's export writes a
-// search index, which the plain project has no counterpart for.
+// in-browser search (the hugo-book theme writes every page's `.Plain` so): Quire's export writes a search index,
+// which the plain project has no counterpart for.
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -32,7 +32,7 @@ baseName = "search-data"
 isPlainText = true
 `;
 
-/** Every page's title, address and plain text, one JSON array (the shape hugo-book's search-data.json has). */
+/** Every page's title, address and plain text, one JSON array (the fields hugo-book's search data has). */
 const searchData = `[{{ range $index, $page := .Site.Pages }}{{ if $index }},{{ end }}{"id":{{ $index }},"title":{{ $page.Title | jsonify }},"href":{{ $page.RelPermalink | jsonify }},"content":{{ $page.Plain | jsonify }}}{{ end }}]
 `;
 
