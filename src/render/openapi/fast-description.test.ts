@@ -71,26 +71,32 @@ describe('fastDescription', () => {
     for (const description of fullPathOnly) expect(fastDescription(description), description).toBeUndefined();
   });
 
-  it('gives the full path’s tree for every generated description it reads, and reads most of them', () => {
-    const piece = fc.oneof(
-      { weight: 4, arbitrary: fc.stringMatching(/^[A-Za-z][a-z0-9]{0,6}$/) },
-      { weight: 3, arbitrary: fc.constantFrom(' ', ' ', '\n', '\n\n', '  \n', '\\\n', '.', ',', '!', '?', "'", '"', ':', ';', '-', '+', '#', '=', '(', ')', 'é', '“', '\t') },
-      { weight: 3, arbitrary: fc.constantFrom('*', '**', '_', '__', '`', '``', '\\', '\\*', '[', ']', '](', '](/a)', '](b "t")', '&amp;', '&', '&#42;', '&nbsp;', '1.', '2)', '&lt;') },
-      { weight: 1, arbitrary: fc.constantFrom('[x](y)', '[**x**](/p#q)', '`a b`', '*e*', '**s**', '_u_', '__v__') },
-    );
-    const description = fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join(''));
-    let read = 0;
-    let runs = 0;
+  /** Descriptions as specifications write them, and pieces of Markdown the fast path must refuse or read exactly. */
+  const piece = fc.oneof(
+    { weight: 4, arbitrary: fc.stringMatching(/^[A-Za-z][a-z0-9]{0,6}$/) },
+    { weight: 3, arbitrary: fc.constantFrom(' ', ' ', '\n', '\n\n', '  \n', '\\\n', '.', ',', '!', '?', "'", '"', ':', ';', '-', '+', '#', '=', '(', ')', 'é', '“', '\t') },
+    { weight: 3, arbitrary: fc.constantFrom('*', '**', '_', '__', '`', '``', '\\', '\\*', '[', ']', '](', '](/a)', '](b "t")', '&amp;', '&', '&#42;', '&nbsp;', '1.', '2)', '&lt;') },
+    { weight: 1, arbitrary: fc.constantFrom('[x](y)', '[**x**](/p#q)', '`a b`', '*e*', '**s**', '_u_', '__v__') },
+  );
+  const description = fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join(''));
+
+  it('gives the full path’s tree for every generated description it reads', () => {
     fc.assert(
       fc.property(description, (source) => {
-        runs++;
         const fast = fastDescription(source);
-        if (fast === undefined) return;
-        read++;
-        expect(fast).toEqual(fullPath(source));
+        if (fast !== undefined) expect(fast).toEqual(fullPath(source));
       }),
       { numRuns: Number(process.env.RUNS ?? 3000) },
     );
-    expect(read / runs).toBeGreaterThan(0.5);
+  });
+
+  it('reads at least as many of a fixed sample of generated descriptions as when last measured', () => {
+    // One seed, so the sample is the same every run: the share read over random seeds goes from 0.500 to 0.542 (40
+    // seeds of 3,000), and a bound on it failed now and then. Here any description the fast path stops reading
+    // shows: refusing every one with a `*` would take it from 1,553 to 1,347, with a code span to 1,456. Raise the count when the
+    // fast path reads more (a new fast-check may draw another sample: measure it again then).
+    const sample = fc.sample(description, { seed: 20_261_205, numRuns: 3000 });
+    const read = sample.filter((source) => fastDescription(source) !== undefined).length;
+    expect(read).toBeGreaterThanOrEqual(1553);
   });
 });
