@@ -37,7 +37,7 @@ const searchData = `[{{ range $index, $page := .Site.Pages }}{{ if $index }},{{ 
 `;
 
 /** The project's configuration, with the search data's output format when asked. */
-export function hugoConfig(search: boolean): string {
+function hugoConfig(search: boolean): string {
   return search ? config.replace('[outputs]\nhome = ["HTML", "navjs"]', `${searchConfig}[outputs]\nhome = ["HTML", "navjs", "searchjson"]`) : config;
 }
 

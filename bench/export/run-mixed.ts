@@ -16,8 +16,8 @@
 // apart; then once more, untimed, as the run that saves the command's cache; then as every later run, from the
 // command's cache, in rounds (`--rounds`,
 // default 5): export, build, Hugo, Hugo with search data, export, … so that a slow spell of the machine (Hugo alone
-// took 0.87 to 1.45 s on the same pages within an hour) falls on all of them. The rows give each tool's median round; the
-// ratios of each round are printed too.
+// took 0.87 to 1.45 s on the same pages within an hour) falls on all of them. The rows give each tool's median
+// round; the ratios of each round are printed too.
 // Each round writes into the folder the tool wrote in the round before, as users rebuild a site: Quire writes over
 // its previous files in place (src/disk/overwrite-file.ts), Hugo empties each file before writing it. The first-run
 // rows write into a new folder.

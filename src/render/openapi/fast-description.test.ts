@@ -93,8 +93,8 @@ describe('fastDescription', () => {
   it('reads at least as many of a fixed sample of generated descriptions as when last measured', () => {
     // One seed, so the sample is the same every run: the share read over random seeds goes from 0.500 to 0.542 (40
     // seeds of 3,000), and a bound on it failed now and then. Here any description the fast path stops reading
-    // shows: refusing every one with a `*` would take it from 1,553 to 1,347, with a code span to 1,456. Raise the count when the
-    // fast path reads more (a new fast-check may draw another sample: measure it again then).
+    // shows: refusing every one with a `*` would take it from 1,553 to 1,347, with a code span to 1,456. Raise the
+    // count when the fast path reads more (a new fast-check may draw another sample: measure it again then).
     const sample = fc.sample(description, { seed: 20_261_205, numRuns: 3000 });
     const read = sample.filter((source) => fastDescription(source) !== undefined).length;
     expect(read).toBeGreaterThanOrEqual(1553);
