@@ -142,7 +142,7 @@ describe('judging the targets', () => {
     const withSearchPeer = exportOutput
       .replace(
         '(median 0.96); faster in 4 of 5, one-sided sign test p = 0.188\n',
-        '(median 0.96); faster in 4 of 5, one-sided sign test p = 0.188\n    export ÷ Hugo with search data in each round: 0.81 0.72 0.80 0.85 0.74 (median 0.80); faster in 5 of 5, p = 0.031\n',
+        '(median 0.96); faster in 4 of 5, one-sided sign test p = 0.188\n    export ÷ Hugo with search data in each round: 0.81 0.72 0.80 0.85 0.74 (median 0.80); faster in 5 of 5, one-sided sign test p = 0.031\n',
       )
       .replace('  quire export, 1st run', '  hugo, search data         0.95 s  cpu   1.40 s  peak  175 MiB   1053 pages/s  7.8 MB in 1068 files  1.2× Hugo\'s wall, 1.2× its CPU\n  quire export, 1st run');
     const [thousand, tenThousand] = readExportFigures(withSearchPeer);

@@ -210,16 +210,10 @@ async function runSize(pages: number): Promise<void> {
       if (rows.length > 0) console.log(`    ${name.padEnd(13)} ${rows.map((row) => row.seconds.toFixed(2)).join(' ')} s`);
     }
     if (hugoRows.length > 0) {
-      const ratios = exportRows.map((row, index) => row.seconds / hugoRows[index]!.seconds);
       // The judgement bench/targets makes of these rounds (judge-targets.ts).
-      const { faster, p } = fasterRounds(ratios);
-      console.log(`    export ÷ Hugo in each round: ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} (median ${median(ratios).toFixed(2)}); faster in ${faster} of ${ratios.length}, one-sided sign test p = ${p.toFixed(3)}`);
+      printRoundRatios('Hugo', exportRows, hugoRows);
       // For comparison only: bench/targets judges against plain Hugo (the line above).
-      const searchRatios = exportRows.map((row, index) => row.seconds / hugoSearchRows[index]!.seconds);
-      const searchJudged = fasterRounds(searchRatios);
-      console.log(
-        `    export ÷ Hugo with search data in each round: ${searchRatios.map((ratio) => ratio.toFixed(2)).join(' ')} (median ${median(searchRatios).toFixed(2)}); faster in ${searchJudged.faster} of ${searchRatios.length}, p = ${searchJudged.p.toFixed(3)}`,
-      );
+      printRoundRatios('Hugo with search data', exportRows, hugoSearchRows);
     }
   }
   for (const row of [exportRow, buildRow, ...(hugoRow ? [hugoRow] : []), ...(hugoSearchRow ? [hugoSearchRow] : []), ...firstRows]) printRow(row, pages, hugoRow);
@@ -266,6 +260,15 @@ async function hugoRun(project: string, target: string, search = false): Promise
   const note = 'plain Markdown/HTML equivalents of the blocks, one shared nav.js';
   if (!search) return { tool: 'hugo', ...hugo, ...(await folderMegabytes(target)), note };
   return { tool: 'hugo, search data', ...hugo, ...(await folderMegabytes(target)), note: `${note}, and search-data.json (every page's plain text), for comparison only` };
+}
+
+/** Each round's export ÷ `peer`, their median, and in how many rounds the export was faster, with the sign test's p. */
+function printRoundRatios(peer: string, exportRows: Row[], peerRows: Row[]): void {
+  const ratios = exportRows.map((row, index) => row.seconds / peerRows[index]!.seconds);
+  const { faster, p } = fasterRounds(ratios);
+  console.log(
+    `    export ÷ ${peer} in each round: ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} (median ${median(ratios).toFixed(2)}); faster in ${faster} of ${ratios.length}, one-sided sign test p = ${p.toFixed(3)}`,
+  );
 }
 
 function median(values: number[]): number {

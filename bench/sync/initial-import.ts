@@ -8,8 +8,8 @@
  * With `--runs=N` the import runs N times, each into a new repository, server and store (one after the other,
  * the same pages): the report is the run of median time (of an even count, the slower middle one), with every
  * run's time, CPU and peaks in `runs`. One run moved from 3.9 to 5.6 s with the machine's slow spells on issue
- * 17's machine; the other targets are judged on
- * medians, and `npm run bench:targets` judges this one on the median of 3. Before each run after the first, the
+ * 17's machine; the other targets are judged on medians, and `npm run bench:targets` judges this one on the
+ * median of 3. Before each run after the first, the
  * disk is flushed (`sync`) and the machine left quiet for `--pause` seconds (default 10), and every run's folder
  * is removed only after the last: each run starts as the first does, not while the kernel writes back or frees the
  * files of the one before.

@@ -26,8 +26,8 @@ describe('batches made ahead', () => {
       '',
     ].join('\n');
     const repo = await gitdir(files);
-    const { client } = world();
-    const spaceId = await world().newSpace('Ahead');
+    const { client, newSpace } = world();
+    const spaceId = await newSpace('Ahead');
 
     const sent: Array<{ ahead: boolean; changes: unknown[] }> = [];
     const send = client.updateChangeRequestContent.bind(client);
