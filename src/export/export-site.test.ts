@@ -182,13 +182,14 @@ describe('exportSite at scale', () => {
   });
 
   it('has the write thread yield to rendering only when this thread renders alone (write-thread.test.ts: its niceness)', async () => {
-    const start = vi.spyOn(ThreadedBundleWriter, 'start');
+    const yieldToRendering = vi.spyOn(ThreadedBundleWriter.prototype, 'yieldToRendering');
     try {
       await exportPages(40, 0);
+      expect(yieldToRendering).toHaveBeenCalledTimes(1);
       await exportPages(40, 1);
-      expect(start.mock.calls.map(([, options]) => options)).toEqual([{ yieldToRendering: true }, { yieldToRendering: false }]);
+      expect(yieldToRendering).toHaveBeenCalledTimes(1);
     } finally {
-      start.mockRestore();
+      yieldToRendering.mockRestore();
     }
   });
 
@@ -230,6 +231,48 @@ describe('exportSite at scale', () => {
     const summary = await exportSite(oneSpaceSite(spaceBundle({ 'README.md': '# A\n' })), { outDir: join(scratch, 'one-page'), renderThreads: unused });
     expect(summary.workers).toBe(0);
     expect(stopUnused).toHaveBeenCalled();
+  });
+});
+
+describe('exportSite with a write thread started beforehand (as the CLI starts it while it fetches or reads)', () => {
+  const generated = () => oneSpaceSite(readDirectory(generateRepository(120)).bundle);
+
+  it('writes through it, the same files, and starts none of its own', async () => {
+    const inlineDir = join(scratch, 'write-thread-own');
+    const own = await exportSite(generated(), { outDir: inlineDir, workers: 0 });
+    const outDir = join(scratch, 'write-thread-started');
+    const thread = ThreadedBundleWriter.start(outDir)!;
+    const yieldToRendering = vi.spyOn(thread, 'yieldToRendering');
+    const start = vi.spyOn(ThreadedBundleWriter, 'start');
+    try {
+      const summary = await exportSite(generated(), { outDir, workers: 0, writeThread: thread });
+      expect(start).not.toHaveBeenCalled();
+      // This thread renders alone: the started thread yields to it, as one exportSite starts would.
+      expect(yieldToRendering).toHaveBeenCalledTimes(1);
+      expect(summary.bytes).toBe(own.bytes);
+      const files = listFiles(inlineDir);
+      expect(listFiles(outDir)).toEqual(files);
+      for (const file of files) expect(readFileSync(join(outDir, file), 'utf8'), file).toBe(readFileSync(join(inlineDir, file), 'utf8'));
+    } finally {
+      start.mockRestore();
+    }
+  });
+
+  it('stops it when the export fails before writing, and refuses one that writes into another folder', async () => {
+    const failingDir = join(scratch, 'write-thread-failing');
+    const failing = ThreadedBundleWriter.start(failingDir)!;
+    const abortFailing = vi.spyOn(failing, 'abort');
+    await expect(exportSite(generated(), { outDir: failingDir, writeThread: failing, claims: [] as never })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', data: { field: 'claims' } });
+    expect(abortFailing).toHaveBeenCalled();
+    expect(existsSync(failingDir)).toBe(false);
+
+    const elsewhere = ThreadedBundleWriter.start(join(scratch, 'write-thread-elsewhere'))!;
+    const abortElsewhere = vi.spyOn(elsewhere, 'abort');
+    const outDir = join(scratch, 'write-thread-here');
+    await expect(exportSite(generated(), { outDir, writeThread: elsewhere })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', data: { field: 'writeThread' } });
+    expect(abortElsewhere).toHaveBeenCalled();
+    expect(existsSync(outDir)).toBe(false);
+    expect(existsSync(join(scratch, 'write-thread-elsewhere'))).toBe(false);
   });
 });
 

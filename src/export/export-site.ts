@@ -51,6 +51,12 @@ export interface ExportOptions {
    */
   renderThreads?: RenderThreads;
   /**
+   * The write thread, started beforehand on `outDir` (`ThreadedBundleWriter.start`), so that it boots while the
+   * site is fetched or read instead of beside the first pages to render: the export writes through it, and stops
+   * it, used or not, whatever happens. Without it, exportSite starts one.
+   */
+  writeThread?: ThreadedBundleWriter;
+  /**
    * The visitor's claims to export the site for: `{% if %}` blocks, inline expressions and page conditions (`if:`)
    * read them as `visitor.claims`. A JSON object, used as-is (the hosted service puts unsigned claims under
    * `visitor.claims.unsigned`, so such claims go under an `unsigned` key). Default `{}`: no visitor, so content
@@ -120,6 +126,7 @@ export async function exportSite(site: ExportSite, options: ExportOptions): Prom
     return await exportSiteWith(site, options);
   } finally {
     await options?.renderThreads?.stop();
+    await options?.writeThread?.abort(); // nothing left to do once closed, and stopped already if it failed
   }
 }
 
@@ -130,6 +137,9 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   }
   const started = performance.now();
   const { outDir } = options;
+  if (options.writeThread !== undefined && options.writeThread.outDir !== outDir) {
+    throw new QuireError('INVALID_ARGUMENT', `exportSite's writeThread writes into ${options.writeThread.outDir}, not outDir ${outDir}`, { field: 'writeThread' });
+  }
 
   // Files are named by content: the same image in two site spaces is copied once.
   const assets = new Map<string, Uint8Array>();
@@ -156,7 +166,9 @@ async function exportSiteWith(site: ExportSite, options: ExportOptions): Promise
   const threads = options.renderThreads !== undefined && options.workers !== 0 ? options.renderThreads : startRenderThreads(wanted);
   let writer: ExportFileWriter | undefined;
   try {
-    writer = ThreadedBundleWriter.start(outDir, { yieldToRendering: threads === undefined }) ?? new BundleWriter(outDir);
+    const thread = options.writeThread ?? ThreadedBundleWriter.start(outDir);
+    if (thread !== undefined && threads === undefined) thread.yieldToRendering();
+    writer = thread ?? new BundleWriter(outDir);
     const summary = await renderAndWrite(plan, assets, writer, threads, options);
     await writer.close();
     // The write thread's bytes are known once it has written everything, and the time is the whole export's: the

@@ -14,8 +14,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 function startWriter(name: string, options: { yieldToRendering?: boolean } = {}): { outDir: string; writer: ThreadedBundleWriter } {
   const outDir = join(scratch, name);
   mkdirSync(outDir);
-  const writer = ThreadedBundleWriter.start(outDir, options);
+  const writer = ThreadedBundleWriter.start(outDir);
   if (writer === undefined) throw new Error('write-worker-entry.mjs is beside write-thread.ts in the sources');
+  if (options.yieldToRendering) writer.yieldToRendering();
   return { outDir, writer };
 }
 

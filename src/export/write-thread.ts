@@ -11,7 +11,11 @@ export type IndexedPage = [pageIndex: number, document: SearchDocument | undefin
  * A batch for the write thread: files (paths in the output folder, in order) and the search documents of pages
  * rendered meanwhile; `search-index` writes the index of every document sent so far at `path`; then `end`.
  */
-export type WriteRequest = { type: 'files'; files: Array<[string, string | Uint8Array]>; pages: IndexedPage[] } | { type: 'search-index'; path: string } | { type: 'end' };
+export type WriteRequest =
+  | { type: 'files'; files: Array<[string, string | Uint8Array]>; pages: IndexedPage[] }
+  | { type: 'search-index'; path: string }
+  | { type: 'yield'; niceness: number }
+  | { type: 'end' };
 /**
  * What the write thread answers to `end`: every file written (with the bytes it wrote, the search index's
  * included), or the first that failed (the rest skipped).
@@ -20,12 +24,10 @@ export type WriteReply = { type: 'ended'; bytes: number } | { type: 'failed'; fa
 /** What the write thread is started with. */
 export interface WriteThreadData {
   outDir: string;
-  /** The thread's nice value (`lowerThreadPriority`) when it is to yield to rendering; absent: the process's. */
-  niceness?: number;
 }
 
 /**
- * The write thread's nice value while the export renders on one thread alone (`ThreadedBundleWriter.start`). On 2
+ * The write thread's nice value while the export renders on one thread alone (`yieldToRendering`). On 2
  * cores the write thread shares the second with V8's compiler threads, which optimize the renderer's code: the
  * sooner they do, the sooner the rendering thread runs optimized code. The write thread's work can wait: it catches
  * up on what is queued while the last pages render. 1,000 mixed pages through the API, three sets of 12 to 30
@@ -83,7 +85,8 @@ export class ThreadedBundleWriter implements ExportFileWriter {
   readonly #ended: Promise<WriteReply>;
 
   private constructor(
-    private readonly outDir: string,
+    /** The output folder the thread writes into. */
+    readonly outDir: string,
     private readonly worker: Worker,
   ) {
     this.#ended = new Promise<WriteReply>((resolve, reject) => {
@@ -95,15 +98,24 @@ export class ThreadedBundleWriter implements ExportFileWriter {
   }
 
   /**
-   * A writer on a new thread; undefined when this build has no write thread entry (`write-worker-entry.mjs`). With
-   * `yieldToRendering` (an export that renders on one thread alone) the thread runs at a lower priority where
-   * threads have their own (`yieldingWriteThreadNiceness`): with render worker threads too, all the cores render,
-   * and a write thread that yielded to them would fall behind and hold the pages it has not written.
+   * A writer on a new thread; undefined when this build has no write thread entry (`write-worker-entry.mjs`). The
+   * thread boots (a Node environment and its module, about 30 to 40 ms of CPU) and then waits for files: the
+   * commands start it before they fetch or read the site, while the second core has little else to do, and hand it
+   * to exportSite (`writeThread`), instead of booting it beside the first pages to render.
    */
-  static start(outDir: string, options: { yieldToRendering?: boolean } = {}): ThreadedBundleWriter | undefined {
+  static start(outDir: string): ThreadedBundleWriter | undefined {
     const entry = workerEntry('write-worker-entry.mjs', import.meta.url);
-    const workerData: WriteThreadData = { outDir, ...(options.yieldToRendering ? { niceness: yieldingWriteThreadNiceness } : {}) };
+    const workerData: WriteThreadData = { outDir };
     return entry === undefined ? undefined : new ThreadedBundleWriter(outDir, new Worker(entry, { execArgv: [], workerData }));
+  }
+
+  /**
+   * Has the thread run at a lower priority from now on, where threads have their own (`yieldingWriteThreadNiceness`):
+   * for an export that renders on one thread alone. With render worker threads too, all the cores render, and a
+   * write thread that yielded to them would fall behind and hold the pages it has not written.
+   */
+  yieldToRendering(): void {
+    this.worker.postMessage({ type: 'yield', niceness: yieldingWriteThreadNiceness } satisfies WriteRequest);
   }
 
   write(path: string, content: string | Uint8Array): void {

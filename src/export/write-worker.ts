@@ -1,16 +1,15 @@
 // A worker thread that writes the files of an export (write-thread.ts) with a `BundleWriter` of its own: the output
 // folder arrives in `workerData`, then batches of paths and contents in order, with the search documents of the
 // pages, which it indexes, and the index is written when asked. The first failure is kept, later files are
-// skipped, and `end` answers with that failure or with `ended` (and the bytes it wrote). It runs at
-// the niceness it is given, if any (write-thread.ts, `yieldingWriteThreadNiceness`).
+// skipped, and `end` answers with that failure or with `ended` (and the bytes it wrote). `yield` lowers its
+// priority to the niceness it names (write-thread.ts, `yieldingWriteThreadNiceness`).
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from '../disk/thread-priority.ts';
 import { isQuireError } from '../errors/index.ts';
 import { BundleWriter } from './bundle-writer.ts';
 import type { WriteFailure, WriteReply, WriteRequest, WriteThreadData } from './write-thread.ts';
 
-const { outDir, niceness } = workerData as WriteThreadData;
-if (niceness !== undefined) lowerThreadPriority(niceness);
+const { outDir } = workerData as WriteThreadData;
 const port = parentPort!;
 const writer = new BundleWriter(outDir);
 let failure: WriteFailure | undefined;
@@ -18,6 +17,10 @@ let failure: WriteFailure | undefined;
 port.on('message', (request: WriteRequest) => {
   if (request.type === 'end') {
     port.postMessage((failure === undefined ? { type: 'ended', bytes: writer.bytes } : { type: 'failed', failure }) satisfies WriteReply);
+    return;
+  }
+  if (request.type === 'yield') {
+    lowerThreadPriority(request.niceness);
     return;
   }
   if (failure !== undefined) return;

@@ -3,6 +3,7 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { readDirectoryFiles } from '../../disk/directory-files.ts';
 import { isQuireError } from '../../errors/quire-error.ts';
 import { EarlyRenderThreads, buildSiteModel, builtSiteSpaceId, builtSpaceTitle, fileOpenAPILoader, detectBuildLayout, exportSite, formatExportSummary, terminalProgress, type BuildFiles, type BuiltSpace } from '../../export/index.ts';
+import { ThreadedBundleWriter } from '../../export/write-thread.ts';
 import { readDirectory } from '../../format/read-directory.ts';
 import type { Diagnostic } from '../../model/diagnostic.ts';
 import { flattenPages } from '../../model/page-tree.ts';
@@ -65,6 +66,9 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, te
   // Render threads start once the folders read are known to be large enough for them, and load the renderer while
   // the rest is read and planned (exportSite stops them, used or not).
   const early = new EarlyRenderThreads();
+  // The write thread boots now, while this thread reads the directory, instead of beside the first pages to render
+  // (exportSite stops it, used or not).
+  const writeThread = ThreadedBundleWriter.start(options.out);
   try {
     const directory = withoutFolder(await readDirectoryFiles(dir), outInside);
     let layout;
@@ -99,7 +103,7 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, te
     const site = buildSiteModel({ kind: layout.kind, spaces, title, customization, ...(options.url === undefined ? {} : { publishedUrl: options.url }) });
     // OpenAPI blocks read their `src` from the space's folder (relative to the page) or from a URL.
     const loadOpenAPIDocument = fileOpenAPILoader(Object.fromEntries(spaces.map((space) => [builtSiteSpaceId(space.folder), join(resolve(dir), space.folder)])));
-    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, ...early.option(), ...(claims ? { claims } : {}) });
+    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, ...early.option(), ...(writeThread ? { writeThread } : {}), ...(claims ? { claims } : {}) });
     if (options.json) {
       terminal.out(`${JSON.stringify({ ...summary, layout: layout.kind, spaces: described, skipped: [...layout.skipped, ...layout.unlisted], diagnostics }, null, 2)}\n`);
     } else {
@@ -107,6 +111,7 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, te
     }
     return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? exitCodes.inputErrors : exitCodes.ok;
   } finally {
+    await writeThread?.abort(); // a failure before exportSite leaves it waiting
     await early.stop();
   }
 }

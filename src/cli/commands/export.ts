@@ -1,6 +1,7 @@
 import { isQuireError } from '../../errors/quire-error.ts';
 import { EarlyRenderThreads } from '../../export/early-render-threads.ts';
 import { fetchExportSite, fetchExportSpace, type FetchObserver } from '../../export/fetch-site.ts';
+import { ThreadedBundleWriter } from '../../export/write-thread.ts';
 import { openApiConnection } from '../api-connection.ts';
 import { exitCodes } from '../exit-codes.ts';
 import type * as Renderer from '../../export/index.ts';
@@ -65,6 +66,9 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
     onPages: (pages) => early.addPages(pages),
     onContentRequested: () => setImmediate(() => renderer.start()),
   };
+  // The write thread boots now, on the core that is idle while the site is fetched, instead of beside the first pages
+  // to render (exportSite stops it, used or not).
+  const writeThread = ThreadedBundleWriter.start(options.out);
   try {
     let site: ExportSite;
     let organizationOf: string | (() => Promise<string>);
@@ -80,11 +84,12 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
     const { exportSite, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader, terminalProgress } = await renderer.start();
     const loadOpenAPIDocument = siteOpenAPILoader(connection.client, organizationOf, site);
     const renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, organizationOf);
-    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, renderIntegrationBlock, ...early.option(), ...(claims ? { claims } : {}), onLoaded: () => void close().catch(() => {}) });
+    const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, renderIntegrationBlock, ...early.option(), ...(writeThread ? { writeThread } : {}), ...(claims ? { claims } : {}), onLoaded: () => void close().catch(() => {}) });
     if (options.json) terminal.out(`${JSON.stringify(summary, null, 2)}\n`);
     else terminal.out(`${formatExportSummary(summary)}\nOpen ${options.out}/index.html in a browser, or serve the folder with any static web server.\n`);
     return exitCodes.ok;
   } finally {
+    await writeThread?.abort(); // a failure before exportSite leaves it waiting
     await early.stop();
     await close(); // a failure to close early surfaces here
   }
