@@ -9,7 +9,8 @@ export type IndexedPage = [pageIndex: number, document: SearchDocument | undefin
 
 /**
  * A batch for the write thread: files (paths in the output folder, in order) and the search documents of pages
- * rendered meanwhile; `search-index` writes the index of every document sent so far at `path`; then `end`.
+ * rendered meanwhile; `search-index` writes the index of every document sent so far at `path`; `yield` lowers the
+ * thread's priority (`yieldToRendering`); then `end`.
  */
 export type WriteRequest =
   | { type: 'files'; files: Array<[string, string | Uint8Array]>; pages: IndexedPage[] }
@@ -27,11 +28,11 @@ export interface WriteThreadData {
 }
 
 /**
- * The write thread's nice value while the export renders on one thread alone (`yieldToRendering`). On 2
- * cores the write thread shares the second with V8's compiler threads, which optimize the renderer's code: the
- * sooner they do, the sooner the rendering thread runs optimized code. The write thread's work can wait: it catches
- * up on what is queued while the last pages render. 1,000 mixed pages through the API, three sets of 12 to 30
- * alternating runs: 19 to 32 ms less a run at nice 10 (BENCHMARKS.md, issue 17); 5 and 19 were not better.
+ * The write thread's nice value while the export renders on one thread alone (`yieldToRendering`). On 2 cores the
+ * write thread shares the second with V8's compiler threads, which optimize the renderer's code: the sooner they do,
+ * the sooner the rendering thread runs optimized code. The write thread's work can wait: it catches up on what is
+ * queued while the last pages render. 1,000 mixed pages through the API, three sets of 12 to 30 alternating runs:
+ * 19 to 32 ms less a run at nice 10 (BENCHMARKS.md, issue 17); 5 and 19 were not better.
  */
 export const yieldingWriteThreadNiceness = 10;
 
