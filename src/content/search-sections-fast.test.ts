@@ -30,6 +30,7 @@ describe('fast search sections: the same sections as the full parse', () => {
     'headings, explicit anchors, setext': '# Top <a href="#custom" id="custom"></a>\n\ntext\n\n## `code` and *em* ![i](x.png)\n\nSetext\n---\n\n> ## Quoted heading\n',
     'inline markup and breaks': 'a *b* **c** [d](x.md) `e` f  \ng\\\nh\nsoft &amp; &copy; \\*x\\*\n',
     'lists and tables': '* one\n* two\n  * three\n\n1. x\n2. y\n\n| a | b |\n| - | - |\n| 1 | 2 |\n',
+    'table rows with fewer cells than the header, and escaped pipes': '| a | b | c |\n| - | - | - |\n| 1 |\n| 2 \\| two | 3 |\n\n> x | y\n> - | -\n> 1 | 2\n',
     'hints and code options': '{% hint style="info" %}\n## Not a section\n\nInside.\n{% endhint %}\n\n{% code title="a.js" %}\n```js\nlet a;\n```\n{% endcode %}\n\n## After\n\nx\n',
     'empty intro, no heading, empty page': '## Only\n\nbody\n',
     'no heading': 'Just text.\n',
@@ -46,7 +47,7 @@ describe('fast search sections: the same sections as the full parse', () => {
   }
 
   it('leaves to the full parse what it does not read the same way', () => {
-    for (const markdown of ['---\ndescription: x\n---\n\nBody\n', '<div>x</div>\n', '<figure><img src="a.png"><figcaption><p>x</p></figcaption></figure>\n<p>more</p>\n', 'a $x$ b\n',  '{% tabs %}\n{% tab title="A" %}\nx\n{% endtabs %}\n', '{% embed url="https://x.org" %}\n', '{% tabs %}\nBetween.\n{% tab title="A" %}\nx\n{% endtab %}\n{% endtabs %}\n', '{% tab title="A" %}\nx\n{% endtab %}\n', '* [ ] task\n', 'a[^1]\n\n[^1]: note\n', 'a <mark>b</mark>\n']) {
+    for (const markdown of ['---\ndescription: x\n---\n\nBody\n', '<div>x</div>\n', '<figure><img src="a.png"><figcaption><p>x</p></figcaption></figure>\n<p>more</p>\n', 'a $x$ b\n',  '{% tabs %}\n{% tab title="A" %}\nx\n{% endtabs %}\n', '{% embed url="https://x.org" %}\n', '{% tabs %}\nBetween.\n{% tab title="A" %}\nx\n{% endtab %}\n{% endtabs %}\n', '{% tab title="A" %}\nx\n{% endtab %}\n', '* [ ] task\n', 'a[^1]\n\n[^1]: note\n', 'a <mark>b</mark>\n', '| a |\n| :-: |\n| a | A |\n', '> | a |\n> | - |\n> b | c\n', '- | a |\n  | - |\n  | b | c |\n']) {
       expect(fastSearchSections(markdown), markdown).toBeUndefined();
     }
   });

@@ -125,13 +125,41 @@ function checkLines(tokens: Token[], markdown: string): void {
   const lines = markdown.split('\n');
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    if (token.type === 'table_open' && token.map && !(lines[token.map[0] + 1] ?? '').includes('|')) throw new FastPathUnsupported('a table whose delimiter row has no pipe');
+    if (token.type === 'table_open' && token.map) {
+      const [header, end] = token.map;
+      if (!(lines[header + 1] ?? '').includes('|')) throw new FastPathUnsupported('a table whose delimiter row has no pipe');
+      // markdown-it drops the cells of a row beyond its header's; the full parse keeps them, and their text.
+      const columns = cellCount(lines[header] ?? '');
+      for (let row = header + 2; row < end; row++) if (cellCount(lines[row] ?? '') > columns) throw new FastPathUnsupported('a table row with more cells than its header');
+    }
     if (token.type === 'list_item_open' && token.map) {
       if (/^[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])(?:[ \t]+|$))+$/.test(lines[token.map[0]] ?? '')) throw new FastPathUnsupported('a list item that starts empty');
       const first = tokens[index + 2];
       if (tokens[index + 1]?.type === 'paragraph_open' && first?.type === 'inline' && /^\[[ xX]\]/.test(first.content)) throw new FastPathUnsupported('task list item');
     }
   }
+}
+
+/**
+ * How many cells a table line has, counted so as never to fall short of either parser's count: its quote markers,
+ * indentation and list markers left out, a leading and a trailing pipe taken as the row's edges, and every other pipe
+ * not escaped by a backslash a cell boundary (markdown-it also takes the pipe of `\\|` as escaped; micromark does
+ * not, and counting it gives more cells, so a doubtful row goes to the full parse).
+ */
+function cellCount(line: string): number {
+  const row = line.replace(/^[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])[ \t]+)*/, '').trim();
+  let pipes = 0;
+  let last = -1;
+  for (let at = 0; at < row.length; at++) {
+    if (row[at] === '\\') at++;
+    else if (row[at] === '|') {
+      pipes++;
+      last = at;
+    }
+  }
+  const leading = row.startsWith('|') ? 1 : 0;
+  const trailing = last === row.length - 1 && last > 0 ? 1 : 0;
+  return pipes - leading - trailing + 1;
 }
 
 function headingText(inline: Token): { title: string; explicit: string | undefined } {
