@@ -12,7 +12,7 @@ import { unavailable } from './openapi/unavailable.ts';
 import { createBodyContext, type BodyContext, type BrokenLink } from './body/body-context.ts';
 import { bodyHtml } from './body/body-html.ts';
 import { hastText } from './body/node-text.ts';
-import { renderBody } from './body/render-body.ts';
+import { renderBodyHtml } from './body/render-body.ts';
 import { pageHtml, type ChromeCache } from './chrome/page-template.ts';
 import { emptyIconLibrary, type IconLibrary } from './icons/icon-library.ts';
 import { createIconRenderer, type IconRenderer } from './icons/icon-renderer.ts';
@@ -116,7 +116,7 @@ export interface PageBody {
 }
 
 /**
- * Renders the body of one page of a plan (not its chrome): the page's Markdown through `renderBody` with its space's
+ * Renders the body of one page of a plan (not its chrome): the page's Markdown through `renderBodyHtml` with its space's
  * links, variables and the plan's claims, links relative to `prefix`; a computed `builtin:openapi` page is its
  * specification's reference (src/render/openapi/reference-page.ts), or a note saying why it cannot be shown. What
  * `renderSitePage` and the print document (src/render/print) both show.
@@ -135,8 +135,8 @@ export function renderPageBody(plan: SitePlan, page: PagePlan, prefix: string, i
     const tree = computedPageTree(page, context);
     return { body: bodyHtml(tree), text: hastText(tree), context, iconRenderer };
   }
-  const tree = renderBody(markdown, context, prefix);
-  return { body: bodyHtml(tree), text: hastText(tree), context, iconRenderer };
+  const { html, text } = renderBodyHtml(markdown, context, prefix);
+  return { body: html, text, context, iconRenderer };
 }
 
 /**

@@ -94,8 +94,22 @@ function children(nodes: ElementContent[] | Root['children']): string {
 }
 
 function element(node: Element): string {
+  const open = openTag(node);
+  if (open === undefined) throw notPlain;
+  if (voidElements.has(node.tagName)) {
+    if (node.children.length > 0) throw notPlain;
+    return open;
+  }
+  return `${open}${children(node.children)}</${node.tagName}>`;
+}
+
+/**
+ * The start tag of `node` as `toHtml` writes it, or undefined for an element only `toHtml` writes (raw text, SVG,
+ * MathML, an attribute not in `bodyAttributeNames`).
+ */
+export function openTag(node: Element): string | undefined {
   const { tagName } = node;
-  if (rawTextElements.has(tagName) || tagName === 'template' || tagName === 'svg' || tagName === 'math') throw notPlain;
+  if (rawTextElements.has(tagName) || tagName === 'template' || tagName === 'svg' || tagName === 'math') return undefined;
   let html = `<${tagName}`;
   for (const key in node.properties) {
     const value = node.properties[key];
@@ -105,20 +119,20 @@ function element(node: Element): string {
       continue;
     }
     const name = bodyAttributeNames[key];
-    if (name === undefined || value === true || (typeof value === 'number' && Number.isNaN(value))) throw notPlain;
+    if (name === undefined || value === true || (typeof value === 'number' && Number.isNaN(value))) return undefined;
     let written: string;
     if (Array.isArray(value)) {
-      if (!spaceSeparated.has(key)) throw notPlain;
+      if (!spaceSeparated.has(key)) return undefined;
       written = value.join(' ');
     } else written = String(value);
     html += ` ${name}="${escapeAttribute(written)}"`;
   }
-  html += '>';
-  if (voidElements.has(tagName)) {
-    if (node.children.length > 0) throw notPlain;
-    return html;
-  }
-  return `${html}${children(node.children)}</${tagName}>`;
+  return `${html}>`;
+}
+
+/** Whether `toHtml` writes `tagName` without a closing tag (and an element of it with children only `toHtml` writes). */
+export function isVoidElement(tagName: string): boolean {
+  return voidElements.has(tagName);
 }
 
 const textSpecial = /[<&]/g;
@@ -127,7 +141,8 @@ const hasAttributeSpecial = /[\0"&'`]/;
 
 // Most texts and values have nothing to escape, and a replace that finds nothing cost twice what a test costs: with
 // these checks, serialising bench/export's 1,000 mixed page bodies took 49 instead of 95 ms.
-function escapeText(value: string): string {
+/** Text as `toHtml` writes it. */
+export function escapeText(value: string): string {
   return value.indexOf('<') === -1 && value.indexOf('&') === -1 ? value : value.replace(textSpecial, reference);
 }
 

@@ -25,9 +25,9 @@ export function finishTree(tree: Root, externalTarget: 'self' | 'blank', icons: 
     for (let index = 0; index < nodes.length; index++) {
       const node = nodes[index]!;
       if (node.type !== 'element') continue;
-      const icon = iconOfElement(node);
+      const icon = iconDrawn(node, icons);
       if (icon !== undefined) {
-        nodes[index] = icons.element(icon, colour(node.properties.dataColor));
+        nodes[index] = icon;
         continue;
       }
       finishElement(node, externalTarget);
@@ -37,7 +37,14 @@ export function finishTree(tree: Root, externalTarget: 'self' | 'blank', icons: 
   walk(tree.children);
 }
 
-function finishElement(node: Element, externalTarget: 'self' | 'blank'): void {
+/** The `<svg>` that replaces `node` when it is an icon (a slot of a block, a raw `<i class="fa-…">`), in its colour. */
+export function iconDrawn(node: Element, icons: IconRenderer): Element | undefined {
+  const icon = iconOfElement(node);
+  return icon === undefined ? undefined : icons.element(icon, colour(node.properties.dataColor));
+}
+
+/** `finishTree` of one element that is not an icon, without its children. */
+export function finishElement(node: Element, externalTarget: 'self' | 'blank'): void {
   const { properties } = node;
   if (typeof properties.id === 'string' && properties.id.startsWith(chromeIdPrefix)) properties.id = `user-content-${properties.id}`;
   if (node.tagName === 'a' && typeof properties.href === 'string' && /^(?:https?:)?\/\//i.test(properties.href) && isExternalUrl(properties.href)) {

@@ -1,4 +1,4 @@
-import type { Nodes as HastNodes } from 'hast';
+import type { Element, Nodes as HastNodes } from 'hast';
 import type { Nodes as MdastNodes } from 'mdast';
 
 /**
@@ -20,7 +20,12 @@ export function mdastText(node: MdastNodes): string {
  * hastText({ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: 'Hi' }] }) // → 'Hi'
  */
 export function hastText(node: HastNodes): string {
-  return collapseWhitespace(collectText(node, '')).trim();
+  return textOfCollected(collectText(node, ''));
+}
+
+/** What `hastText` makes of the text collected (`collectText`): whitespace collapsed, trimmed. */
+export function textOfCollected(collected: string): string {
+  return collapseWhitespace(collected).trim();
 }
 
 /**
@@ -38,20 +43,26 @@ const whitespaceToCollapse = /(?: \s|[^\S ])\s*/g;
  * `text` followed by the text of `node`, a space after each block. One string built by concatenation (V8 keeps it as a
  * rope until the whitespace pass reads it) instead of an array of parts joined: a page's text took twice as long.
  */
-function collectText(node: HastNodes, text: string): string {
+export function collectText(node: HastNodes, text: string): string {
   if (node.type === 'text') return text + node.value;
   if (node.type === 'element') {
-    if (isChrome(node.properties.className)) return text;
+    if (isTextChrome(node)) return text;
     for (const child of node.children) text = collectText(child, text);
-    return inlineTags.has(node.tagName) ? text : `${text} `;
+    return isInlineTag(node.tagName) ? text : `${text} `;
   }
   if (node.type === 'root') for (const child of node.children) text = collectText(child, text);
   return text;
 }
 
-/** Heading anchors (`#`) and copy buttons are not text of the page. */
-function isChrome(className: unknown): boolean {
+/** Heading anchors (`#`) and copy buttons are not text of the page: nothing in them is collected. */
+export function isTextChrome(node: Element): boolean {
+  const { className } = node.properties;
   return Array.isArray(className) && className.includes('heading-anchor');
+}
+
+/** Whether the text of an element of `tagName` runs on with what follows (no space after it). */
+export function isInlineTag(tagName: string): boolean {
+  return inlineTags.has(tagName);
 }
 
 const inlineTags = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'kbd', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'del', 'ins']);

@@ -26,23 +26,32 @@ export function findTarget(space: BodyContext['space'], base: string, target: st
  * sanitizer, which then only sees URLs this pass produced or accepted.
  */
 export function resolveLinks(tree: Root, context: BodyContext, prefix: string): void {
-  const walk = (nodes: RootContent[], base: string) => {
-    for (const node of nodes) {
-      if (node.type !== 'element') continue;
-      let inner = base;
-      const declared = node.properties.dataQuireBase;
-      if (declared !== undefined) {
-        // Only a reusable content of this space can be a base: anything else in content is ignored.
-        if (typeof declared === 'string' && Object.hasOwn(context.space.includes, declared)) inner = declared;
-        delete node.properties.dataQuireBase;
-      }
-      if (node.tagName === 'a' && typeof node.properties.href === 'string') resolveHref(node, node.properties.href, inner, context, prefix);
-      else if (node.tagName === 'img' && typeof node.properties.src === 'string') resolveSrc(node, node.properties.src, inner, context, prefix);
-      else if (node.properties.src !== undefined && !(typeof node.properties.src === 'string' && isExternalUrl(node.properties.src))) delete node.properties.src;
-      walk(node.children, inner);
-    }
-  };
-  walk(tree.children, context.source);
+  resolveLinksIn(tree.children, context.source, context, prefix);
+}
+
+/** `resolveLinks` over `nodes`, written in the file `base`. */
+export function resolveLinksIn(nodes: RootContent[], base: string, context: BodyContext, prefix: string): void {
+  for (const node of nodes) {
+    if (node.type === 'element') resolveLinksIn(node.children, resolveElement(node, base, context, prefix), context, prefix);
+  }
+}
+
+/**
+ * `resolveLinks` of one element, written in the file `base`, without its children: returns the base of its children
+ * (a reusable content's path, where an include put one).
+ */
+export function resolveElement(node: Element, base: string, context: BodyContext, prefix: string): string {
+  let inner = base;
+  const declared = node.properties.dataQuireBase;
+  if (declared !== undefined) {
+    // Only a reusable content of this space can be a base: anything else in content is ignored.
+    if (typeof declared === 'string' && Object.hasOwn(context.space.includes, declared)) inner = declared;
+    delete node.properties.dataQuireBase;
+  }
+  if (node.tagName === 'a' && typeof node.properties.href === 'string') resolveHref(node, node.properties.href, inner, context, prefix);
+  else if (node.tagName === 'img' && typeof node.properties.src === 'string') resolveSrc(node, node.properties.src, inner, context, prefix);
+  else if (node.properties.src !== undefined && !(typeof node.properties.src === 'string' && isExternalUrl(node.properties.src))) delete node.properties.src;
+  return inner;
 }
 
 function resolveHref(node: Element, href: string, base: string, context: BodyContext, prefix: string): void {

@@ -19,7 +19,7 @@ import { bodySpace } from '../body/body-space.fixture.ts';
 import type { OpenAPIDocument } from '../openapi/document.ts';
 import { bodyHtml } from '../body/body-html.ts';
 import { hastText } from '../body/node-text.ts';
-import { renderBody } from '../body/render-body.ts';
+import { renderBody, renderBodyHtml } from '../body/render-body.ts';
 import { resolveLinks } from '../body/resolve-links.ts';
 import { bodySchema } from '../body/sanitize-schema.ts';
 import { fastBodyTree } from './fast-body-tree.ts';
@@ -62,6 +62,16 @@ function compare(markdown: string, options: { source?: string; prefix?: string; 
   const full = renderBody(markdown, fullContext, prefix, { fast: false });
   // The body serializer writes what hast-util-to-html writes, for every tree the full path makes too.
   expect(bodyHtml(full)).toBe(toHtml(full));
+  // What the export writes of a body (its last passes in one walk) is what the full path gives, whichever path it takes.
+  const writeContext = createBodyContext(bodySpace, source, target, { scope, ...blocks });
+  const written = renderBodyHtml(markdown, writeContext, prefix);
+  expect(written.html, markdown).toBe(toHtml(full));
+  expect(written.text).toBe(hastText(full));
+  expect(writeContext.outline).toEqual(fullContext.outline);
+  expect([...writeContext.usedFiles]).toEqual([...fullContext.usedFiles]);
+  expect(writeContext.broken).toEqual(fullContext.broken);
+  expect(writeContext.warnings).toEqual(fullContext.warnings);
+  expect(writeContext.icons.missing).toEqual(fullContext.icons.missing);
   const probeContext = createBodyContext(bodySpace, source, target, { scope, ...blocks });
   const body = fastBodyTree(markdown, probeContext);
   if (body === undefined) {
