@@ -1,7 +1,7 @@
 // The scheduling priority of the calling thread. On Linux each thread has its own nice value, set with
 // setpriority(PRIO_PROCESS, <thread id>) (os.setPriority), and /proc/thread-self names the thread; elsewhere a
 // thread shares its process's priority, which this leaves alone.
-import { readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /**
@@ -36,4 +36,36 @@ export function lowerThreadPriority(niceness: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Lowers to nice `niceness` (never raising, as `lowerThreadPriority`) every thread of this process that exists now
+ * but the calling one, where threads have priorities of their own (Linux); threads started later take their
+ * starter's priority. Returns how many threads are at that niceness or lower in priority after the call: 0 elsewhere.
+ * A process-wide choice: only for a process that is one short command (src/cli/main.ts), never from a library.
+ *
+ * @example
+ * lowerOtherThreadsPriority(10); // first thing in `quire export`: V8's and Node's helper threads yield to this one
+ */
+export function lowerOtherThreadsPriority(niceness: number): number {
+  const self = currentThreadId();
+  if (self === undefined) return 0;
+  let lowered = 0;
+  let threads: string[];
+  try {
+    threads = readdirSync('/proc/self/task');
+  } catch {
+    return 0;
+  }
+  for (const entry of threads) {
+    const thread = Number(entry);
+    if (!Number.isInteger(thread) || thread === self) continue;
+    try {
+      if (getPriority(thread) < niceness) setPriority(thread, niceness);
+      if (getPriority(thread) >= niceness) lowered++;
+    } catch {
+      // The thread ended meanwhile, or the system refused: it keeps its priority.
+    }
+  }
+  return lowered;
 }
