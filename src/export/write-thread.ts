@@ -32,7 +32,9 @@ export interface WriteThreadData {
  * write thread shares the second with V8's compiler threads, which optimize the renderer's code: the sooner they do,
  * the sooner the rendering thread runs optimized code. The write thread's work can wait: it catches up on what is
  * queued while the last pages render. 1,000 mixed pages through the API, three sets of 12 to 30 alternating runs:
- * 19 to 32 ms less a run at nice 10 (BENCHMARKS.md, issue 17); 5 and 19 were not better.
+ * 19 to 32 ms less a run at nice 10 (BENCHMARKS.md, issue 17); 5 and 19 were not better. `quire export` and `quire
+ * build` put V8's helper threads at the same niceness (src/cli/helper-threads.ts); with them there, 5 and 15 were not
+ * better either.
  */
 export const yieldingWriteThreadNiceness = 10;
 
