@@ -18,10 +18,15 @@ function lowerInChild(niceFirst?: number): { returned: unknown; process: number;
     const threads = readdirSync('/proc/self/task').map((tid) => nice(readFileSync('/proc/self/task/' + tid + '/stat', 'utf8')));
     console.log(JSON.stringify({ returned, process: nice(readFileSync('/proc/self/stat', 'utf8')), threads }));
   `;
+  return runInChild(script, niceFirst) as { returned: unknown; process: number; threads: number[] };
+}
+
+/** Runs the ES module `script` in a child process (under `nice` when given) and parses the JSON it prints. */
+function runInChild(script: string, niceFirst: number | undefined): unknown {
   const command = [process.execPath, '--import', 'tsx', '--input-type=module', '-e', script];
   const run = niceFirst === undefined ? spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' }) : spawnSync('nice', ['-n', String(niceFirst), ...command], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
-  return JSON.parse(run.stdout) as { returned: unknown; process: number; threads: number[] };
+  return JSON.parse(run.stdout);
 }
 
 describe.runIf(linux)('lowerThreadPriority (Linux, where each thread has its own nice value)', () => {
@@ -67,10 +72,7 @@ function lowerOthersInChild(niceFirst?: number): { returned: number; caller: num
     const niceOf = (tid) => nice(readFileSync('/proc/self/task/' + tid + '/stat', 'utf8'));
     console.log(JSON.stringify({ returned, caller: niceOf(self), others: tasks.filter((tid) => tid !== self).map(niceOf) }));
   `;
-  const command = [process.execPath, '--import', 'tsx', '--input-type=module', '-e', script];
-  const run = niceFirst === undefined ? spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' }) : spawnSync('nice', ['-n', String(niceFirst), ...command], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
-  return JSON.parse(run.stdout) as { returned: number; caller: number; others: number[] };
+  return runInChild(script, niceFirst) as { returned: number; caller: number; others: number[] };
 }
 
 describe.runIf(linux)('lowerOtherThreadsPriority (Linux)', () => {
