@@ -1,3 +1,5 @@
+import { commandName } from './command-name.ts';
+
 /**
  * Commands whose main thread does the work they wait for, rendering a site page after page, while V8's helper threads
  * (its compiler and its collector's concurrent parts, started with the process) work beside it. On a 2-core machine
@@ -19,6 +21,6 @@ export const helperThreadNiceness = 10;
  * yieldsHelperThreads(['export', '--site', 'abc', '--out', 'site']) // → true
  */
 export function yieldsHelperThreads(argv: readonly string[]): boolean {
-  const command = argv.find((argument) => !argument.startsWith('-'));
+  const command = commandName(argv);
   return command !== undefined && commandsThatRenderOnThisThread.has(command);
 }

@@ -1,3 +1,5 @@
+import { commandName } from './command-name.ts';
+
 /**
  * Commands that end their own work before they return: every file written, every worker thread stopped, every
  * connection and store closed. Once such a command has returned, nothing is left for the event loop but Node's own
@@ -14,7 +16,7 @@ const commandsThatFinishTheirWork = new Set(['build', 'export']);
  * mayExitPromptly(['export', '--site', 'abc', '--out', 'site']) // → true
  */
 export function mayExitPromptly(argv: readonly string[]): boolean {
-  const command = argv.find((argument) => !argument.startsWith('-'));
+  const command = commandName(argv);
   return command !== undefined && commandsThatFinishTheirWork.has(command);
 }
 
