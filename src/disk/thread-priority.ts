@@ -29,7 +29,11 @@ export function currentThreadId(): number | undefined {
  */
 export function lowerThreadPriority(niceness: number): number | undefined {
   const thread = currentThreadId();
-  if (thread === undefined) return undefined;
+  return thread === undefined ? undefined : lowerPriorityOf(thread, niceness);
+}
+
+/** Lowers thread `thread` to nice `niceness`, never raising it; its niceness after, or undefined on a refusal (or a thread gone). */
+function lowerPriorityOf(thread: number, niceness: number): number | undefined {
   try {
     if (getPriority(thread) < niceness) setPriority(thread, niceness);
     return getPriority(thread);
@@ -60,12 +64,8 @@ export function lowerOtherThreadsPriority(niceness: number): number {
   for (const entry of threads) {
     const thread = Number(entry);
     if (!Number.isInteger(thread) || thread === self) continue;
-    try {
-      if (getPriority(thread) < niceness) setPriority(thread, niceness);
-      if (getPriority(thread) >= niceness) lowered++;
-    } catch {
-      // The thread ended meanwhile, or the system refused: it keeps its priority.
-    }
+    // A thread that ended meanwhile, or a refusal, is not counted.
+    if ((lowerPriorityOf(thread, niceness) ?? -Infinity) >= niceness) lowered++;
   }
   return lowered;
 }
