@@ -36,15 +36,19 @@ export interface RevisionBundleValue {
  * bundleToValue(bundle).files['file1'] // → 'iVBORw0KGgo…'
  */
 export function bundleToValue(bundle: RevisionBundle): RevisionBundleValue {
-  const { extra, ...source } = bundle.source;
-  return {
-    format: bundleFormat,
-    version: bundleVersion,
-    revision: bundle.revision,
-    documents: bundle.documents,
-    files: mapValues(bundle.files, toBase64),
-    source: { ...source, extra: mapValues(extra, toBase64) },
-  };
+  return { format: bundleFormat, version: bundleVersion, revision: bundle.revision, ...bundleContentToValue(bundle) };
+}
+
+/**
+ * The members of a bundle's JSON value that follow its revision (bodies, file bytes, directory source), which never
+ * change for a revision: what the service keeps of each answer.
+ *
+ * @example
+ * bundleContentToValue({ documents: {}, files: { f1: new Uint8Array([1]) }, source }).files // → { f1: 'AQ==' }
+ */
+export function bundleContentToValue(content: Omit<RevisionBundle, 'revision'>): Omit<RevisionBundleValue, 'format' | 'version' | 'revision'> {
+  const { extra, ...source } = content.source;
+  return { documents: content.documents, files: mapValues(content.files, toBase64), source: { ...source, extra: mapValues(extra, toBase64) } };
 }
 
 /**

@@ -77,6 +77,10 @@ describeConformance('quire extensions', (server) => {
     const answer = await server().request('GET', bundlePath);
     expect(answer.status).toBe(200);
     const text = await answer.text();
+    // Sent in parts, with their total length: not chunked.
+    expect(answer.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(answer.headers.get('transfer-encoding')).toBeNull();
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const value = JSON.parse(text) as { format: string; revision: unknown };
     expect(value).toMatchObject({ format: 'quire-revision-bundle', version: 1 });
     // The route sends JSON it serialized itself: it must still be what its schema says.
@@ -89,8 +93,8 @@ describeConformance('quire extensions', (server) => {
     expect(bundle.source).toMatchObject({ root: 'docs/', summaryText: files['docs/SUMMARY.md'], varsText: files['docs/.gitbook/vars.yaml'] });
     expect(Object.fromEntries([...writeDirectory(bundle)].map(([path, bytes]) => [path, Buffer.from(bytes).toString()]))).toEqual(files);
 
-    // Asked again, the same bytes (the server keeps what never changes for a revision: bodies, bytes, source). The
-    // published revision in it is made afresh each time: a Git commit recorded since is in the next answer.
+    // Asked again, the same bytes (the server keeps what it serialized). A Git commit recorded since is in the next
+    // answer: the published revision the server kept was made before it.
     expect(await (await server().request('GET', bundlePath)).text()).toBe(text);
     const commit = { oid: oid('9'), message: 'Exported', createdByGitBook: false, ref: 'refs/heads/main' };
     expect((await server().request('PUT', `/v1/spaces/${spaceId}/revisions/${revision}/git`, { body: commit })).status).toBe(200);

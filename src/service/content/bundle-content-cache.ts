@@ -1,12 +1,14 @@
 import type { Store } from '../../store/index.ts';
 
 /**
- * The serialized content of revision bundles (page and reusable-content bodies, file bytes, directory source), by
- * revision id, the least recently used dropped first past `maxBytes`. That content never changes once a revision
- * is stored: bodies are stored by a hash of their Markdown (`documentIdFor`), files by the hash of their bytes, and
- * a revision's directory source is written with it. What does change (the published revision: its Git commit,
- * the change request it came from, its URLs) is not kept here. Serializing a 500-page space's bundle took 10 to 20
- * ms of the server's one thread for each export that asked for it.
+ * The serialized parts of revision bundle answers, by key, the least recently used dropped first past `maxBytes`:
+ * each revision's content (page and reusable-content bodies, file bytes, directory source), by revision id, and the
+ * published revision that heads an answer, by revision id and everything that head depends on
+ * (`getRevisionBundleJson`). Content never changes once a revision is stored: bodies are stored by a hash of their
+ * Markdown (`documentIdFor`), files by the hash of their bytes, and a revision's directory source is written with
+ * it. What does change (the revision's Git commit, the change request it came from, the URLs it is read at) is in
+ * a head's key, so a head made before a change is never sent after it. Serializing a 500-page space's content took
+ * 10 to 20 ms of the server's one thread for each export that asked for it.
  *
  * @example
  * const cache = new BundleContentCache(64 * 1024 * 1024);
@@ -19,24 +21,24 @@ export class BundleContentCache {
 
   constructor(readonly maxBytes: number) {}
 
-  /** The bytes kept for `revisionId`, now the most recently used; undefined when none are kept. */
-  get(revisionId: string): Buffer | undefined {
-    const content = this.#entries.get(revisionId);
+  /** The bytes kept for `key`, now the most recently used; undefined when none are kept. */
+  get(key: string): Buffer | undefined {
+    const content = this.#entries.get(key);
     if (content === undefined) return undefined;
-    this.#entries.delete(revisionId);
-    this.#entries.set(revisionId, content);
+    this.#entries.delete(key);
+    this.#entries.set(key, content);
     return content;
   }
 
-  /** Keeps `content` for `revisionId`, unless it alone is over a quarter of `maxBytes` (one space would push out the rest). */
-  set(revisionId: string, content: Buffer): void {
+  /** Keeps `content` for `key`, unless it alone is over a quarter of `maxBytes` (one space would push out the rest). */
+  set(key: string, content: Buffer): void {
     if (content.byteLength > this.maxBytes / 4) return;
-    const previous = this.#entries.get(revisionId);
+    const previous = this.#entries.get(key);
     if (previous !== undefined) {
-      this.#entries.delete(revisionId);
+      this.#entries.delete(key);
       this.#bytes -= previous.byteLength;
     }
-    this.#entries.set(revisionId, content);
+    this.#entries.set(key, content);
     this.#bytes += content.byteLength;
     for (const [oldest, dropped] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;

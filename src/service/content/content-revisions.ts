@@ -106,10 +106,18 @@ export function viewOf(ctx: ServiceContext, spaceId: string, opened: OpenedConte
  * const published = await publishRevision(ctx, revision, view, space.revisionId);
  */
 export async function publishRevision(ctx: ServiceContext, revision: StoredRevision, view: ContentView, spaceHead: string): Promise<PublishedRevision> {
-  let mergedFrom: PublishedChangeRequest | undefined;
-  if (revision.mergedFromChangeRequest !== undefined) {
-    const changeRequest = await ctx.store.getChangeRequest(revision.space, revision.mergedFromChangeRequest).catch(() => undefined);
-    if (changeRequest !== undefined) mergedFrom = await toPublishedChangeRequest(changeRequest, spaceHead, new ChangeRequestUsers(ctx.store, ctx.baseUrl), ctx.baseUrl);
-  }
-  return toPublishedRevision(revision, view, mergedFrom);
+  return toPublishedRevision(revision, view, await mergedFromOf(ctx, revision, spaceHead));
+}
+
+/**
+ * The change request a `merge` revision came from, as published (its `outdated` judged against the space head
+ * `spaceHead`); undefined for other revisions, and when the change request is gone.
+ *
+ * @example
+ * toPublishedRevision(revision, view, await mergedFromOf(ctx, revision, space.revisionId)).mergedFrom?.number
+ */
+export async function mergedFromOf(ctx: ServiceContext, revision: StoredRevision, spaceHead: string): Promise<PublishedChangeRequest | undefined> {
+  if (revision.mergedFromChangeRequest === undefined) return undefined;
+  const changeRequest = await ctx.store.getChangeRequest(revision.space, revision.mergedFromChangeRequest).catch(() => undefined);
+  return changeRequest === undefined ? undefined : toPublishedChangeRequest(changeRequest, spaceHead, new ChangeRequestUsers(ctx.store, ctx.baseUrl), ctx.baseUrl);
 }

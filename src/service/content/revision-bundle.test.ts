@@ -1,7 +1,7 @@
 // The bundle answer the server sends (`getRevisionBundleJson`) is `JSON.stringify` of `getRevisionBundle`, byte for
 // byte, whether its content was just serialized or kept from an earlier answer.
 import { expect, it } from 'vitest';
-import { createChangeRequest } from '../change-requests/change-requests.ts';
+import { createChangeRequest, patchChangeRequest } from '../change-requests/change-requests.ts';
 import { updateChangeRequestContent } from '../change-requests/change-request-content.ts';
 import { mergeChangeRequest } from '../change-requests/merge-change-request.ts';
 import type { Actor } from '../access/actor.ts';
@@ -33,16 +33,32 @@ async function checkBundleJson(ctx: ServiceContext, actor: Actor, organizationId
   const { revision } = await mergeChangeRequest(ctx, actor, space.id, changeRequest.id);
   const cache = bundleContentCacheOf(store);
   expect(cache.get(revision)).toBeUndefined();
+  const answer = async () => {
+    const parts = await getRevisionBundleJson(ctx, actor, space.id, revision);
+    return { parts, text: Buffer.concat(parts).toString() };
+  };
 
-  const fresh = await getRevisionBundleJson(ctx, actor, space.id, revision);
-  expect(fresh.toString()).toBe(JSON.stringify(await getRevisionBundle(ctx, actor, space.id, revision)));
-  expect(fresh.toString()).toContain(`"${Buffer.from('PNG bytes').toString('base64')}"`);
+  const fresh = await answer();
+  expect(fresh.text).toBe(JSON.stringify(await getRevisionBundle(ctx, actor, space.id, revision)));
+  expect(fresh.text).toContain(`"${Buffer.from('PNG bytes').toString('base64')}"`);
   expect(cache.get(revision)).toBeDefined();
-  expect((await getRevisionBundleJson(ctx, actor, space.id, revision)).toString()).toBe(fresh.toString());
+  // Asked again: the very parts kept, head and content, not made again.
+  const again = await answer();
+  expect(again.text).toBe(fresh.text);
+  expect(again.parts).toHaveLength(fresh.parts.length);
+  again.parts.forEach((part, index) => expect(part).toBe(fresh.parts[index]));
 
-  // The Git commit recorded since is in the revision of the next answer; the kept content is the same.
+  // The Git commit recorded since is in the revision of the next answer, whose head is new; the kept content is the same.
   await setRevisionGit(ctx, actor, space.id, revision, { oid: 'a'.repeat(40), message: 'Exported', createdByGitBook: false, ref: 'refs/heads/main' });
-  const committed = await getRevisionBundleJson(ctx, actor, space.id, revision);
-  expect(committed.toString()).toBe(JSON.stringify(await getRevisionBundle(ctx, actor, space.id, revision)));
-  expect(committed.toString()).toContain('"message":"Exported"');
+  const committed = await answer();
+  expect(committed.text).toBe(JSON.stringify(await getRevisionBundle(ctx, actor, space.id, revision)));
+  expect(committed.text).toContain('"message":"Exported"');
+  expect(committed.parts[0]).not.toBe(fresh.parts[0]);
+  expect(committed.parts[1]).toBe(fresh.parts[1]);
+
+  // The change request it was merged from, published as it is now: renamed since, renamed in the next answer.
+  await patchChangeRequest(ctx, actor, space.id, changeRequest.id, { subject: 'Pages, renamed' });
+  const renamed = await answer();
+  expect(renamed.text).toBe(JSON.stringify(await getRevisionBundle(ctx, actor, space.id, revision)));
+  expect(renamed.text).toContain('"subject":"Pages, renamed"');
 }
