@@ -5,7 +5,7 @@ import { fetchExportSite } from './fetch-site.ts';
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 /** A fake client serving a published site of one section per space, and a log of the requests as they start and end. */
-function fakeClient(spaces: string[], options: { failing?: string; failingSpace?: string; extensions?: string[]; unpublished?: boolean } = {}) {
+function fakeClient(spaces: string[], options: { failing?: string; failingSpace?: string; extensions?: string[]; unpublished?: boolean; namesRevisions?: boolean } = {}) {
   const log: string[] = [];
   const profile = {
     site: { id: 'site1', title: 'Docs' },
@@ -16,7 +16,7 @@ function fakeClient(spaces: string[], options: { failing?: string; failingSpace?
         id: `section-${space}`,
         title: space,
         default: index === 0,
-        siteSpaces: [{ id: `site-space-${space}`, path: space, title: space, default: true, space: { id: space } }],
+        siteSpaces: [{ id: `site-space-${space}`, path: space, title: space, default: true, space: { id: space, ...(options.namesRevisions ? { revision: `published-rev-${space}` } : {}) } }],
       })),
     },
     customizations: { site: {}, siteSpaces: {} },
@@ -105,6 +105,13 @@ describe('fetchExportSite', () => {
     expect(guides.documents).toEqual({ 'doc-guides': 'Welcome to guides.\n' });
     expect(Buffer.from(guides.files['logo']!).toString()).toBe('PNG');
     expect(guides.source.root).toBe('');
+  });
+
+  it('reads the bundle of the revision the published site names for each space, without asking for the space', async () => {
+    const { client, log } = fakeClient(['guides', 'api'], { extensions: ['bundle'], namesRevisions: true });
+    const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, { onContentRequested: () => log.push('content requested') });
+    expect(log.filter((line) => !line.endsWith('answered'))).toEqual(['server info', 'published', 'bundle guides published-rev-guides', 'bundle api published-rev-api', 'content requested']);
+    expect(site.content['site-space-api']!.revision.id).toBe('published-rev-api');
   });
 
   it('tells that the content is requested once for a space that two site spaces show, and not when a space fails first', async () => {

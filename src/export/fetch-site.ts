@@ -19,7 +19,8 @@ export interface SiteLocation {
  * (`GET /v1/orgs/{organizationId}/sites/{siteId}/published`, with the share key of a share-link site), then the
  * current content of each of its site spaces as a revision bundle: in one answer from a server with the `bundle`
  * extension, else as the directory the format writes (`directory` extension), read back into a bundle. One request
- * for the profile, then two per site space, whatever the number of pages.
+ * for the profile, then one per site space (the bundle of the revision the profile names), whatever the number of
+ * pages; two for a server without `bundle`.
  *
  * @example
  * const site = await fetchExportSite(client, { organizationId: 'org', siteId: 'site' });
@@ -56,7 +57,8 @@ export type PagesObserver = (pages: number) => void;
 
 /**
  * Reads one space as a site of its own, with the default customization (`spaceSiteProfile`): what an export
- * needs when no site was made for the space. Two requests for the space, then two for its content.
+ * needs when no site was made for the space. Two requests for the space, then one for its content (two for a server
+ * without `bundle`).
  *
  * @example
  * const site = await fetchExportSpace(client, 'space1');
@@ -65,7 +67,7 @@ export type PagesObserver = (pages: number) => void;
 export async function fetchExportSpace(client: ApiClient, spaceId: string, observer: FetchObserver = {}): Promise<ExportSite> {
   const reader = await spaceReaderOf(client);
   const space = await client.getSpace(spaceId);
-  const profile = spaceSiteProfile({ id: space.id, title: space.title, emoji: space.emoji });
+  const profile = spaceSiteProfile({ id: space.id, title: space.title, emoji: space.emoji, revision: space.revision });
   return { profile, content: await fetchSiteContent(client, reader, profile, observer) };
 }
 
@@ -112,7 +114,8 @@ async function readPublishedProfile(client: ApiClient, location: SiteLocation): 
 const spaceFetchConcurrency = 4;
 
 /**
- * The content of each site space of `profile`, read once per space: two requests per space, whatever its size.
+ * The content of each site space of `profile`, read once per space: one request per space (two without `bundle`, or
+ * when the profile does not name the space's revision), whatever its size.
  * `observer.onContentRequested` is told once the last space's content has been asked for.
  */
 async function fetchSiteContent(client: ApiClient, reader: SpaceReader, profile: SiteProfile, observer: FetchObserver): Promise<Record<string, RevisionBundle>> {
@@ -129,7 +132,7 @@ async function fetchSiteContent(client: ApiClient, reader: SpaceReader, profile:
     if (bySpace.has(siteSpace.space.id)) continue;
     const read = queue.add(async () => {
       observer.onSpace?.(siteSpace.title);
-      const space = { spaceId: siteSpace.space.id, onPages: observer.onPages, requested };
+      const space = { spaceId: siteSpace.space.id, revisionId: siteSpace.space.revision, onPages: observer.onPages, requested };
       return reader === 'bundle' ? fetchSpaceBundle(client, space) : fetchSpaceDirectory(client, space);
     });
     read.catch(() => {}); // awaited below, in order; a failure must not go unhandled meanwhile
@@ -140,20 +143,25 @@ async function fetchSiteContent(client: ApiClient, reader: SpaceReader, profile:
   return content;
 }
 
-/** One space to read: its id, who is told its number of pages, and who is told once its content is asked for. */
+/**
+ * One space to read: its id, its current revision when the site named it, who is told its number of pages, and who
+ * is told once its content is asked for.
+ */
 interface SpaceFetch {
   spaceId: string;
+  revisionId: string | undefined;
   onPages: PagesObserver | undefined;
   requested: () => void;
 }
 
 /**
- * The current content of a space in one answer (`bundle`): the space names its current revision, whose bundle is
- * checked and its bytes decoded (`bundleFromValue`, which lets each base64 text go once decoded).
+ * The current content of a space in one answer (`bundle`): the bundle of its current revision (as the published
+ * site named it, else as the space names it: one request more), checked and its bytes decoded (`bundleFromValue`,
+ * which lets each base64 text go once decoded).
  */
-async function fetchSpaceBundle(client: ApiClient, { spaceId, onPages, requested }: SpaceFetch): Promise<RevisionBundle> {
-  const space = await client.getSpace(spaceId);
-  const answering = client.getRevisionBundle(spaceId, space.revision);
+async function fetchSpaceBundle(client: ApiClient, { spaceId, revisionId, onPages, requested }: SpaceFetch): Promise<RevisionBundle> {
+  const revision = revisionId ?? (await client.getSpace(spaceId)).revision;
+  const answering = client.getRevisionBundle(spaceId, revision);
   requested();
   const answer = await answering;
   onPages?.(flattenPages(answer.revision.pages).length);

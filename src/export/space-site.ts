@@ -5,6 +5,8 @@ export interface SpaceForSite {
   id: string;
   title: string;
   emoji?: string | undefined;
+  /** Its current revision, whose content the site shows (read once, with the space). */
+  revision?: string | undefined;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface SpaceForSite {
  * // profile.structure: { type: 'siteSpaces', structure: [{ id: 'space1', path: '', ... }] }
  */
 export function spaceSiteProfile(space: SpaceForSite): SiteProfile {
-  const summary = { id: space.id, title: space.title, ...(space.emoji === undefined ? {} : { emoji: space.emoji }) };
+  const summary = { id: space.id, title: space.title, ...(space.emoji === undefined ? {} : { emoji: space.emoji }), ...(space.revision === undefined ? {} : { revision: space.revision }) };
   return {
     site: { id: space.id, title: space.title },
     structure: { type: 'siteSpaces', structure: [{ object: 'site-space', id: space.id, path: '', title: space.title, default: true, draft: false, space: summary }] },

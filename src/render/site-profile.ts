@@ -110,7 +110,8 @@ export interface SiteSpaceInput {
   hidden?: boolean;
   /** A custom home page, rendered at the site space's root instead of the first page. */
   pageId?: string | null;
-  space: { id: string; title?: string; emoji?: string };
+  /** The space; `revision`, its current revision when the site was read (the published `Space.revision`). */
+  space: { id: string; title?: string; emoji?: string; revision?: string };
   urls?: { published?: string };
 }
 
