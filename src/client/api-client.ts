@@ -742,6 +742,20 @@ export class ApiClient {
   }
 
   /**
+   * Settles once every request this client has started is written to its connection, so the server has it (or has
+   * failed): a request on a new connection waits for the connection, which a long synchronous task would hold back.
+   * Requests still waiting for a free connection (more at once than the client's concurrency) are not waited for.
+   *
+   * @example
+   * const answering = client.getRevisionBundle(spaceId, revisionId);
+   * await client.requestsWritten();
+   * loadSomethingLarge(); // while the server prepares the answer
+   */
+  requestsWritten(): Promise<void> {
+    return this.#transport.written();
+  }
+
+  /**
    * Waits for the requests in flight, then closes the connections. Calls after this throw.
    *
    * @example

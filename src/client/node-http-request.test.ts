@@ -50,6 +50,14 @@ function connections(options: { connections?: number; timeoutMs?: number } = {})
   return made;
 }
 
+/** Waits, a turn of the event loop at a time, until `condition` holds (the server reads what was written). */
+async function until(condition: () => boolean): Promise<void> {
+  for (let turn = 0; !condition(); turn += 1) {
+    if (turn > 1000) throw new Error('the condition never held');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string }> {
   try {
     await promise;
@@ -95,6 +103,33 @@ describe('HttpConnections', () => {
     await Promise.all(Array.from({ length: 6 }, () => pool.send(url, { method: 'GET', headers: {} })));
     expect(server.sockets.size).toBe(2);
     expect(server.requests).toHaveLength(8);
+  });
+
+  it('tells once every request sent so far is written, on connections new and kept, before any answer', async () => {
+    const answers: Array<() => void> = [];
+    const server = await serve((_request, response) => answers.push(() => response.end('{}')));
+    const pool = connections();
+    const url = new URL(`${server.origin}/v1/user`);
+    await pool.written(); // nothing sent: settled at once
+    const sent = [pool.send(url, { method: 'POST', headers: {}, body: 'a' }), pool.send(url, { method: 'POST', headers: {}, body: 'b' })];
+    // Both are on new connections, not connected yet: written only once they are.
+    let written = false;
+    const writing = pool.written().then(() => (written = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(written).toBe(false);
+    await writing;
+    // No answer has been sent: that is not waited for.
+    await until(() => server.requests.length === 2);
+    expect(server.requests.map((request) => request.body).sort()).toEqual(['a', 'b']);
+    for (const answer of answers.splice(0)) answer();
+    await Promise.all(sent);
+    // A kept connection, then a request the server never answers: written all the same.
+    const kept = pool.send(url, { method: 'POST', headers: {}, body: 'c' });
+    kept.catch(() => {});
+    await pool.written();
+    await until(() => server.requests.length === 3);
+    expect(server.sockets.size).toBe(2);
   });
 
   it('fails with a response timeout when nothing of the answer arrives, a timeout the request may have reached', async () => {

@@ -44,6 +44,8 @@ export class HttpConnections {
   readonly #connections: number;
   readonly #http: HttpAgent;
   #https: HttpsConnections | undefined;
+  /** Requests not yet written to their connection: each settles once it is (or once it ends unwritten). */
+  readonly #unwritten = new Set<Promise<void>>();
 
   constructor(options: { connections: number; timeoutMs: number }) {
     this.#connections = options.connections;
@@ -65,7 +67,30 @@ export class HttpConnections {
     } else {
       request = httpRequest(url, { ...options, agent: this.#http });
     }
+    this.#trackWriting(request);
     return exchangeOn(request, exchange.body, this.#timeoutMs);
+  }
+
+  /**
+   * Settles once every request sent so far is written to its connection (handed to the operating system), or has
+   * ended without being written: a request on a new connection is written only once it connects, which takes a
+   * turn of the event loop. What lets a caller start long synchronous work without holding back its own requests.
+   *
+   * @example
+   * const answering = connections.send(url, { method: 'GET', headers: {} });
+   * await connections.written(); // the server has the request; this thread is free to work until it answers
+   */
+  async written(): Promise<void> {
+    await Promise.all(this.#unwritten);
+  }
+
+  #trackWriting(request: ClientRequest): void {
+    const written = new Promise<void>((resolve) => {
+      request.once('finish', resolve);
+      request.once('close', resolve);
+    });
+    this.#unwritten.add(written);
+    void written.then(() => this.#unwritten.delete(written));
   }
 
   /** Closes every connection; requests still in flight fail. */

@@ -180,6 +180,11 @@ export class Transport {
     this.#counter.reset();
   }
 
+  /** Settles once every request started so far is written to its connection (`HttpConnections.written`). */
+  written(): Promise<void> {
+    return this.#connections.written();
+  }
+
   /** Waits for requests in flight and closes the connections. Later calls throw. */
   async close(): Promise<void> {
     if (this.#closed) return;

@@ -58,13 +58,13 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
   // it is fetched (exportSite stops them, used or not).
   const early = new EarlyRenderThreads();
   // This thread loads the renderer (src/export and src/render, about 40 ms) once every space's content has been
-  // asked for, while the server prepares it, instead of before the first request. setImmediate: after the requests
-  // are on their way.
+  // asked for, while the server prepares it, instead of before the first request: once the requests are written,
+  // since a request on a new connection waits for it to connect, which the loading would hold back.
   const renderer = new RendererLoad();
   const observer: FetchObserver = {
     onSpace: (title) => terminal.err(`  content of ${title}\n`),
     onPages: (pages) => early.addPages(pages),
-    onContentRequested: () => setImmediate(() => renderer.start()),
+    onContentRequested: () => void connection.client.requestsWritten().then(() => renderer.start()),
   };
   // The write thread boots now, on the core that is idle while the site is fetched, instead of beside the first pages
   // to render (exportSite stops it, used or not).
@@ -102,7 +102,7 @@ class RendererLoad {
   start(): Promise<typeof Renderer> {
     if (this.loading === undefined) {
       this.loading = import('../../export/index.ts');
-      // Started from a timer: a fetch that fails first never awaits it, and a failure must not go unhandled then.
+      // Started ahead of its use: a fetch that fails first never awaits it, and a failure must not go unhandled then.
       this.loading.catch(() => {});
     }
     return this.loading;
