@@ -4,6 +4,7 @@ import { fetchExportSite, fetchExportSpace, type FetchObserver } from '../../exp
 import { ThreadedBundleWriter } from '../../export/write-thread.ts';
 import { openApiConnection } from '../api-connection.ts';
 import { exitCodes } from '../exit-codes.ts';
+import { loadBetweenRequests, type WrittenRequests } from '../load-between-requests.ts';
 import type * as Renderer from '../../export/index.ts';
 import type { ExportSite, JsonObject } from '../../render/index.ts';
 import type { Terminal } from '../terminal.ts';
@@ -57,18 +58,16 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
   // Render threads start once the site is known to be large enough for them, and load the renderer while the rest of
   // it is fetched (exportSite stops them, used or not).
   const early = new EarlyRenderThreads();
-  // This thread loads the renderer (src/export and src/render, about 40 ms) once every space's content has been
-  // asked for, while the server prepares it, instead of before the first request: once the requests are written,
-  // since a request on a new connection waits for it to connect, which the loading would hold back.
-  const renderer = new RendererLoad();
   const observer: FetchObserver = {
     onSpace: (title) => terminal.err(`  content of ${title}\n`),
     onPages: (pages) => early.addPages(pages),
-    onContentRequested: () => void connection.client.requestsWritten().then(() => renderer.start()),
   };
   // The write thread boots now, on the core that is idle while the site is fetched, instead of beside the first pages
   // to render (exportSite stops it, used or not).
   const writeThread = ThreadedBundleWriter.start(options.out);
+  // This thread loads the renderer while the site is fetched, a part at a time (RendererLoad).
+  const renderer = new RendererLoad(connection.client);
+  void renderer.start();
   try {
     let site: ExportSite;
     let organizationOf: string | (() => Promise<string>);
@@ -95,19 +94,40 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
   }
 }
 
-/** The export's renderer (src/export/index.ts), loaded once, when first asked for. */
+/**
+ * The export's renderer (src/export/index.ts, about 60 ms to load on issue 17's 2-core machine), loaded while the
+ * site is fetched, a part at a time between the requests (`loadBetweenRequests`). Loaded in one piece once every
+ * space's content was asked for, it held back the reading of the first answers instead (bench/export's 1,000 pages:
+ * 1,010 against 990 ms, slower in 20 of 30 alternating runs).
+ */
 class RendererLoad {
   private loading: Promise<typeof Renderer> | undefined;
 
+  constructor(private readonly client: WrittenRequests) {}
+
+  /** Starts the loading, once; the renderer when it is loaded. */
   start(): Promise<typeof Renderer> {
     if (this.loading === undefined) {
-      this.loading = import('../../export/index.ts');
+      this.loading = loadBetweenRequests(this.client, rendererParts, () => import('../../export/index.ts'));
       // Started ahead of its use: a fetch that fails first never awaits it, and a failure must not go unhandled then.
       this.loading.catch(() => {});
     }
     return this.loading;
   }
 }
+
+/**
+ * The renderer's heaviest parts, in the order they are loaded before the rest (each 5 to 15 ms): what the
+ * renderer's own modules need first. A part the renderer stops using only costs its loading.
+ */
+const rendererParts: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('markdown-it'),
+  () => import('hast-util-to-html'),
+  () => import('hast-util-sanitize'),
+  () => import('mdast-util-to-hast'),
+  () => import('hast-util-from-html'),
+  () => import('../../markdown/fast-markdown.ts'),
+];
 
 /** What `--site` or `--space` asks to export; undefined unless exactly one of them is given. */
 function exportTarget(options: ExportCommandOptions): { kind: 'site' | 'space'; id: string } | undefined {
