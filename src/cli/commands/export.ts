@@ -4,8 +4,7 @@ import { fetchExportSite, fetchExportSpace, type FetchObserver } from '../../exp
 import { ThreadedBundleWriter } from '../../export/write-thread.ts';
 import { openApiConnection } from '../api-connection.ts';
 import { exitCodes } from '../exit-codes.ts';
-import { loadBetweenRequests, type WrittenRequests } from '../load-between-requests.ts';
-import type * as Renderer from '../../export/index.ts';
+import { loadBetweenRequests } from '../load-between-requests.ts';
 import type { ExportSite, JsonObject } from '../../render/index.ts';
 import type { Terminal } from '../terminal.ts';
 import { readClaimsFile } from './read-claims-file.ts';
@@ -65,9 +64,12 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
   // The write thread boots now, on the core that is idle while the site is fetched, instead of beside the first pages
   // to render (exportSite stops it, used or not).
   const writeThread = ThreadedBundleWriter.start(options.out);
-  // This thread loads the renderer while the site is fetched, a part at a time (RendererLoad).
-  const renderer = new RendererLoad(connection.client);
-  void renderer.start();
+  // This thread loads the renderer (src/export/index.ts, about 60 ms on issue 17's 2-core machine) while the site is
+  // fetched, a part at a time between the requests. Loaded in one piece once every space's content was asked for,
+  // it held back the reading of the first answers instead (bench/export's 1,000 pages: 1,010 against 990 ms, slower
+  // in 20 of 30 alternating runs).
+  const loadingRenderer = loadBetweenRequests(connection.client, rendererParts, () => import('../../export/index.ts'));
+  loadingRenderer.catch(() => {}); // a fetch that fails first never awaits it: its failure must not go unhandled then
   try {
     let site: ExportSite;
     let organizationOf: string | (() => Promise<string>);
@@ -80,7 +82,7 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
       terminal.err(`Reading site ${target.id} of organization ${organizationOf}\n`);
       site = await fetchExportSite(connection.client, { organizationId: organizationOf, siteId: target.id, ...(options.shareKey === undefined ? {} : { shareKey: options.shareKey }) }, observer);
     }
-    const { exportSite, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader, terminalProgress } = await renderer.start();
+    const { exportSite, formatExportSummary, siteIntegrationBlockLoader, siteOpenAPILoader, terminalProgress } = await loadingRenderer;
     const loadOpenAPIDocument = siteOpenAPILoader(connection.client, organizationOf, site);
     const renderIntegrationBlock = siteIntegrationBlockLoader(connection.client, organizationOf);
     const summary = await exportSite(site, { outDir: options.out, onProgress: terminalProgress(process.stderr), loadOpenAPIDocument, renderIntegrationBlock, ...early.option(), ...(writeThread ? { writeThread } : {}), ...(claims ? { claims } : {}), onLoaded: () => void close().catch(() => {}) });
@@ -91,28 +93,6 @@ export async function exportCommand(options: ExportCommandOptions, terminal: Ter
     await writeThread?.abort(); // a failure before exportSite leaves it waiting
     await early.stop();
     await close(); // a failure to close early surfaces here
-  }
-}
-
-/**
- * The export's renderer (src/export/index.ts, about 60 ms to load on issue 17's 2-core machine), loaded while the
- * site is fetched, a part at a time between the requests (`loadBetweenRequests`). Loaded in one piece once every
- * space's content was asked for, it held back the reading of the first answers instead (bench/export's 1,000 pages:
- * 1,010 against 990 ms, slower in 20 of 30 alternating runs).
- */
-class RendererLoad {
-  private loading: Promise<typeof Renderer> | undefined;
-
-  constructor(private readonly client: WrittenRequests) {}
-
-  /** Starts the loading, once; the renderer when it is loaded. */
-  start(): Promise<typeof Renderer> {
-    if (this.loading === undefined) {
-      this.loading = loadBetweenRequests(this.client, rendererParts, () => import('../../export/index.ts'));
-      // Started ahead of its use: a fetch that fails first never awaits it, and a failure must not go unhandled then.
-      this.loading.catch(() => {});
-    }
-    return this.loading;
   }
 }
 
