@@ -47,7 +47,8 @@ export interface FetchObserver {
   onPages?: PagesObserver;
   /**
    * Every space's content has been asked for (once, before the answers): until they arrive, this thread only
-   * waits for the server, which prepares them. `quire export` loads its renderer then.
+   * waits for the server, which prepares them, and is free for other work. (`quire export` loads its renderer
+   * between all its requests instead: src/cli/load-between-requests.ts.)
    */
   onContentRequested?: () => void;
 }
