@@ -28626,6 +28626,8 @@ var HttpConnections = class {
   #connections;
   #http;
   #https;
+  /** Requests not yet written to their connection: each settles once it is (or once it ends unwritten). */
+  #unwritten = /* @__PURE__ */ new Set();
   constructor(options) {
     this.#connections = options.connections;
     this.#timeoutMs = options.timeoutMs;
@@ -28643,7 +28645,28 @@ var HttpConnections = class {
     } else {
       request2 = httpRequest(url, { ...options, agent: this.#http });
     }
+    this.#trackWriting(request2);
     return exchangeOn(request2, exchange.body, this.#timeoutMs);
+  }
+  /**
+   * Settles once every request sent so far is written to its connection (handed to the operating system), or has
+   * ended without being written: a request on a new connection is written only once it connects, which takes a
+   * turn of the event loop. What lets a caller start long synchronous work without holding back its own requests.
+   *
+   * @example
+   * const answering = connections.send(url, { method: 'GET', headers: {} });
+   * await connections.written(); // the server has the request; this thread is free to work until it answers
+   */
+  async written() {
+    await Promise.all(this.#unwritten);
+  }
+  #trackWriting(request2) {
+    const written = new Promise((resolve2) => {
+      request2.once("finish", resolve2);
+      request2.once("close", resolve2);
+    });
+    this.#unwritten.add(written);
+    void written.then(() => this.#unwritten.delete(written));
   }
   /** Closes every connection; requests still in flight fail. */
   async close() {
@@ -28911,6 +28934,10 @@ var Transport = class {
   }
   resetCounts() {
     this.#counter.reset();
+  }
+  /** Settles once every request started so far is written to its connection (`HttpConnections.written`). */
+  written() {
+    return this.#connections.written();
   }
   /** Waits for requests in flight and closes the connections. Later calls throw. */
   async close() {
@@ -29607,6 +29634,19 @@ var ApiClient = class {
   /** Sets the request counts back to zero. */
   resetRequestCounts() {
     this.#transport.resetCounts();
+  }
+  /**
+   * Settles once every request this client has started is written to its connection, so the server has it (or has
+   * failed): a request on a new connection waits for the connection, which a long synchronous task would hold back.
+   * Requests still waiting for a free connection (more at once than the client's concurrency) are not waited for.
+   *
+   * @example
+   * const answering = client.getRevisionBundle(spaceId, revisionId);
+   * await client.requestsWritten();
+   * loadSomethingLarge(); // while the server prepares the answer
+   */
+  requestsWritten() {
+    return this.#transport.written();
   }
   /**
    * Waits for the requests in flight, then closes the connections. Calls after this throw.
