@@ -7,7 +7,7 @@ import { bundleContentCacheOf } from './bundle-content-cache.ts';
 import { openContent } from '../spaces/open-content.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { revisionContent } from './content-location.ts';
-import { mergedFromOf, publishRevision, viewOf } from './content-revisions.ts';
+import { mergedFromOf, viewOf } from './content-revisions.ts';
 import { toPublishedRevision } from './to-published-content.ts';
 import type { PublishedRevisionBundle } from './published-content-shapes.ts';
 import { documentIdsOf, readBlobs } from './revision-bodies.ts';
@@ -23,7 +23,8 @@ import { documentIdsOf, readBlobs } from './revision-bodies.ts';
  * const { revision, documents, files } = await getRevisionBundle(ctx, actor, spaceId, revisionId);
  */
 export async function getRevisionBundle(ctx: ServiceContext, actor: Actor, spaceId: string, revisionId: string): Promise<PublishedRevisionBundle> {
-  const { revision, published } = await openPublished(ctx, actor, spaceId, revisionId);
+  const { revision, view, mergedFrom } = await openBundled(ctx, actor, spaceId, revisionId);
+  const published = toPublishedRevision(revision, view, mergedFrom);
   const value = bundleToValue({ revision: published as unknown as Revision, ...(await bundleContent(ctx, revision)) });
   return { ...value, revision: published };
 }
@@ -43,10 +44,7 @@ export async function getRevisionBundle(ctx: ServiceContext, actor: Actor, space
  * Buffer.concat(parts).toString() === JSON.stringify(await getRevisionBundle(ctx, actor, 'space1', 'rev2')) // → true
  */
 export async function getRevisionBundleJson(ctx: ServiceContext, actor: Actor, spaceId: string, revisionId: string): Promise<readonly Buffer[]> {
-  const opened = await openContent(ctx, actor, spaceId, revisionContent(revisionId));
-  const { revision } = opened;
-  const view = viewOf(ctx, spaceId, opened);
-  const mergedFrom = await mergedFromOf(ctx, revision, opened.access.space.revisionId);
+  const { revision, view, mergedFrom } = await openBundled(ctx, actor, spaceId, revisionId);
   const cache = bundleContentCacheOf(ctx.store);
   // Everything of the head but the revision's content, which never changes for its id.
   const headKey = `head ${revision.id} ${JSON.stringify([view, revision.git ?? null, mergedFrom ?? null])}`;
@@ -69,12 +67,14 @@ export async function getRevisionBundleJson(ctx: ServiceContext, actor: Actor, s
 
 const closingBrace = Buffer.from('}');
 
-/** The revision `revisionId` of the space, as the actor may read it, and published. */
-async function openPublished(ctx: ServiceContext, actor: Actor, spaceId: string, revisionId: string) {
+/**
+ * The revision `revisionId` of the space, as the actor may read it, with what its published form depends on
+ * besides itself: the view it is read in, and the change request it was merged from as published now.
+ */
+async function openBundled(ctx: ServiceContext, actor: Actor, spaceId: string, revisionId: string) {
   const opened = await openContent(ctx, actor, spaceId, revisionContent(revisionId));
   const { revision } = opened;
-  const published = await publishRevision(ctx, revision, viewOf(ctx, spaceId, opened), opened.access.space.revisionId);
-  return { revision, published };
+  return { revision, view: viewOf(ctx, spaceId, opened), mergedFrom: await mergedFromOf(ctx, revision, opened.access.space.revisionId) };
 }
 
 /** A stored revision's bodies, file bytes and directory source, as a bundle holds them. */
