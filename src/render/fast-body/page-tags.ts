@@ -1,10 +1,11 @@
-// The Liquid blocks of a page without parsing it in full: the fast body path's reader (markdown-it, its block tree
-// and its pairing) finds the tag lines as the full parse finds them (not in code, not inside a line), and each tag
-// is read by the full parse's own tag readers (`readGitbookTag`). Planning a site asks this of every page that
-// mentions an OpenAPI or integration block (the sidebar's method badge, the specifications and integration blocks
-// to load before rendering); page-tags.test.ts holds it to the full parse.
+// The Liquid blocks of a page without parsing it in full: the fast body path's block reader (markdown-it's block
+// pass, its block tree and its pairing) finds the tag lines as the full parse finds them (not in code, not inside a
+// line), and each tag is read by the full parse's own tag readers (`readGitbookTag`). Planning a site asks this of
+// every page that mentions an OpenAPI or integration block (the sidebar's method badge, the specifications and
+// integration blocks to load before rendering); page-tags.test.ts holds it to the full parse.
 import type { RootContent } from 'mdast';
 import { readGitbookTag } from '../../markdown/index.ts';
+import { parseFastBlocks } from '../../markdown/fast-markdown.ts';
 import { FastPathUnsupported } from '../../markdown/fast-path-unsupported.ts';
 import { pairBlocks, type FlowItem } from './pair-blocks.ts';
 import { readBlocks } from './read-blocks.ts';
@@ -16,7 +17,8 @@ import { readBlocks } from './read-blocks.ts';
 export function pageFlow(markdown: string): FlowItem[] | undefined {
   // Front matter is read by the full parse only.
   if (markdown.startsWith('---')) return undefined;
-  return unlessUnsupported(() => pairBlocks(readBlocks(markdown)));
+  // The blocks only: what a tag's reader and the sidebar's badge look at (no inline content).
+  return unlessUnsupported(() => pairBlocks(readBlocks(markdown, parseFastBlocks)));
 }
 
 function unlessUnsupported<T>(read: () => T): T | undefined {

@@ -8,10 +8,11 @@ import type { BlockNode } from './pair-blocks.ts';
 
 /**
  * The block tree of a document, each block knowing its source lines, or a `FastPathUnsupported` where markdown-it
- * and micromark may disagree on the blocks.
+ * and micromark may disagree on the blocks. `parse` reads the tokens: `parseFast` for a renderer, which reads the
+ * inline content too; `parseFastBlocks` for a reader of the blocks alone (page-tags.ts).
  */
-export function readBlocks(markdown: string): BlockNode[] {
-  const tokens = parseFast(markdown);
+export function readBlocks(markdown: string, parse: (markdown: string) => Token[] = parseFast): BlockNode[] {
+  const tokens = parse(markdown);
   const lines = markdown.split('\n');
   for (const token of tokens) {
     // micromark keeps the spaces that end a paragraph's last line (src/markdown/layout/paragraph-trailing-space.ts),
