@@ -276,6 +276,25 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/**
+ * Node's own start on this machine (`node -e 0`, median of 11 runs), which every `quire` command pays before its code
+ * runs and Hugo does not: it differs between machines, and with NODE_EXTRA_CA_CERTS set Node 20 also builds its whole
+ * root certificate store then (70 ms more on issue 17's Intel machine), so it is given without the variable too.
+ */
+function nodeStartLine(): string {
+  const startMs = (env: NodeJS.ProcessEnv) => {
+    const times = Array.from({ length: 11 }, () => {
+      const start = performance.now();
+      spawnSync(process.execPath, ['-e', '0'], { env });
+      return performance.now() - start;
+    });
+    return median(times).toFixed(0);
+  };
+  const { NODE_EXTRA_CA_CERTS: extraCerts, ...withoutCerts } = process.env;
+  if (extraCerts === undefined) return `node start: ${startMs(process.env)} ms (node -e 0, median of 11)`;
+  return `node start: ${startMs(process.env)} ms (node -e 0, median of 11) with NODE_EXTRA_CA_CERTS set as it is here, ${startMs(withoutCerts)} ms without it`;
+}
+
 /** The run of median wall time (the upper one of an even count). */
 function medianRow(rows: Row[]): Row {
   return [...rows].sort((a, b) => a.seconds - b.seconds)[Math.floor(rows.length / 2)]!;
@@ -286,4 +305,5 @@ if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr}`)
 /** The timed `quire`: the package as installed, packed from the build just made. */
 const quireBin = installQuire(join(out, 'installed'));
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}; quire installed from the bundle just built, at ${quireBin}`);
+console.log(nodeStartLine());
 for (const pages of sizes.length ? sizes : [1000, 10_000]) await runSize(pages);
