@@ -77,7 +77,7 @@ describe('fetchExportSite', () => {
     const { client, log } = fakeClient(spaces);
     const titles: string[] = [];
     const counted: number[] = [];
-    const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, { onSpace: (title) => titles.push(title), onPages: (pages) => counted.push(pages), onContentRequested: () => log.push('content requested') });
+    const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, { onSpace: (title) => titles.push(title), onPages: (pages) => counted.push(pages) });
     // Four spaces at a time: the first four are asked for before any is read, the fifth once one of them is.
     const firstRead = Math.min(...spaces.slice(0, 4).map((space) => log.indexOf(`directory ${space} answered`)));
     for (const space of spaces.slice(0, 4)) expect(log.indexOf(`revision ${space}`)).toBeLessThan(firstRead);
@@ -87,18 +87,13 @@ describe('fetchExportSite', () => {
     expect(counted).toEqual([6, 3, 5, 3, 9]);
     expect(Object.keys(site.content)).toEqual(spaces.map((space) => `site-space-${space}`));
     expect(site.content['site-space-api']!.revision.pages[0]!.title).toBe('api');
-    // Told once, when the fifth directory is asked for: the last request before the answers.
-    expect(log.filter((line) => line === 'content requested')).toHaveLength(1);
-    expect(log.indexOf('content requested')).toBe(log.indexOf('directory changelog') + 1);
   });
 
   it('reads each space in one bundle from a server with `bundle`: the space names its revision, whose content is decoded', async () => {
     const { client, log } = fakeClient(['guides', 'api'], { extensions: ['directory', 'bundle'] });
     const counted: number[] = [];
-    const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, { onPages: (pages) => counted.push(pages), onContentRequested: () => log.push('content requested') });
-    expect(log.filter((line) => !line.endsWith('answered'))).toEqual(['server info', 'published', 'space guides', 'space api', 'bundle guides rev-guides', 'bundle api rev-api', 'content requested']);
-    // Told before any content has arrived: the time the server takes to prepare it is the caller's.
-    expect(log.indexOf('content requested')).toBeLessThan(log.indexOf('bundle guides answered'));
+    const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, { onPages: (pages) => counted.push(pages) });
+    expect(log.filter((line) => !line.endsWith('answered'))).toEqual(['server info', 'published', 'space guides', 'space api', 'bundle guides rev-guides', 'bundle api rev-api']);
     expect(counted).toEqual([2, 2]);
     const guides = site.content['site-space-guides']!;
     expect(guides.revision.id).toBe('rev-guides');
@@ -109,19 +104,17 @@ describe('fetchExportSite', () => {
 
   it('reads the bundle of the revision the published site names for each space, without asking for the space', async () => {
     const { client, log } = fakeClient(['guides', 'api'], { extensions: ['bundle'], namesRevisions: true });
-    const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, { onContentRequested: () => log.push('content requested') });
-    expect(log.filter((line) => !line.endsWith('answered'))).toEqual(['server info', 'published', 'bundle guides published-rev-guides', 'bundle api published-rev-api', 'content requested']);
+    const site = await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' });
+    expect(log.filter((line) => !line.endsWith('answered'))).toEqual(['server info', 'published', 'bundle guides published-rev-guides', 'bundle api published-rev-api']);
     expect(site.content['site-space-api']!.revision.id).toBe('published-rev-api');
   });
 
-  it('tells that the content is requested once for a space that two site spaces show, and not when a space fails first', async () => {
+  it('reads a space that two site spaces show once, and fails with the failure of a space', async () => {
     const { client, log } = fakeClient(['guides', 'guides'], { extensions: ['bundle'] });
-    await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' }, { onContentRequested: () => log.push('content requested') });
+    await fetchExportSite(client, { organizationId: 'org1', siteId: 'site1' });
     expect(log.filter((line) => line.startsWith('bundle ') && !line.endsWith('answered'))).toEqual(['bundle guides rev-guides']);
-    expect(log.filter((line) => line === 'content requested')).toHaveLength(1);
     const failing = fakeClient(['guides', 'api'], { extensions: ['bundle'], failingSpace: 'api' });
-    await expect(fetchExportSite(failing.client, { organizationId: 'org1', siteId: 'site1' }, { onContentRequested: () => failing.log.push('content requested') })).rejects.toThrow('no space api');
-    expect(failing.log).not.toContain('content requested');
+    await expect(fetchExportSite(failing.client, { organizationId: 'org1', siteId: 'site1' })).rejects.toThrow('no space api');
   });
 
   it('names both extensions when the server offers neither', async () => {

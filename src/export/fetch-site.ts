@@ -45,12 +45,6 @@ export interface FetchObserver {
    * to decide on render threads (`EarlyRenderThreads`) while the rest is still on its way.
    */
   onPages?: PagesObserver;
-  /**
-   * Every space's content has been asked for (once, before the answers): until they arrive, this thread only
-   * waits for the server, which prepares them, and is free for other work. (`quire export` loads its renderer
-   * between all its requests instead: src/cli/load-between-requests.ts.)
-   */
-  onContentRequested?: () => void;
 }
 
 /** Told each space's number of pages (`FetchObserver.onPages`). */
@@ -117,23 +111,16 @@ const spaceFetchConcurrency = 4;
 /**
  * The content of each site space of `profile`, read once per space: one request per space (two without `bundle`, or
  * when the profile does not name the space's revision), whatever its size.
- * `observer.onContentRequested` is told once the last space's content has been asked for.
  */
 async function fetchSiteContent(client: ApiClient, reader: SpaceReader, profile: SiteProfile, observer: FetchObserver): Promise<Record<string, RevisionBundle>> {
   const queue = new PQueue({ concurrency: spaceFetchConcurrency });
   const bySpace = new Map<string, Promise<RevisionBundle>>();
   const siteSpaces = siteSpacesOf(profile.structure);
-  let toRequest = new Set(siteSpaces.map((siteSpace) => siteSpace.space.id)).size;
-  const requested = () => {
-    toRequest -= 1;
-    if (toRequest === 0) observer.onContentRequested?.();
-  };
-  if (toRequest === 0) observer.onContentRequested?.();
   for (const siteSpace of siteSpaces) {
     if (bySpace.has(siteSpace.space.id)) continue;
     const read = queue.add(async () => {
       observer.onSpace?.(siteSpace.title);
-      const space = { spaceId: siteSpace.space.id, revisionId: siteSpace.space.revision, onPages: observer.onPages, requested };
+      const space = { spaceId: siteSpace.space.id, revisionId: siteSpace.space.revision, onPages: observer.onPages };
       return reader === 'bundle' ? fetchSpaceBundle(client, space) : fetchSpaceDirectory(client, space);
     });
     read.catch(() => {}); // awaited below, in order; a failure must not go unhandled meanwhile
@@ -144,15 +131,11 @@ async function fetchSiteContent(client: ApiClient, reader: SpaceReader, profile:
   return content;
 }
 
-/**
- * One space to read: its id, its current revision when the site named it, who is told its number of pages, and who
- * is told once its content is asked for.
- */
+/** One space to read: its id, its current revision when the site named it, and who is told its number of pages. */
 interface SpaceFetch {
   spaceId: string;
   revisionId: string | undefined;
   onPages: PagesObserver | undefined;
-  requested: () => void;
 }
 
 /**
@@ -160,22 +143,18 @@ interface SpaceFetch {
  * site named it, else as the space names it: one request more), checked and its bytes decoded (`bundleFromValue`,
  * which lets each base64 text go once decoded).
  */
-async function fetchSpaceBundle(client: ApiClient, { spaceId, revisionId, onPages, requested }: SpaceFetch): Promise<RevisionBundle> {
+async function fetchSpaceBundle(client: ApiClient, { spaceId, revisionId, onPages }: SpaceFetch): Promise<RevisionBundle> {
   const revision = revisionId ?? (await client.getSpace(spaceId)).revision;
-  const answering = client.getRevisionBundle(spaceId, revision);
-  requested();
-  const answer = await answering;
+  const answer = await client.getRevisionBundle(spaceId, revision);
   onPages?.(flattenPages(answer.revision.pages).length);
   return bundleFromValue(answer);
 }
 
 /** The current content of a space, as the directory the format writes, read back into a revision bundle. */
-async function fetchSpaceDirectory(client: ApiClient, { spaceId, onPages, requested }: SpaceFetch): Promise<RevisionBundle> {
+async function fetchSpaceDirectory(client: ApiClient, { spaceId, onPages }: SpaceFetch): Promise<RevisionBundle> {
   const revision = await client.getRevision({ spaceId });
   onPages?.(flattenPages(revision.pages).length);
-  const answering = client.getRevisionDirectory(spaceId, revision.id);
-  requested();
-  const directory = await answering;
+  const directory = await client.getRevisionDirectory(spaceId, revision.id);
   // Decoded file by file, each base64 text let go once decoded: the whole directory is never held twice.
   // The answer is this function's alone: its entries are removed as they are decoded.
   const encoded = directory.files as Record<string, string>;
