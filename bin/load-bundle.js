@@ -29,14 +29,18 @@ const vm = require('node:vm');
 const bundleV8Flags = '--wasm-tiering-budget=180000000';
 
 /**
- * V8 options for every command but `quire serve`: commands that run over a site once and exit. TurboFan inlines at
- * most 300 bytes of bytecode into a function it optimizes instead of 920: exporting 1,000 pages, V8's compiler
- * threads spent about 0.9 s of the export's 2.4 s of CPU optimizing some 200 functions, against the main thread's
- * 1.2 s of work (bench/export, issue 17); with less inlining they compile faster, the code runs about as fast, and the
- * export takes about 0.3 s less CPU and 0.1 s less time (BENCHMARKS.md). A server runs long enough to repay the
- * inlining and keeps V8's default.
+ * V8 options for every command but `quire serve`: commands that run over a site once and exit (bench/export, issue 17;
+ * BENCHMARKS.md). A server runs long enough to repay V8's defaults and keeps them.
+ * - TurboFan inlines at most 300 bytes of bytecode into a function it optimizes instead of 920: exporting 1,000
+ *   pages, V8's compiler threads spent about 0.9 s of the export's 2.4 s of CPU optimizing some 200 functions,
+ *   against the main thread's 1.2 s of work; with less inlining they compile faster, the code runs about as fast, and
+ *   the export takes about 0.3 s less CPU and 0.1 s less time.
+ * - A function is optimized after twice V8's budget of bytecode run (135,168 bytes instead of 67,584), so fewer of
+ *   them are, later: the same export took 1,188 against 1,220 ms (medians of 16 alternating runs, faster in 13), and
+ *   `quire build` 1,710 against 1,748 ms (faster in 9 of 12); half the budget was 70 ms slower, four times it 20 ms
+ *   slower than twice.
  */
-const shortRunV8Flags = '--max-inlined-bytecode-size-cumulative=300';
+const shortRunV8Flags = '--max-inlined-bytecode-size-cumulative=300 --interrupt-budget=135168';
 
 /**
  * The bundle of dist/ that runs `argv` with the environment `env`, and its hash (`build` is dist/build.json):

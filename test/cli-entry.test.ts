@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { bundleFor, bundleV8Flags } from '../bin/load-bundle.js';
+import { bundleFor, bundleV8Flags, shortRunV8Flags } from '../bin/load-bundle.js';
 import { httpParserTierUpFlag } from '../src/import/http-parser-tier-up.ts';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -246,6 +246,21 @@ describe('bin/quire.js', () => {
 
     it('is made under the V8 options the bundle sets as it starts', () => {
       expect(bundleV8Flags).toBe(httpParserTierUpFlag);
+    });
+  });
+
+  describe('V8 options', () => {
+    // V8 ignores an option it does not know (one a later Node renamed, say) with a line on stderr at most: each one
+    // the commands set must name an option of this Node's V8, with a value of its type.
+    it('names options this Node has, each a number option set to a number', () => {
+      const known = execFileSync(process.execPath, ['--v8-options'], { encoding: 'utf8' });
+      const options = `${bundleV8Flags} ${shortRunV8Flags}`.split(' ');
+      expect(options.map((option) => option.replace(/=.*$/, ''))).toEqual(['--wasm-tiering-budget', '--max-inlined-bytecode-size-cumulative', '--interrupt-budget']);
+      for (const option of options) {
+        const [name, value] = option.slice(2).split('=');
+        expect(known, name).toMatch(new RegExp(`^  --${name} \\(.*\\)\\n\\s+type: (int|uint) `, 'm'));
+        expect(value, name).toMatch(/^[1-9]\d*$/);
+      }
     });
   });
 });
