@@ -28,17 +28,31 @@ export function anyScriptSlug(title: string): string {
 }
 
 /**
- * `anyScriptSlug` of an ASCII title (most headings), without Unicode normalization and property classes, which cost
- * a third of making a page's heading ids. slug.test.ts holds the two equal.
+ * `anyScriptSlug` of an ASCII title (most headings), in one pass over its characters: letters and digits are kept
+ * (lower-cased), apostrophes dropped, every other run becomes one hyphen between two kept runs. No Unicode
+ * normalization or property classes, which cost a third of making a page's heading ids, and no chain of five
+ * replaces: 0.3 µs a heading against their 0.7 (issue 17). slug.test.ts holds the two equal.
  */
 export function asciiSlug(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/'/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
+  let slug = '';
+  let runStart = -1;
+  let gap = false;
+  for (let index = 0; index <= title.length; index++) {
+    const code = index < title.length ? title.charCodeAt(index) : -1;
+    const kept = (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
+    if (kept) {
+      if (runStart < 0) runStart = index;
+      continue;
+    }
+    if (runStart >= 0) {
+      slug += (gap && slug !== '' ? '-' : '') + title.slice(runStart, index);
+      runStart = -1;
+      gap = false;
+    }
+    if (code !== 0x27) gap = true;
+  }
+  slug = slug.toLowerCase();
+  return slug.length <= 100 ? slug : slug.slice(0, 100).replace(/-+$/, '');
 }
 
 /**

@@ -1,18 +1,18 @@
 // The Markdown reader of the fast body path: markdown-it in its CommonMark preset with GFM tables and strikethrough, configured so
-// that what it accepts reads as micromark (remark-parse + remark-gfm) reads it: links normalised with micromark's
-// own `normalizeUri`, no link validation (the link pass decides what is safe, as on the full path), no
-// typographer, no linkify. A line that is one `{% ... %}` tag becomes a `liquid_tag` token, as GitBook's Liquid
+// that what it accepts reads as micromark (remark-parse + remark-gfm) reads it: links normalised as micromark's own
+// `normalizeUri` does (normalize-link.ts), no link validation (the link pass decides what is safe, as on the full
+// path), no typographer, no linkify. A line that is one `{% ... %}` tag becomes a `liquid_tag` token, as GitBook's Liquid
 // construct makes it a flow node (src/markdown/liquid/syntax.ts): it may interrupt a paragraph and ends a lazy
 // continuation line.
 import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
 import htmlBlock from 'markdown-it/lib/rules_block/html_block.mjs';
 import paragraph from 'markdown-it/lib/rules_block/paragraph.mjs';
-import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { maxMarkdownDepth } from '../model/nesting-limits.ts';
 import { mathBlockRule } from './fast-math-block.ts';
 import { listAfterCode, unsupportedLine } from './fast-unsupported-lines.ts';
 import { FastPathUnsupported } from './fast-path-unsupported.ts';
 import { htmlBlockStart } from './html/html-block-start.ts';
+import { normalizeLink } from './normalize-link.ts';
 
 /** One tag on its line, `%}` outside quotes, nothing but spaces after it. */
 const tagLine = /^(\{%(?:[^"'%]|%(?!\})|"[^"\n]*"|'[^'\n]*')*%\})[ \t]*$/;
@@ -39,11 +39,13 @@ function liquidTagRule(state: StateBlock, startLine: number, _endLine: number, s
  */
 function htmlBlockBeforeTagRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
   let end = endLine;
-  if (!silent && htmlBlockStart(state.src.slice(state.bMarks[startLine]! + state.tShift[startLine]!, state.eMarks[startLine])) !== undefined) {
+  const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+  // Every block that is not a list, a quote, code or a rule comes here: only a line that starts with `<` can be HTML.
+  if (!silent && state.src.charCodeAt(start) === 0x3c && htmlBlockStart(state.src.slice(start, state.eMarks[startLine])) !== undefined) {
     for (let line = startLine + 1; line < endLine; line++) {
       if (state.isEmpty(line) || state.sCount[line]! < state.blkIndent) break;
-      const start = state.bMarks[line]! + state.tShift[line]!;
-      if (state.sCount[line]! - state.blkIndent < 4 && state.src.charCodeAt(start) === 0x7b && state.src.charCodeAt(start + 1) === 0x25) {
+      const lineStart = state.bMarks[line]! + state.tShift[line]!;
+      if (state.sCount[line]! - state.blkIndent < 4 && state.src.charCodeAt(lineStart) === 0x7b && state.src.charCodeAt(lineStart + 1) === 0x25) {
         end = line;
         break;
       }
@@ -78,7 +80,7 @@ reader.enable(['table', 'strikethrough']);
 reader.core.ruler.disable('normalize');
 // Depth is not limited on the full path; a deeper document than this is read there (see `parseFast`).
 Object.assign(reader.options, { maxNesting: 200 });
-reader.normalizeLink = normalizeUri;
+reader.normalizeLink = normalizeLink;
 reader.normalizeLinkText = (text) => text;
 reader.validateLink = () => true;
 reader.block.ruler.at('paragraph', paragraphRule);
