@@ -31462,7 +31462,25 @@ function anyScriptSlug(title) {
   return title.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase().replace(/['’]/g, "").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "").slice(0, 100).replace(/-+$/, "");
 }
 function asciiSlug(title) {
-  return title.toLowerCase().replace(/'/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 100).replace(/-+$/, "");
+  let slug = "";
+  let runStart = -1;
+  let gap = false;
+  for (let index2 = 0; index2 <= title.length; index2++) {
+    const code = index2 < title.length ? title.charCodeAt(index2) : -1;
+    const kept = code >= 97 && code <= 122 || code >= 48 && code <= 57 || code >= 65 && code <= 90;
+    if (kept) {
+      if (runStart < 0) runStart = index2;
+      continue;
+    }
+    if (runStart >= 0) {
+      slug += (gap && slug !== "" ? "-" : "") + title.slice(runStart, index2);
+      runStart = -1;
+      gap = false;
+    }
+    if (code !== 39) gap = true;
+  }
+  slug = slug.toLowerCase();
+  return slug.length <= 100 ? slug : slug.slice(0, 100).replace(/-+$/, "");
 }
 function uniqueSlug(base2, isTaken) {
   if (!isTaken(base2)) return base2;
