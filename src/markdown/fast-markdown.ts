@@ -40,7 +40,7 @@ function liquidTagRule(state: StateBlock, startLine: number, _endLine: number, s
 function htmlBlockBeforeTagRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
   let end = endLine;
   const start = state.bMarks[startLine]! + state.tShift[startLine]!;
-  // Every block that is not a list, a quote, code or a rule comes here: only a line that starts with `<` can be HTML.
+  // Every paragraph and heading line is tried here (the rule comes before theirs): only one that starts with `<` can be HTML.
   if (!silent && state.src.charCodeAt(start) === 0x3c && htmlBlockStart(state.src.slice(start, state.eMarks[startLine])) !== undefined) {
     for (let line = startLine + 1; line < endLine; line++) {
       if (state.isEmpty(line) || state.sCount[line]! < state.blkIndent) break;
