@@ -6,6 +6,7 @@ import { normalizeUri } from 'micromark-util-sanitize-uri';
  */
 const keptAscii = Uint8Array.from({ length: 0x80 }, (_, code) => (/[!#$&-;=?-Z_a-z~]/.test(String.fromCharCode(code)) ? 1 : 0));
 
+/** micromark's `asciiAlphanumeric` (micromark-util-character), without its regular expression test of a new string. */
 function isAsciiAlphanumeric(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
