@@ -25,3 +25,6 @@ export declare function buildCachePath(file: string): string;
 
 /** Compiles the bundle `file` without running it and writes its top level's code cache beside it. */
 export declare function writeBuildCache(file: string): void;
+
+/** `Module.wrap` of the bundle `file`'s text (read as Latin-1), made as one flat string. */
+export declare function wrappedSource(file: string): string;

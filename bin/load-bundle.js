@@ -14,7 +14,7 @@
 // CommonJS (bin/package.json), as bin/quire.js: Node's ES module loader took 7 to 9 ms more of every command's start.
 'use strict';
 const { createHash } = require('node:crypto');
-const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { createRequire, Module } = require('node:module');
 const { homedir } = require('node:os');
 const { dirname, join } = require('node:path');
@@ -98,12 +98,37 @@ function loadBundle(file, bundleHash, argv) {
 
 /** The bundle `file` compiled as a CommonJS module's function, from `cachedData` when V8 accepts it. */
 function compileBundle(file, cachedData) {
-  // ASCII by construction (scripts/build-cli.ts), so read without decoding UTF-8.
-  return new vm.Script(Module.wrap(readFileSync(file, 'latin1')), {
+  return new vm.Script(wrappedSource(file), {
     filename: file,
     cachedData,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
+}
+
+/**
+ * The text of `Module.wrap` of the bundle `file`, made as one flat string: `Module.wrap` joins three strings, and V8
+ * copied the joined text (2.35 MB for the export's bundle) into one more string before it looked up the code cache (6 ms and 580 page faults of each
+ * command's start on issue 17's machine). The bundle is ASCII by construction (scripts/build-cli.ts), so it is read
+ * as Latin-1, without decoding UTF-8.
+ */
+function wrappedSource(file) {
+  const [head, tail] = Module.wrapper;
+  const descriptor = openSync(file, 'r');
+  try {
+    const size = fstatSync(descriptor).size;
+    const bytes = Buffer.allocUnsafe(head.length + size + tail.length);
+    bytes.latin1Write(head, 0);
+    let end = head.length;
+    while (end < head.length + size) {
+      const read = readSync(descriptor, bytes, end, head.length + size - end, null);
+      if (read === 0) break; // shorter than it was a moment ago: what was read is compiled, and fails as it would have
+      end += read;
+    }
+    end += bytes.latin1Write(tail, end);
+    return bytes.latin1Slice(0, end);
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /** Where the build keeps its code cache of `file`, the bundle: what compiling its top level gave (`writeBuildCache`). */
@@ -211,4 +236,4 @@ function pruneCaches(cache) {
   for (const { path } of others.slice(otherBundlesKept)) rmSync(path, { force: true });
 }
 
-module.exports = { bundleV8Flags, shortRunV8Flags, bundleFor, loadBundle, buildCachePath, writeBuildCache };
+module.exports = { bundleV8Flags, shortRunV8Flags, bundleFor, loadBundle, buildCachePath, writeBuildCache, wrappedSource };

@@ -4,9 +4,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Module } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { bundleFor, bundleV8Flags, shortRunV8Flags } from '../bin/load-bundle.js';
+import { bundleFor, bundleV8Flags, shortRunV8Flags, wrappedSource } from '../bin/load-bundle.js';
 import { httpParserTierUpFlag } from '../src/import/http-parser-tier-up.ts';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -148,6 +149,16 @@ describe('bin/quire.js', () => {
       const printed = quire(env, ['build', `${root}fixtures/repositories/handbook`, '--out', out]);
       return printed.replaceAll(out, '<out>').replace(/ in (?:\d+ ms|[\d.]+ s)/, ' in <time>');
     };
+
+    it("is looked up with the bundle's text as Module.wrap gives it, made in one piece", () => {
+      for (const bundle of ['quire.cjs', 'quire-export.cjs', 'quire-sync.cjs']) {
+        const file = `${root}dist/${bundle}`;
+        expect(wrappedSource(file) === Module.wrap(readFileSync(file, 'latin1'))).toBe(true);
+      }
+      const small = join(temporaryFolder('quire-wrapped-source-'), 'bundle.cjs');
+      writeFileSync(small, 'module.exports = 1;');
+      expect(wrappedSource(small)).toBe(Module.wrap('module.exports = 1;'));
+    });
 
     it('is written by the second run of a command, the first only marking that it ran, then read: the runs print the same', () => {
       const cache = temporaryFolder('quire-code-cache-');
