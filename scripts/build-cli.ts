@@ -64,7 +64,7 @@ export async function buildCli(): Promise<void> {
  */
 export async function bundleCommandLine(entry: string, outfile: string, options: { leaveOut?: LeftOut } = {}): Promise<string> {
   const result = await build({
-    plugins: [deferRequires(deferredRequires), ...(options.leaveOut === undefined ? [] : [leaveOutModules(options.leaveOut)])],
+    plugins: [deferRequires(deferredRequires), markdownItDecoderOnly(), ...(options.leaveOut === undefined ? [] : [leaveOutModules(options.leaveOut)])],
     entryPoints: [entry],
     outfile,
     bundle: true,
@@ -143,6 +143,25 @@ function leaveOutModules(leaves: LeftOut): Plugin {
 }
 
 /**
+ * An esbuild plugin that gives markdown-it the decoder of `entities` where it imports the package's index. It imports
+ * only `decodeHTML` and `decodeHTMLStrict`, but the index also loads the encoder, whose module builds a map of 2,000
+ * named characters as it loads: in every command that loads markdown-it. `entities/lib/decode.js` is the subpath the
+ * package exports for its decoder alone.
+ */
+function markdownItDecoderOnly(): Plugin {
+  return {
+    name: 'markdown-it-decoder-only',
+    setup(bundle) {
+      bundle.onResolve({ filter: /^entities$/ }, async (args) => {
+        if (!/[\\/]node_modules[\\/]markdown-it[\\/]/.test(args.importer)) return undefined;
+        const decoder = await bundle.resolve('entities/lib/decode.js', { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir });
+        return decoder.errors.length > 0 ? { errors: decoder.errors } : { path: decoder.path };
+      });
+    },
+  };
+}
+
+/**
  * Writes the code cache of the bundle's top level beside it (bin/load-bundle.js, `writeBuildCache`), in a Node
  * process of its own: the cache holds the V8 options of the process that made it, which must be a command's, not
  * this one's (a test runner's, or tsx's).
@@ -181,6 +200,7 @@ export async function bundleQuire(entryPoints: Record<string, string>, outdir: s
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    plugins: [markdownItDecoderOnly()],
     // Commands are loaded when they run (src/cli/program.ts): each becomes its own chunk.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
