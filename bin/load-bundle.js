@@ -106,10 +106,10 @@ function compileBundle(file, cachedData) {
 }
 
 /**
- * The text of `Module.wrap` of the bundle `file`, made as one flat string: `Module.wrap` joins three strings, and V8
- * copied the joined text (2.35 MB for the export's bundle) into one more string before it looked up the code cache (6 ms and 580 page faults of each
- * command's start on issue 17's machine). The bundle is ASCII by construction (scripts/build-cli.ts), so it is read
- * as Latin-1, without decoding UTF-8.
+ * The text of `Module.wrap` of the bundle `file`, made as one flat string. `Module.wrap` joins three strings, and V8
+ * copied the joined text (2.35 MB for the export's bundle) into one more string before it looked up the code cache:
+ * 6 ms and 580 page faults of each command's start on issue 17's machine. The bundle is ASCII by construction
+ * (scripts/build-cli.ts), so it is read as Latin-1, without decoding UTF-8.
  */
 function wrappedSource(file) {
   const [head, tail] = Module.wrapper;
@@ -121,7 +121,7 @@ function wrappedSource(file) {
     let end = head.length;
     while (end < head.length + size) {
       const read = readSync(descriptor, bytes, end, head.length + size - end, null);
-      if (read === 0) break; // shorter than it was a moment ago: what was read is compiled, and fails as it would have
+      if (read === 0) break; // the file shrank as it was read: what was read is compiled, as readFileSync would give it
       end += read;
     }
     end += bytes.latin1Write(tail, end);
