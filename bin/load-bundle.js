@@ -115,12 +115,12 @@ function wrappedSource(file) {
   const [head, tail] = Module.wrapper;
   const descriptor = openSync(file, 'r');
   try {
-    const size = fstatSync(descriptor).size;
-    const bytes = Buffer.allocUnsafe(head.length + size + tail.length);
+    const textEnd = head.length + fstatSync(descriptor).size;
+    const bytes = Buffer.allocUnsafe(textEnd + tail.length);
     bytes.latin1Write(head, 0);
     let end = head.length;
-    while (end < head.length + size) {
-      const read = readSync(descriptor, bytes, end, head.length + size - end, null);
+    while (end < textEnd) {
+      const read = readSync(descriptor, bytes, end, textEnd - end, null);
       if (read === 0) break; // the file shrank as it was read: what was read is compiled, as readFileSync would give it
       end += read;
     }

@@ -52,6 +52,15 @@ describe('bin/quire.js', () => {
     expect(exporting.length).toBeLessThan(full.length / 2);
   });
 
+  it("gives markdown-it the decoder of `entities`, not the package's index with its encoder (scripts/build-cli.ts)", () => {
+    // esbuild heads each module it bundles with a comment naming its source.
+    const entities = (bundle: string) => readFileSync(`${root}dist/${bundle}`, 'latin1').match(/^\/\/ node_modules\/markdown-it\/node_modules\/entities\/lib\/esm\/\S+$/gm) ?? [];
+    for (const bundle of ['quire.cjs', 'quire-export.cjs']) {
+      expect(entities(bundle)).toContain('// node_modules/markdown-it/node_modules/entities/lib/esm/decode.js');
+      expect(entities(bundle).filter((module) => /\/(index|encode)\.js$/.test(module))).toEqual([]);
+    }
+  });
+
   it('leaves the other commands, the embedded service, the server and the renderer out of the bundle `sync` through an API runs', () => {
     const full = readFileSync(`${root}dist/quire.cjs`, 'latin1');
     const syncing = readFileSync(`${root}dist/quire-sync.cjs`, 'latin1');
