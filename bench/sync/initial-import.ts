@@ -1,31 +1,37 @@
 /**
  * bench/sync initial import (issue 17: "an initial import of 10,000 pages < 5 s, peak memory of the sync process
- * < 500 MB"): the sync and the server each in their own process, as `quire sync` against a `quire serve` would
- * be. The server (serve-child.ts) uses a throwaway SQLite store; the sync (sync-child.ts) imports a generated
- * N-page repository into a new space. Reports the sync's wall-clock time by stage, its requests, its peak RSS,
- * the server's peak RSS, and the server's requests and bytes by route.
+ * < 500 MB"), through the commands users run: `quire serve` on a throwaway SQLite store in its own process, and
+ * `quire sync --api … --direction git-to-space` of a generated N-page repository into a new space, timed as a whole
+ * command (Node's start and the bundle's load included) under /usr/bin/time, with its peak RSS. Both are the built
+ * CLI (bin/quire.js → dist/, as the Action runs its bundle): the bench runs `npm run build` first, since bin/quire.js
+ * runs the TypeScript sources through tsx when dist/ is older than src/, which is not what users run. The server
+ * ran under tsx from the sources before: its peak was then 480 to 520 MiB, against about 330 MiB as `quire serve`
+ * (the sources load every module and keep their source maps; most of the difference was that code and its text).
+ *
+ * Reports the sync's wall-clock time (and when its first and last batch of changes left, from its progress lines
+ * on stderr), its CPU time, requests and peak RSS; the server's peak RSS and the CPU it spent during the sync.
  *
  * With `--runs=N` the import runs N times, each into a new repository, server and store (one after the other,
  * the same pages): the report is the run of median time (of an even count, the slower middle one), with every
  * run's time, CPU and peaks in `runs`. One run moved from 3.9 to 5.6 s with the machine's slow spells on issue
  * 17's machine; the other targets are judged on medians, and `npm run bench:targets` judges this one on the
- * median of 3. Before each run after the first, the
- * disk is flushed (`sync`) and the machine left quiet for `--pause` seconds (default 10), and every run's folder
- * is removed only after the last: each run starts as the first does, not while the kernel writes back or frees the
- * files of the one before.
+ * median of 3. Before each run the disk is flushed (`sync`) and, after the first, the machine left quiet for
+ * `--pause` seconds (default 10), and every run's folder is removed only after the last: each run starts as the
+ * first does, not while the kernel writes back or frees the files of the one before.
  *
  *   npx tsx bench/sync/initial-import.ts [pages] [--runs=N] [--pause=S]   default: 10000 pages, 1 run, 10 s
  *   BENCH_CPU_PROF=<folder> npx tsx bench/sync/initial-import.ts   also writes CPU profiles there, a folder per process
  *                                                                  (`server/`, `sync/`), a file per thread
  */
-import { spawn, spawnSync } from 'node:child_process';
-import fs, { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs, { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { createApiClient } from '../../src/client/index.ts';
+import { fileURLToPath } from 'node:url';
 import { initRepository, writeCommit } from '../../src/git/index.ts';
+import { startServe } from '../../test/support/serve-process.ts';
 import { generateRepository } from '../format/generate-repository.ts';
+import { processCpuSeconds, processMemory } from '../process-readings.ts';
 
 const args = process.argv.slice(2);
 const pageCount = Number(args.find((arg) => !arg.startsWith('--')) ?? 10000);
@@ -35,49 +41,106 @@ if (!Number.isInteger(pageCount) || pageCount < 1) throw new Error(`pages must b
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number from 1, got ${args.join(' ')}`);
 if (!Number.isFinite(pauseSeconds) || pauseSeconds < 0) throw new Error(`--pause must be a number of seconds, got ${args.join(' ')}`);
 const profiles = process.env['BENCH_CPU_PROF'];
-const here = import.meta.dirname;
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const quireBin = join(root, 'bin/quire.js');
 
-/** Starts a bench script in its own node process (tsx loader, CPU profile when asked); lines of its stdout come one by one. */
-function child(script: string, scriptArgs: string[], name: string) {
-  const flags = ['--import', 'tsx', ...(profiles === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${join(profiles, name)}`])];
-  const process_ = spawn(process.execPath, [...flags, join(here, script), ...scriptArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: process_.stdout })[Symbol.asyncIterator]();
-  const nextLine = async () => {
-    const line = await lines.next();
-    if (line.done === true) throw new Error(`${script} ended without answering`);
-    return JSON.parse(line.value) as Record<string, unknown>;
-  };
-  return { process: process_, nextLine };
-}
+/** Node options for one of the two processes: a CPU profile when asked (Node 20 takes `--cpu-prof` only before the script). */
+const nodeArgs = (name: string): string[] => (profiles === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${join(profiles, name)}`]);
 
-/** What one import reported: the sync's line (sync-child.ts) and the server's (serve-child.ts). */
+/** What one import measured. */
 interface ImportRun {
   loadavg: string;
-  sync: { ms: number; cpuMs: number; maxRssMb: number } & Record<string, unknown>;
-  server: { maxRssMb: number } & Record<string, unknown>;
+  sync: {
+    ms: number;
+    cpuMs: number;
+    maxRssMb: number;
+    /** When the first and the last batch of changes had been sent, from the sync's start. */
+    firstBatchMs: number;
+    lastBatchMs: number;
+    requests: { total: number };
+    created: number;
+  };
+  server: { maxRssMb: number; cpuMs: number };
+}
+
+/** The parts of `quire sync --json`'s answer the bench reads. */
+interface SyncAnswer {
+  ok: boolean;
+  mode: string;
+  requests: number;
+  byOutcome: { created?: unknown[] };
 }
 
 /** One import of `files` into a new space, with its own repository, server and store, all in `folder`. */
 async function importOnce(files: Map<string, Uint8Array>, folder: string): Promise<ImportRun> {
-  const server = child('serve-child.ts', [folder], 'server');
+  const dir = join(folder, 'repo');
+  const repo = await initRepository({ fs, dir });
+  await writeCommit(repo, { parent: null, changes: { write: files }, author: { name: 'Bench', email: 'bench@quire.invalid', timestamp: 1_700_000_000, timezoneOffset: 0 }, message: `${pageCount} pages`, ref: 'main' });
+  execFileSync('git', ['checkout', '--quiet', 'main'], { cwd: dir });
+  const served = await startServe(['--data', join(folder, 'service')], { nodeArgs: nodeArgs('server') });
   try {
-    const dir = join(folder, 'repo');
-    const repo = await initRepository({ fs, dir });
-    await writeCommit(repo, { parent: null, changes: { write: files }, author: { name: 'Bench', email: 'bench@quire.invalid', timestamp: 1_700_000_000, timezoneOffset: 0 }, message: `${pageCount} pages`, ref: 'main' });
-    const { baseUrl, token, organizationId } = (await server.nextLine()) as { baseUrl: string; token: string; organizationId: string };
-    const client = createApiClient({ baseUrl, token });
-    const space = await client.createSpace(organizationId, { title: 'Bench' });
-    await client.close();
-    const loadavg = fs.readFileSync('/proc/loadavg', 'utf8').trim();
-    const sync = (await child('sync-child.ts', [baseUrl, token, space.id, dir], 'sync').nextLine()) as ImportRun['sync'];
-    server.process.kill('SIGTERM');
-    const served = (await server.nextLine()) as ImportRun['server'];
-    return { loadavg, sync, server: served };
+    const spaceId = await newSpace(served.baseUrl, served.token);
+    const pid = served.child.pid!;
+    spawnSync('sync');
+    const loadavg = readFileSync('/proc/loadavg', 'utf8').trim();
+    const serverCpu = processCpuSeconds(pid);
+    const sync = await timedSync(['sync', '--api', served.baseUrl, '--token', served.token, '--space', spaceId, '--dir', dir, '--direction', 'git-to-space', '--json']);
+    const server = { maxRssMb: Math.round(processMemory(pid).peak), cpuMs: Math.round((processCpuSeconds(pid) - serverCpu) * 1000) };
+    return { loadavg, sync, server };
   } finally {
-    server.process.kill('SIGTERM');
+    served.child.kill('SIGINT');
+    await served.exited;
   }
 }
 
+/** A new space in the server's organization, as a user makes one before the first sync (`baseUrl`: the origin, without /v1). */
+async function newSpace(baseUrl: string, token: string): Promise<string> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const orgs = (await (await fetch(new URL('/v1/orgs', baseUrl), { headers })).json()) as { items: Array<{ id: string }> };
+  const created = await fetch(new URL(`/v1/orgs/${orgs.items[0]!.id}/spaces`, baseUrl), { method: 'POST', headers, body: JSON.stringify({ title: 'Bench' }) });
+  if (!created.ok) throw new Error(`creating the space: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** `quire sync …` under /usr/bin/time (its figures in a file, so stderr stays the command's own), its progress lines timed. */
+function timedSync(syncArgs: string[]): Promise<ImportRun['sync']> {
+  const figures = join(tmpdir(), `quire-bench-import-time-${process.pid}.txt`);
+  const started = performance.now();
+  const child = spawn('/usr/bin/time', ['-o', figures, '-f', '%e %U %S %M', process.execPath, ...nodeArgs('sync'), quireBin, ...syncArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const batchesAt: number[] = [];
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    stderr += text;
+    for (const line of text.split('\n')) if (/changes sent/.test(line)) batchesAt.push(Math.round(performance.now() - started));
+  });
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) => {
+      try {
+        if (code !== 0) throw new Error(`quire sync exited ${code}:\n${stderr.slice(-2000)}\n${stdout.slice(0, 2000)}`);
+        const answer = JSON.parse(stdout) as SyncAnswer;
+        if (!answer.ok || answer.mode !== 'import') throw new Error(`quire sync did not import (mode ${answer.mode}, ok ${answer.ok}):\n${stdout.slice(0, 2000)}`);
+        const [seconds, user, system, kilobytes] = readFileSync(figures, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
+        rmSync(figures, { force: true });
+        resolve({
+          ms: Math.round(seconds! * 1000),
+          cpuMs: Math.round((user! + system!) * 1000),
+          maxRssMb: Math.round(kilobytes! / 1024),
+          firstBatchMs: batchesAt[0] ?? 0,
+          lastBatchMs: batchesAt.at(-1) ?? 0,
+          requests: { total: answer.requests },
+          created: answer.byOutcome.created?.length ?? 0,
+        });
+      } catch (error) {
+        reject(error);
+      }
+    }),
+  );
+}
+
+execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 const files = generateRepository(pageCount);
 const done: ImportRun[] = [];
 const folders: string[] = [];

@@ -181,7 +181,7 @@ export function readImportFigures(output: string): ImportFigures {
   if (pages === undefined || sync?.ms === undefined || sync.cpuMs === undefined || sync.maxRssMb === undefined || sync.requests?.total === undefined || server?.maxRssMb === undefined) {
     throw new BenchOutputError(bench, 'pages, sync.ms, sync.cpuMs, sync.maxRssMb, sync.requests.total and server.maxRssMb in the report');
   }
-  // The bench's maxRssMb is getrusage's KiB / 1024: MiB.
+  // The bench's maxRssMb is GNU time's %M (KiB) / 1024, and the server's VmHWM in MiB: MiB.
   const figures: ImportFigures = { pages, ms: sync.ms, cpuMs: sync.cpuMs, peakMiB: sync.maxRssMb, requests: sync.requests.total, serverPeakMiB: server.maxRssMb };
   if (report.runs === undefined) return figures;
   const runs = report.runs;
