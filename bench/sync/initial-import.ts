@@ -5,7 +5,7 @@
  * command (Node's start and the bundle's load included) under /usr/bin/time, with its peak RSS. Both are the built
  * CLI (bin/quire.js → dist/, as the Action runs its bundle): the bench runs `npm run build` first, since bin/quire.js
  * runs the TypeScript sources through tsx when dist/ is older than src/, which is not what users run. The server
- * ran under tsx from the sources before: its peak was then 480 to 520 MiB, against about 330 MiB as `quire serve`
+ * ran under tsx from the sources before: its peak was then 470 to 540 MiB, against about 330 MiB as `quire serve`
  * (the sources load every module and keep their source maps; most of the difference was that code and its text).
  *
  * Reports the sync's wall-clock time (and when its first and last batch of changes left, from its progress lines
