@@ -28,6 +28,7 @@ import fs, { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createApiClient } from '../../src/client/index.ts';
 import { initRepository, writeCommit } from '../../src/git/index.ts';
 import { startServe } from '../../test/support/serve-process.ts';
 import { generateRepository } from '../format/generate-repository.ts';
@@ -93,13 +94,15 @@ async function importOnce(files: Map<string, Uint8Array>, folder: string): Promi
   }
 }
 
-/** A new space in the server's organization, as a user makes one before the first sync (`baseUrl`: the origin, without /v1). */
+/** A new space in the server's organization, as a user makes one before the first sync. */
 async function newSpace(baseUrl: string, token: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const orgs = (await (await fetch(new URL('/v1/orgs', baseUrl), { headers })).json()) as { items: Array<{ id: string }> };
-  const created = await fetch(new URL(`/v1/orgs/${orgs.items[0]!.id}/spaces`, baseUrl), { method: 'POST', headers, body: JSON.stringify({ title: 'Bench' }) });
-  if (!created.ok) throw new Error(`creating the space: ${created.status} ${await created.text()}`);
-  return ((await created.json()) as { id: string }).id;
+  const client = createApiClient({ baseUrl, token });
+  try {
+    for await (const organization of client.listOrganizations()) return (await client.createSpace(organization.id, { title: 'Bench' })).id;
+    throw new Error(`quire serve at ${baseUrl} has no organization to make the space in`);
+  } finally {
+    await client.close();
+  }
 }
 
 /** `quire sync …` under /usr/bin/time (its figures in a file, so stderr stays the command's own), its progress lines timed. */
