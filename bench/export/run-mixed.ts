@@ -32,8 +32,8 @@
 // dist/ is older than src/, which is not what users run.
 // --profile runs `quire serve`, and `quire export` and `quire build` of the first round, with `--cpu-prof`, profiles in
 // bench/.out/mixed-<N>/profiles.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,7 @@ import { hugoMixedProject } from './hugo-mixed-project.ts';
 import { processCpuSeconds, processMemory, settled } from '../process-readings.ts';
 import { folderSize } from './folder-size.ts';
 import { installQuire } from '../installed-quire.ts';
+import { timedCommand } from '../timed-command.ts';
 import { fasterRounds } from '../targets/judge-targets.ts';
 import { writeSiteRepository } from './site-repository.ts';
 
@@ -59,46 +60,6 @@ const rounds = Math.max(1, Number(args.find((arg) => arg.startsWith('--rounds=')
 const out = fileURLToPath(new URL('../.out/', import.meta.url));
 const hugoBin = '/usr/bin/hugo';
 const siteTitle = 'Mixed handbook';
-
-interface Timed {
-  seconds: number;
-  cpuSeconds: number;
-  peakMegabytes: number;
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** When each line of stderr arrived, in seconds after the start. */
-  stderrLines: Array<{ at: number; line: string }>;
-}
-
-/**
- * Runs a command under GNU time (its figures in a file, so stderr stays the command's own), timing its stderr lines.
- * The file system's pending work is flushed first (`sync`, untimed): on this machine's ext4, creating the 1,000
- * folders and files of an export costs 60 µs a call on a settled disk and up to 600 µs while it still writes back
- * what came before (the previous run's deletion, the site and Hugo project just generated), which one tool or the
- * other would otherwise pay depending on the order they run in.
- */
-function timed(command: string, commandArgs: string[]): Promise<Timed> {
-  spawnSync('sync');
-  const figures = join(out, `time-${process.pid}.txt`);
-  const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-o', figures, '-f', '%e %U %S %M', command, ...commandArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  const stderrLines: Timed['stderrLines'] = [];
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => {
-    const at = (performance.now() - started) / 1000;
-    stderr += chunk.toString();
-    for (const line of chunk.toString().split('\n')) if (line.trim() !== '') stderrLines.push({ at, line });
-  });
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      const [seconds, user, system, kilobytes] = readFileSync(figures, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
-      resolve({ seconds: seconds!, cpuSeconds: user! + system!, peakMegabytes: kilobytes! / 1024, code, stdout, stderr, stderrLines });
-    }),
-  );
-}
 
 async function folderMegabytes(folder: string): Promise<{ megabytes: number; files: number }> {
   const { bytes, files } = await folderSize(folder);
@@ -171,16 +132,16 @@ async function runSize(pages: number): Promise<void> {
     // Each command's first run after the build (reported apart), then the rounds: export, build, Hugo, one after
     // the other, so that a slow minute of the machine falls on all three.
     const firstTarget = join(base, 'quire-export-first');
-    const first = await timed(process.execPath, [quireBin, 'export', '--site', siteId, '--out', firstTarget, '--json', ...api]);
+    const first = await timedCommand(process.execPath, [quireBin, 'export', '--site', siteId, '--out', firstTarget, '--json', ...api]);
     if (first.code !== 0) throw new Error(`quire export exited ${first.code}: ${first.stderr.slice(0, 2000)}`);
     firstRows.push({ tool: 'quire export, 1st run', ...first, ...(await folderMegabytes(firstTarget)), note: "the command's first run: from the build's code cache of the bundle's top level; the second run saves the command's (bin/load-bundle.js)" });
     const firstBuildTarget = join(base, 'quire-build-first');
-    const firstBuild = await timed(process.execPath, [quireBin, 'build', site, '--out', firstBuildTarget, '--title', siteTitle, '--json']);
+    const firstBuild = await timedCommand(process.execPath, [quireBin, 'build', site, '--out', firstBuildTarget, '--title', siteTitle, '--json']);
     if (firstBuild.code !== 0) throw new Error(`quire build exited ${firstBuild.code}: ${firstBuild.stderr.slice(0, 2000)}`);
     firstRows.push({ tool: 'quire build, 1st run', ...firstBuild, ...(await folderMegabytes(firstBuildTarget)), note: "the command's first run" });
     // The second runs save each command's code cache (bin/load-bundle.js), untimed: the rounds are the runs after.
     for (const args of [['export', '--site', siteId, '--out', firstTarget, ...api], ['build', site, '--out', firstBuildTarget, '--title', siteTitle]]) {
-      const second = await timed(process.execPath, [quireBin, ...args, '--json']);
+      const second = await timedCommand(process.execPath, [quireBin, ...args, '--json']);
       if (second.code !== 0) throw new Error(`quire ${args[0]} exited ${second.code}: ${second.stderr.slice(0, 2000)}`);
     }
 
@@ -223,7 +184,7 @@ async function runSize(pages: number): Promise<void> {
 /** One timed `quire export --site` against the running server, with the CPU the server spent answering it. */
 async function exportRun(siteId: string, api: string[], serverPid: number, target: string, nodeArgs: string[]): Promise<Row> {
   const serverCpu = processCpuSeconds(serverPid);
-  const run = await timed(process.execPath, [...nodeArgs, quireBin, 'export', '--site', siteId, '--out', target, '--json', ...api]);
+  const run = await timedCommand(process.execPath, [...nodeArgs, quireBin, 'export', '--site', siteId, '--out', target, '--json', ...api]);
   const serverCpuSeconds = processCpuSeconds(serverPid) - serverCpu;
   if (run.code !== 0) throw new Error(`quire export exited ${run.code}: ${run.stderr.slice(0, 2000)}`);
   const summary = JSON.parse(run.stdout) as { pages: number; milliseconds: number; brokenLinks: unknown[]; warnings: string[] };
@@ -242,7 +203,7 @@ async function exportRun(siteId: string, api: string[], serverPid: number, targe
 
 /** One timed `quire build` of the directory. */
 async function buildRun(site: string, target: string, nodeArgs: string[]): Promise<Row> {
-  const build = await timed(process.execPath, [...nodeArgs, quireBin, 'build', site, '--out', target, '--title', siteTitle, '--json']);
+  const build = await timedCommand(process.execPath, [...nodeArgs, quireBin, 'build', site, '--out', target, '--title', siteTitle, '--json']);
   if (build.code !== 0) throw new Error(`quire build exited ${build.code}: ${build.stderr.slice(0, 2000)}`);
   const built = JSON.parse(build.stdout) as { pages: number; milliseconds: number; brokenLinks: unknown[]; warnings: string[] };
   return {
@@ -255,7 +216,7 @@ async function buildRun(site: string, target: string, nodeArgs: string[]): Promi
 
 /** One timed Hugo build of the same pages. */
 async function hugoRun(project: string, target: string, search = false): Promise<Row> {
-  const hugo = await timed(hugoBin, ['--quiet', '--source', project, '--destination', target]);
+  const hugo = await timedCommand(hugoBin, ['--quiet', '--source', project, '--destination', target]);
   if (hugo.code !== 0) throw new Error(`hugo exited ${hugo.code}: ${hugo.stderr.slice(0, 2000)}`);
   const note = 'plain Markdown/HTML equivalents of the blocks, one shared nav.js';
   if (!search) return { tool: 'hugo', ...hugo, ...(await folderMegabytes(target)), note };

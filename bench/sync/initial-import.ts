@@ -23,7 +23,7 @@
  *   BENCH_CPU_PROF=<folder> npx tsx bench/sync/initial-import.ts   also writes CPU profiles there, a folder per process
  *                                                                  (`server/`, `sync/`), a file per thread
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs, { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,7 @@ import { initRepository, writeCommit } from '../../src/git/index.ts';
 import { startServe } from '../../test/support/serve-process.ts';
 import { generateRepository } from '../format/generate-repository.ts';
 import { processCpuSeconds, processMemory } from '../process-readings.ts';
+import { timedCommand } from '../timed-command.ts';
 
 const args = process.argv.slice(2);
 const pageCount = Number(args.find((arg) => !arg.startsWith('--')) ?? 10000);
@@ -82,7 +83,6 @@ async function importOnce(files: Map<string, Uint8Array>, folder: string): Promi
   try {
     const spaceId = await newSpace(served.baseUrl, served.token);
     const pid = served.child.pid!;
-    spawnSync('sync');
     const loadavg = readFileSync('/proc/loadavg', 'utf8').trim();
     const serverCpu = processCpuSeconds(pid);
     const sync = await timedSync(['sync', '--api', served.baseUrl, '--token', served.token, '--space', spaceId, '--dir', dir, '--direction', 'git-to-space', '--json']);
@@ -105,42 +105,22 @@ async function newSpace(baseUrl: string, token: string): Promise<string> {
   }
 }
 
-/** `quire sync …` under /usr/bin/time (its figures in a file, so stderr stays the command's own), its progress lines timed. */
-function timedSync(syncArgs: string[]): Promise<ImportRun['sync']> {
-  const figures = join(tmpdir(), `quire-bench-import-time-${process.pid}.txt`);
-  const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-o', figures, '-f', '%e %U %S %M', process.execPath, ...nodeArgs('sync'), quireBin, ...syncArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  const batchesAt: number[] = [];
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    stderr += text;
-    for (const line of text.split('\n')) if (/changes sent/.test(line)) batchesAt.push(Math.round(performance.now() - started));
-  });
-  return new Promise((resolve, reject) =>
-    child.on('close', (code) => {
-      try {
-        if (code !== 0) throw new Error(`quire sync exited ${code}:\n${stderr.slice(-2000)}\n${stdout.slice(0, 2000)}`);
-        const answer = JSON.parse(stdout) as SyncAnswer;
-        if (!answer.ok || answer.mode !== 'import') throw new Error(`quire sync did not import (mode ${answer.mode}, ok ${answer.ok}):\n${stdout.slice(0, 2000)}`);
-        const [seconds, user, system, kilobytes] = readFileSync(figures, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
-        rmSync(figures, { force: true });
-        resolve({
-          ms: Math.round(seconds! * 1000),
-          cpuMs: Math.round((user! + system!) * 1000),
-          maxRssMb: Math.round(kilobytes! / 1024),
-          firstBatchMs: batchesAt[0] ?? 0,
-          lastBatchMs: batchesAt.at(-1) ?? 0,
-          requests: { total: answer.requests },
-          created: answer.byOutcome.created?.length ?? 0,
-        });
-      } catch (error) {
-        reject(error);
-      }
-    }),
-  );
+/** `quire sync …` as a whole command (bench/timed-command.ts), checked to have imported, with when its batches left. */
+async function timedSync(syncArgs: string[]): Promise<ImportRun['sync']> {
+  const run = await timedCommand(process.execPath, [...nodeArgs('sync'), quireBin, ...syncArgs]);
+  if (run.code !== 0) throw new Error(`quire sync exited ${run.code}:\n${run.stderr.slice(-2000)}\n${run.stdout.slice(0, 2000)}`);
+  const answer = JSON.parse(run.stdout) as SyncAnswer;
+  if (!answer.ok || answer.mode !== 'import') throw new Error(`quire sync did not import (mode ${answer.mode}, ok ${answer.ok}):\n${run.stdout.slice(0, 2000)}`);
+  const batchesAt = run.stderrLines.filter((entry) => entry.line.includes('changes sent')).map((entry) => Math.round(entry.at * 1000));
+  return {
+    ms: Math.round(run.seconds * 1000),
+    cpuMs: Math.round(run.cpuSeconds * 1000),
+    maxRssMb: Math.round(run.peakMegabytes),
+    firstBatchMs: batchesAt[0] ?? 0,
+    lastBatchMs: batchesAt.at(-1) ?? 0,
+    requests: { total: answer.requests },
+    created: answer.byOutcome.created?.length ?? 0,
+  };
 }
 
 execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
